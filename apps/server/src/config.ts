@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { APP_ENVS } from '@streethunt/shared';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** Every environment variable the server reads (README lists them with these defaults). */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  REDIS_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  MAIL_FROM: z.string().default('StreetHunt <no-reply@streethunt.local>'),
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GEOCODER_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  SEED_DEMO: z.preprocess(emptyAsUndefined, flag.optional()),
+  APP_ENV: z.enum(APP_ENVS).default('development'),
+  PRODUCTION_HOSTS: list.default(['www.streethunt.co.il', 'streethunt.co.il']),
+  BARE_DOMAIN: z.preprocess(emptyAsUndefined, z.string().optional()).default('streethunt.co.il'),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, flag.optional()).default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  publicUrl: string;
+  jwtSecret: string;
+  mail: { transport: 'outbox' | 'smtp'; smtpUrl?: string; from: string };
+  paymentProvider: 'sandbox' | 'stripe';
+  stripeSecretKey?: string;
+  geocoderUrl?: string;
+  tileUrl: string;
+  seedDemo: boolean;
+  appEnv: (typeof APP_ENVS)[number];
+  productionHosts: string[];
+  bareDomain: string | null;
+  trustProxy: boolean;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads a JWT secret kept in DATA_DIR, or makes one there, so restarts keep sessions valid. */
+function jwtSecretFromDataDir(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  if (e.APP_ENV === 'production' && !e.JWT_SECRET) {
+    throw new ConfigError('JWT_SECRET must be set when APP_ENV=production');
+  }
+  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
+    throw new ConfigError('SMTP_URL must be set when MAIL_TRANSPORT=smtp');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: e.JWT_SECRET ?? jwtSecretFromDataDir(dataDir),
+    mail: { transport: e.MAIL_TRANSPORT, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    paymentProvider: e.PAYMENT_PROVIDER,
+    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    geocoderUrl: e.GEOCODER_URL,
+    tileUrl: e.TILE_URL,
+    // Demo data only goes into the embedded database unless asked for explicitly.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    appEnv: e.APP_ENV,
+    productionHosts: e.PRODUCTION_HOSTS,
+    bareDomain: e.BARE_DOMAIN ?? null,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

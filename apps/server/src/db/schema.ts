@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { newId } from './ids.ts';
+
+const id = () => text('id').primaryKey().$defaultFn(newId);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phone: text('phone').notNull(),
+    aff: text('aff'),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    isSelfPayment: boolean('is_self_payment').notNull().default(false),
+    language: text('language', { enum: ['he', 'en'] }).notNull().default('he'),
+    emailValidatedAt: ts('email_validated_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+/** Email validation and password reset tokens: only the SHA-256 of the token is kept. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['validate_email', 'reset_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('auth_tokens_hash_key').on(t.tokenHash), index('auth_tokens_user_idx').on(t.userId, t.kind)],
+);
+
+export type GameStatus = 'DRAFT' | 'PENDING' | 'APPROVED';
+
+export const games = pgTable(
+  'games',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: ['DRAFT', 'PENDING', 'APPROVED'] }).notNull().default('DRAFT'),
+    metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+    introPage: jsonb('intro_page').notNull().default(sql`'{}'::jsonb`),
+    questions: jsonb('questions').notNull().default(sql`'[]'::jsonb`),
+    gameoverPage: jsonb('gameover_page').notNull().default(sql`'{}'::jsonb`),
+    /** Salt for the answer hashes sent to players; rotates when answers change. */
+    answerSalt: text('answer_salt').notNull().default(sql`md5(random()::text)`),
+    approvedAt: ts('approved_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('games_status_idx').on(t.status), index('games_user_idx').on(t.userId)],
+);
+
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: id(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    /** Minor units (agorot / cents). */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('ILS'),
+    affCode: text('aff_code'),
+    provider: text('provider').notNull(),
+    providerRef: text('provider_ref'),
+    status: text('status', { enum: ['pending', 'paid', 'declined'] }).notNull().default('pending'),
+    language: text('language', { enum: ['he', 'en'] }).notNull().default('he'),
+    paidAt: ts('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('purchases_provider_ref_key').on(t.provider, t.providerRef), index('purchases_game_idx').on(t.gameId)],
+);
+
+export const gameCodes = pgTable(
+  'game_codes',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['purchase', 'admin', 'creator'] }).notNull(),
+    purchaseId: text('purchase_id').references(() => purchases.id),
+    createdBy: text('created_by').references(() => users.id),
+    activatedAt: ts('activated_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('game_codes_code_key').on(t.code),
+    uniqueIndex('game_codes_purchase_key').on(t.purchaseId),
+    index('game_codes_game_idx').on(t.gameId),
+  ],
+);
+
+/** One play per game and code; every device holding the code shares it. */
+export const plays = pgTable(
+  'plays',
+  {
+    id: id(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    codeId: text('code_id')
+      .notNull()
+      .references(() => gameCodes.id, { onDelete: 'cascade' }),
+    startTime: ts('start_time'),
+    endTime: ts('end_time'),
+    lastUpdate: ts('last_update').notNull().defaultNow(),
+    /** [{ status, hints: [{ isOpen }] }] in question order. */
+    questions: jsonb('questions').notNull().default(sql`'[]'::jsonb`),
+    /** Single-use token for the emailed feedback link (hashed). */
+    feedbackTokenHash: text('feedback_token_hash'),
+    feedbackTokenUsedAt: ts('feedback_token_used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('plays_game_code_key').on(t.gameId, t.codeId)],
+);
+
+export const feedbacks = pgTable(
+  'feedbacks',
+  {
+    id: id(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    playId: text('play_id').references(() => plays.id, { onDelete: 'set null' }),
+    general: smallint('general').notNull(),
+    questions: smallint('questions').notNull(),
+    path: smallint('path').notNull(),
+    openAnswer: text('open_answer').notNull().default(''),
+    update: ts('update').notNull().defaultNow(),
+  },
+  (t) => [index('feedbacks_game_idx').on(t.gameId, t.update)],
+);
+
+export const problemReports = pgTable(
+  'problem_reports',
+  {
+    id: id(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    gameSecret: text('game_secret').notNull(),
+    questionId: integer('question_id').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('problem_reports_game_idx').on(t.gameId)],
+);
+
+export const media = pgTable(
+  'media',
+  {
+    /** The spec's public_id. */
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resourceType: text('resource_type', { enum: ['image', 'video'] }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_user_idx').on(t.userId, t.resourceType)],
+);
+
+/** Landing-page form submissions (affiliates, guides). */
+export const leads = pgTable('leads', {
+  id: id(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  formType: text('form_type').notNull(),
+  aff: text('aff'),
+  createdAt: createdAt(),
+});
+
+export const payoutDetails = pgTable('payout_details', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountHolder: text('account_holder').notNull(),
+  idNumber: text('id_number').notNull(),
+  bankName: text('bank_name').notNull(),
+  bankNumber: text('bank_number').notNull(),
+  branchNumber: text('branch_number').notNull(),
+  accountNumber: text('account_number').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicConfigSchema } from '@streethunt/shared';
+import { testDatabaseKinds } from '../../db/test-database.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+
+describe.each(testDatabaseKinds())('system routes on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ kind, env: { APP_ENV: 'staging' } });
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/public-config names the environment', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/public-config' });
+    expect(res.statusCode).toBe(200);
+    const body = publicConfigSchema.parse(res.json());
+    expect(body.appEnv).toBe('staging');
+  });
+
+  it('GET /api/test/request echoes the request without secrets', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/request?x=1', headers: { 'x-access-token': 'secret-value' } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.data.method).toBe('GET');
+    expect(body.data.url).toBe('/api/test/request?x=1');
+    expect(body.data.loggedIn).toBe(false);
+    expect(JSON.stringify(body)).not.toContain('secret-value');
+  });
+
+  it('sends security headers and a JSON 404 for unknown API paths', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: expect.any(String), code: 'not_found' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths['/api/public-config']).toBeDefined();
+  });
+});

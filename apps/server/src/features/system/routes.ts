@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicConfigSchema } from '@streethunt/shared';
+import { describeRequest } from './service.ts';
+
+/** Access: public. */
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { config } = app.services;
+
+  app.get(
+    '/public-config',
+    { schema: { tags: ['system'], summary: 'What the web app needs to know about this deployment', response: { 200: publicConfigSchema } } },
+    async () => ({
+      appEnv: config.appEnv,
+      productionHosts: config.productionHosts,
+      bareDomain: config.bareDomain,
+      tileUrl: config.tileUrl,
+    }),
+  );
+
+  app.get(
+    '/test/request',
+    { schema: { tags: ['system'], summary: 'Echoes what the server saw of this request (for /test/request)' } },
+    async (request) =>
+      describeRequest({ method: request.method, url: request.url, ip: request.ip, headers: request.headers, loggedIn: request.auth !== null }),
+  );
+};

@@ -1,0 +1,48 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { databaseOptionsFromConfig, openDatabase } from './db/client.ts';
+import { demoLoginHelp, seedDemo } from './db/seed/demo.ts';
+import { createMailer } from './platform/mail/create-mailer.ts';
+import { attachRealtime } from './platform/realtime.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const database = await openDatabase(databaseOptionsFromConfig(config));
+  await database.migrate();
+  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  const mailer = createMailer(config.mail, config.dataDir);
+  const app = await buildApp({ config, database, mailer });
+  const io = attachRealtime(app.server);
+
+  const shutdown = async () => {
+    await io.close();
+    await app.close();
+    await mailer.close?.();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === 'pglite' ? `embedded PostgreSQL in ${config.dataDir}/pgdata` : 'PostgreSQL server (DATABASE_URL)';
+  console.log(`\nStreetHunt is running on ${config.publicUrl} (${config.appEnv}, ${where})`);
+  if (config.mail.transport === 'outbox') console.log(`Emails are written to ${config.dataDir}/outbox`);
+  if (seeded) console.log('Seeded demo data into the new database.');
+  if (config.seedDemo) console.log(demoLoginHelp(config.publicUrl));
+  console.log(`API documentation: ${config.publicUrl}/api/docs\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { loginReplySchema, type LoginReply } from '@streethunt/shared';
+import { ApiError, apiRequest } from './client.ts';
+import { readSession, writeSession, type StoredSession } from './token-store.ts';
+
+type SessionState = {
+  /** `checking` until the start-up auto-login has answered. */
+  status: 'checking' | 'in' | 'out';
+  session: StoredSession | null;
+  isAdmin: boolean;
+  /** Store a login or auto-login reply. */
+  logIn(reply: LoginReply): void;
+  logOut(): void;
+};
+
+const SessionContext = createContext<SessionState | null>(null);
+
+function fromReply(reply: LoginReply): StoredSession {
+  return { accessToken: reply.accessToken, ...reply.data };
+}
+
+/** The session is decided on every start by the auto-login reply (spec section 4, Session). */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<StoredSession | null>(() => readSession());
+  const [checked, setChecked] = useState(() => readSession() === null);
+
+  const logIn = useCallback((reply: LoginReply) => {
+    const next = fromReply(reply);
+    writeSession(next);
+    setSession(next);
+    setChecked(true);
+  }, []);
+  const logOut = useCallback(() => {
+    writeSession(null);
+    setSession(null);
+    setChecked(true);
+  }, []);
+
+  useEffect(() => {
+    if (!readSession()) return;
+    let live = true;
+    apiRequest('/api/auto-login', { method: 'POST', body: {}, schema: loginReplySchema })
+      .then((reply) => live && logIn(reply))
+      .catch((error: unknown) => {
+        if (!live) return;
+        // A refused token ends the session; a network failure is ignored (spec section 8).
+        if (error instanceof ApiError) logOut();
+        else setChecked(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [logIn, logOut]);
+
+  const value = useMemo<SessionState>(
+    () => ({
+      status: !checked ? 'checking' : session ? 'in' : 'out',
+      session,
+      isAdmin: session?.role === 'admin',
+      logIn,
+      logOut,
+    }),
+    [checked, session, logIn, logOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionState {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}

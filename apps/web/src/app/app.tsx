@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { DirectionProvider, MantineProvider, createTheme, useDirection } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SessionProvider } from '../api/session.tsx';
+import { directionOf } from '../i18n/setup.ts';
+import { router } from './router.tsx';
+
+const theme = createTheme({
+  primaryColor: 'teal',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Hebrew", Arial, sans-serif',
+  defaultRadius: 'md',
+});
+
+/** Keeps Mantine's direction in step with the active language. */
+function DirectionSync() {
+  const { i18n } = useTranslation();
+  const { setDirection } = useDirection();
+  useEffect(() => setDirection(directionOf(i18n.language)), [i18n.language, setDirection]);
+  return null;
+}
+
+export function App() {
+  const { i18n } = useTranslation();
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
+  return (
+    <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
+      <MantineProvider theme={theme}>
+        <DirectionSync />
+        <Notifications position="top-center" />
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            <RouterProvider router={router} />
+          </SessionProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}

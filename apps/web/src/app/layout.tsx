@@ -1,0 +1,41 @@
+import { useEffect } from 'react';
+import { Box } from '@mantine/core';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { usePublicConfig } from '../api/public-config.ts';
+import { EnvironmentBanner } from './environment-banner.tsx';
+import { Header } from './header.tsx';
+import { rememberAffiliate, wwwRedirectTarget } from './startup.ts';
+
+/** The header is hidden on the splash root and on the affiliate landing pages (spec section 2). */
+export function isHeaderHidden(pathname: string): boolean {
+  return pathname === '/' || pathname === '/affiliates' || pathname.startsWith('/affiliates/');
+}
+
+export function Layout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const config = usePublicConfig();
+
+  // An `aff` link may land on any page, not only the first one loaded.
+  useEffect(() => rememberAffiliate(location.search), [location.search]);
+
+  useEffect(() => {
+    const target = wwwRedirectTarget(window.location, config.data?.bareDomain ?? null);
+    if (target) window.location.replace(target);
+  }, [config.data?.bareDomain]);
+
+  return (
+    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+      <a className="skip-link" href="#main">
+        {t('header.skipToContent')}
+      </a>
+      <EnvironmentBanner />
+      {!isHeaderHidden(location.pathname) && <Header />}
+      <Box component="main" id="main" style={{ flex: 1 }}>
+        <Outlet />
+      </Box>
+      <ScrollRestoration />
+    </Box>
+  );
+}

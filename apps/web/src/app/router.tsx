@@ -1,0 +1,53 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ComingSoon } from '../ui/coming-soon.tsx';
+import { Layout } from './layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+/** A page that a later issue owns: its route, header and menu are real, its body says so. */
+const soon = (path: string, titleKey: string): RouteObject => ({ path, element: <ComingSoon titleKey={titleKey} /> });
+
+/** Every route of spec section 2. Pages load on demand so the player ships little code. */
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, lazy: () => import('../features/pages/splash-page.tsx') },
+      { path: 'splash', lazy: () => import('../features/pages/splash-page.tsx') },
+      { path: 'home', lazy: () => import('../features/pages/home-page.tsx') },
+      { path: 'about', lazy: () => import('../features/pages/about-page.tsx') },
+      { path: 'terms', lazy: () => import('../features/pages/terms-page.tsx') },
+      { path: 'login', lazy: () => import('../features/account/login-page.tsx') },
+      { path: 'logout', lazy: () => import('../features/account/logout-page.tsx') },
+      { path: 'signup', lazy: () => import('../features/account/signup-page.tsx') },
+      { path: 'forgot-password', lazy: () => import('../features/account/forgot-password-page.tsx') },
+      { path: 'reset-password/:id/:token', lazy: () => import('../features/account/reset-password-page.tsx') },
+      // `/validate-email/resend` shows the resend form; any other value is a token.
+      { path: 'validate-email/:token', lazy: () => import('../features/account/validate-email-page.tsx') },
+      { path: 'update-profile', lazy: () => import('../features/account/update-profile-page.tsx') },
+      { path: 'update-payment-details', lazy: () => import('../features/account/update-payment-details-page.tsx') },
+      { path: 'test/request', lazy: () => import('../features/pages/test-request-page.tsx') },
+      { path: 'test', lazy: () => import('../features/pages/test-page.tsx') },
+      soon('affiliates', 'pages.affiliates'),
+      soon('affiliates/make-money', 'pages.affiliatesMakeMoney'),
+      soon('affiliates/guides', 'pages.affiliatesGuides'),
+      soon('builders', 'pages.builders'),
+      soon('reports', 'pages.reports'),
+      soon('games', 'pages.games'),
+      soon('my-games', 'pages.myGames'),
+      soon('my-games/feedbacks', 'pages.myFeedbacks'),
+      soon('my-active-games', 'pages.myActiveGames'),
+      soon('game-editor/:gameId', 'pages.gameEditor'),
+      soon('game-editor-new-game', 'pages.newGame'),
+      soon('game/:gameId', 'pages.game'),
+      soon('game-feedback/:gameId/:token', 'pages.gameFeedback'),
+      soon('payment-success', 'pages.paymentSuccess'),
+      soon('admin-pending-games', 'pages.adminPendingGames'),
+      soon('admin-users', 'pages.adminUsers'),
+      soon('admin-generate-codes', 'pages.adminGenerateCodes'),
+      { path: '*', lazy: () => import('../features/pages/not-found-page.tsx') },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,5 @@
+import { Placeholder } from './placeholder.tsx';
+
+export function Component() {
+  return <Placeholder titleKey="placeholder.homeTitle" />;
+}

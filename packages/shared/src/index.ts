@@ -1,0 +1,4 @@
+export * from './constants.ts';
+export * from './schemas/common.ts';
+export * from './schemas/account.ts';
+export * from './schemas/config.ts';

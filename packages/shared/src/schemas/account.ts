@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { LANGUAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
+import { emailSchema, idSchema, nameSchema, phoneSchema } from './common.ts';
+
+const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+const tokenSchema = z.string().trim().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/, 'invalid token');
+const affSchema = z.string().trim().max(64).optional().nullable();
+
+// POST /api/signup
+export const signupRequestSchema = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  phone: phoneSchema,
+  aff: affSchema,
+  language: z.enum(LANGUAGES).optional(),
+});
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+// POST /api/login
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+// POST /api/login and POST /api/auto-login
+export const loginReplySchema = z.object({
+  accessToken: z.string(),
+  data: z.object({
+    role: z.enum(ROLES),
+    isSelfPayment: z.boolean(),
+    userId: z.string(),
+  }),
+});
+export type LoginReply = z.infer<typeof loginReplySchema>;
+
+// POST /api/user/validate-email
+export const validateEmailRequestSchema = z.object({ token: tokenSchema });
+export type ValidateEmailRequest = z.infer<typeof validateEmailRequestSchema>;
+
+// POST /api/user/resend-validation and POST /api/reset-password
+export const emailOnlyRequestSchema = z.object({ email: emailSchema });
+export type EmailOnlyRequest = z.infer<typeof emailOnlyRequestSchema>;
+
+// POST /api/update-password
+export const updatePasswordRequestSchema = z.object({
+  password: newPasswordSchema,
+  id: idSchema,
+  token: tokenSchema,
+});
+export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
+export const updatePasswordReplySchema = z.object({
+  data: z.object({ status: z.enum(['OK', 'ERROR']), message: z.string() }),
+});
+export type UpdatePasswordReply = z.infer<typeof updatePasswordReplySchema>;
+
+// GET /api/user/{userId}: what anyone may see of a user.
+export const publicUserSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+export const userParamsSchema = z.object({ userId: idSchema });
+export const publicUserReplySchema = z.object({ data: z.object({ user: publicUserSchema }) });
+export type PublicUserReply = z.infer<typeof publicUserReplySchema>;
+
+// GET and POST /api/user/profile: the logged-in user's own details.
+export const profileSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role: z.enum(ROLES),
+  language: z.enum(LANGUAGES),
+  isSelfPayment: z.boolean(),
+  createdAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+export const profileReplySchema = z.object({ data: z.object({ user: profileSchema }) });
+export type ProfileReply = z.infer<typeof profileReplySchema>;
+export const updateProfileRequestSchema = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  phone: phoneSchema,
+  language: z.enum(LANGUAGES).optional(),
+});
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+// GET and POST /api/user/payment-details: where a creator's or affiliate's share is paid.
+const digits = (min: number, max: number) =>
+  z.string().trim().min(min).max(max).regex(/^[0-9]+$/, 'digits only');
+export const paymentDetailsRequestSchema = z.object({
+  accountHolder: nameSchema,
+  idNumber: digits(5, 12),
+  bankName: nameSchema,
+  bankNumber: digits(1, 4),
+  branchNumber: digits(1, 5),
+  accountNumber: digits(2, 20),
+});
+export type PaymentDetailsRequest = z.infer<typeof paymentDetailsRequestSchema>;
+export const paymentDetailsReplySchema = z.object({
+  data: z.object({
+    details: paymentDetailsRequestSchema.extend({ updatedAt: z.string() }).nullable(),
+  }),
+});
+export type PaymentDetailsReply = z.infer<typeof paymentDetailsReplySchema>;

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { APP_ENVS } from '../constants.ts';
+
+// GET /api/public-config: what the web app needs to know about the deployment.
+export const publicConfigSchema = z.object({
+  appEnv: z.enum(APP_ENVS),
+  productionHosts: z.array(z.string()),
+  bareDomain: z.string().nullable(),
+  tileUrl: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
