@@ -3,7 +3,8 @@ import { AFF_COOKIE_DAYS, AFF_COOKIE_NAME } from '@streethunt/shared';
 /** Keeps an affiliate code from the URL for 7 days, unless one is kept already (spec section 2). */
 export function rememberAffiliate(search: string, doc: Document = document): void {
   const aff = new URLSearchParams(search).get(AFF_COOKIE_NAME)?.trim();
-  if (!aff || readCookie(AFF_COOKIE_NAME, doc) !== null) return;
+  // An empty cookie counts as none.
+  if (!aff || readCookie(AFF_COOKIE_NAME, doc)) return;
   doc.cookie = `${AFF_COOKIE_NAME}=${encodeURIComponent(aff)}; max-age=${AFF_COOKIE_DAYS * 24 * 60 * 60}; path=/; SameSite=Lax`;
 }
 

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import he from './he.json';
+
+/** Every leaf of a translation tree as `path -> value`; arrays count by index. */
+function leaves(node: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (node !== null && typeof node === 'object') {
+    for (const [key, value] of Object.entries(node)) {
+      for (const [path, leaf] of leaves(value, prefix ? `${prefix}.${key}` : key)) out.set(path, leaf);
+    }
+  } else {
+    out.set(prefix, node);
+  }
+  return out;
+}
+
+describe('translation files', () => {
+  const heLeaves = leaves(he);
+  const enLeaves = leaves(en);
+
+  it('have the same keys in Hebrew and English', () => {
+    const missingInEn = [...heLeaves.keys()].filter((k) => !enLeaves.has(k));
+    const missingInHe = [...enLeaves.keys()].filter((k) => !heLeaves.has(k));
+    expect({ missingInEn, missingInHe }).toEqual({ missingInEn: [], missingInHe: [] });
+    expect(heLeaves.size).toBeGreaterThan(50);
+  });
+
+  it('leave no text empty', () => {
+    const empty = [...heLeaves, ...enLeaves].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+    expect(empty).toEqual([]);
+  });
+
+  it('write Hebrew in the Hebrew file', () => {
+    // A copied English text left in he.json would show English to Hebrew users.
+    const notHebrew = [...heLeaves]
+      .filter(([, v]) => typeof v === 'string' && /[A-Za-z]{4,}/.test(v) && !/[\u0590-\u05FF]/.test(v))
+      .map(([k]) => k);
+    expect(notHebrew).toEqual([]);
+  });
+
+  it('use the same interpolation variables in both languages', () => {
+    const vars = (s: unknown) => [...String(s).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const mismatched = [...heLeaves.keys()].filter((k) => JSON.stringify(vars(heLeaves.get(k))) !== JSON.stringify(vars(enLeaves.get(k))));
+    expect(mismatched).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { loginRequestSchema, paymentDetailsRequestSchema, signupRequestSchema, updatePasswordRequestSchema } from './account.ts';
+
+const signup = { firstName: 'Noa', lastName: 'Levi', email: 'Noa@Example.COM ', password: 'long-enough', phone: '050-1234567' };
+
+describe('signup request', () => {
+  it('normalizes the email and keeps aff optional', () => {
+    const parsed = signupRequestSchema.parse({ ...signup, aff: 'PARTNER7' });
+    expect(parsed.email).toBe('noa@example.com');
+    expect(parsed.aff).toBe('PARTNER7');
+    expect(signupRequestSchema.parse(signup).aff).toBeUndefined();
+  });
+
+  it('accepts Hebrew names with direction marks', () => {
+    const parsed = signupRequestSchema.parse({ ...signup, firstName: '\u200Fנועה', lastName: 'לוי' });
+    expect(parsed.firstName).toBe('\u200Fנועה');
+  });
+
+  it.each([
+    ['firstName', ''],
+    ['lastName', '   '],
+    ['email', 'not-an-email'],
+    ['password', 'short'],
+    ['phone', 'call me'],
+    ['phone', '12'],
+    ['firstName', 'x'.repeat(101)],
+  ])('rejects %s = %j', (field, value) => {
+    expect(signupRequestSchema.safeParse({ ...signup, [field]: value }).success).toBe(false);
+  });
+
+  it('requires every field but aff', () => {
+    for (const field of Object.keys(signup)) {
+      const { [field]: _dropped, ...rest } = signup as Record<string, string>;
+      expect(signupRequestSchema.safeParse(rest).success, field).toBe(false);
+    }
+  });
+});
+
+describe('other account requests', () => {
+  it('login needs both fields', () => {
+    expect(loginRequestSchema.safeParse({ email: 'a@b.co', password: '' }).success).toBe(false);
+    expect(loginRequestSchema.safeParse({ email: 'a@b.co', password: 'x' }).success).toBe(true);
+  });
+
+  it('update-password rejects tokens with odd characters', () => {
+    const ok = { password: 'long-enough', id: 'abc123', token: 'A'.repeat(43) };
+    expect(updatePasswordRequestSchema.safeParse(ok).success).toBe(true);
+    expect(updatePasswordRequestSchema.safeParse({ ...ok, token: `${'A'.repeat(40)}/..` }).success).toBe(false);
+  });
+
+  it('payment details take digits only', () => {
+    const ok = { accountHolder: 'נועה לוי', idNumber: '123456782', bankName: 'Leumi', bankNumber: '10', branchNumber: '800', accountNumber: '12345678' };
+    expect(paymentDetailsRequestSchema.safeParse(ok).success).toBe(true);
+    expect(paymentDetailsRequestSchema.safeParse({ ...ok, accountNumber: '12-345' }).success).toBe(false);
+  });
+});
