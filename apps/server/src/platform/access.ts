@@ -6,19 +6,38 @@ import { users } from '../db/schema.ts';
 import type { AccessClaims, TokenSigner } from './auth.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
+/**
+ * Who may call a route (DESIGN.md section 6). `owner` needs a logged-in caller here; the service
+ * then checks that the caller owns the thing (or is an admin).
+ */
+export type AccessRule = 'public' | 'user' | 'owner' | 'admin';
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, when a valid x-access-token came with the request. */
     auth: AccessClaims | null;
   }
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
 }
 
+/** Routes that plugins register for themselves (the OpenAPI page) are public by nature. */
+const pluginRoutePrefixes = ['/api/docs'];
+
 /**
- * Reads x-access-token on every request; routes decide what they require. The role comes from the
- * database, not the token, so a demoted or deleted user loses access at once.
+ * Reads x-access-token on every request and enforces each route's declared access rule. The role
+ * comes from the database, not the token, so a demoted or deleted user loses access at once.
+ * Every API route must declare its rule; a route without one fails at start-up.
  */
 export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: TokenSigner; db: Db }) => {
   app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || pluginRoutePrefixes.some((p) => route.url.startsWith(p))) return;
+    if (route.method === 'HEAD') return;
+    const access = (route.config as { access?: AccessRule } | undefined)?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
+  });
   app.addHook('onRequest', async (request) => {
     const header = request.headers['x-access-token'];
     const token = Array.isArray(header) ? header[0] : header;
@@ -27,15 +46,20 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: Toke
     const [user] = await opts.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, claims.userId));
     request.auth = user ? { userId: user.id, role: user.role } : null;
   });
+  app.addHook('preValidation', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access === 'user' || access === 'owner') requireUser(request);
+    else if (access === 'admin') requireAdmin(request);
+  });
 });
 
-/** Access rule `user`: any logged-in caller. */
+/** The logged-in caller, or 401. */
 export function requireUser(request: FastifyRequest): AccessClaims {
   if (!request.auth) throw unauthorized();
   return request.auth;
 }
 
-/** Access rule `admin`. */
+/** An admin caller, or 401/403. */
 export function requireAdmin(request: FastifyRequest): AccessClaims {
   const auth = requireUser(request);
   if (auth.role !== 'admin') throw forbidden('Only admins may do this');

@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '@streethunt/shared';
 import { describeRequest } from './service.ts';
 
-/** Access: public. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app.services;
 
   app.get(
     '/public-config',
-    { schema: { tags: ['system'], summary: 'What the web app needs to know about this deployment', response: { 200: publicConfigSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], summary: 'What the web app needs to know about this deployment', response: { 200: publicConfigSchema } },
+    },
     async () => ({
       appEnv: config.appEnv,
       productionHosts: config.productionHosts,
@@ -19,7 +21,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/test/request',
-    { schema: { tags: ['system'], summary: 'Echoes what the server saw of this request (for /test/request)' } },
+    { config: { access: 'public' }, schema: { tags: ['system'], summary: 'Echoes what the server saw of this request (for /test/request)' } },
     async (request) =>
       describeRequest({ method: request.method, url: request.url, ip: request.ip, headers: request.headers, loggedIn: request.auth !== null }),
   );
