@@ -20,7 +20,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
   }
+  interface FastifyInstance {
+    /** Every API route with its access rule, for the table-driven access test. */
+    routeAccess: RouteAccess[];
+  }
 }
+
+export type RouteAccess = { method: string; url: string; access: AccessRule };
 
 /** Routes that plugins register for themselves (the OpenAPI page) are public by nature. */
 const pluginRoutePrefixes = ['/api/docs'];
@@ -32,11 +38,13 @@ const pluginRoutePrefixes = ['/api/docs'];
  */
 export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: TokenSigner; db: Db }) => {
   app.decorateRequest('auth', null);
+  const routeAccess: RouteAccess[] = [];
+  app.decorate('routeAccess', routeAccess);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || pluginRoutePrefixes.some((p) => route.url.startsWith(p))) return;
-    if (route.method === 'HEAD') return;
     const access = (route.config as { access?: AccessRule } | undefined)?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
   });
   app.addHook('onRequest', async (request) => {
     const header = request.headers['x-access-token'];
