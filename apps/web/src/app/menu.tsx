@@ -4,7 +4,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useSession } from '../api/session.tsx';
-import { directionOf } from '../i18n/setup.ts';
 
 type Item = { to: string; label: string };
 
@@ -41,7 +40,8 @@ export function Menu() {
         opened={opened}
         onClose={close}
         title={t('menu.title')}
-        position={directionOf(i18n.language) === 'rtl' ? 'right' : 'left'}
+        // Mantine mirrors this in RTL, so the drawer always opens on the toggle's side (inline end).
+        position="right"
         size="xs"
         closeButtonProps={{ 'aria-label': t('menu.close') }}
         id="main-menu"
