@@ -2,3 +2,4 @@ export * from './constants.ts';
 export * from './schemas/common.ts';
 export * from './schemas/account.ts';
 export * from './schemas/config.ts';
+export * from './game/index.ts';

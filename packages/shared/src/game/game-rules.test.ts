@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { formatPrice } from './price.ts';
+import { currentQuestionIndex, questionTransition, type QuestionStatus } from './question-status.ts';
+import { computeScore, elapsedMinutes, playSummary } from './score.ts';
+
+describe('question state machine', () => {
+  it.each<[QuestionStatus | null, QuestionStatus, string]>([
+    [null, 'STARTED', 'advance'],
+    [null, 'ANSWERED', 'advance'],
+    [null, 'SOLUTION', 'advance'],
+    [null, 'DONE', 'invalid'],
+    [null, 'SKIPPED', 'invalid'],
+    ['STARTED', 'STARTED', 'keep'],
+    ['STARTED', 'ANSWERED', 'advance'],
+    ['STARTED', 'SOLUTION', 'advance'],
+    ['STARTED', 'DONE', 'invalid'],
+    ['ANSWERED', 'DONE', 'advance'],
+    ['ANSWERED', 'STARTED', 'keep'],
+    ['ANSWERED', 'ANSWERED', 'keep'],
+    ['ANSWERED', 'SOLUTION', 'keep'],
+    ['ANSWERED', 'SKIPPED', 'invalid'],
+    ['SOLUTION', 'SKIPPED', 'advance'],
+    ['SOLUTION', 'ANSWERED', 'keep'],
+    ['SOLUTION', 'DONE', 'invalid'],
+    ['DONE', 'STARTED', 'keep'],
+    ['DONE', 'SKIPPED', 'keep'],
+    ['SKIPPED', 'DONE', 'keep'],
+  ])('%s -> %s: %s', (from, to, expected) => {
+    expect(questionTransition(from, to)).toBe(expected);
+  });
+
+  it('the current question is the first not DONE or SKIPPED', () => {
+    expect(currentQuestionIndex([{ status: 'DONE' }, { status: 'SKIPPED' }, { status: 'STARTED' }, {}])).toBe(2);
+    expect(currentQuestionIndex([{ status: 'DONE' }, { status: null }])).toBe(1);
+    expect(currentQuestionIndex([{ status: 'DONE' }, { status: 'SKIPPED' }])).toBe(-1);
+  });
+});
+
+describe('score', () => {
+  const start = '2026-05-01T10:00:00.000Z';
+  const play = {
+    startTime: start,
+    endTime: '2026-05-01T10:37:59.000Z',
+    questions: [
+      { status: 'DONE' as const, hints: [{ isOpen: true }, { isOpen: false }] },
+      { status: 'SKIPPED' as const, hints: [] },
+      { status: 'DONE' as const, hints: [{ isOpen: true }] },
+      { status: 'DONE' as const, hints: [] },
+    ],
+  };
+
+  it('is 100 per DONE question, minus 10 per hint, minus whole elapsed minutes', () => {
+    expect(elapsedMinutes(play)).toBe(37);
+    expect(playSummary(play)).toEqual({ answered: 3, skipped: 1, hints: 2 });
+    expect(computeScore(play)).toBe(300 - 20 - 37);
+  });
+
+  it('never goes below zero and counts to now while playing', () => {
+    expect(computeScore({ ...play, endTime: '2026-05-02T10:00:00.000Z' })).toBe(0);
+    expect(computeScore({ ...play, endTime: null }, new Date('2026-05-01T10:10:30.000Z'))).toBe(300 - 20 - 10);
+    expect(computeScore({ startTime: null, endTime: null, questions: [] })).toBe(0);
+  });
+});
+
+describe('price display', () => {
+  it.each([
+    ['50', 'ILS', { kind: 'amount', text: '₪50' }],
+    [45, 'ILS', { kind: 'amount', text: '₪45' }],
+    ['20', 'USD', { kind: 'amount', text: '20$' }],
+    ['', 'ILS', { kind: 'free' }],
+    ['0', 'ILS', { kind: 'free' }],
+    [null, 'ILS', { kind: 'free' }],
+  ])('%j %s', (price, currency, expected) => {
+    expect(formatPrice(price, currency)).toEqual(expected);
+  });
+});

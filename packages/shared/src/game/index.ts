@@ -1,0 +1,5 @@
+export * from './answer.ts';
+export * from './price.ts';
+export * from './question-status.ts';
+export * from './score.ts';
+export * from './sha256.ts';

@@ -1,0 +1,36 @@
+import type { QuestionStatus } from './question-status.ts';
+
+export const SCORE_PER_DONE_QUESTION = 100;
+export const SCORE_PER_OPENED_HINT = 10;
+
+export type ScoredPlay = {
+  startTime: string | Date | null;
+  endTime: string | Date | null;
+  questions: ReadonlyArray<{ status?: QuestionStatus | null; hints: ReadonlyArray<{ isOpen: boolean }> }>;
+};
+
+/** Whole minutes from start to end (or to `now` while playing). */
+export function elapsedMinutes(play: Pick<ScoredPlay, 'startTime' | 'endTime'>, now: Date = new Date()): number {
+  if (!play.startTime) return 0;
+  const start = new Date(play.startTime).getTime();
+  const end = play.endTime ? new Date(play.endTime).getTime() : now.getTime();
+  return Math.max(0, Math.floor((end - start) / 60_000));
+}
+
+export function playSummary(play: ScoredPlay) {
+  let answered = 0;
+  let skipped = 0;
+  let hints = 0;
+  for (const q of play.questions) {
+    if (q.status === 'DONE') answered++;
+    if (q.status === 'SKIPPED') skipped++;
+    hints += q.hints.filter((h) => h.isOpen).length;
+  }
+  return { answered, skipped, hints };
+}
+
+/** Spec section 9: 100 per DONE question, minus 10 per opened hint, minus elapsed minutes, floor 0. */
+export function computeScore(play: ScoredPlay, now: Date = new Date()): number {
+  const { answered, hints } = playSummary(play);
+  return Math.max(0, answered * SCORE_PER_DONE_QUESTION - hints * SCORE_PER_OPENED_HINT - elapsedMinutes(play, now));
+}
