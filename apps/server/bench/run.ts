@@ -17,7 +17,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 
 type Result = { name: string; rps: number; p99: number };
 
-async function measure(name: string, url: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}): Promise<Result> {
+async function measure(name: string, url: string, init: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> } = {}): Promise<Result> {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...init });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx replies, ${result.errors} errors`);
   return { name, rps: result.requests.average, p99: result.latency.p99 };
