@@ -3,3 +3,4 @@ export * from './schemas/common.ts';
 export * from './schemas/account.ts';
 export * from './schemas/config.ts';
 export * from './game/index.ts';
+export * from './schemas/game.ts';

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants.ts';
+import { QUESTION_STATUSES } from '../game/question-status.ts';
+import { idSchema } from './common.ts';
+
+export const GAME_STATUSES = ['DRAFT', 'PENDING', 'APPROVED'] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+
+export const pointSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+export type Point = z.infer<typeof pointSchema>;
+/** A point, or a polygon of 3 or more points (fewer are saved as a single point). */
+export const gameLocationSchema = z.union([pointSchema, z.array(pointSchema).min(3).max(200)]);
+export type GameLocation = z.infer<typeof gameLocationSchema>;
+
+const richText = z.string().max(200_000);
+
+export const gameMetadataSchema = z.object({
+  name: z.string().max(200).default(''),
+  locationCity: z.string().max(200).default(''),
+  locationText: z.string().max(500).default(''),
+  price: z.union([z.string().max(20), z.number()]).default(''),
+  currencyCode: z.string().max(3).default('ILS'),
+  language: z.enum(LANGUAGES).default('he'),
+  map: z.boolean().default(false),
+  coverImage: z.string().max(2000).default(''),
+  location: gameLocationSchema.nullable().optional(),
+});
+export type GameMetadata = z.infer<typeof gameMetadataSchema>;
+
+export const hintSchema = z.object({ content: richText.default(''), title: z.string().max(200).optional() });
+export type Hint = z.infer<typeof hintSchema>;
+
+export const questionSchema = z.object({
+  content: richText.default(''),
+  location: gameLocationSchema.nullable().optional(),
+  answer: z.object({
+    value: z.string().max(2000).default(''),
+    content: richText.default(''),
+    contentAfterAnswer: richText.default(''),
+  }),
+  hints: z.array(hintSchema).max(20).default([]),
+});
+export type Question = z.infer<typeof questionSchema>;
+
+export const gameContentSchema = z.object({
+  metadata: gameMetadataSchema,
+  introPage: z.object({ content: richText.default('') }),
+  questions: z.array(questionSchema).max(100),
+  gameoverPage: z.object({ content: richText.default(''), hideGameSummary: z.boolean().default(false) }),
+});
+export type GameContent = z.infer<typeof gameContentSchema>;
+
+/** A game as the player gets it with a valid code: answers only as salted hashes (DESIGN.md section 10). */
+export const playerQuestionSchema = questionSchema.extend({
+  answer: z.object({
+    salt: z.string(),
+    hashes: z.array(z.string()),
+    content: z.string(),
+    contentAfterAnswer: z.string(),
+    /** Only for the owner and admins. */
+    value: z.string().optional(),
+  }),
+});
+export type PlayerQuestion = z.infer<typeof playerQuestionSchema>;
+
+export const gameReplySchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  status: z.enum(GAME_STATUSES),
+  metadata: gameMetadataSchema,
+  introPage: z.object({ content: z.string() }),
+  gameoverPage: z.object({ content: z.string(), hideGameSummary: z.boolean() }),
+  questionCount: z.number().int(),
+  /** Present only for a holder of a valid code, the owner or an admin. */
+  questions: z.array(playerQuestionSchema).optional(),
+});
+export type GameReply = z.infer<typeof gameReplySchema>;
+
+export const gameListItemSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  status: z.enum(GAME_STATUSES),
+  metadata: gameMetadataSchema,
+});
+export type GameListItem = z.infer<typeof gameListItemSchema>;
+export const gameParamsSchema = z.object({ gameId: idSchema });
+
+/** One play's progress: the reply of the game-progress actions and the `game-progress` socket event. */
+export const progressSchema = z.object({
+  game_id: z.string(),
+  game_secret: z.string(),
+  game_name: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  lastUpdate: z.string(),
+  questions: z.array(
+    z.object({
+      status: z.enum(QUESTION_STATUSES).nullable(),
+      hints: z.array(z.object({ isOpen: z.boolean() })),
+      solution: z.string().optional(),
+    }),
+  ),
+  score: z.number().int(),
+});
+export type Progress = z.infer<typeof progressSchema>;
