@@ -32,6 +32,8 @@ export type AppDeps = {
   /** Turn rate limits off (load benchmarks only); tests keep them on. */
   rateLimits?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of stdout (the no-secrets-in-logs test reads them back). */
+  logStream?: NodeJS.WritableStream;
 };
 
 export type Services = {
@@ -57,7 +59,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel, redact: redactedLogPaths },
+    logger: deps.logger === false ? false : { level: config.logLevel, redact: redactedLogPaths, ...(deps.logStream && { stream: deps.logStream }) },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

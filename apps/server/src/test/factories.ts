@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema.ts';
-import { hashPassword } from '../platform/auth.ts';
+import { authTokens, payoutDetails, users } from '../db/schema.ts';
+import { hashPassword, newSecretToken } from '../platform/auth.ts';
 
 export const DEFAULT_TEST_PASSWORD = 'correct-horse-battery';
 
@@ -26,4 +26,41 @@ export async function buildUser(
     })
     .returning();
   return { ...user, password };
+}
+
+type AuthTokenRow = typeof authTokens.$inferSelect;
+
+/** A stored single-use token (live for an hour unless said otherwise); the plain token comes back beside it. */
+export async function buildAuthToken(
+  db: Db,
+  values: Pick<AuthTokenRow, 'userId' | 'kind'> & Partial<Pick<AuthTokenRow, 'expiresAt' | 'usedAt'>>,
+): Promise<AuthTokenRow & { token: string }> {
+  const { token, tokenHash } = newSecretToken();
+  const [row] = await db
+    .insert(authTokens)
+    .values({ expiresAt: new Date(Date.now() + 3600_000), ...values, tokenHash })
+    .returning();
+  return { ...row, token };
+}
+
+/** Stored payout details for a user. */
+export async function buildPayoutDetails(
+  db: Db,
+  userId: string,
+  overrides: Partial<typeof payoutDetails.$inferInsert> = {},
+): Promise<typeof payoutDetails.$inferSelect> {
+  const [row] = await db
+    .insert(payoutDetails)
+    .values({
+      userId,
+      accountHolder: 'Noa Levi',
+      idNumber: '123456782',
+      bankName: 'Bank Leumi',
+      bankNumber: '10',
+      branchNumber: '800',
+      accountNumber: '12345678',
+      ...overrides,
+    })
+    .returning();
+  return row;
 }

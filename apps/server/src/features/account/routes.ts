@@ -1,4 +1,279 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  emailOnlyRequestSchema,
+  errorReplySchema,
+  loginReplySchema,
+  loginRequestSchema,
+  okStatusReplySchema,
+  paymentDetailsReplySchema,
+  paymentDetailsRequestSchema,
+  profileReplySchema,
+  publicUserReplySchema,
+  signupRequestSchema,
+  updatePasswordReplySchema,
+  updatePasswordRequestSchema,
+  updateProfileRequestSchema,
+  userParamsSchema,
+  validateEmailRequestSchema,
+} from '@streethunt/shared';
+import { requireUser } from '../../platform/access.ts';
+import { replyLanguage } from './messages.ts';
+import * as account from './service.ts';
 
-/** Account calls of spec section 7 (placeholder until the account feature lands). */
-export const accountRoutes: FastifyPluginAsyncZod = async () => {};
+/** Account bodies are a few short fields; anything bigger is refused before parsing. */
+const ACCOUNT_BODY_LIMIT = 16 * 1024;
+
+/** Per client IP; the plugin is registered with global:false in app.ts. */
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+const errorReplies = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorReplySchema]));
+const tokenSecurity = [{ accessToken: [] }];
+const tags = ['account'];
+
+/** The language of reply messages, as the web app asks for it. */
+const replyIn = (request: FastifyRequest) => replyLanguage(request.headers['accept-language']);
+
+/** Account calls of spec section 7. Access: public unless a route says `user`. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.services;
+  const ok = { data: { status: 'OK' as const } };
+
+  app.post(
+    '/signup',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: { access: 'public', ...perMinute(5) },
+      schema: {
+        tags,
+        summary: 'Create an account; a confirmation link is emailed',
+        body: signupRequestSchema,
+        response: { 200: okStatusReplySchema, ...errorReplies(400, 409, 413, 429) },
+      },
+    },
+    async (request) => {
+      await account.signUp(deps, request.body, replyIn(request));
+      return ok;
+    },
+  );
+
+  app.post(
+    '/user/validate-email',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Confirm an email address with the emailed token',
+        body: validateEmailRequestSchema,
+        response: { 200: okStatusReplySchema, ...errorReplies(400, 413) },
+      },
+    },
+    async (request) => {
+      await account.validateEmail(deps, request.body.token, replyIn(request));
+      return ok;
+    },
+  );
+
+  app.post(
+    '/user/resend-validation',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: { access: 'public', ...perMinute(5) },
+      schema: {
+        tags,
+        summary: 'Email a new confirmation link (same reply whether or not the email is known)',
+        body: emailOnlyRequestSchema,
+        response: { 200: okStatusReplySchema, ...errorReplies(400, 413, 429) },
+      },
+    },
+    async (request) => {
+      await account.resendValidation(deps, request.body.email);
+      return ok;
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: { access: 'public', ...perMinute(10) },
+      schema: {
+        tags,
+        summary: 'Log in with email and password',
+        body: loginRequestSchema,
+        response: { 200: loginReplySchema, ...errorReplies(400, 401, 403, 413, 429) },
+      },
+    },
+    async (request) => account.logIn(deps, request.body, replyIn(request)),
+  );
+
+  await app.register(autoLoginRoute);
+
+  app.post(
+    '/reset-password',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: { access: 'public', ...perMinute(5) },
+      schema: {
+        tags,
+        summary: 'Email a link to choose a new password (same reply whether or not the email is known)',
+        body: emailOnlyRequestSchema,
+        response: { 200: okStatusReplySchema, ...errorReplies(400, 413, 429) },
+      },
+    },
+    async (request) => {
+      const { message } = await account.requestPasswordReset(deps, request.body.email, replyIn(request));
+      return { data: { status: 'OK' as const, message } };
+    },
+  );
+
+  app.post(
+    '/update-password',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Set a new password with the emailed reset token',
+        body: updatePasswordRequestSchema,
+        response: {
+          200: updatePasswordReplySchema,
+          // A bad link also carries the spec's data.status ERROR beside message and code.
+          400: errorReplySchema.extend({ data: updatePasswordReplySchema.shape.data.optional() }),
+          ...errorReplies(413),
+        },
+      },
+    },
+    async (request) => {
+      const { message } = await account.updatePassword(deps, request.body, replyIn(request));
+      return { data: { status: 'OK' as const, message } };
+    },
+  );
+
+  app.get(
+    '/user/profile',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The logged-in user’s own profile (access: user)',
+        security: tokenSecurity,
+        response: { 200: profileReplySchema, ...errorReplies(401) },
+      },
+    },
+    async (request) => {
+      const { userId } = requireUser(request);
+      return { data: { user: await account.getProfile(deps, userId) } };
+    },
+  );
+
+  app.post(
+    '/user/profile',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Change the logged-in user’s names, phone and language (access: user)',
+        security: tokenSecurity,
+        body: updateProfileRequestSchema,
+        response: { 200: profileReplySchema, ...errorReplies(400, 401, 413) },
+      },
+    },
+    async (request) => {
+      const { userId } = requireUser(request);
+      return { data: { user: await account.updateProfile(deps, userId, request.body) } };
+    },
+  );
+
+  app.get(
+    '/user/payment-details',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Where the logged-in user’s share is paid, or null (access: user)',
+        security: tokenSecurity,
+        response: { 200: paymentDetailsReplySchema, ...errorReplies(401) },
+      },
+    },
+    async (request) => {
+      const { userId } = requireUser(request);
+      return { data: { details: await account.getPaymentDetails(deps, userId) } };
+    },
+  );
+
+  app.post(
+    '/user/payment-details',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Save where the logged-in user’s share is paid (access: user)',
+        security: tokenSecurity,
+        body: paymentDetailsRequestSchema,
+        response: { 200: paymentDetailsReplySchema, ...errorReplies(400, 401, 413) },
+      },
+    },
+    async (request) => {
+      const { userId } = requireUser(request);
+      return { data: { details: await account.savePaymentDetails(deps, userId, request.body) } };
+    },
+  );
+
+  app.get(
+    '/user/:userId',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'What anyone may see of a user (never email or phone)',
+        params: userParamsSchema,
+        response: { 200: publicUserReplySchema, ...errorReplies(400, 404) },
+      },
+    },
+    async (request) => ({ data: { user: await account.getPublicUser(deps, request.params.userId, replyIn(request)) } }),
+  );
+};
+
+/**
+ * Auto-login sends no payload; some clients still say `content-type: application/json`, which
+ * Fastify would refuse as an empty JSON body. In this route's own scope an empty body reads as {}.
+ */
+const autoLoginRoute: FastifyPluginAsyncZod = async (app) => {
+  acceptEmptyJsonBody(app);
+  app.post(
+    '/auto-login',
+    {
+      bodyLimit: ACCOUNT_BODY_LIMIT,
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'A fresh access token for the caller’s still-valid token (access: user)',
+        security: tokenSecurity,
+        body: z.object({}).nullish(),
+        response: { 200: loginReplySchema, ...errorReplies(400, 401, 403, 413) },
+      },
+    },
+    async (request) => {
+      const { userId } = requireUser(request);
+      return account.autoLogIn(app.services, userId, replyIn(request));
+    },
+  );
+};
+
+function acceptEmptyJsonBody(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, {});
+    return parseJson(request, text, done);
+  });
+}

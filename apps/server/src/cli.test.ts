@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { createAdminCommand, runCli, UsageError, type CliContext } from './cli.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { users } from './db/schema.ts';
+import { openTestDatabase, testDatabaseKinds } from './db/test-database.ts';
+import { verifyPassword } from './platform/auth.ts';
+import { buildUser } from './test/factories.ts';
+
+const run = promisify(execFile);
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+describe.each(testDatabaseKinds())('create-admin on %s', (kind) => {
+  let database: Database;
+  const output: string[] = [];
+  let opens = 0;
+  const context: CliContext = {
+    out: (line) => output.push(line),
+    database: async () => {
+      opens += 1;
+      return database.db;
+    },
+  };
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  const userByEmail = async (email: string) => (await database.db.select().from(users).where(eq(users.email, email)))[0];
+
+  it('creates a validated admin with placeholder names', async () => {
+    await createAdminCommand(['--email', 'Boss@Example.com', '--password', 'admin-password-1'], context);
+    const admin = await userByEmail('boss@example.com');
+    expect(admin).toMatchObject({ role: 'admin', firstName: 'Admin', lastName: '', phone: '', emailValidatedAt: expect.any(Date) });
+    expect(await verifyPassword(admin.passwordHash, 'admin-password-1')).toBe(true);
+    expect(output.at(-1)).toBe('Created admin boss@example.com.');
+  });
+
+  it('promotes an existing user and sets the password, keeping the rest', async () => {
+    const user = await buildUser(database.db, { firstName: 'Rina', emailValidatedAt: null });
+    await createAdminCommand(['--email', user.email, '--password', 'new-admin-pass'], context);
+    const promoted = await userByEmail(user.email);
+    expect(promoted).toMatchObject({ id: user.id, role: 'admin', firstName: 'Rina', lastName: 'Levi', phone: user.phone, emailValidatedAt: expect.any(Date) });
+    expect(await verifyPassword(promoted.passwordHash, 'new-admin-pass')).toBe(true);
+    expect(output.at(-1)).toContain('Promoted');
+    expect((await database.db.select().from(users).where(eq(users.email, user.email))).length).toBe(1);
+  });
+
+  it.each([
+    [[], /--email/],
+    [['--email', 'a@example.com'], /--password/],
+    [['--email', 'a@example.com', '--password', 'short'], /at least 8/],
+    [['--email', 'not-an-email', '--password', 'long-enough-1'], /--email/],
+    [['--email', 'a@example.com', '--password', 'long-enough-1', '--role', 'x'], /role/],
+    [['--email'], /email/],
+  ])('refuses %j with a usage error and touches no database', async (args, message) => {
+    const before = opens;
+    await expect(createAdminCommand(args, context)).rejects.toThrow(UsageError);
+    await expect(createAdminCommand(args, context)).rejects.toThrow(message);
+    expect(opens).toBe(before);
+  });
+});
+
+describe('cli', () => {
+  const io = () => {
+    const lines = { out: [] as string[], err: [] as string[] };
+    return { lines, io: { env: {}, out: (l: string) => lines.out.push(l), err: (l: string) => lines.err.push(l) } };
+  };
+
+  it('prints usage and exits 2 without a command or with an unknown one', async () => {
+    const none = io();
+    expect(await runCli([], none.io)).toBe(2);
+    expect(none.lines.out.join('\n')).toContain('create-admin --email E --password P');
+    const unknown = io();
+    expect(await runCli(['drop-everything'], unknown.io)).toBe(2);
+    expect(unknown.lines.err.join('\n')).toMatch(/Unknown command: drop-everything[\s\S]*create-admin/);
+    expect(await runCli(['--help'], io().io)).toBe(0);
+  });
+
+  it('exits 2 with the command’s usage on bad arguments', async () => {
+    const bad = io();
+    expect(await runCli(['create-admin', '--email', 'a@example.com', '--password', 'short'], bad.io)).toBe(2);
+    expect(bad.lines.err.join('\n')).toMatch(/at least 8[\s\S]*Usage: npm run cli -- create-admin --email E --password P/);
+  });
+
+  it('exits 1 with the message when the environment is invalid', async () => {
+    const bad = io();
+    bad.io.env = { APP_ENV: 'production', DATA_DIR: path.join(tmpdir(), 'never-created') };
+    expect(await runCli(['create-admin', '--email', 'a@example.com', '--password', 'long-enough-1'], bad.io)).toBe(1);
+    expect(bad.lines.err.join('\n')).toContain('JWT_SECRET must be set');
+  });
+});
+
+describe('the real CLI as a child process', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'streethunt-cli-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  const env = () => {
+    // The embedded database in DATA_DIR, whatever the caller's shell says.
+    const { DATABASE_URL: _url, JWT_SECRET: _secret, APP_ENV: _env, ...rest } = process.env;
+    return { ...rest, DATA_DIR: dataDir };
+  };
+
+  it('creates an admin in DATA_DIR that can then log in', async () => {
+    const { stdout } = await run('npx', ['tsx', 'src/cli.ts', 'create-admin', '--email', 'root@example.com', '--password', 'root-password-1'], {
+      cwd: serverDir,
+      env: env(),
+    });
+    expect(stdout).toContain('Created admin root@example.com.');
+
+    const config = loadConfig({ DATA_DIR: dataDir });
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
+    const app = await buildApp({ config, database, mailer: { send: async () => undefined }, webDist: null, logger: false });
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { email: 'root@example.com', password: 'root-password-1' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.role).toBe('admin');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('exits non-zero with usage on bad arguments', async () => {
+    const failure = await run('npx', ['tsx', 'src/cli.ts', 'create-admin', '--email', 'root@example.com'], { cwd: serverDir, env: env() }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run cli -- create-admin --email E --password P') });
+  });
+});

@@ -1,0 +1,85 @@
+import { EMAIL_VALIDATION_TTL_HOURS, type Language } from '@streethunt/shared';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
+
+/** What an account email needs; `to` is added by the caller. */
+type EmailInput = { firstName: string; link: string; language: Language };
+type Email = Omit<MailMessage, 'to'>;
+
+type Wording = { subject: string; greeting: string; paragraphs: string[]; button: string; footer: string };
+
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** One layout for every account email: a greeting, some paragraphs, one button, a footer. */
+function render(wording: Wording, link: string, language: Language): Email {
+  const dir = language === 'he' ? 'rtl' : 'ltr';
+  const paragraphs = wording.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
+  const html = `<!doctype html>
+<html lang="${language}" dir="${dir}">
+<head><meta charset="utf-8"><title>${escapeHtml(wording.subject)}</title></head>
+<body dir="${dir}" style="font-family: Arial, sans-serif; line-height: 1.5;">
+<p>${escapeHtml(wording.greeting)}</p>
+${paragraphs}
+<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 18px; background: #1c7ed6; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(wording.button)}</a></p>
+<p style="font-size: 13px; color: #555555;">${escapeHtml(link)}</p>
+<p style="font-size: 13px; color: #555555;">${escapeHtml(wording.footer)}</p>
+</body>
+</html>`;
+  const text = [wording.greeting, '', ...wording.paragraphs, '', `${wording.button}: ${link}`, '', wording.footer, ''].join('\n');
+  return { subject: wording.subject, html, text, language };
+}
+
+export function validationEmail({ firstName, link, language }: EmailInput): Email {
+  const wording: Wording =
+    language === 'en'
+      ? {
+          subject: 'Confirm your email address for StreetHunt',
+          greeting: `Hello ${firstName},`,
+          paragraphs: [
+            'Thank you for signing up to StreetHunt. To activate your account, please confirm your email address.',
+            `The link is valid for ${EMAIL_VALIDATION_TTL_HOURS} hours.`,
+          ],
+          button: 'Confirm my email',
+          footer: 'If you did not sign up, you can ignore this message.',
+        }
+      : {
+          subject: 'אימות כתובת האימייל שלך ב-StreetHunt',
+          greeting: `שלום ${firstName},`,
+          paragraphs: [
+            'תודה שנרשמת ל-StreetHunt. כדי להפעיל את החשבון, יש לאמת את כתובת האימייל שלך.',
+            `הקישור בתוקף ל-${EMAIL_VALIDATION_TTL_HOURS} שעות.`,
+          ],
+          button: 'אימות האימייל',
+          footer: 'אם לא נרשמת, אפשר להתעלם מהודעה זו.',
+        };
+  return render(wording, link, language);
+}
+
+export function resetPasswordEmail({ firstName, link, language }: EmailInput): Email {
+  const wording: Wording =
+    language === 'en'
+      ? {
+          subject: 'Reset your StreetHunt password',
+          greeting: `Hello ${firstName},`,
+          paragraphs: [
+            'We received a request to reset your password. Choose a new password through the link below.',
+            'The link is valid for one hour and works once.',
+          ],
+          button: 'Choose a new password',
+          footer: 'If you did not ask for this, ignore this message and your password stays as it is.',
+        }
+      : {
+          subject: 'איפוס הסיסמה שלך ב-StreetHunt',
+          greeting: `שלום ${firstName},`,
+          paragraphs: ['קיבלנו בקשה לאיפוס הסיסמה שלך. אפשר לבחור סיסמה חדשה בקישור הבא.', 'הקישור בתוקף לשעה אחת ולשימוש אחד.'],
+          button: 'בחירת סיסמה חדשה',
+          footer: 'אם לא ביקשת איפוס, אפשר להתעלם מהודעה זו והסיסמה לא תשתנה.',
+        };
+  return render(wording, link, language);
+}

@@ -1,0 +1,83 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { openTestDatabase } from '../../db/test-database.ts';
+import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
+import { postJson } from './test-support.ts';
+
+/** The token at the end of an emailed link. */
+const linkToken = (mail: MailMessage, marker: string) => {
+  const match = new RegExp(`${marker}([A-Za-z0-9_-]+)`).exec(mail.text);
+  if (!match) throw new Error(`no ${marker} link`);
+  return match[1];
+};
+
+describe('account calls keep passwords and tokens out of the logs', () => {
+  const logLines: string[] = [];
+  const sent: MailMessage[] = [];
+  let app: App;
+  let database: Database;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'streethunt-logs-'));
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'log-test-secret-log-test-secret-0123456', LOG_LEVEL: 'trace' });
+    database = await openTestDatabase();
+    const mailer: Mailer = { send: async (message) => void sent.push(message) };
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logLines.push(chunk.toString());
+        done();
+      },
+    });
+    app = await buildApp({ config, database, mailer, webDist: null, logStream });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('signup, validation, login, auto-login, reset and update-password log no secret', async () => {
+    const email = 'secretive@example.com';
+    const password = 'Sup3r-Secret-Passw0rd';
+    const newPassword = 'An0ther-Secret-Passw0rd';
+    const secrets: string[] = [password, newPassword];
+
+    expect((await postJson(app, '/api/signup', { firstName: 'Sam', lastName: 'Hidden', email, password, phone: '050-1112222' })).statusCode).toBe(200);
+    const validationToken = linkToken(sent[0], '/validate-email/');
+    secrets.push(validationToken);
+    expect((await postJson(app, '/api/user/validate-email', { token: validationToken })).statusCode).toBe(200);
+    // Failures are logged too: a wrong password, a reused token.
+    expect((await postJson(app, '/api/login', { email, password: `${password}-wrong` })).statusCode).toBe(401);
+    expect((await postJson(app, '/api/user/validate-email', { token: validationToken })).statusCode).toBe(400);
+
+    const login = await postJson(app, '/api/login', { email, password });
+    expect(login.statusCode).toBe(200);
+    const { accessToken, data } = login.json();
+    secrets.push(accessToken);
+    const autoLogin = await postJson(app, '/api/auto-login', {}, { token: accessToken });
+    expect(autoLogin.statusCode).toBe(200);
+    secrets.push(autoLogin.json().accessToken);
+    expect((await app.inject({ method: 'GET', url: '/api/user/profile', headers: { 'x-access-token': accessToken } })).statusCode).toBe(200);
+
+    expect((await postJson(app, '/api/reset-password', { email })).statusCode).toBe(200);
+    const resetToken = linkToken(sent[1], `/reset-password/${data.userId}/`);
+    secrets.push(resetToken);
+    expect((await postJson(app, '/api/update-password', { password: newPassword, id: data.userId, token: resetToken })).statusCode).toBe(200);
+    expect((await postJson(app, '/api/update-password', { password: newPassword, id: data.userId, token: resetToken })).statusCode).toBe(400);
+
+    const log = logLines.join('');
+    // The log did record these requests, so the check below is not vacuous.
+    for (const url of ['/api/signup', '/api/login', '/api/auto-login', '/api/update-password']) expect(log).toContain(url);
+    for (const secret of secrets) expect(log).not.toContain(secret);
+    // A token's prefix is no better than the token.
+    for (const secret of secrets) expect(log).not.toContain(secret.slice(0, 16));
+  });
+});

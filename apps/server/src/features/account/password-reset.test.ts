@@ -1,0 +1,142 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authTokens, users } from '../../db/schema.ts';
+import { testDatabaseKinds } from '../../db/test-database.ts';
+import { verifyPassword } from '../../platform/auth.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildAuthToken, buildUser } from '../../test/factories.ts';
+import { postJson, tokenFromMail } from './test-support.ts';
+
+const NEW_PASSWORD = 'brand-new-password';
+
+describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ kind });
+  });
+  afterAll(() => t.close());
+
+  const mailsTo = async (email: string) => (await t.readOutbox()).filter((m) => m.to === email);
+  const resetLink = (userId: string) => `${t.config.publicUrl}/reset-password/${userId}/`;
+  const passwordHashOf = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0].passwordHash;
+
+  /** Asks for a reset the way the web page does and returns the token from the emailed link. */
+  async function askForReset(user: { id: string; email: string }): Promise<string> {
+    const res = await postJson(t.app, '/api/reset-password', { email: user.email });
+    expect(res.statusCode).toBe(200);
+    const mails = await mailsTo(user.email);
+    return tokenFromMail(mails[mails.length - 1], resetLink(user.id));
+  }
+
+  it('replies identically for a known and an unknown email, and mails only the known one', async () => {
+    const user = await buildUser(t.db, { language: 'en' });
+    const known = await postJson(t.app, '/api/reset-password', { email: user.email });
+    const unknown = await postJson(t.app, '/api/reset-password', { email: 'nobody-at-all@example.com' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    expect(known.json()).toEqual({ data: { status: 'OK', message: expect.any(String) } });
+
+    expect(await mailsTo('nobody-at-all@example.com')).toHaveLength(0);
+    const [mail] = await mailsTo(user.email);
+    expect(mail.subject).toBe('Reset your StreetHunt password');
+    const token = tokenFromMail(mail, resetLink(user.id));
+    expect(mail.html).toContain(`${resetLink(user.id)}${token}`);
+    const [stored] = await t.db.select().from(authTokens).where(eq(authTokens.userId, user.id));
+    expect(stored.kind).toBe('reset_password');
+    const minutes = (stored.expiresAt.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(59);
+    expect(minutes).toBeLessThanOrEqual(60);
+  });
+
+  it('writes the reset email in Hebrew, right to left, for a Hebrew user', async () => {
+    const user = await buildUser(t.db);
+    await askForReset(user);
+    const [mail] = await mailsTo(user.email);
+    expect(mail.language).toBe('he');
+    expect(mail.subject).toContain('איפוס');
+    expect(mail.html).toContain('dir="rtl"');
+  });
+
+  it('sets the new password once, and the same link then gives ERROR', async () => {
+    const user = await buildUser(t.db);
+    const token = await askForReset(user);
+    const res = await postJson(t.app, '/api/update-password', { password: NEW_PASSWORD, id: user.id, token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { status: 'OK', message: expect.any(String) } });
+
+    const hash = await passwordHashOf(user.id);
+    expect(hash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(hash, NEW_PASSWORD)).toBe(true);
+    expect((await postJson(t.app, '/api/login', { email: user.email, password: user.password })).statusCode).toBe(401);
+    expect((await postJson(t.app, '/api/login', { email: user.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+
+    const again = await postJson(t.app, '/api/update-password', { password: 'yet-another-password', id: user.id, token });
+    expect(again.statusCode).toBe(400);
+    const body = again.json();
+    expect(body).toEqual({ message: expect.any(String), code: 'invalid_token', data: { status: 'ERROR', message: body.message } });
+    expect(await passwordHashOf(user.id)).toBe(hash);
+  });
+
+  it('makes the user’s other reset links unusable once one is used', async () => {
+    const user = await buildUser(t.db);
+    const first = await askForReset(user);
+    const second = await askForReset(user);
+    expect((await postJson(t.app, '/api/update-password', { password: NEW_PASSWORD, id: user.id, token: second })).statusCode).toBe(200);
+    const stale = await postJson(t.app, '/api/update-password', { password: 'other-password-1', id: user.id, token: first });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().data.status).toBe('ERROR');
+    const unused = await t.db.select().from(authTokens).where(and(eq(authTokens.userId, user.id), isNull(authTokens.usedAt)));
+    expect(unused).toEqual([]);
+  });
+
+  it('answers in Hebrew when asked, in both the OK and the ERROR reply', async () => {
+    const user = await buildUser(t.db);
+    const headers = { 'accept-language': 'he-IL,he;q=0.9' };
+    const sent = await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { email: user.email }, headers });
+    expect(sent.json().data.message).toMatch(/[א-ת]/);
+    const payload = { password: NEW_PASSWORD, id: user.id, token: 'Q'.repeat(43) };
+    const refused = await t.app.inject({ method: 'POST', url: '/api/update-password', payload, headers });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data).toEqual({ status: 'ERROR', message: expect.stringMatching(/[א-ת]/) });
+  });
+
+  it('refuses an expired link', async () => {
+    const user = await buildUser(t.db);
+    const token = await askForReset(user);
+    await t.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.userId, user.id));
+    const res = await postJson(t.app, '/api/update-password', { password: NEW_PASSWORD, id: user.id, token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_token', data: { status: 'ERROR' } });
+    expect(await verifyPassword(await passwordHashOf(user.id), user.password)).toBe(true);
+  });
+
+  it('refuses a link used with another user’s id, and leaves both passwords and the token alone', async () => {
+    const owner = await buildUser(t.db);
+    const other = await buildUser(t.db);
+    const token = await askForReset(owner);
+    const res = await postJson(t.app, '/api/update-password', { password: NEW_PASSWORD, id: other.id, token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_token', data: { status: 'ERROR' } });
+    expect(await verifyPassword(await passwordHashOf(other.id), other.password)).toBe(true);
+    // The rightful owner can still use it.
+    expect((await postJson(t.app, '/api/update-password', { password: NEW_PASSWORD, id: owner.id, token })).statusCode).toBe(200);
+  });
+
+  it('refuses an email-validation token and an unknown token', async () => {
+    const user = await buildUser(t.db, { emailValidatedAt: null });
+    const validation = await buildAuthToken(t.db, { userId: user.id, kind: 'validate_email' });
+    for (const token of [validation.token, 'Z'.repeat(43)]) {
+      const res = await postJson(t.app, '/api/update-password', { password: NEW_PASSWORD, id: user.id, token });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().data).toEqual({ status: 'ERROR', message: expect.any(String) });
+    }
+  });
+
+  it('counts the email as validated once a reset link from it was used', async () => {
+    const user = await buildUser(t.db, { emailValidatedAt: null });
+    const token = await askForReset(user);
+    expect((await postJson(t.app, '/api/update-password', { password: NEW_PASSWORD, id: user.id, token })).statusCode).toBe(200);
+    expect((await postJson(t.app, '/api/login', { email: user.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+});

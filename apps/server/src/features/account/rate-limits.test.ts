@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildUser } from '../../test/factories.ts';
+import { nextIp, postJson } from './test-support.ts';
+
+describe('account rate limits (per IP, per minute)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers the 11th login in a minute from one IP with 429 rate_limited, and other IPs still get through', async () => {
+    const user = await buildUser(t.db);
+    const ip = nextIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await postJson(t.app, '/api/login', { email: user.email, password: 'wrong-password' }, { ip })).statusCode);
+    expect(statuses).toEqual(Array(10).fill(401));
+
+    const limited = await postJson(t.app, '/api/login', { email: user.email, password: user.password }, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: expect.stringMatching(/too many requests/i), code: 'rate_limited' });
+    expect(limited.headers['retry-after']).toBeDefined();
+
+    const elsewhere = await postJson(t.app, '/api/login', { email: user.email, password: user.password });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it.each(['/api/signup', '/api/reset-password', '/api/user/resend-validation'])('allows 5 calls a minute to %s from one IP', async (url) => {
+    const ip = nextIp();
+    // Refused bodies count too: the limit is checked before anything else.
+    for (let i = 0; i < 5; i++) expect((await postJson(t.app, url, {}, { ip })).statusCode).toBe(400);
+    const limited = await postJson(t.app, url, {}, { ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('rate_limited');
+  });
+});

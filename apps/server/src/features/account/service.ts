@@ -1,0 +1,248 @@
+import { eq, sql } from 'drizzle-orm';
+import type {
+  Language,
+  LoginReply,
+  PaymentDetailsReply,
+  PaymentDetailsRequest,
+  Profile,
+  PublicUser,
+  SignupRequest,
+  UpdateProfileRequest,
+} from '@streethunt/shared';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { payoutDetails, users } from '../../db/schema.ts';
+import { hashPassword, verifyPassword, type TokenSigner } from '../../platform/auth.ts';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { claimAuthToken, findLiveAuthToken, issueAuthToken, revokeAuthTokens } from './auth-tokens.ts';
+import { resetPasswordEmail, validationEmail } from './emails.ts';
+import { accountMessages } from './messages.ts';
+
+export type AccountDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'>; signer: TokenSigner };
+
+type UserRow = typeof users.$inferSelect;
+
+
+const findUserByEmail = async (db: Db, email: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.email, email)))[0];
+
+const findUserById = async (db: Db, id: string): Promise<UserRow | undefined> =>
+  (await db.select().from(users).where(eq(users.id, id)))[0];
+
+function isUniqueViolation(error: unknown): boolean {
+  // Drizzle wraps driver errors; the PostgreSQL code sits on the error or its cause.
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as Error & { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+async function sendValidationEmail(deps: AccountDeps, user: UserRow): Promise<void> {
+  const token = await issueAuthToken(deps.db, user.id, 'validate_email');
+  const link = `${deps.config.publicUrl}/validate-email/${token}`;
+  await deps.mailer.send({ to: user.email, ...validationEmail({ firstName: user.firstName, link, language: user.language }) });
+}
+
+export async function signUp(deps: AccountDeps, input: SignupRequest, replyIn?: Language): Promise<void> {
+  const messages = accountMessages(replyIn);
+  if (await findUserByEmail(deps.db, input.email)) throw conflict(messages.emailTaken, 'email_taken');
+  const passwordHash = await hashPassword(input.password);
+  let user: UserRow;
+  try {
+    [user] = await deps.db
+      .insert(users)
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        passwordHash,
+        aff: input.aff || null,
+        language: input.language ?? 'he',
+      })
+      .returning();
+  } catch (error) {
+    // Two sign-ups with one email at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw conflict(messages.emailTaken, 'email_taken');
+    throw error;
+  }
+  await sendValidationEmail(deps, user);
+}
+
+export async function validateEmail(deps: AccountDeps, token: string, replyIn?: Language): Promise<void> {
+  const claimed = await claimAuthToken(deps.db, 'validate_email', token);
+  if (!claimed) throw badRequest(accountMessages(replyIn).invalidValidationLink, 'invalid_token');
+  await deps.db
+    .update(users)
+    .set({ emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, now())`, updatedAt: new Date() })
+    .where(eq(users.id, claimed.userId));
+}
+
+/** Says nothing about whether the email is known: the caller replies the same either way. */
+export async function resendValidation(deps: AccountDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (user && !user.emailValidatedAt) await sendValidationEmail(deps, user);
+}
+
+async function loginReply(signer: TokenSigner, user: UserRow): Promise<LoginReply> {
+  const accessToken = await signer.sign({ userId: user.id, role: user.role });
+  return { accessToken, data: { role: user.role, isSelfPayment: user.isSelfPayment, userId: user.id } };
+}
+
+const needEmailValidate = (replyIn?: Language) =>
+  new AppError(403, 'need_email_validate', accountMessages(replyIn).needEmailValidate);
+
+// Verifying against a real hash when the email is unknown keeps both failures equally slow.
+let dummyHash: Promise<string> | undefined;
+
+export async function logIn(deps: AccountDeps, input: { email: string; password: string }, replyIn?: Language): Promise<LoginReply> {
+  const user = await findUserByEmail(deps.db, input.email);
+  dummyHash ??= hashPassword('no-such-user-password');
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), input.password);
+  if (!user || !ok) throw unauthorized(accountMessages(replyIn).wrongCredentials, 'wrong_credentials');
+  if (!user.emailValidatedAt) throw needEmailValidate(replyIn);
+  return loginReply(deps.signer, user);
+}
+
+/** A fresh access token for a caller whose token is still valid. */
+export async function autoLogIn(deps: AccountDeps, userId: string, replyIn?: Language): Promise<LoginReply> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw unauthorized();
+  if (!user.emailValidatedAt) throw needEmailValidate(replyIn);
+  return loginReply(deps.signer, user);
+}
+
+/** Says nothing about whether the email is known: the caller replies the same either way. */
+export async function requestPasswordReset(deps: AccountDeps, email: string, replyIn?: Language): Promise<{ message: string }> {
+  const user = await findUserByEmail(deps.db, email);
+  if (user) {
+    const token = await issueAuthToken(deps.db, user.id, 'reset_password');
+    const link = `${deps.config.publicUrl}/reset-password/${user.id}/${token}`;
+    await deps.mailer.send({ to: user.email, ...resetPasswordEmail({ firstName: user.firstName, link, language: user.language }) });
+  }
+  return { message: accountMessages(replyIn).resetSent };
+}
+
+function invalidResetLink(replyIn?: Language): AppError {
+  const message = accountMessages(replyIn).invalidResetLink;
+  return new AppError(400, 'invalid_token', message, { data: { status: 'ERROR', message } });
+}
+
+export async function updatePassword(
+  deps: AccountDeps,
+  input: { id: string; token: string; password: string },
+  replyIn?: Language,
+): Promise<{ message: string }> {
+  // Check before hashing, so garbage tokens cost no argon2 work.
+  const found = await findLiveAuthToken(deps.db, 'reset_password', input.token);
+  if (!found || found.userId !== input.id) throw invalidResetLink(replyIn);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    const claimed = await claimAuthToken(tx, 'reset_password', input.token);
+    if (!claimed || claimed.userId !== input.id) throw invalidResetLink(replyIn);
+    await tx
+      .update(users)
+      // Following the emailed link proves the address, so it counts as validated too.
+      .set({ passwordHash, emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, now())`, updatedAt: new Date() })
+      .where(eq(users.id, input.id));
+    await revokeAuthTokens(tx, input.id, 'reset_password');
+  });
+  return { message: accountMessages(replyIn).passwordUpdated };
+}
+
+export async function getPublicUser(deps: Pick<AccountDeps, 'db'>, userId: string, replyIn?: Language): Promise<PublicUser> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw notFound(accountMessages(replyIn).userNotFound);
+  return { _id: user.id, userId: user.id, firstName: user.firstName, lastName: user.lastName, createdAt: user.createdAt.toISOString() };
+}
+
+function toProfile(user: UserRow): Profile {
+  return {
+    _id: user.id,
+    userId: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    role: user.role,
+    language: user.language,
+    isSelfPayment: user.isSelfPayment,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export async function getProfile(deps: Pick<AccountDeps, 'db'>, userId: string): Promise<Profile> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw unauthorized();
+  return toProfile(user);
+}
+
+/** Names, phone and language only; the email is not changed here. */
+export async function updateProfile(deps: Pick<AccountDeps, 'db'>, userId: string, input: UpdateProfileRequest): Promise<Profile> {
+  const [user] = await deps.db
+    .update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      ...(input.language ? { language: input.language } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!user) throw unauthorized();
+  return toProfile(user);
+}
+
+type PaymentDetails = NonNullable<PaymentDetailsReply['data']['details']>;
+
+function toPaymentDetails(row: typeof payoutDetails.$inferSelect): PaymentDetails {
+  const { userId: _userId, updatedAt, ...details } = row;
+  return { ...details, updatedAt: updatedAt.toISOString() };
+}
+
+export async function getPaymentDetails(deps: Pick<AccountDeps, 'db'>, userId: string): Promise<PaymentDetails | null> {
+  const [row] = await deps.db.select().from(payoutDetails).where(eq(payoutDetails.userId, userId));
+  return row ? toPaymentDetails(row) : null;
+}
+
+export async function savePaymentDetails(
+  deps: Pick<AccountDeps, 'db'>,
+  userId: string,
+  input: PaymentDetailsRequest,
+): Promise<PaymentDetails> {
+  const now = new Date();
+  const [row] = await deps.db
+    .insert(payoutDetails)
+    .values({ ...input, userId, updatedAt: now })
+    .onConflictDoUpdate({ target: payoutDetails.userId, set: { ...input, updatedAt: now } })
+    .returning();
+  return toPaymentDetails(row);
+}
+
+/**
+ * The CLI's create-admin: makes a new admin, or promotes the user with that email and sets the
+ * password. Either way the email counts as validated, so the admin can log in at once.
+ */
+export async function saveAdmin(db: Db, input: { email: string; password: string }): Promise<'created' | 'promoted'> {
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(db, input.email);
+  if (existing) {
+    await db
+      .update(users)
+      .set({ role: 'admin', passwordHash, emailValidatedAt: existing.emailValidatedAt ?? new Date(), updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
+    return 'promoted';
+  }
+  await db.insert(users).values({
+    firstName: 'Admin',
+    lastName: '',
+    email: input.email,
+    phone: '',
+    passwordHash,
+    role: 'admin',
+    emailValidatedAt: new Date(),
+  });
+  return 'created';
+}

@@ -1,0 +1,51 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { App } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { authTokens, payoutDetails, users } from '../../db/schema.ts';
+import type { ReadMail } from '../../test/build-test-app.ts';
+
+let clients = 0;
+
+/** A new client address per call, so rate limits only bite where a test means them to. */
+export function nextIp(): string {
+  clients += 1;
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+}
+
+type CallOptions = { token?: string; ip?: string };
+
+export function postJson(app: App, url: string, body: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: body as object,
+    headers: options.token ? { 'x-access-token': options.token } : {},
+    remoteAddress: options.ip ?? nextIp(),
+  });
+}
+
+export function getJson(app: App, url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'GET',
+    url,
+    headers: options.token ? { 'x-access-token': options.token } : {},
+    remoteAddress: options.ip ?? nextIp(),
+  });
+}
+
+/** The token at the end of a link like `{publicUrl}/validate-email/{token}`, read from the text part. */
+export function tokenFromMail(mail: ReadMail, linkPrefix: string): string {
+  const escaped = linkPrefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}([A-Za-z0-9_-]+)`).exec(mail.text);
+  if (!match) throw new Error(`no link starting ${linkPrefix} in: ${mail.text}`);
+  return match[1];
+}
+
+/** Everything the account feature stores, in a stable order, to prove a refused call changed nothing. */
+export async function accountTables(db: Db) {
+  return {
+    users: await db.select().from(users).orderBy(users.id),
+    authTokens: await db.select().from(authTokens).orderBy(authTokens.id),
+    payoutDetails: await db.select().from(payoutDetails).orderBy(payoutDetails.userId),
+  };
+}
