@@ -1,5 +1,134 @@
-import { ComingSoon } from '../../ui/coming-soon.tsx';
+import { useRef, type FormEvent } from 'react';
+import { Alert, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { paymentDetailsRequestSchema, type PaymentDetailsReply, type PaymentDetailsRequest } from '@streethunt/shared';
+import { AccountPage, ErrorAlert, PageLoader, nameInputProps } from './account-page.tsx';
+import { accountApi, accountKeys } from './api.ts';
+import { errorMessage, serverFieldErrors } from './errors.ts';
+import { focusFirstInvalid, useFields, validate } from './form.ts';
+import { useLogOutOnUnauthorized, useRequireLogin } from './use-require-login.ts';
 
+const PATH = '/update-payment-details';
+const FIELDS = ['accountHolder', 'idNumber', 'bankName', 'bankNumber', 'branchNumber', 'accountNumber'] as const;
+type Field = (typeof FIELDS)[number];
+type Details = NonNullable<PaymentDetailsReply['data']['details']>;
+
+/** Digit fields: what may be typed, and how many digits the shared schema allows. */
+const DIGITS: Partial<Record<Field, number>> = { idNumber: 12, bankNumber: 4, branchNumber: 5, accountNumber: 20 };
+const onlyDigits = (value: string) => value.replace(/\D+/g, '');
+
+/** `/update-payment-details`: the bank account a creator's or affiliate's share is paid into. */
 export function Component() {
-  return <ComingSoon titleKey="comingSoon.title" />;
+  const { t, i18n } = useTranslation();
+  const session = useRequireLogin(PATH);
+  const userId = session.session?.userId ?? '';
+  const details = useQuery({
+    queryKey: accountKeys.paymentDetails(userId),
+    queryFn: () => accountApi.paymentDetails(i18n.language),
+    enabled: session.status === 'in',
+    select: (reply) => reply.data.details,
+  });
+  useLogOutOnUnauthorized(details.error);
+
+  return (
+    <AccountPage title={t('account.payment.title')}>
+      <Text>{t('account.payment.intro')}</Text>
+      {session.status !== 'in' || details.isPending ? (
+        <PageLoader />
+      ) : details.isError ? (
+        <Stack gap="sm">
+          <ErrorAlert>
+            {t('account.payment.loadError')} {errorMessage(details.error, t)}
+          </ErrorAlert>
+          <Button variant="light" onClick={() => void details.refetch()} loading={details.isFetching}>
+            {t('account.common.retry')}
+          </Button>
+        </Stack>
+      ) : (
+        <PaymentDetailsForm key={details.data?.updatedAt ?? 'empty'} details={details.data} userId={userId} />
+      )}
+    </AccountPage>
+  );
+}
+
+function PaymentDetailsForm({ details, userId }: { details: Details | null; userId: string }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFields<Field>({
+    accountHolder: details?.accountHolder ?? '',
+    idNumber: details?.idNumber ?? '',
+    bankName: details?.bankName ?? '',
+    bankNumber: details?.bankNumber ?? '',
+    branchNumber: details?.branchNumber ?? '',
+    accountNumber: details?.accountNumber ?? '',
+  });
+
+  const save = useMutation({
+    mutationFn: (body: PaymentDetailsRequest) => accountApi.updatePaymentDetails(body, i18n.language),
+    onSuccess: (reply) => {
+      queryClient.setQueryData(accountKeys.paymentDetails(userId), reply);
+      notifications.show({ color: 'teal', message: t('account.payment.saved') });
+    },
+    onError: (error) => {
+      form.setErrors(serverFieldErrors(error, FIELDS));
+      focusFirstInvalid(formRef.current);
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validate(paymentDetailsRequestSchema, form.values, t);
+    if (!result.ok) {
+      save.reset();
+      form.setErrors(result.errors);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    save.mutate(result.data);
+  };
+
+  const digitsField = (name: Field) => ({
+    label: t(`account.fields.${name}`),
+    required: true,
+    dir: 'ltr' as const,
+    inputMode: 'numeric' as const,
+    pattern: '[0-9]*',
+    maxLength: DIGITS[name],
+    autoComplete: 'off',
+    ...form.field(name, onlyDigits),
+  });
+
+  const updatedAt = details ? new Date(details.updatedAt) : null;
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={t('account.payment.title')}>
+      <Stack gap="sm">
+        {!details && (
+          <Alert color="blue" variant="light" data-testid="payment-details-empty">
+            {t('account.payment.empty')}
+          </Alert>
+        )}
+        {save.isError && <ErrorAlert>{errorMessage(save.error, t)}</ErrorAlert>}
+        <TextInput label={t('account.fields.accountHolder')} required autoComplete="name" {...nameInputProps} {...form.field('accountHolder')} />
+        <TextInput {...digitsField('idNumber')} />
+        <TextInput label={t('account.fields.bankName')} required autoComplete="off" {...nameInputProps} {...form.field('bankName')} />
+        <SimpleGrid cols={2} spacing="sm" verticalSpacing="sm">
+          <TextInput {...digitsField('bankNumber')} />
+          <TextInput {...digitsField('branchNumber')} />
+        </SimpleGrid>
+        <TextInput {...digitsField('accountNumber')} />
+        {updatedAt && !Number.isNaN(updatedAt.getTime()) && (
+          <Text size="xs" c="dimmed">
+            {t('account.payment.updatedAt', { date: updatedAt.toLocaleDateString(i18n.language) })}
+          </Text>
+        )}
+        <Button type="submit" loading={save.isPending} fullWidth>
+          {t('account.common.save')}
+        </Button>
+      </Stack>
+    </form>
+  );
 }

@@ -1,5 +1,116 @@
-import { ComingSoon } from '../../ui/coming-soon.tsx';
+import { useRef, useState, type FormEvent } from 'react';
+import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, updateProfileRequestSchema, type Language, type Profile, type UpdateProfileRequest } from '@streethunt/shared';
+import { AccountPage, ErrorAlert, PageLoader, emailInputProps, nameInputProps, phoneInputProps } from './account-page.tsx';
+import { accountApi, accountKeys } from './api.ts';
+import { errorMessage, serverFieldErrors } from './errors.ts';
+import { focusFirstInvalid, useFields, validate } from './form.ts';
+import { useLogOutOnUnauthorized, useRequireLogin } from './use-require-login.ts';
 
+const PATH = '/update-profile';
+const FIELDS = ['firstName', 'lastName', 'phone'] as const;
+
+/** `/update-profile`: the logged-in user's name, phone and language; the email is shown, not edited. */
 export function Component() {
-  return <ComingSoon titleKey="comingSoon.title" />;
+  const { t, i18n } = useTranslation();
+  const session = useRequireLogin(PATH);
+  const userId = session.session?.userId ?? '';
+  const profile = useQuery({
+    queryKey: accountKeys.profile(userId),
+    queryFn: () => accountApi.profile(i18n.language),
+    enabled: session.status === 'in',
+    select: (reply) => reply.data.user,
+  });
+  useLogOutOnUnauthorized(profile.error);
+
+  return (
+    <AccountPage title={t('account.profile.title')}>
+      {session.status !== 'in' || profile.isPending ? (
+        <PageLoader />
+      ) : profile.isError ? (
+        <Stack gap="sm">
+          <ErrorAlert>
+            {t('account.profile.loadError')} {errorMessage(profile.error, t)}
+          </ErrorAlert>
+          <Button variant="light" onClick={() => void profile.refetch()} loading={profile.isFetching}>
+            {t('account.common.retry')}
+          </Button>
+        </Stack>
+      ) : (
+        <ProfileForm key={profile.data._id} profile={profile.data} userId={userId} />
+      )}
+    </AccountPage>
+  );
+}
+
+function ProfileForm({ profile, userId }: { profile: Profile; userId: string }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useFields({ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone });
+  const [language, setLanguage] = useState<Language>(profile.language);
+
+  const save = useMutation({
+    mutationFn: (body: UpdateProfileRequest) => accountApi.updateProfile(body, i18n.language),
+    onSuccess: async (reply) => {
+      queryClient.setQueryData(accountKeys.profile(userId), reply);
+      const saved = reply.data.user.language;
+      // The chosen language is the interface's language from now on.
+      if (saved !== i18n.language) await i18n.changeLanguage(saved);
+      notifications.show({ color: 'teal', message: i18n.t('account.profile.saved') });
+    },
+    onError: (error) => {
+      form.setErrors(serverFieldErrors(error, FIELDS));
+      focusFirstInvalid(formRef.current);
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validate(updateProfileRequestSchema, { ...form.values, language }, t);
+    if (!result.ok) {
+      save.reset();
+      form.setErrors(result.errors);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    save.mutate(result.data);
+  };
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label={t('account.profile.title')}>
+      <Stack gap="sm">
+        {save.isError && <ErrorAlert>{errorMessage(save.error, t)}</ErrorAlert>}
+        <TextInput
+          label={t('account.fields.email')}
+          description={t('account.profile.emailHint')}
+          value={profile.email}
+          readOnly
+          variant="filled"
+          {...emailInputProps}
+          autoComplete="off"
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="sm">
+          <TextInput label={t('account.fields.firstName')} required autoComplete="given-name" {...nameInputProps} {...form.field('firstName')} />
+          <TextInput label={t('account.fields.lastName')} required autoComplete="family-name" {...nameInputProps} {...form.field('lastName')} />
+        </SimpleGrid>
+        <TextInput label={t('account.fields.phone')} required {...phoneInputProps} {...form.field('phone')} />
+        <Select
+          label={t('account.fields.language')}
+          description={t('account.profile.languageHint')}
+          data={LANGUAGES.map((value) => ({ value, label: t(`account.languages.${value}`) }))}
+          value={language}
+          onChange={(value) => value && setLanguage(value as Language)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Button type="submit" loading={save.isPending} fullWidth>
+          {t('account.common.save')}
+        </Button>
+      </Stack>
+    </form>
+  );
 }

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  loginReplySchema,
+  paymentDetailsReplySchema,
+  profileReplySchema,
+  type Language,
+  type LoginRequest,
+  type PaymentDetailsRequest,
+  type SignupRequest,
+  type UpdateProfileRequest,
+} from '@streethunt/shared';
+import { ApiError, apiRequest } from '../../api/client.ts';
+import { ReplyStatusError } from './errors.ts';
+
+/** `{ data: { status, message? } }`, read loosely: a non-OK status is an answer, not a broken reply. */
+const statusReplySchema = z.object({
+  data: z.object({ status: z.string(), message: z.string().optional() }).loose(),
+});
+
+/** The interface language, as the API names languages. */
+export function languageOf(language: string | undefined): Language {
+  const base = (language ?? '').split('-')[0];
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : DEFAULT_LANGUAGE;
+}
+
+/** Lets the server answer its messages in the language the user reads. */
+const inLanguage = (language: string) => ({ 'accept-language': languageOf(language) });
+
+export const accountApi = {
+  login: (body: LoginRequest, language: string) =>
+    apiRequest('/api/login', { method: 'POST', body, schema: loginReplySchema, headers: inLanguage(language) }),
+
+  /** Status 200 is success; a confirmation link is emailed (spec section 7). */
+  signup: async (body: SignupRequest, language: string) => {
+    await apiRequest('/api/signup', { method: 'POST', body, headers: inLanguage(language) });
+  },
+
+  validateEmail: async (token: string, language: string) => {
+    await apiRequest('/api/user/validate-email', { method: 'POST', body: { token }, headers: inLanguage(language) });
+    return true;
+  },
+
+  /** Always answers OK, whether or not the address is known. */
+  resendValidation: async (email: string, language: string) => {
+    await apiRequest('/api/user/resend-validation', { method: 'POST', body: { email }, headers: inLanguage(language) });
+  },
+
+  /** OK means the email was sent; anything else is an error carrying the server's message. */
+  requestPasswordReset: async (email: string, language: string) => {
+    const reply = await apiRequest('/api/reset-password', {
+      method: 'POST',
+      body: { email },
+      schema: statusReplySchema,
+      headers: inLanguage(language),
+    });
+    if (reply.data.status !== 'OK') throw new ReplyStatusError(reply.data.message ?? '');
+    return reply.data.message ?? '';
+  },
+
+  /**
+   * OK or ERROR with the server's message. A 400 invalid_token reply carries ERROR in its body and is
+   * an answer too; other failures (network, validation) are thrown.
+   */
+  updatePassword: async (
+    body: { password: string; id: string; token: string },
+    language: string,
+  ): Promise<{ status: 'OK' | 'ERROR'; message: string }> => {
+    try {
+      const reply = await apiRequest('/api/update-password', {
+        method: 'POST',
+        body,
+        schema: statusReplySchema,
+        headers: inLanguage(language),
+      });
+      return { status: reply.data.status === 'OK' ? 'OK' : 'ERROR', message: reply.data.message ?? '' };
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const parsed = statusReplySchema.safeParse(error.body);
+        if (error.code === 'invalid_token' || (parsed.success && parsed.data.data.status === 'ERROR')) {
+          return { status: 'ERROR', message: (parsed.success && parsed.data.data.message) || error.message };
+        }
+      }
+      throw error;
+    }
+  },
+
+  profile: (language: string) => apiRequest('/api/user/profile', { schema: profileReplySchema, headers: inLanguage(language) }),
+  updateProfile: (body: UpdateProfileRequest, language: string) =>
+    apiRequest('/api/user/profile', { method: 'POST', body, schema: profileReplySchema, headers: inLanguage(language) }),
+
+  paymentDetails: (language: string) =>
+    apiRequest('/api/user/payment-details', { schema: paymentDetailsReplySchema, headers: inLanguage(language) }),
+  updatePaymentDetails: (body: PaymentDetailsRequest, language: string) =>
+    apiRequest('/api/user/payment-details', {
+      method: 'POST',
+      body,
+      schema: paymentDetailsReplySchema,
+      headers: inLanguage(language),
+    }),
+};
+
+/** Cache keys of this feature's reads; a user's data is kept under their id. */
+export const accountKeys = {
+  profile: (userId: string) => ['account', 'profile', userId] as const,
+  paymentDetails: (userId: string) => ['account', 'payment-details', userId] as const,
+  validateEmail: (token: string) => ['account', 'validate-email', token] as const,
+};
