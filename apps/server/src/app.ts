@@ -19,7 +19,7 @@ import { accessPlugin } from './platform/access.ts';
 import { createTokenSigner, type TokenSigner } from './platform/auth.ts';
 import { registerErrorHandler, sendRouteNotFound } from './platform/errors.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
-import { redactedLogPaths } from './platform/logging.ts';
+import { logSerializers, redactedLogPaths } from './platform/logging.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { accountRoutes } from './features/account/routes.ts';
 
@@ -59,7 +59,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel, redact: redactedLogPaths, ...(deps.logStream && { stream: deps.logStream }) },
+    logger: deps.logger === false ? false : { level: config.logLevel, redact: redactedLogPaths, serializers: logSerializers, ...(deps.logStream && { stream: deps.logStream }) },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

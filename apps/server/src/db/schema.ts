@@ -30,6 +30,8 @@ export const users = pgTable(
     isSelfPayment: boolean('is_self_payment').notNull().default(false),
     language: text('language', { enum: ['he', 'en'] }).notNull().default('he'),
     emailValidatedAt: ts('email_validated_at'),
+    /** Access tokens issued before this moment are refused (a password change logs out other devices). */
+    passwordChangedAt: ts('password_changed_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

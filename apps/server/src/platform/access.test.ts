@@ -54,6 +54,8 @@ describe('access rules', () => {
     registerErrorHandler(probe);
     await probe.register(accessPlugin, { signer: t.app.services.signer, db: t.db });
     for (const access of ['public', 'user', 'owner', 'admin'] as const) probe.get(`/api/probe/${access}`, { config: { access } }, async () => ({ ok: true }));
+    // Checked before the probe starts: a route that declares no rule cannot even be added.
+    expect(() => probe.post('/api/probe/undeclared', async () => ({}))).toThrow(/declares no access rule/);
     const admin = await buildUser(t.db, { role: 'admin' });
     const adminToken = await t.app.services.signer.sign({ userId: admin.id, role: 'admin' });
     // A token that claims admin for a user whose stored role is 'user' is not enough.
@@ -72,7 +74,6 @@ describe('access rules', () => {
       owner: [401, 200, 200, 200],
       admin: [401, 403, 403, 200],
     });
-    expect(() => probe.post('/api/probe/undeclared', async () => ({}))).toThrow(/declares no access rule/);
     await probe.close();
   });
 

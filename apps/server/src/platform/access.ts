@@ -51,8 +51,13 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: Toke
     const token = Array.isArray(header) ? header[0] : header;
     const claims = token ? await opts.signer.verify(token) : null;
     if (!claims) return;
-    const [user] = await opts.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, claims.userId));
-    request.auth = user ? { userId: user.id, role: user.role } : null;
+    const [user] = await opts.db
+      .select({ id: users.id, role: users.role, passwordChangedAt: users.passwordChangedAt })
+      .from(users)
+      .where(eq(users.id, claims.userId));
+    // JWTs carry whole seconds, so a token from the very second of the change is kept: a login right after a reset must work.
+    const revoked = user?.passwordChangedAt && claims.issuedAt * 1000 < Math.floor(user.passwordChangedAt.getTime() / 1000) * 1000;
+    request.auth = user && !revoked ? { userId: user.id, role: user.role } : null;
   });
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;

@@ -27,6 +27,8 @@ export function hashToken(token: string): string {
 }
 
 export type AccessClaims = { userId: string; role: Role };
+/** What a verified token says, with when it was issued (seconds since the epoch). */
+export type VerifiedToken = AccessClaims & { issuedAt: number };
 
 /** Access tokens: HS256 JWTs carried in the x-access-token header. */
 export function createTokenSigner(secret: string) {
@@ -40,11 +42,11 @@ export function createTokenSigner(secret: string) {
         .setExpirationTime(`${ACCESS_TOKEN_TTL_DAYS}d`)
         .sign(key);
     },
-    async verify(token: string): Promise<AccessClaims | null> {
+    async verify(token: string): Promise<VerifiedToken | null> {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string') return null;
-        return { userId: payload.sub, role: payload.role === 'admin' ? 'admin' : 'user' };
+        return { userId: payload.sub, role: payload.role === 'admin' ? 'admin' : 'user', issuedAt: payload.iat ?? 0 };
       } catch {
         return null;
       }

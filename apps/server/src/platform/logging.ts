@@ -17,3 +17,19 @@ export const redactedLogPaths = {
   ],
   censor: '[redacted]',
 };
+
+/** Emailed links carry single-use tokens in the path; the page request for them must not log them. */
+export function redactUrl(url: string): string {
+  return url
+    .replace(/^\/validate-email\/(?!resend(?:[?#]|$))[^/?#]+/, '/validate-email/[redacted]')
+    .replace(/^\/reset-password\/([^/?#]+)\/[^/?#]+/, '/reset-password/$1/[redacted]')
+    .replace(/^\/game-feedback\/([^/?#]+)\/[^/?#]+/, '/game-feedback/$1/[redacted]')
+    .replace(/([?&](?:token|Token)=)[^&#]+/g, '$1[redacted]');
+}
+
+/** Fastify's default request serializer, with the URL redacted. */
+export const logSerializers = {
+  req(request: { method: string; url: string; hostname?: string; ip?: string }) {
+    return { method: request.method, url: redactUrl(request.url), hostname: request.hostname, remoteAddress: request.ip };
+  },
+};

@@ -73,7 +73,12 @@ describe('account calls keep passwords and tokens out of the logs', () => {
     expect((await postJson(app, '/api/update-password', { password: newPassword, id: data.userId, token: resetToken })).statusCode).toBe(200);
     expect((await postJson(app, '/api/update-password', { password: newPassword, id: data.userId, token: resetToken })).statusCode).toBe(400);
 
+    // Opening the emailed links requests the page with the token in its path.
+    await app.inject({ method: 'GET', url: `/validate-email/${validationToken}` });
+    await app.inject({ method: 'GET', url: `/reset-password/${data.userId}/${resetToken}` });
+
     const log = logLines.join('');
+    expect(log).toContain('/validate-email/[redacted]');
     // The log did record these requests, so the check below is not vacuous.
     for (const url of ['/api/signup', '/api/login', '/api/auto-login', '/api/update-password']) expect(log).toContain(url);
     for (const secret of secrets) expect(log).not.toContain(secret);

@@ -78,6 +78,20 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
     expect(await passwordHashOf(user.id)).toBe(hash);
   });
 
+  it('logs out other devices: access tokens issued before the change are refused', async () => {
+    const user = await buildUser(t.db);
+    const oldToken = await t.app.services.signer.sign({ userId: user.id, role: 'user' });
+    expect((await postJson(t.app, '/api/auto-login', {}, { token: oldToken })).statusCode).toBe(200);
+    // Tokens carry whole seconds; step past the second the old one was issued in.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const token = await askForReset(user);
+    expect((await postJson(t.app, '/api/update-password', { password: NEW_PASSWORD, id: user.id, token })).statusCode).toBe(200);
+    expect((await postJson(t.app, '/api/auto-login', {}, { token: oldToken })).statusCode).toBe(401);
+    const login = await postJson(t.app, '/api/login', { email: user.email, password: NEW_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect((await postJson(t.app, '/api/auto-login', {}, { token: login.json().accessToken })).statusCode).toBe(200);
+  });
+
   it('makes the user’s other reset links unusable once one is used', async () => {
     const user = await buildUser(t.db);
     const first = await askForReset(user);

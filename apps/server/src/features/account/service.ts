@@ -144,7 +144,7 @@ export async function updatePassword(
     await tx
       .update(users)
       // Following the emailed link proves the address, so it counts as validated too.
-      .set({ passwordHash, emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, now())`, updatedAt: new Date() })
+      .set({ passwordHash, passwordChangedAt: new Date(), emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, now())`, updatedAt: new Date() })
       .where(eq(users.id, input.id));
     await revokeAuthTokens(tx, input.id, 'reset_password');
   });
@@ -231,7 +231,7 @@ export async function saveAdmin(db: Db, input: { email: string; password: string
   if (existing) {
     await db
       .update(users)
-      .set({ role: 'admin', passwordHash, emailValidatedAt: existing.emailValidatedAt ?? new Date(), updatedAt: new Date() })
+      .set({ role: 'admin', passwordHash, passwordChangedAt: new Date(), emailValidatedAt: existing.emailValidatedAt ?? new Date(), updatedAt: new Date() })
       .where(eq(users.id, existing.id));
     return 'promoted';
   }

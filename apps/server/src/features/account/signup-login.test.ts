@@ -92,7 +92,7 @@ describe.each(testDatabaseKinds())('signup, email validation and login on %s', (
     const reply = loginReplySchema.parse(login.json());
     const [user] = await t.db.select().from(users).where(eq(users.email, body.email));
     expect(reply.data).toEqual({ role: 'user', isSelfPayment: false, userId: user.id });
-    expect(await t.app.services.signer.verify(reply.accessToken)).toEqual({ userId: user.id, role: 'user' });
+    expect(await t.app.services.signer.verify(reply.accessToken)).toEqual({ userId: user.id, role: 'user', issuedAt: expect.any(Number) });
 
     const reused = await postJson(t.app, '/api/user/validate-email', { token });
     expect(reused.statusCode).toBe(400);
@@ -171,7 +171,7 @@ describe.each(testDatabaseKinds())('signup, email validation and login on %s', (
         expect(res.statusCode).toBe(200);
         const reply = loginReplySchema.parse(res.json());
         expect(reply.data).toEqual({ role: 'user', isSelfPayment: false, userId: user.id });
-        expect(await t.app.services.signer.verify(reply.accessToken)).toEqual({ userId: user.id, role: 'user' });
+        expect(await t.app.services.signer.verify(reply.accessToken)).toEqual({ userId: user.id, role: 'user', issuedAt: expect.any(Number) });
       }
     });
 
