@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ComingSoon } from '../ui/coming-soon.tsx';
+import { PageLoader } from '../ui/page-loader.tsx';
 import { Layout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -11,6 +12,7 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageLoader />,
     children: [
       { index: true, lazy: () => import('../features/pages/splash-page.tsx') },
       { path: 'splash', lazy: () => import('../features/pages/splash-page.tsx') },
