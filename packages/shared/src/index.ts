@@ -4,3 +4,4 @@ export * from './schemas/account.ts';
 export * from './schemas/config.ts';
 export * from './game/index.ts';
 export * from './schemas/game.ts';
+export * from './schemas/play.ts';

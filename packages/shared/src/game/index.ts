@@ -3,3 +3,4 @@ export * from './price.ts';
 export * from './question-status.ts';
 export * from './score.ts';
 export * from './sha256.ts';
+export * from './code.ts';
