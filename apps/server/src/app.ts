@@ -22,6 +22,11 @@ import type { Mailer } from './platform/mail/mailer.ts';
 import { logSerializers, redactedLogPaths } from './platform/logging.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { feedbackRoutes } from './features/feedback/routes.ts';
+import { gamesRoutes } from './features/games/routes.ts';
+import { paymentsRoutes } from './features/payments/routes.ts';
+import { playsRoutes } from './features/plays/routes.ts';
+import { createRealtime, type Realtime } from './platform/realtime.ts';
 
 export type AppDeps = {
   config: Config;
@@ -41,6 +46,8 @@ export type Services = {
   db: Database['db'];
   mailer: Mailer;
   signer: TokenSigner;
+  /** Socket.IO on the same HTTP server. */
+  realtime: Realtime;
 };
 
 declare module 'fastify' {
@@ -67,7 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const signer = createTokenSigner(config.jwtSecret);
-  app.decorate('services', { config, db: deps.database.db, mailer: deps.mailer, signer });
+  const realtime = createRealtime(app.server);
+  app.addHook('onClose', () => realtime.close());
+  app.decorate('services', { config, db: deps.database.db, mailer: deps.mailer, signer, realtime });
 
   registerErrorHandler(app);
   await app.register(helmet, {
@@ -113,6 +122,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       await api.register(systemRoutes);
       await api.register(accountRoutes);
+      await api.register(gamesRoutes);
+      await api.register(playsRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(feedbackRoutes);
     },
     { prefix: '/api' },
   );

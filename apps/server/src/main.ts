@@ -3,7 +3,6 @@ import { ConfigError, loadConfig } from './config.ts';
 import { databaseOptionsFromConfig, openDatabase } from './db/client.ts';
 import { demoLoginHelp, seedDemo } from './db/seed/demo.ts';
 import { createMailer } from './platform/mail/create-mailer.ts';
-import { attachRealtime } from './platform/realtime.ts';
 
 async function main() {
   let config;
@@ -21,10 +20,8 @@ async function main() {
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
   const mailer = createMailer(config.mail, config.dataDir);
   const app = await buildApp({ config, database, mailer });
-  const io = attachRealtime(app.server);
 
   const shutdown = async () => {
-    await io.close();
     await app.close();
     await mailer.close?.();
     await database.close();

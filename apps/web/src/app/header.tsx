@@ -1,11 +1,13 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { useHeaderSlotItems } from '../ui/header-slot.tsx';
 import { Menu } from './menu.tsx';
 
-/** The logo, the page links and the menu toggle. Game pages put their own items here later. */
+/** The logo, the page links (or a page's own items, see ui/header-slot) and the menu toggle. */
 export function Header() {
   const { t } = useTranslation();
+  const pageItems = useHeaderSlotItems();
   return (
     <Group
       component="header"
@@ -24,9 +26,13 @@ export function Header() {
         </Group>
       </Anchor>
       <Group component="nav" aria-label={t('header.mainNav')} gap="sm" wrap="nowrap">
-        <HeaderLink to="/home">{t('header.home')}</HeaderLink>
-        <HeaderLink to="/games">{t('header.games')}</HeaderLink>
-        <HeaderLink to="/about">{t('header.about')}</HeaderLink>
+        {pageItems ?? (
+          <>
+            <HeaderLink to="/home">{t('header.home')}</HeaderLink>
+            <HeaderLink to="/games">{t('header.games')}</HeaderLink>
+            <HeaderLink to="/about">{t('header.about')}</HeaderLink>
+          </>
+        )}
         <Menu />
       </Group>
     </Group>

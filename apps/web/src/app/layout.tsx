@@ -3,6 +3,7 @@ import { Box } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../api/public-config.ts';
+import { HeaderSlotProvider } from '../ui/header-slot.tsx';
 import { EnvironmentBanner } from './environment-banner.tsx';
 import { Header } from './header.tsx';
 import { rememberAffiliate, wwwRedirectTarget } from './startup.ts';
@@ -26,16 +27,18 @@ export function Layout() {
   }, [config.data?.bareDomain]);
 
   return (
-    <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-      <a className="skip-link" href="#main">
-        {t('header.skipToContent')}
-      </a>
-      <EnvironmentBanner />
-      {!isHeaderHidden(location.pathname) && <Header />}
-      <Box component="main" id="main" style={{ flex: 1 }}>
-        <Outlet />
+    <HeaderSlotProvider>
+      <Box mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+        <a className="skip-link" href="#main">
+          {t('header.skipToContent')}
+        </a>
+        <EnvironmentBanner />
+        {!isHeaderHidden(location.pathname) && <Header />}
+        <Box component="main" id="main" style={{ flex: 1 }}>
+          <Outlet />
+        </Box>
+        <ScrollRestoration />
       </Box>
-      <ScrollRestoration />
-    </Box>
+    </HeaderSlotProvider>
   );
 }

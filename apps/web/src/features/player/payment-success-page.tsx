@@ -1,0 +1,5 @@
+import { ComingSoon } from '../../ui/coming-soon.tsx';
+
+export function Component() {
+  return <ComingSoon titleKey="pages.paymentSuccess" />;
+}
