@@ -1,0 +1,31 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** Loads a path and waits until the app has rendered the page's heading. */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('main h1').first().waitFor();
+}
+
+/** `<html lang dir>` as the app set them. */
+export function htmlLangDir(page: Page): Promise<{ lang: string; dir: string }> {
+  return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+}
+
+/** The app's header (Mantine's drawer has a <header> of its own, portalled outside #root). */
+export function appHeader(page: Page): Locator {
+  return page.locator('#root header');
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Exactly this text, allowing the " *" Mantine appends to the label of a required field. */
+export function fieldLabel(text: string): RegExp {
+  return new RegExp(`^\\s*${escapeRegExp(text)}\\s*\\*?\\s*$`);
+}
+
+/** The menu toggle in the header, labelled "open" or "close" depending on the menu's state. */
+export function menuToggle(page: Page, labels: { open: string; close: string }): Locator {
+  return appHeader(page).getByRole('button', { name: new RegExp(`^(${escapeRegExp(labels.open)}|${escapeRegExp(labels.close)})$`) });
+}

@@ -1,0 +1,99 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { findChromium } from './paths.ts';
+
+/** Flags for a headless system Chromium in a container with no network beyond the test server. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+export type Language = 'he' | 'en';
+
+/** Tel Aviv, where the demo games are. */
+export const TEL_AVIV = { latitude: 32.0853, longitude: 34.7818 };
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('Chromium not found: install it with `apt-get install -y chromium` or set CHROMIUM_PATH');
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+export type PhonePage = {
+  page: Page;
+  context: BrowserContext;
+  /** Uncaught exceptions in the page. */
+  pageErrors: string[];
+  /** console.error messages (including the browser's own "Failed to load resource" lines). */
+  consoleErrors: string[];
+  /**
+   * Throws when the page threw or logged an error. `allowConsole` lists console errors a test
+   * provokes on purpose (e.g. the 401 of a wrong password); page errors are never allowed.
+   */
+  expectNoErrors(options?: { allowConsole?: RegExp[] }): void;
+  close(): Promise<void>;
+};
+
+/**
+ * A phone-sized page (390x844 at 2x, touch) with geolocation granted at Tel Aviv, in `language`.
+ * The app reads localStorage `lang` at start; we set it before the first load of each tab, so a
+ * language switch made in the app itself survives later reloads in that tab, as it would for a user.
+ */
+export async function newPhonePage(
+  browser: Browser,
+  options: {
+    baseURL: string;
+    language: Language;
+    /** false leaves localStorage alone, to see the app's own default (the browser locale still follows `language`). */
+    storeLanguage?: boolean;
+  },
+): Promise<PhonePage> {
+  const context = await browser.newContext({
+    baseURL: options.baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: options.language === 'he' ? 'he-IL' : 'en-US',
+    permissions: ['geolocation'],
+    geolocation: TEL_AVIV,
+  });
+  if (options.storeLanguage !== false) {
+    await context.addInitScript((language: string) => {
+      try {
+        if (window.top === window && !sessionStorage.getItem('e2e-lang-set')) {
+          localStorage.setItem('lang', language);
+          sessionStorage.setItem('e2e-lang-set', '1');
+        }
+      } catch {
+        /* about:blank and opaque origins have no storage */
+      }
+    }, options.language);
+  }
+
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url || page.url()})`);
+  });
+
+  return {
+    page,
+    context,
+    pageErrors,
+    consoleErrors,
+    expectNoErrors({ allowConsole = [] } = {}) {
+      const unexpected = consoleErrors.filter((line) => !allowConsole.some((pattern) => pattern.test(line)));
+      const problems = [...pageErrors.map((e) => `page error: ${e}`), ...unexpected.map((e) => `console error: ${e}`)];
+      if (problems.length > 0) throw new Error(`The page reported errors:\n  ${problems.join('\n  ')}`);
+    },
+    close: () => context.close(),
+  };
+}
