@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { loginReplySchema, type LoginReply } from '@streethunt/shared';
 import { ApiError, apiRequest } from './client.ts';
 import { readSession, writeSession, type StoredSession } from './token-store.ts';
@@ -23,14 +23,18 @@ function fromReply(reply: LoginReply): StoredSession {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<StoredSession | null>(() => readSession());
   const [checked, setChecked] = useState(() => readSession() === null);
+  // Bumped by every login and logout, so a start-up auto-login that answers later cannot undo them.
+  const generation = useRef(0);
 
   const logIn = useCallback((reply: LoginReply) => {
+    generation.current++;
     const next = fromReply(reply);
     writeSession(next);
     setSession(next);
     setChecked(true);
   }, []);
   const logOut = useCallback(() => {
+    generation.current++;
     writeSession(null);
     setSession(null);
     setChecked(true);
@@ -39,10 +43,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!readSession()) return;
     let live = true;
+    const started = generation.current;
+    const current = () => live && generation.current === started;
     apiRequest('/api/auto-login', { method: 'POST', body: {}, schema: loginReplySchema })
-      .then((reply) => live && logIn(reply))
+      .then((reply) => current() && logIn(reply))
       .catch((error: unknown) => {
-        if (!live) return;
+        if (!current()) return;
         // A refused token ends the session; a network failure is ignored (spec section 8).
         if (error instanceof ApiError) logOut();
         else setChecked(true);

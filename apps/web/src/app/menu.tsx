@@ -35,7 +35,7 @@ export function Menu() {
 
   return (
     <>
-      <Burger opened={opened} onClick={toggle} size="sm" aria-label={opened ? t('menu.close') : t('menu.open')} aria-expanded={opened} aria-controls="main-menu" />
+      <Burger opened={opened} onClick={toggle} size="sm" aria-label={opened ? t('menu.close') : t('menu.open')} aria-expanded={opened} />
       <Drawer
         opened={opened}
         onClose={close}
@@ -44,7 +44,6 @@ export function Menu() {
         position="right"
         size="xs"
         closeButtonProps={{ 'aria-label': t('menu.close') }}
-        id="main-menu"
       >
         <Stack gap={2} component="nav" aria-label={t('menu.title')} data-testid="menu">
           {status === 'in' ? userItems.map((item) => <MenuLink key={item.to} {...item} />) : <MenuLink to={`/login`} label={t('menu.login')} />}

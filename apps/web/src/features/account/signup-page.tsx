@@ -102,7 +102,7 @@ export function Component() {
           />
           <TextInput label={t('account.fields.phone')} required {...phoneInputProps} {...form.field('phone')} />
           <Text size="xs" c="dimmed">
-            <Trans i18nKey="account.signup.terms" components={{ terms: <Anchor component={Link} to="/terms" size="xs" /> }} />
+            <Trans i18nKey="account.signup.terms" components={{ terms: <Anchor component={Link} to="/terms" size="xs" underline="always" /> }} />
           </Text>
           <Button type="submit" loading={signup.isPending} fullWidth>
             {t('account.signup.submit')}

@@ -16,7 +16,7 @@ export function Component() {
         {query.isPending && <Loader aria-label={t('common.loading')} />}
         {query.isError && <Alert color="red">{query.error.message}</Alert>}
         {query.data !== undefined && (
-          <Code block dir="ltr" data-testid="raw-json">
+          <Code block dir="ltr" data-testid="raw-json" tabIndex={0}>
             {JSON.stringify(query.data, null, 2)}
           </Code>
         )}
