@@ -5,3 +5,4 @@ export * from './schemas/config.ts';
 export * from './game/index.ts';
 export * from './schemas/game.ts';
 export * from './schemas/play.ts';
+export * from './geo/index.ts';
