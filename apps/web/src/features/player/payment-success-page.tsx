@@ -1,5 +1,200 @@
-import { ComingSoon } from '../../ui/coming-soon.tsx';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { checkTokenReplySchema, checkTokenRequestSchema } from '@streethunt/shared';
+import { ApiError, NetworkError, apiRequest } from '../../api/client.ts';
+import { usePageTitle } from '../../ui/use-page-title.ts';
 
+/** Mantine's red title on a light red alert is below AA contrast; a darker red passes. */
+const DARK_RED_TITLE = { title: { color: 'var(--mantine-color-red-9)' } };
+
+/** Where the browser keeps the game being played (spec section 3, 'Local persistence'); the player reads it. */
+export const ACTIVE_GAME_KEY = 'activeGame';
+export type ActiveGame = { game_id: string; game_secret: string };
+
+/** Stores `{ game_id, game_secret }` under `activeGame`, so /game/{id} opens straight into the bought game. */
+export function storeActiveGame(activeGame: ActiveGame): void {
+  try {
+    localStorage.setItem(ACTIVE_GAME_KEY, JSON.stringify({ game_id: activeGame.game_id, game_secret: activeGame.game_secret }));
+  } catch {
+    /* storage unavailable (private mode): the code is on screen and in the email */
+  }
+}
+
+/** POST /api/payment/checkToken: the paid game and the code created for this purchase (the same one on a repeat). */
+async function checkToken(token: string, signal?: AbortSignal) {
+  const reply = await apiRequest('/api/payment/checkToken', { method: 'POST', body: { token }, schema: checkTokenReplySchema, signal });
+  return reply.data;
+}
+
+/**
+ * `/payment-success?Token=…`, where the payment page sends the buyer back: validating, then the game code
+ * (large, copyable), the notice that it was emailed too and a button back to the game; or a generic error
+ * (spec sections 4 and 8).
+ */
 export function Component() {
-  return <ComingSoon titleKey="pages.paymentSuccess" />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = (params.get('Token') ?? params.get('token') ?? '').trim();
+  const wellFormed = checkTokenRequestSchema.safeParse({ token }).success;
+  usePageTitle(t('paymentSuccess.title'));
+
+  // A query, not an effect: one call per token even when React mounts the page twice.
+  const check = useQuery({
+    queryKey: ['payment', 'check-token', token],
+    queryFn: ({ signal }) => checkToken(token, signal),
+    enabled: wellFormed,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  const approved = check.data;
+  useEffect(() => {
+    if (approved) storeActiveGame({ game_id: approved.gameId, game_secret: approved.secretCode });
+  }, [approved]);
+
+  // Worth another try: the server was not reached, was busy (429) or failed; a refused token (404, 409) is final.
+  const canRetry = check.error instanceof NetworkError || (check.error instanceof ApiError && (check.error.status === 429 || check.error.status >= 500));
+
+  return (
+    <Container size={480} px="md" py="xl">
+      <Stack gap="lg">
+        <Title order={1} size="h2">
+          {t('paymentSuccess.title')}
+        </Title>
+        {!wellFormed || check.isError ? (
+          <Stack gap="md" align="stretch" data-testid="payment-error">
+            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} styles={DARK_RED_TITLE} title={t('paymentSuccess.errorTitle')}>
+              {check.error instanceof NetworkError ? t('paymentSuccess.networkError') : t('paymentSuccess.error')}
+            </Alert>
+            {canRetry && (
+              <Button variant="light" onClick={() => void check.refetch()} loading={check.isFetching}>
+                {t('paymentSuccess.retry')}
+              </Button>
+            )}
+            <Button component={Link} to="/games" variant="default">
+              {t('paymentSuccess.toGames')}
+            </Button>
+          </Stack>
+        ) : check.isPending ? (
+          <Stack gap="sm" align="center" py="xl" role="status" data-testid="payment-validating">
+            <Loader aria-hidden />
+            <Text>{t('paymentSuccess.validating')}</Text>
+          </Stack>
+        ) : (
+          <Stack gap="md" data-testid="payment-approved">
+            <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} title={t('paymentSuccess.approved')}>
+              {t('paymentSuccess.emailed')}
+            </Alert>
+            <GameCode code={check.data.secretCode} />
+            <Button component={Link} to={`/game/${encodeURIComponent(check.data.gameId)}`} size="lg" fullWidth>
+              {t('paymentSuccess.backToGame')}
+            </Button>
+            <Anchor component={Link} to="/games" ta="center" size="sm">
+              {t('paymentSuccess.toGames')}
+            </Anchor>
+          </Stack>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+/** How long 'copied' shows on the button. */
+const COPIED_MS = 2000;
+
+/** The code, large and left to right in a monospace face, with a copy button. */
+function GameCode({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const codeRef = useRef<HTMLParagraphElement>(null);
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+
+  useEffect(() => {
+    if (copyState !== 'copied') return;
+    const timer = setTimeout(() => setCopyState('idle'), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copyState]);
+
+  const copy = async () => {
+    if (await copyText(code)) {
+      setCopyState('copied');
+    } else {
+      // No clipboard at all: select the code, so a long press copies it.
+      if (codeRef.current) window.getSelection()?.selectAllChildren(codeRef.current);
+      setCopyState('failed');
+    }
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm" align="center">
+        <Text id="game-code-label" size="sm" fw={600}>
+          {t('paymentSuccess.codeLabel')}
+        </Text>
+        <Text
+          ref={codeRef}
+          aria-labelledby="game-code-label"
+          dir="ltr"
+          ff="monospace"
+          fz={{ base: 28, xs: 34 }}
+          fw={700}
+          ta="center"
+          data-testid="game-code"
+          style={{ letterSpacing: '0.08em', overflowWrap: 'anywhere', userSelect: 'all' }}
+        >
+          {code}
+        </Text>
+        <Group justify="center">
+          <Button
+            variant={copyState === 'copied' ? 'filled' : 'light'}
+            leftSection={copyState === 'copied' ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+            onClick={() => void copy()}
+          >
+            {copyState === 'copied' ? t('paymentSuccess.copied') : t('paymentSuccess.copy')}
+          </Button>
+        </Group>
+        <div aria-live="polite" data-testid="copy-status">
+          {copyState === 'copied' && <VisuallyHidden>{t('paymentSuccess.copied')}</VisuallyHidden>}
+          {copyState === 'failed' && (
+            <Text size="sm" c="red.8">
+              {t('paymentSuccess.copyFailed')}
+            </Text>
+          )}
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** Copies with the Clipboard API; where it is missing or refused (plain http, old browsers), with execCommand. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    /* refused: try the old way */
+  }
+  try {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.insetBlockStart = '0';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    const copied = document.execCommand('copy');
+    area.remove();
+    return copied;
+  } catch {
+    return false;
+  }
 }

@@ -1,0 +1,185 @@
+import type { ReactElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createInstance } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@streethunt/shared';
+import en from '../../i18n/en.json';
+import he from '../../i18n/he.json';
+import { ACTIVE_GAME_KEY, Component as PaymentSuccessPage } from './payment-success-page.tsx';
+
+const TOKEN = 'pay_' + 'a'.repeat(28);
+const approved = { data: { gameId: 'g1', secretCode: 'TLV-7KX9-QW3M' } };
+
+function Landed() {
+  const location = useLocation();
+  return <p data-testid="landed">{location.pathname}</p>;
+}
+
+/** The page as the app renders it (Mantine, router, react-query, the real translations); `fetch` is mocked. */
+async function renderPage(page: ReactElement, url: string, language: Language = 'he') {
+  const missing: string[] = [];
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    resources: { he: { translation: he }, en: { translation: en } },
+    lng: language,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key) => missing.push(key),
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/payment-success', element: page },
+      { path: '/game/:gameId', element: <Landed /> },
+      { path: '/games', element: <Landed /> },
+    ],
+    { initialEntries: [url] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <DirectionProvider initialDirection={language === 'he' ? 'rtl' : 'ltr'} detectDirection={false}>
+        <MantineProvider env="test">
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nextProvider>,
+  );
+  return { router, missing, t: i18n.t.bind(i18n) };
+}
+
+type Reply = { status?: number; body: unknown } | 'offline';
+
+/** A `fetch` stand-in answering one reply per call, in order; the last one repeats. */
+function mockFetch(...replies: Reply[]) {
+  let call = 0;
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
+    const reply = replies[Math.min(call++, replies.length - 1)];
+    if (reply === 'offline') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+
+function setClipboard(writeText: ((text: string) => Promise<void>) | undefined) {
+  Object.defineProperty(navigator, 'clipboard', { value: writeText ? { writeText } : undefined, configurable: true });
+}
+function setExecCommand(result: boolean) {
+  const execCommand = vi.fn(() => result);
+  Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true });
+  return execCommand;
+}
+
+describe('payment success page', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => localStorage.clear());
+
+  it('validates the token once, then shows the code, the email notice and the way back to the game', async () => {
+    const fetchMock = mockFetch({ body: approved });
+    const { t, router, missing } = await renderPage(<PaymentSuccessPage />, `/payment-success?Token=${TOKEN}`);
+    expect(within(screen.getByTestId('payment-validating')).getByText(t('paymentSuccess.validating'))).toBeTruthy();
+
+    const page = await screen.findByTestId('payment-approved');
+    expect(within(page).getByText(t('paymentSuccess.approved'))).toBeTruthy();
+    expect(within(page).getByText(t('paymentSuccess.emailed'))).toBeTruthy();
+    const code = screen.getByTestId('game-code');
+    expect(code.textContent).toBe('TLV-7KX9-QW3M');
+    expect(code.getAttribute('dir')).toBe('ltr');
+    expect(document.title).toBe(`${t('paymentSuccess.title')} | ${t('common.appName')}`);
+
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/payment/checkToken');
+    expect(fetchMock.mock.calls[0][1]?.method).toBe('POST');
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ token: TOKEN });
+
+    // The player opens straight into the bought game.
+    expect(JSON.parse(localStorage.getItem(ACTIVE_GAME_KEY) ?? 'null')).toEqual({ game_id: 'g1', game_secret: 'TLV-7KX9-QW3M' });
+
+    const back = screen.getByRole('link', { name: t('paymentSuccess.backToGame') });
+    expect(back.getAttribute('href')).toBe('/game/g1');
+    fireEvent.click(back);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game/g1'));
+    expect(missing).toEqual([]);
+  });
+
+  it('copies the code with the clipboard API', async () => {
+    mockFetch({ body: approved });
+    const writeText = vi.fn(async () => undefined);
+    setClipboard(writeText);
+    const { t } = await renderPage(<PaymentSuccessPage />, `/payment-success?Token=${TOKEN}`, 'en');
+    fireEvent.click(await screen.findByRole('button', { name: t('paymentSuccess.copy') }));
+    expect(await screen.findByRole('button', { name: t('paymentSuccess.copied') })).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith('TLV-7KX9-QW3M');
+    expect(within(screen.getByTestId('copy-status')).getByText('Copied')).toBeTruthy();
+  });
+
+  it('falls back to execCommand where the clipboard API is missing, and says so when both fail', async () => {
+    mockFetch({ body: approved });
+    setClipboard(undefined);
+    const execCommand = setExecCommand(true);
+    const { t } = await renderPage(<PaymentSuccessPage />, `/payment-success?Token=${TOKEN}`);
+    fireEvent.click(await screen.findByRole('button', { name: t('paymentSuccess.copy') }));
+    expect(await screen.findByRole('button', { name: t('paymentSuccess.copied') })).toBeTruthy();
+    expect(execCommand).toHaveBeenCalledWith('copy');
+
+    setClipboard(async () => {
+      throw new DOMException('denied', 'NotAllowedError');
+    });
+    setExecCommand(false);
+    fireEvent.click(screen.getByRole('button', { name: t('paymentSuccess.copied') }));
+    expect(await screen.findByText(t('paymentSuccess.copyFailed'))).toBeTruthy();
+  });
+
+  it('shows the generic error and the way to the games when the payment was not completed (409)', async () => {
+    const fetchMock = mockFetch({ status: 409, body: { message: 'Payment not completed', code: 'conflict' } });
+    const { t, missing } = await renderPage(<PaymentSuccessPage />, `/payment-success?Token=${TOKEN}`);
+    const error = await screen.findByTestId('payment-error');
+    expect(within(error).getByText(t('paymentSuccess.error'))).toBeTruthy();
+    expect(screen.queryByText('Payment not completed')).toBeNull();
+    expect(within(error).getByRole('link', { name: t('paymentSuccess.toGames') }).getAttribute('href')).toBe('/games');
+    expect(within(error).queryByRole('button', { name: t('paymentSuccess.retry') })).toBeNull();
+    expect(screen.queryByTestId('game-code')).toBeNull();
+    expect(localStorage.getItem(ACTIVE_GAME_KEY)).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(missing).toEqual([]);
+  });
+
+  it('shows the same error for an unknown token (404)', async () => {
+    mockFetch({ status: 404, body: { message: 'Not found', code: 'not_found' } });
+    const { t } = await renderPage(<PaymentSuccessPage />, `/payment-success?Token=${TOKEN}`, 'en');
+    const error = await screen.findByTestId('payment-error');
+    expect(within(error).getByText(t('paymentSuccess.error'))).toBeTruthy();
+  });
+
+  it.each([
+    ['no Token', '/payment-success'],
+    ['an empty Token', '/payment-success?Token='],
+    ['a malformed Token', '/payment-success?Token=abc'],
+  ])('shows the error without calling the server for %s', async (_case, url) => {
+    const fetchMock = mockFetch({ body: approved });
+    const { t } = await renderPage(<PaymentSuccessPage />, url);
+    const error = await screen.findByTestId('payment-error');
+    expect(within(error).getByText(t('paymentSuccess.error'))).toBeTruthy();
+    expect(screen.queryByTestId('payment-validating')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers to try again when the server cannot be reached', async () => {
+    const fetchMock = mockFetch('offline', { body: approved });
+    const { t } = await renderPage(<PaymentSuccessPage />, `/payment-success?Token=${TOKEN}`, 'en');
+    const error = await screen.findByTestId('payment-error');
+    expect(within(error).getByText(t('paymentSuccess.networkError'))).toBeTruthy();
+    fireEvent.click(within(error).getByRole('button', { name: t('paymentSuccess.retry') }));
+    expect((await screen.findByTestId('game-code')).textContent).toBe('TLV-7KX9-QW3M');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
