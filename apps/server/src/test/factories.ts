@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { authTokens, payoutDetails, users } from '../db/schema.ts';
+import { authTokens, payoutDetails, purchases, users } from '../db/schema.ts';
 import { hashPassword, newSecretToken } from '../platform/auth.ts';
 
 export const DEFAULT_TEST_PASSWORD = 'correct-horse-battery';
@@ -60,6 +60,31 @@ export async function buildPayoutDetails(
       branchNumber: '800',
       accountNumber: '12345678',
       ...overrides,
+    })
+    .returning();
+  return row;
+}
+
+/** A stored sandbox purchase of a game (paid unless said otherwise), with an unguessable provider reference. */
+export async function buildPurchase(
+  db: Db,
+  values: { gameId: string } & Partial<typeof purchases.$inferInsert>,
+): Promise<typeof purchases.$inferSelect> {
+  const status = values.status ?? 'paid';
+  const [row] = await db
+    .insert(purchases)
+    .values({
+      fullName: 'Maya Cohen',
+      email: `buyer-${randomBytes(4).toString('hex')}@example.com`,
+      phone: '052-7654321',
+      amount: 4500,
+      currency: 'ILS',
+      provider: 'sandbox',
+      providerRef: randomBytes(32).toString('base64url'),
+      language: 'he',
+      paidAt: status === 'paid' ? new Date() : null,
+      ...values,
+      status,
     })
     .returning();
   return row;

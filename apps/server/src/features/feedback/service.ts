@@ -1,7 +1,137 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FeedbackRequest, ProblemReportRequest } from '@streethunt/shared';
 import type { Services } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { feedbacks, gameCodes, games, plays, problemReports, purchases } from '../../db/schema.ts';
+import { hashToken, newSecretToken } from '../../platform/auth.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { findGameCode } from '../codes/service.ts';
+import { feedbackInvitationEmail } from './emails.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The same answer for every code that is not valid for this game, whether or not it exists for another. */
+const wrongCode = () => new AppError(403, 'wrong_code', 'This code is not valid for this game');
+const invalidFeedbackLink = () => badRequest('This feedback link is not valid, or it was used already', 'invalid_token');
+
+async function findGame(db: Db, gameId: string) {
+  const [game] = await db.select({ id: games.id, metadata: games.metadata, questions: games.questions }).from(games).where(eq(games.id, gameId));
+  if (!game) throw notFound('No such game');
+  return game;
+}
+
+const gameName = (metadata: unknown) => {
+  const name = (metadata as { name?: unknown } | null)?.name;
+  return typeof name === 'string' ? name : '';
+};
+
+/** One feedback per play: the caller holds the play's row lock, so two at once cannot both pass. */
+async function storeFeedbackOnce(tx: Tx, gameId: string, playId: string, input: FeedbackRequest): Promise<void> {
+  const [given] = await tx.select({ id: feedbacks.id }).from(feedbacks).where(eq(feedbacks.playId, playId));
+  if (given) throw conflict('Feedback for this game was given already');
+  await tx.insert(feedbacks).values({
+    gameId,
+    playId,
+    general: input.general,
+    questions: input.questions,
+    path: input.path,
+    openAnswer: input.openAnswer,
+    update: new Date(),
+  });
+}
+
+/**
+ * Stores a player's feedback (spec: three ratings and a comment), from the game-over page with the
+ * play's code, or from the emailed link with its single-use token.
+ */
+export async function giveFeedback(deps: { db: Db }, gameId: string, input: FeedbackRequest): Promise<void> {
+  await findGame(deps.db, gameId);
+  if (input.secretCode) {
+    const code = await findGameCode(deps.db, gameId, input.secretCode);
+    if (!code) throw wrongCode();
+    await deps.db.transaction(async (tx) => {
+      const [play] = await tx
+        .select({ id: plays.id })
+        .from(plays)
+        .where(and(eq(plays.gameId, gameId), eq(plays.codeId, code.id)))
+        .for('update');
+      if (!play) throw conflict('This code has not been used to play the game yet');
+      await storeFeedbackOnce(tx, gameId, play.id, input);
+    });
+    return;
+  }
+  if (!input.token) throw invalidFeedbackLink();
+  const tokenHash = hashToken(input.token);
+  await deps.db.transaction(async (tx) => {
+    // Locked, then re-checked by PostgreSQL after a parallel use commits: only one use wins.
+    const [play] = await tx
+      .select({ id: plays.id })
+      .from(plays)
+      .where(and(eq(plays.feedbackTokenHash, tokenHash), eq(plays.gameId, gameId), isNull(plays.feedbackTokenUsedAt)))
+      .for('update');
+    if (!play) throw invalidFeedbackLink();
+    await tx.update(plays).set({ feedbackTokenUsedAt: new Date() }).where(eq(plays.id, play.id));
+    await storeFeedbackOnce(tx, gameId, play.id, input);
+  });
+}
+
+/** A player's report of a problem with a question (1-based), from a holder of a valid code. */
+export async function reportProblem(deps: { db: Db }, input: ProblemReportRequest): Promise<void> {
+  const game = await findGame(deps.db, input.gameId);
+  const code = await findGameCode(deps.db, game.id, input.gameSecret);
+  if (!code) throw wrongCode();
+  const questionCount = Array.isArray(game.questions) ? game.questions.length : 0;
+  if (input.questionId > questionCount) {
+    throw badRequest(`This game has ${questionCount} questions; there is no question ${input.questionId}`);
+  }
+  await deps.db.insert(problemReports).values({
+    gameId: game.id,
+    gameSecret: code.code,
+    questionId: input.questionId,
+    message: input.message,
+  });
+}
 
 /**
  * Emails the buyer of the play's code a single-use link to /game-feedback/{gameId}/{token} when the
- * game ends. Placeholder: the feedback feature fills it in; plays call it after set-end-time.
+ * game ends; plays call it right after a play's end time is first set. Only codes that came from a
+ * purchase have a buyer to write to; a play is invited once (its token hash is stored first, by a
+ * conditional UPDATE), and not at all when it has given feedback already. If the email cannot be
+ * sent the token is taken back and the error thrown, so a later call may try again.
  */
-export async function sendFeedbackInvitation(_deps: Pick<Services, 'db' | 'mailer' | 'config'>, _play: { playId: string }): Promise<void> {}
+export async function sendFeedbackInvitation(deps: Pick<Services, 'db' | 'mailer' | 'config'>, { playId }: { playId: string }): Promise<void> {
+  const { db } = deps;
+  const [row] = await db
+    .select({ play: plays, purchase: purchases, metadata: games.metadata })
+    .from(plays)
+    .innerJoin(gameCodes, eq(gameCodes.id, plays.codeId))
+    .innerJoin(games, eq(games.id, plays.gameId))
+    .leftJoin(purchases, eq(purchases.id, gameCodes.purchaseId))
+    .where(eq(plays.id, playId));
+  if (!row?.purchase || row.play.feedbackTokenHash) return;
+  const [given] = await db.select({ id: feedbacks.id }).from(feedbacks).where(eq(feedbacks.playId, playId));
+  if (given) return;
+
+  const { token, tokenHash } = newSecretToken();
+  const [claimed] = await db
+    .update(plays)
+    .set({ feedbackTokenHash: tokenHash })
+    .where(and(eq(plays.id, playId), isNull(plays.feedbackTokenHash)))
+    .returning({ id: plays.id });
+  if (!claimed) return;
+
+  const { purchase, play } = row;
+  const link = `${deps.config.publicUrl}/game-feedback/${play.gameId}/${token}`;
+  try {
+    await deps.mailer.send({
+      to: purchase.email,
+      ...feedbackInvitationEmail({ fullName: purchase.fullName, gameName: gameName(row.metadata), link, language: purchase.language }),
+    });
+  } catch (error) {
+    await db
+      .update(plays)
+      .set({ feedbackTokenHash: null })
+      .where(and(eq(plays.id, playId), eq(plays.feedbackTokenHash, tokenHash)));
+    throw error;
+  }
+}

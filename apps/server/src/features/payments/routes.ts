@@ -1,4 +1,159 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import formbody from '@fastify/formbody';
+import type { FastifyError, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  checkTokenReplySchema,
+  checkTokenRequestSchema,
+  errorReplySchema,
+  gameParamsSchema,
+  paymentUrlReplySchema,
+  paymentUrlRequestSchema,
+} from '@streethunt/shared';
+import type { AppError } from '../../platform/errors.ts';
+import { createPaymentProvider } from '../../platform/payments/create-payment-provider.ts';
+import { affCodeFromCookie, languageFromHeader } from './request-info.ts';
+import { renderSandboxMessage, renderSandboxPage } from './sandbox-page.ts';
+import * as payments from './service.ts';
 
-/** Placeholder: the payments feature's routes land here. */
-export const paymentsRoutes: FastifyPluginAsyncZod = async () => {};
+/** The payment calls carry a few short fields. */
+const PAYMENT_BODY_LIMIT = 16 * 1024;
+
+/** Per client IP; the plugin is registered with global:false in app.ts. */
+const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+const errorReplies = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorReplySchema]));
+const tags = ['payments'];
+
+/** Buying a code (spec section 7): get-url starts the provider's checkout, checkToken redeems it. Both public. */
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // PAYMENT_PROVIDER=stripe stops the start-up here, with its reason.
+  const provider = createPaymentProvider(app.services.config);
+  const deps: payments.PaymentsDeps = { ...app.services, provider, log: app.log };
+
+  app.post(
+    '/payment/get-url/:gameId',
+    {
+      bodyLimit: PAYMENT_BODY_LIMIT,
+      config: { access: 'public', ...perMinute(20) },
+      schema: {
+        tags,
+        summary: 'Record a pending purchase of an approved game and get the payment page URL (data.URL)',
+        params: gameParamsSchema,
+        body: paymentUrlRequestSchema,
+        response: { 200: paymentUrlReplySchema, ...errorReplies(400, 404, 409, 413, 429) },
+      },
+    },
+    async (request) => {
+      const { url } = await payments.requestPaymentUrl(deps, {
+        gameId: request.params.gameId,
+        buyer: request.body,
+        affCode: affCodeFromCookie(request.headers.cookie),
+        language: languageFromHeader(request.headers['accept-language']),
+      });
+      return { data: { URL: url } };
+    },
+  );
+
+  app.post(
+    '/payment/checkToken',
+    {
+      bodyLimit: PAYMENT_BODY_LIMIT,
+      config: { access: 'public', ...perMinute(30) },
+      schema: {
+        tags,
+        summary: 'Redeem a completed payment: its game code (made and emailed once; a repeat returns the same code)',
+        body: checkTokenRequestSchema,
+        response: { 200: checkTokenReplySchema, ...errorReplies(400, 404, 409, 413, 429) },
+      },
+    },
+    async (request) => ({ data: await payments.checkPaymentToken(deps, request.body.token) }),
+  );
+};
+
+const refParamsSchema = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) });
+/** The card form; format rules are judged by the sandbox, which answers with the page and its messages. */
+const cardFormSchema = z.object({
+  cardNumber: z.string().max(64).optional(),
+  expiry: z.string().max(32).optional(),
+  cvc: z.string().max(32).optional(),
+});
+const FORM_BODY_LIMIT = 4 * 1024;
+
+const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+  reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+
+/**
+ * The sandbox provider's hosted payment page, GET and POST /sandbox-pay/{ref}. Not under /api (it is
+ * a page, not a call), so app.ts registers this plugin at the root. Public: the unguessable
+ * reference is the only key. Answers are HTML, errors included.
+ */
+export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (app.services.config.paymentProvider !== 'sandbox') return;
+  const { db, config } = app.services;
+  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const language = languageFromHeader(request.headers['accept-language']);
+    const ref = refParamsSchema.safeParse(request.params).data?.ref;
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // A malformed reference is no payment of ours; a malformed form is the sender's to resend.
+      if (error.validationContext === 'params' || !ref) return sendHtml(reply, 404, renderSandboxMessage('not_found', language));
+      return sendHtml(reply, 400, renderSandboxMessage('bad_form', language, ref));
+    }
+    const status = error.statusCode ?? 500;
+    // The rate-limit plugin has set retry-after already.
+    if (status === 429) return sendHtml(reply, 429, renderSandboxMessage('too_many', language, ref));
+    if (status >= 400 && status < 500) return sendHtml(reply, status, renderSandboxMessage('bad_form', language, ref));
+    request.log.error({ err: error }, 'sandbox payment page failed');
+    return sendHtml(reply, 500, renderSandboxMessage('failed', language, ref));
+  });
+
+  const successUrl = (ref: string) => `/payment-success?Token=${encodeURIComponent(ref)}`;
+
+  app.get(
+    '/sandbox-pay/:ref',
+    {
+      config: { access: 'public', ...perMinute(60) },
+      schema: { hide: true, params: refParamsSchema },
+    },
+    async (request, reply) => {
+      const purchase = await payments.findSandboxPurchase({ db }, request.params.ref);
+      if (!purchase) return sendHtml(reply, 404, renderSandboxMessage('not_found', languageFromHeader(request.headers['accept-language'])));
+      if (purchase.status === 'paid') return reply.redirect(successUrl(purchase.ref), 303);
+      return sendHtml(reply, 200, renderSandboxPage({ purchase, publicUrl: config.publicUrl }));
+    },
+  );
+
+  app.post(
+    '/sandbox-pay/:ref',
+    {
+      bodyLimit: FORM_BODY_LIMIT,
+      config: { access: 'public', ...perMinute(20) },
+      schema: { hide: true, params: refParamsSchema, body: cardFormSchema },
+    },
+    async (request, reply) => {
+      const { ref } = request.params;
+      const result = await payments.paySandboxPurchase({ db }, ref, request.body);
+      switch (result.kind) {
+        case 'not_found':
+          return sendHtml(reply, 404, renderSandboxMessage('not_found', languageFromHeader(request.headers['accept-language'])));
+        case 'paid':
+          return reply.redirect(successUrl(ref), 303);
+        case 'declined':
+          return sendHtml(reply, 402, renderSandboxPage({ purchase: result.purchase, publicUrl: config.publicUrl, notice: 'declined' }));
+        case 'invalid':
+          return sendHtml(
+            reply,
+            400,
+            renderSandboxPage({
+              purchase: result.purchase,
+              publicUrl: config.publicUrl,
+              notice: 'invalid',
+              errors: result.errors,
+              values: { cardNumber: request.body.cardNumber, expiry: request.body.expiry },
+            }),
+          );
+      }
+    },
+  );
+};

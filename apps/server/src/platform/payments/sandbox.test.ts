@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { createPaymentProvider, PaymentProviderError } from './create-payment-provider.ts';
+import { cardDigits, judgeSandboxCard, passesLuhn, SANDBOX_CARDS } from './sandbox.ts';
+
+const now = new Date('2026-05-15T12:00:00Z');
+const judge = (form: { cardNumber?: string; expiry?: string; cvc?: string }) => judgeSandboxCard(form, now);
+
+describe('sandbox test cards', () => {
+  it('documents two numbers that are valid card numbers', () => {
+    expect(passesLuhn(SANDBOX_CARDS.succeeds)).toBe(true);
+    expect(passesLuhn(SANDBOX_CARDS.declined)).toBe(true);
+    expect(passesLuhn('4242424242424241')).toBe(false);
+    expect(cardDigits(' 4242-4242 4242 4242 ')).toBe('4242424242424242');
+  });
+
+  it.each([
+    ['4242 4242 4242 4242', '12/26', '123', 'succeeds'],
+    ['4242424242424242', '5/2026', '000', 'succeeds'],
+    ['4242-4242-4242-4242', ' 05 / 26 ', '999', 'succeeds'],
+    ['4000 0000 0000 0002', '01/30', '123', 'declined'],
+  ])('%s, %s, %s: %s', (cardNumber, expiry, cvc, outcome) => {
+    expect(judge({ cardNumber, expiry, cvc })).toEqual({ outcome });
+  });
+
+  it.each([
+    [{ cardNumber: '', expiry: '', cvc: '' }, { cardNumber: 'card_number_format', expiry: 'expiry_format', cvc: 'cvc_format' }],
+    [{}, { cardNumber: 'card_number_format', expiry: 'expiry_format', cvc: 'cvc_format' }],
+    [{ cardNumber: '4242 4242 4242 4241', expiry: '12/26', cvc: '123' }, { cardNumber: 'card_number_format' }],
+    [{ cardNumber: '4242 4242 4242 424a', expiry: '12/26', cvc: '123' }, { cardNumber: 'card_number_format' }],
+    [{ cardNumber: '5555 5555 5555 4444', expiry: '12/26', cvc: '123' }, { cardNumber: 'card_number_not_test' }],
+    [{ cardNumber: '4242424242424242', expiry: '13/26', cvc: '123' }, { expiry: 'expiry_format' }],
+    [{ cardNumber: '4242424242424242', expiry: '00/26', cvc: '123' }, { expiry: 'expiry_format' }],
+    [{ cardNumber: '4242424242424242', expiry: '1226', cvc: '123' }, { expiry: 'expiry_format' }],
+    [{ cardNumber: '4242424242424242', expiry: '04/26', cvc: '123' }, { expiry: 'expiry_past' }],
+    [{ cardNumber: '4242424242424242', expiry: '12/25', cvc: '123' }, { expiry: 'expiry_past' }],
+    [{ cardNumber: '4242424242424242', expiry: '12/26', cvc: '12' }, { cvc: 'cvc_format' }],
+    [{ cardNumber: '4242424242424242', expiry: '12/26', cvc: '1234' }, { cvc: 'cvc_format' }],
+    [{ cardNumber: '4242424242424242', expiry: '12/26', cvc: 'abc' }, { cvc: 'cvc_format' }],
+  ])('refuses %j', (form, errors) => {
+    expect(judge(form)).toEqual({ outcome: 'invalid', errors });
+  });
+
+  it('takes a card through the end of its expiry month', () => {
+    expect(judge({ cardNumber: SANDBOX_CARDS.succeeds, expiry: '05/26', cvc: '123' })).toEqual({ outcome: 'succeeds' });
+  });
+});
+
+describe('payment providers', () => {
+  it('sandbox: an unguessable reference (32 random bytes) and our own page', async () => {
+    const provider = createPaymentProvider({ paymentProvider: 'sandbox', publicUrl: 'https://streethunt.test' });
+    expect(provider.name).toBe('sandbox');
+    const input = {
+      purchaseId: 'p1',
+      amount: 4500,
+      currency: 'ILS',
+      description: 'Test hunt',
+      buyer: { fullName: 'Maya', email: 'maya@example.com', phone: '050-1234567' },
+      language: 'he' as const,
+    };
+    const a = await provider.createCheckout(input);
+    const b = await provider.createCheckout(input);
+    expect(a.providerRef).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(a.providerRef, 'base64url')).toHaveLength(32);
+    expect(a.url).toBe(`https://streethunt.test/sandbox-pay/${a.providerRef}`);
+    expect(b.providerRef).not.toBe(a.providerRef);
+  });
+
+  it('stripe: refused at start, not pretended', () => {
+    expect(() => createPaymentProvider({ paymentProvider: 'stripe', publicUrl: 'https://streethunt.test' })).toThrow(PaymentProviderError);
+    expect(() => createPaymentProvider({ paymentProvider: 'stripe', publicUrl: 'https://streethunt.test' })).toThrow(/not implemented yet/);
+  });
+});
