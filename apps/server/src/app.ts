@@ -24,7 +24,7 @@ import { systemRoutes } from './features/system/routes.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { gamesRoutes } from './features/games/routes.ts';
-import { paymentsRoutes } from './features/payments/routes.ts';
+import { paymentsRoutes, sandboxPageRoutes } from './features/payments/routes.ts';
 import { playsRoutes } from './features/plays/routes.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
 
@@ -129,6 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: '/api' },
   );
+  // The sandbox provider's hosted payment page lives outside /api, like a real provider's would.
+  await app.register(sandboxPageRoutes);
 
   const webDist = deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;
   if (webDist) await serveSpa(app, webDist);

@@ -10,6 +10,7 @@ describe('redactUrl', () => {
     ['/game-feedback/g1/tok3n', '/game-feedback/g1/[redacted]'],
     ['/payment-success?Token=secret123&x=1', '/payment-success?Token=[redacted]&x=1'],
     ['/games?user=abc', '/games?user=abc'],
+    ['/sandbox-pay/r3f_-x', '/sandbox-pay/[redacted]'],
   ])('%s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

@@ -24,6 +24,8 @@ export function redactUrl(url: string): string {
     .replace(/^\/validate-email\/(?!resend(?:[?#]|$))[^/?#]+/, '/validate-email/[redacted]')
     .replace(/^\/reset-password\/([^/?#]+)\/[^/?#]+/, '/reset-password/$1/[redacted]')
     .replace(/^\/game-feedback\/([^/?#]+)\/[^/?#]+/, '/game-feedback/$1/[redacted]')
+    // The sandbox payment reference is what later unlocks the purchased code.
+    .replace(/^\/sandbox-pay\/[^/?#]+/, '/sandbox-pay/[redacted]')
     .replace(/([?&](?:token|Token)=)[^&#]+/g, '$1[redacted]');
 }
 
