@@ -1,5 +1,84 @@
-import { ComingSoon } from '../../ui/coming-soon.tsx';
+import { useCallback, useMemo, useState } from 'react';
+import { Center, Container, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useHeaderItems } from '../../ui/header-slot.tsx';
+import { usePageTitle } from '../../ui/use-page-title.ts';
+import { IntroPage } from './intro-page.tsx';
+import { MapPage } from './map-page.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
+import { PaymentPage } from './payment-page.tsx';
+import { PlayContext, type DisplayPage, type PlayContextValue } from './play-context.tsx';
+import { PlayerError } from './player-error.tsx';
+import { PlayerHeaderItems } from './player-header-items.tsx';
+import { QuestionsPage } from './questions-page.tsx';
+import { useGame } from './use-game.ts';
+import { useGameLanguage } from './use-game-language.ts';
+import { usePlaySession } from './use-play-session.ts';
 
+/** `/game/:gameId`: the game player (spec section 2). A new game id starts a new screen. */
 export function Component() {
-  return <ComingSoon titleKey="pages.game" />;
+  const { gameId } = useParams();
+  if (!gameId) return null;
+  return <PlayerScreen key={gameId} gameId={gameId} />;
+}
+
+function PlayerScreen({ gameId }: { gameId: string }) {
+  const { t } = useTranslation();
+  const { session, snapshot } = usePlaySession(gameId);
+  const gameQuery = useGame(gameId, snapshot.secret);
+  const game = gameQuery.data;
+  const [page, setPageState] = useState<DisplayPage>('intro');
+
+  const setPage = useCallback((next: DisplayPage) => {
+    setPageState(next);
+    window.scrollTo?.({ top: 0 });
+  }, []);
+
+  // The questions need a code: without one the player is asked for it.
+  const shown: DisplayPage = page === 'questions' && !snapshot.secret ? 'payment' : page;
+  const hasMap = Boolean(game?.metadata.map);
+  const hasGame = Boolean(game);
+  const headerItems = useMemo(
+    () => (hasGame ? <PlayerHeaderItems page={shown} hasMap={hasMap} onSelect={setPage} /> : null),
+    [hasGame, hasMap, shown, setPage],
+  );
+  useHeaderItems(headerItems);
+  useGameLanguage(game?.metadata.language);
+  usePageTitle(game ? game.metadata.name.trim() || t('player.intro.title') : t('pages.game'));
+
+  let body;
+  if (!game) {
+    body = gameQuery.isPending ? (
+      <Center mih="50dvh">
+        <Loader aria-label={t('player.common.loading')} />
+      </Center>
+    ) : (
+      <PlayerError error={gameQuery.error} onRetry={() => void gameQuery.refetch()} />
+    );
+  } else {
+    const value: PlayContextValue = {
+      game,
+      gameRefreshing: gameQuery.isPlaceholderData || (gameQuery.isFetching && !game.questions),
+      session,
+      snapshot,
+      page: shown,
+      setPage,
+    };
+    body = (
+      <PlayContext.Provider value={value}>
+        {shown === 'intro' && <IntroPage />}
+        {shown === 'payment' && <PaymentPage />}
+        {shown === 'questions' && <QuestionsPage />}
+        {shown === 'map' && <MapPage />}
+      </PlayContext.Provider>
+    );
+  }
+
+  return (
+    <Container size="sm" px="md" py="md" data-testid="player" data-page={game ? shown : 'loading'}>
+      <OfflineBanner offline={snapshot.offline} pending={snapshot.pending} />
+      {body}
+    </Container>
+  );
 }

@@ -1,0 +1,162 @@
+import type { GameProgressRequest, Progress } from '@streethunt/shared';
+import { ApiError, NetworkError } from '../../api/client.ts';
+import type { ProgressChange } from './progress-rules.ts';
+
+/**
+ * Every progress change a player makes goes through this one ordered queue, kept in localStorage so
+ * that answers and opened hints made offline survive a reload and reach the server in order when the
+ * network returns (DESIGN.md section 4, issue 3 item 5).
+ */
+export type QueuedAction = ProgressChange & {
+  id: string;
+  gameId: string;
+  secretCode: string;
+  /** When the player made it (ISO), so the screen shows it at that time until the server answers. */
+  at: string;
+  /** Server errors (5xx) met so far; network failures do not count. */
+  attempts: number;
+};
+
+/** Every game-progress call but set-start-time (which needs an answer at once: it checks the code). */
+export type ProgressRequest = Exclude<GameProgressRequest, { action: 'set-start-time' }>;
+
+export const QUEUE_KEY = 'player.queue';
+/** A change the server keeps failing on (5xx) is given up after this many tries. */
+export const MAX_SERVER_ATTEMPTS = 8;
+
+export function readQueue(): QueuedAction[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(QUEUE_KEY) ?? '[]');
+    return Array.isArray(value) ? (value as QueuedAction[]).filter((a) => a && typeof a.id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeQueue(list: QueuedAction[]): void {
+  try {
+    if (list.length === 0) localStorage.removeItem(QUEUE_KEY);
+    else localStorage.setItem(QUEUE_KEY, JSON.stringify(list));
+  } catch {
+    /* storage disabled: the queue lives only as long as this page */
+  }
+}
+
+/** The game-progress call of a queued change. */
+export function toRequest(action: QueuedAction): ProgressRequest {
+  const base = { gameId: action.gameId, secretCode: action.secretCode };
+  switch (action.action) {
+    case 'set-question-status':
+      return {
+        action: action.action,
+        ...base,
+        questionIndex: action.questionIndex,
+        questionStatus: action.questionStatus,
+        ...(action.answer === undefined ? {} : { answer: action.answer }),
+      };
+    case 'show-question-hint':
+      return { action: action.action, ...base, questionIndex: action.questionIndex, hintIndex: action.hintIndex };
+    case 'set-end-time':
+      return { action: action.action, ...base };
+  }
+}
+
+/** Worth trying again later: no answer, rate limited, or the server failing. */
+export function isRetryable(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
+}
+
+export type QueueDeps = {
+  send(request: ProgressRequest): Promise<Progress>;
+  /** The server took the change; its reply is the progress now. */
+  onSent(action: QueuedAction, progress: Progress): void;
+  /** The server refused the change (4xx): it is gone from the queue. */
+  onDropped(action: QueuedAction, error: unknown): void;
+  /** No answer (or a retryable one): the change stays queued. */
+  onStalled(error: unknown): void;
+};
+
+let counter = 0;
+function newId(): string {
+  counter = (counter + 1) % 1_000_000;
+  return `${Date.now().toString(36)}-${counter.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export class ActionQueue {
+  private running: Promise<boolean> | null = null;
+  private rerun = false;
+
+  constructor(private readonly deps: QueueDeps) {}
+
+  /** Adds a change at the end of the queue (it is sent by the next flush). */
+  enqueue(gameId: string, secretCode: string, change: ProgressChange, at: Date = new Date()): QueuedAction {
+    const action = { ...change, id: newId(), gameId, secretCode, at: at.toISOString(), attempts: 0 } as QueuedAction;
+    writeQueue([...readQueue(), action]);
+    return action;
+  }
+
+  /** The changes still to send, of one play or of all. */
+  pending(gameId?: string, secretCode?: string | null): QueuedAction[] {
+    const all = readQueue();
+    if (gameId === undefined) return all;
+    return all.filter((a) => a.gameId === gameId && a.secretCode === secretCode);
+  }
+
+  /**
+   * Sends the queue in order, one change at a time; resolves true when it is empty, false when it
+   * stopped on a failure worth retrying. Calls made while one runs join it (there is never more than
+   * one change in flight from this page).
+   */
+  flush(): Promise<boolean> {
+    if (this.running) {
+      this.rerun = true;
+      return this.running;
+    }
+    this.running = this.drive();
+    return this.running;
+  }
+
+  private async drive(): Promise<boolean> {
+    try {
+      for (;;) {
+        this.rerun = false;
+        const emptied = await this.run();
+        // A flush asked for meanwhile (a new change, the network back) runs again at once, so nothing
+        // waits for the retry timer; the one in flight may have failed before the network returned.
+        if (!this.rerun) return emptied;
+      }
+    } finally {
+      // In the same step as the last check: a later flush() starts a new run.
+      this.running = null;
+    }
+  }
+
+  private async run(): Promise<boolean> {
+    for (;;) {
+      const action = readQueue()[0];
+      if (!action) return true;
+      try {
+        const progress = await this.deps.send(toRequest(action));
+        this.remove(action.id);
+        this.deps.onSent(action, progress);
+      } catch (error) {
+        const serverFailure = error instanceof ApiError && error.status >= 500;
+        if (isRetryable(error) && !(serverFailure && action.attempts + 1 >= MAX_SERVER_ATTEMPTS)) {
+          if (serverFailure) this.update(action.id, { attempts: action.attempts + 1 });
+          this.deps.onStalled(error);
+          return false;
+        }
+        this.remove(action.id);
+        this.deps.onDropped(action, error);
+      }
+    }
+  }
+
+  private remove(id: string): void {
+    writeQueue(readQueue().filter((a) => a.id !== id));
+  }
+
+  private update(id: string, patch: Partial<QueuedAction>): void {
+    writeQueue(readQueue().map((a) => (a.id === id ? ({ ...a, ...patch } as QueuedAction) : a)));
+  }
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it, vi } from 'vitest';
+import { connectLive } from './live-socket.ts';
+import { buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
+
+type Handler = (...args: unknown[]) => void;
+
+/** A stand-in for a socket.io-client socket: records emits, lets the test fire events. */
+const fake = vi.hoisted(() => {
+  const state = {
+    handlers: new Map<string, Handler[]>(),
+    emits: [] as Array<{ event: string; payload: unknown; ack: Handler }>,
+    options: null as unknown,
+    disconnected: false,
+  };
+  const socket = {
+    on(event: string, handler: Handler) {
+      state.handlers.set(event, [...(state.handlers.get(event) ?? []), handler]);
+      return socket;
+    },
+    off() {
+      state.handlers.clear();
+      return socket;
+    },
+    timeout() {
+      return { emit: (event: string, payload: unknown, ack: Handler) => state.emits.push({ event, payload, ack }) };
+    },
+    disconnect() {
+      state.disconnected = true;
+    },
+  };
+  const fire = (event: string, ...args: unknown[]) => state.handlers.get(event)?.forEach((h) => h(...args));
+  return { state, socket, fire };
+});
+
+vi.mock('socket.io-client', () => ({
+  io: (options: unknown) => {
+    fake.state.options = options;
+    return fake.socket;
+  },
+}));
+
+describe('live progress over Socket.IO', () => {
+  it('watches the play after every (re)connection and passes on valid progress only', async () => {
+    const onProgress = vi.fn();
+    const onConnect = vi.fn();
+    const stop = connectLive({ gameId: GAME_ID, secretCode: CODE, onProgress, onConnect });
+    await vi.waitFor(() => expect(fake.state.handlers.has('connect')).toBe(true));
+    expect(fake.state.options).toMatchObject({ path: '/socket.io' });
+
+    fake.fire('connect');
+    expect(fake.state.emits).toHaveLength(1);
+    expect(fake.state.emits[0]).toMatchObject({ event: 'progress:watch', payload: { gameId: GAME_ID, secretCode: CODE } });
+    expect(onConnect).toHaveBeenCalledTimes(1);
+    // The acknowledgement carries the current progress.
+    fake.state.emits[0].ack(null, { ok: true, progress: buildProgress() });
+    expect(onProgress).toHaveBeenCalledWith(buildProgress());
+    // A refused code or a timeout passes nothing on.
+    fake.state.emits[0].ack(null, { ok: false, code: 'wrong_code' });
+    fake.state.emits[0].ack(new Error('timeout'));
+    expect(onProgress).toHaveBeenCalledTimes(1);
+
+    fake.fire('game-progress', buildProgress({ lastUpdate: '2026-05-01T10:09:00.000Z' }));
+    fake.fire('game-progress', { nonsense: true });
+    expect(onProgress).toHaveBeenCalledTimes(2);
+
+    // A reconnection watches again.
+    fake.fire('connect');
+    expect(fake.state.emits).toHaveLength(2);
+    expect(onConnect).toHaveBeenCalledTimes(2);
+
+    stop();
+    expect(fake.state.disconnected).toBe(true);
+    fake.fire('game-progress', buildProgress());
+    expect(onProgress).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,59 @@
+import { progressSchema, type Progress } from '@streethunt/shared';
+
+export type LiveOptions = {
+  gameId: string;
+  secretCode: string;
+  /** A progress from the server: the watch acknowledgement or a `game-progress` event. */
+  onProgress(progress: Progress): void;
+  /** Connected (again): a good moment to send what is queued. */
+  onConnect(): void;
+};
+
+/** Stops watching and closes the connection. */
+export type StopLive = () => void;
+
+const WATCH_TIMEOUT_MS = 5000;
+
+/**
+ * Watches one play live over Socket.IO: `progress:watch` with the code after every (re)connection, then
+ * `game-progress` after every change by any device (DESIGN.md section 10). The client library loads on
+ * demand, so it stays out of the player's first load.
+ */
+export function connectLive(options: LiveOptions): StopLive {
+  let stopped = false;
+  let disconnect: (() => void) | null = null;
+
+  const accept = (value: unknown) => {
+    const parsed = progressSchema.safeParse(value);
+    if (!stopped && parsed.success) options.onProgress(parsed.data);
+  };
+
+  import('socket.io-client')
+    .then(({ io }) => {
+      if (stopped) return;
+      const socket = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
+      socket.on('connect', () => {
+        socket.timeout(WATCH_TIMEOUT_MS).emit(
+          'progress:watch',
+          { gameId: options.gameId, secretCode: options.secretCode },
+          (error: Error | null, reply?: { ok?: boolean; progress?: unknown }) => {
+            if (!error && reply?.ok) accept(reply.progress);
+          },
+        );
+        if (!stopped) options.onConnect();
+      });
+      socket.on('game-progress', accept);
+      disconnect = () => {
+        socket.off();
+        socket.disconnect();
+      };
+    })
+    .catch(() => {
+      /* the client code could not load (offline): the play goes on, the queue retries by itself */
+    });
+
+  return () => {
+    stopped = true;
+    disconnect?.();
+  };
+}

@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Progress } from '@streethunt/shared';
+import { ApiError, NetworkError } from '../../api/client.ts';
+import { applyChange } from './progress-rules.ts';
+import type { ProgressRequest } from './action-queue.ts';
+import type { LiveOptions } from './live-socket.ts';
+import { PlaySession, type SessionDeps } from './play-session.ts';
+import { readProgress, storeCode } from './player-store.ts';
+import { buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
+
+/** A server holding one play and applying changes by the same rules; `down` makes it unreachable. */
+function fakeServer(initial: Progress = buildProgress()) {
+  const state = { progress: initial, down: false, refuse: null as null | ((r: ProgressRequest) => ApiError | null) };
+  const live: LiveOptions[] = [];
+  const deps = {
+    start: vi.fn(async (gameId: string, secretCode: string) => {
+      if (state.down) throw new NetworkError('offline');
+      if (secretCode !== CODE || gameId !== GAME_ID) throw new ApiError(403, 'wrong_code', 'wrong code', {});
+      return { status: 'OK' as const, gameProgress: state.progress };
+    }),
+    progress: vi.fn(async (request: ProgressRequest) => {
+      if (state.down) throw new NetworkError('offline');
+      const refusal = state.refuse?.(request);
+      if (refusal) throw refusal;
+      if (request.action !== 'get-game-progress') {
+        const { gameId: _g, secretCode: _s, ...change } = request;
+        state.progress = applyChange(state.progress, change);
+      }
+      return state.progress;
+    }),
+    connectLive: vi.fn((options: LiveOptions) => {
+      live.push(options);
+      return () => undefined;
+    }),
+    retryMs: 60_000,
+    isOnline: () => !state.down,
+  } satisfies SessionDeps;
+  return { state, deps, live };
+}
+
+async function settle(session: PlaySession) {
+  await session.flush();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+describe('play session', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('a wrong code stores nothing; the right one starts the play and watches it live', async () => {
+    const { deps, live } = fakeServer();
+    const session = new PlaySession(GAME_ID, deps);
+    session.start();
+    expect(await session.submitCode('nope')).toBe('wrong');
+    expect(session.getSnapshot().secret).toBeNull();
+    expect(localStorage.getItem('activeGame')).toBe(JSON.stringify({ game_id: GAME_ID, game_secret: null }));
+    expect(await session.submitCode(` ${CODE.toLowerCase().slice(0, 4)} ${CODE.slice(4)} `)).toBe('ok');
+    expect(deps.start).toHaveBeenLastCalledWith(GAME_ID, CODE);
+    expect(session.getSnapshot()).toMatchObject({ secret: CODE, pending: 0, offline: false });
+    expect(readProgress(GAME_ID)).toEqual(buildProgress());
+    expect(live.map((l) => [l.gameId, l.secretCode])).toEqual([[GAME_ID, CODE]]);
+    session.stop();
+  });
+
+  it('applies a change at once, then takes the server reply', async () => {
+    storeCode(buildProgress());
+    const { deps, state } = fakeServer();
+    const session = new PlaySession(GAME_ID, deps);
+    expect(session.change({ action: 'show-question-hint', questionIndex: 0, hintIndex: 0 })).toBe(true);
+    expect(session.getSnapshot().progress?.questions[0].hints[0].isOpen).toBe(true);
+    expect(session.getSnapshot().pending).toBe(1);
+    // A second tap changes nothing and sends nothing.
+    expect(session.change({ action: 'show-question-hint', questionIndex: 0, hintIndex: 0 })).toBe(false);
+    await settle(session);
+    expect(session.getSnapshot().pending).toBe(0);
+    expect(session.getSnapshot().progress).toEqual(state.progress);
+    expect(readProgress(GAME_ID)).toEqual(state.progress);
+    expect(deps.progress).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline: keeps answers and hints across a reload and sends them in order when the network returns', async () => {
+    storeCode(buildProgress());
+    const { deps, state } = fakeServer();
+    state.down = true;
+    const first = new PlaySession(GAME_ID, deps);
+    first.start();
+    first.change({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: 'Bialik' });
+    first.change({ action: 'show-question-hint', questionIndex: 2, hintIndex: 0 });
+    await settle(first);
+    expect(first.getSnapshot()).toMatchObject({ offline: true, pending: 2 });
+    first.stop();
+
+    // A reload while offline: the same play, the changes still shown.
+    const second = new PlaySession(GAME_ID, deps);
+    second.start();
+    await settle(second);
+    expect(second.getSnapshot().offline).toBe(true);
+    expect(second.getSnapshot().progress?.questions[0].status).toBe('ANSWERED');
+    expect(second.getSnapshot().progress?.questions[2].hints[0].isOpen).toBe(true);
+    second.change({ action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' });
+
+    state.down = false;
+    window.dispatchEvent(new Event('online'));
+    await settle(second);
+    const sent = deps.progress.mock.calls.map(([r]) => r).filter((r) => r.action !== 'get-game-progress');
+    expect(sent.map((r) => (r.action === 'set-question-status' ? r.questionStatus : r.action))).toEqual(
+      expect.arrayContaining(['ANSWERED', 'show-question-hint', 'DONE']),
+    );
+    // In order: the first accepted ANSWERED before the hint before DONE.
+    const accepted = sent.slice(-3);
+    expect(accepted.map((r) => (r.action === 'set-question-status' ? r.questionStatus : r.action))).toEqual(['ANSWERED', 'show-question-hint', 'DONE']);
+    expect(accepted[0]).toMatchObject({ answer: 'Bialik' });
+    expect(second.getSnapshot()).toMatchObject({ offline: false, pending: 0 });
+    expect(state.progress.questions[0].status).toBe('DONE');
+    expect(state.progress.questions[2].hints[0].isOpen).toBe(true);
+    second.stop();
+  });
+
+  it('drops a change the server refuses and refreshes from the server', async () => {
+    storeCode(buildProgress());
+    const { deps, state } = fakeServer();
+    state.refuse = (r) => (r.action === 'set-question-status' && r.questionStatus === 'ANSWERED' ? new ApiError(422, 'wrong_answer', 'no', {}) : null);
+    const session = new PlaySession(GAME_ID, deps);
+    session.change({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: 'Herzl' });
+    expect(session.getSnapshot().progress?.questions[0].status).toBe('ANSWERED');
+    await settle(session);
+    await settle(session);
+    expect(session.getSnapshot().progress?.questions[0].status).toBeNull();
+    expect(deps.progress.mock.calls.map(([r]) => r.action)).toEqual(['set-question-status', 'get-game-progress']);
+  });
+
+  it('takes live progress of its own play only, never moving backwards', async () => {
+    storeCode(buildProgress());
+    const { deps, live } = fakeServer();
+    const session = new PlaySession(GAME_ID, deps);
+    session.start();
+    await settle(session);
+    const listener = vi.fn();
+    session.subscribe(listener);
+    const ahead = buildProgress({ lastUpdate: '2026-05-01T10:03:00.000Z', questions: [{ status: 'DONE', hints: [{ isOpen: true }, { isOpen: false }] }, { status: 'STARTED', hints: [] }, { status: null, hints: [{ isOpen: false }] }] });
+    live[0].onProgress(ahead);
+    expect(session.getSnapshot().progress?.questions.map((q) => q.status)).toEqual(['DONE', 'STARTED', null]);
+    live[0].onProgress(buildProgress({ lastUpdate: '2026-05-01T10:01:00.000Z' }));
+    expect(session.getSnapshot().progress?.questions.map((q) => q.status)).toEqual(['DONE', 'STARTED', null]);
+    expect(session.getSnapshot().progress?.questions[0].hints[0].isOpen).toBe(true);
+    live[0].onProgress({ ...ahead, game_secret: 'OTHERCODE', questions: ahead.questions.map((q) => ({ ...q, status: 'DONE' as const })) });
+    expect(session.getSnapshot().progress?.questions[1].status).toBe('STARTED');
+    expect(listener).toHaveBeenCalled();
+    session.stop();
+  });
+
+  it('tries the queue again when the socket reconnects', async () => {
+    storeCode(buildProgress());
+    const { deps, state, live } = fakeServer();
+    state.down = true;
+    const session = new PlaySession(GAME_ID, deps);
+    session.start();
+    session.change({ action: 'set-question-status', questionIndex: 1, questionStatus: 'SOLUTION' });
+    await settle(session);
+    expect(session.getSnapshot().pending).toBe(1);
+    state.down = false;
+    live[0].onConnect();
+    await settle(session);
+    expect(session.getSnapshot().pending).toBe(0);
+    expect(state.progress.questions[1].status).toBe('SOLUTION');
+    session.stop();
+  });
+});

@@ -1,0 +1,229 @@
+import { normalizeGameCode, type Progress, type StartTimeReply } from '@streethunt/shared';
+import { ApiError, NetworkError } from '../../api/client.ts';
+import { ActionQueue, type ProgressRequest, type QueuedAction } from './action-queue.ts';
+import type { LiveOptions, StopLive } from './live-socket.ts';
+import { openGame, readProgress, storeCode, writeProgress } from './player-store.ts';
+import { applyChanges, changes, mergeProgress, type ProgressChange } from './progress-rules.ts';
+
+/** What the screen shows of a play. */
+export type PlaySnapshot = {
+  gameId: string;
+  /** The code of the active play, once one was accepted. */
+  secret: string | null;
+  /** The server's progress with the changes still queued applied on top (what the server will have). */
+  progress: Progress | null;
+  /** Changes of this play not yet taken by the server. */
+  pending: number;
+  /** No network, or the last call got no answer. */
+  offline: boolean;
+};
+
+export type CodeResult = 'ok' | 'wrong' | 'rate_limited' | 'network' | 'error';
+
+export type SessionDeps = {
+  start(gameId: string, secretCode: string): Promise<StartTimeReply>;
+  progress(request: ProgressRequest): Promise<Progress>;
+  connectLive(options: LiveOptions): StopLive;
+  /** How often to try the queue again while something waits; 5 s by default. */
+  retryMs?: number;
+  isOnline?: () => boolean;
+};
+
+/**
+ * One game's play in this browser: the kept progress, the ordered queue of changes, the live socket
+ * and the network state, behind a subscribe/getSnapshot pair for useSyncExternalStore. Plain code,
+ * so the rules are tested without React.
+ */
+export class PlaySession {
+  private secret: string | null;
+  private base: Progress | null;
+  private networkDown = false;
+  private snapshot: PlaySnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly queue: ActionQueue;
+  private stopLive: StopLive | null = null;
+  private retryTimer: ReturnType<typeof setInterval> | null = null;
+  private started = false;
+
+  constructor(
+    readonly gameId: string,
+    private readonly deps: SessionDeps,
+  ) {
+    const active = openGame(gameId);
+    this.secret = active.game_secret;
+    this.base = readProgress(gameId);
+    this.queue = new ActionQueue({
+      send: (request) => deps.progress(request),
+      onSent: (action, progress) => {
+        this.networkDown = false;
+        if (this.isOurs(action)) this.takeServerProgress(progress);
+        else this.publish();
+      },
+      onDropped: () => {
+        this.publish();
+        void this.refresh();
+      },
+      onStalled: (error) => {
+        if (error instanceof NetworkError) this.networkDown = true;
+        this.publish();
+      },
+    });
+    this.snapshot = this.compute();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): PlaySnapshot => this.snapshot;
+
+  /** Starts listening to the network and the live socket; safe to call again after stop(). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    window.addEventListener('online', this.onOnline);
+    window.addEventListener('offline', this.onOffline);
+    this.retryTimer = setInterval(() => {
+      if (this.queue.pending().length > 0) void this.flush();
+    }, this.deps.retryMs ?? 5000);
+    this.watch();
+    void this.flush();
+    void this.refresh();
+  }
+
+  stop(): void {
+    if (!this.started) return;
+    this.started = false;
+    window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('offline', this.onOffline);
+    if (this.retryTimer) clearInterval(this.retryTimer);
+    this.retryTimer = null;
+    this.stopLive?.();
+    this.stopLive = null;
+  }
+
+  /** set-start-time with what the player typed; a valid code becomes the active play. */
+  async submitCode(typed: string): Promise<CodeResult> {
+    const code = normalizeGameCode(typed);
+    if (!code) return 'wrong';
+    try {
+      const reply = await this.deps.start(this.gameId, code);
+      const progress = reply.gameProgress;
+      if (progress.game_id !== this.gameId) return 'wrong';
+      this.networkDown = false;
+      const active = storeCode(progress);
+      this.secret = active.game_secret;
+      this.base = progress;
+      this.publish();
+      if (this.started) {
+        this.stopLive?.();
+        this.stopLive = null;
+        this.watch();
+      }
+      return 'ok';
+    } catch (error) {
+      if (error instanceof NetworkError) {
+        this.networkDown = true;
+        this.publish();
+        return 'network';
+      }
+      if (error instanceof ApiError) {
+        if (error.status === 429) return 'rate_limited';
+        if (error.status >= 400 && error.status < 500) return 'wrong';
+      }
+      return 'error';
+    }
+  }
+
+  /**
+   * A change by the player: applied on screen at once, queued, sent in order. Returns false (and does
+   * nothing) when it would change nothing, e.g. a second tap on continue.
+   */
+  change(change: ProgressChange): boolean {
+    const progress = this.snapshot.progress;
+    if (!this.secret || !progress || !changes(progress, change)) return false;
+    this.queue.enqueue(this.gameId, this.secret, change);
+    this.publish();
+    void this.flush();
+    return true;
+  }
+
+  /** get-game-progress: the server's progress, folded in. */
+  async refresh(): Promise<void> {
+    const secret = this.secret;
+    if (!secret) return;
+    try {
+      const progress = await this.deps.progress({ action: 'get-game-progress', gameId: this.gameId, secretCode: secret });
+      this.networkDown = false;
+      if (secret === this.secret) this.takeServerProgress(progress);
+    } catch (error) {
+      if (error instanceof NetworkError) {
+        this.networkDown = true;
+        this.publish();
+      }
+    }
+  }
+
+  /** Sends what is queued (all games' changes, in order). */
+  flush(): Promise<boolean> {
+    return this.queue.flush();
+  }
+
+  /** A progress pushed by the server (socket); only the active play's counts. */
+  receive(progress: Progress): void {
+    if (progress.game_id !== this.gameId || progress.game_secret !== this.secret) return;
+    this.takeServerProgress(progress);
+  }
+
+  private watch(): void {
+    const secret = this.secret;
+    if (!secret) return;
+    this.stopLive = this.deps.connectLive({
+      gameId: this.gameId,
+      secretCode: secret,
+      onProgress: (progress) => this.receive(progress),
+      onConnect: () => {
+        this.networkDown = false;
+        this.publish();
+        void this.flush();
+      },
+    });
+  }
+
+  private onOnline = () => {
+    this.publish();
+    void this.flush();
+    void this.refresh();
+  };
+
+  private onOffline = () => this.publish();
+
+  private isOurs(action: QueuedAction): boolean {
+    return action.gameId === this.gameId && action.secretCode === this.secret;
+  }
+
+  private takeServerProgress(progress: Progress): void {
+    if (progress.game_id !== this.gameId || progress.game_secret !== this.secret) return;
+    this.base = mergeProgress(this.base, progress);
+    writeProgress(this.base);
+    this.publish();
+  }
+
+  private compute(): PlaySnapshot {
+    const pending = this.secret ? this.queue.pending(this.gameId, this.secret) : [];
+    const online = this.deps.isOnline ? this.deps.isOnline() : typeof navigator === 'undefined' || navigator.onLine !== false;
+    return {
+      gameId: this.gameId,
+      secret: this.secret,
+      progress: this.base ? applyChanges(this.base, pending) : null,
+      pending: pending.length,
+      offline: !online || this.networkDown,
+    };
+  }
+
+  private publish(): void {
+    this.snapshot = this.compute();
+    this.listeners.forEach((listener) => listener());
+  }
+}

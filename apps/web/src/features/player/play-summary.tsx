@@ -1,0 +1,48 @@
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { computeScore, playSummary, type Progress } from '@streethunt/shared';
+import { elapsedMs, formatElapsed } from './time.ts';
+import { useNow } from './use-now.ts';
+
+/**
+ * The summary (spec section 9): elapsed time, answered, skipped, hints and the score, computed with
+ * the same shared function the server stores.
+ */
+export function PlaySummary({ progress }: { progress: Progress }) {
+  const { t } = useTranslation();
+  const now = useNow(!progress.endTime);
+  const { answered, skipped, hints } = playSummary(progress);
+  const end = progress.endTime ? new Date(progress.endTime) : new Date(now);
+  const score = computeScore(progress, end);
+  const items = [
+    { key: 'time', label: t('player.summary.time'), value: formatElapsed(elapsedMs(progress.startTime, progress.endTime, now)), ltr: true },
+    { key: 'answered', label: t('player.summary.answered'), value: String(answered) },
+    { key: 'skipped', label: t('player.summary.skipped'), value: String(skipped) },
+    { key: 'hints', label: t('player.summary.hints'), value: String(hints) },
+    { key: 'score', label: t('player.summary.score'), value: String(score) },
+  ];
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="play-summary-title" data-testid="summary">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="play-summary-title">
+          {t('player.summary.title')}
+        </Title>
+        <SimpleGrid cols={2} spacing="sm" component="dl" style={{ margin: 0 }}>
+          {items.map((item) => (
+            <div key={item.key} style={item.key === 'score' ? { gridColumn: '1 / -1' } : undefined}>
+              <Text component="dt" size="sm" c="dimmed">
+                {item.label}
+              </Text>
+              <Text component="dd" fw={700} size={item.key === 'score' ? 'xl' : 'lg'} m={0}>
+                {/* An isolated left-to-right run: h:mm:ss keeps its order and the cell's alignment. */}
+                <span dir={item.ltr ? 'ltr' : undefined} data-testid={`summary-${item.key}`}>
+                  {item.value}
+                </span>
+              </Text>
+            </div>
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Alert, Button, Stack, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { paymentUrlRequestSchema, type PaymentUrlRequest } from '@streethunt/shared';
+import { playerApi } from './api.ts';
+import { fieldStyles } from './field-styles.ts';
+import { validateFields, type FieldErrors } from './validate.ts';
+
+type Field = 'fullName' | 'email' | 'phone';
+
+/** Buying a code: full name, email and phone, then the secured payment page (spec section 2). */
+export function PurchaseForm({ gameId, onBack }: { gameId: string; onBack(): void }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Record<Field, string>>({ fullName: '', email: '', phone: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+
+  const pay = useMutation({
+    mutationFn: (body: PaymentUrlRequest) => playerApi.paymentUrl(gameId, body),
+    onSuccess: (reply) => window.location.assign(reply.data.URL),
+    onError: (error) => console.error('payment url failed', error),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validateFields(paymentUrlRequestSchema, values, t);
+    if (!result.ok) {
+      setErrors(result.errors);
+      return;
+    }
+    pay.mutate(result.data);
+  };
+
+  const field = (name: Field) => ({
+    value: values[name],
+    error: errors[name],
+    required: true,
+    size: 'md' as const,
+    styles: fieldStyles,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((previous) => ({ ...previous, [name]: value }));
+      setErrors((previous) => ({ ...previous, [name]: undefined }));
+    },
+  });
+
+  return (
+    <Stack gap="md" data-testid="purchase-form">
+      <Title order={1}>{t('player.purchase.title')}</Title>
+      <form onSubmit={submit} noValidate aria-label={t('player.purchase.title')}>
+        <Stack gap="sm">
+          <TextInput label={t('player.purchase.fullName')} autoComplete="name" dir="auto" {...field('fullName')} />
+          <TextInput label={t('player.purchase.email')} type="email" autoComplete="email" dir="ltr" {...field('email')} />
+          <TextInput label={t('player.purchase.phone')} type="tel" autoComplete="tel" dir="ltr" {...field('phone')} />
+          <Alert color="blue" variant="light">
+            {t('player.purchase.checkDetails')}
+          </Alert>
+          {pay.isError && <Alert color="red">{t('player.purchase.failed')}</Alert>}
+          <Button type="submit" size="lg" fullWidth loading={pay.isPending || pay.isSuccess}>
+            {t('player.purchase.toPayment')}
+          </Button>
+        </Stack>
+      </form>
+      <Button variant="default" size="md" onClick={onBack}>
+        {t('player.purchase.backToGame')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * Test helper: renders the game player as the app does (Mantine, router, react-query, the header slot,
+ * i18next with the real he/en files) against a fake server behind `fetch`. Tests mock the socket,
+ * the sounds and the Leaflet map module themselves (vi.mock is hoisted per file).
+ */
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { FALLBACK_LANGUAGE, LANGUAGES, type GameReply, type Language, type Progress } from '@streethunt/shared';
+import { HeaderSlotProvider, useHeaderSlotItems } from '../../ui/header-slot.tsx';
+import en from '../../i18n/en.json';
+import he from '../../i18n/he.json';
+import { Component as PlayerPage } from './player-page.tsx';
+import { applyChange } from './progress-rules.ts';
+import { STORE_KEYS } from './player-store.ts';
+import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
+
+/** The app header's nav, as far as the player needs it: the items the page placed. */
+function HeaderStandIn() {
+  const items = useHeaderSlotItems();
+  return <nav aria-label="header">{items}</nav>;
+}
+
+export async function makeI18n(language: Language) {
+  const missing: string[] = [];
+  const i18n: I18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    resources: { he: { translation: he }, en: { translation: en } },
+    lng: language,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+    saveMissing: true,
+    missingKeyHandler: (_languages, _namespace, key) => missing.push(key),
+  });
+  return { i18n, missing };
+}
+
+export async function renderPlayer({ url = `/game/${GAME_ID}`, language = 'he' as Language } = {}) {
+  const { i18n, missing } = await makeI18n(language);
+  const router = createMemoryRouter(
+    [
+      { path: '/game/:gameId', element: <PlayerPage /> },
+      { path: '/games', element: <p data-testid="landed">/games</p> },
+    ],
+    { initialEntries: [url] },
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const view = render(
+    <I18nextProvider i18n={i18n}>
+      <DirectionProvider initialDirection={language === 'he' ? 'rtl' : 'ltr'} detectDirection={false}>
+        <MantineProvider env="test">
+          <Notifications />
+          <QueryClientProvider client={queryClient}>
+            <HeaderSlotProvider>
+              <HeaderStandIn />
+              <RouterProvider router={router} />
+            </HeaderSlotProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nextProvider>,
+  );
+  return { ...view, router, i18n, t: i18n.t.bind(i18n), missing };
+}
+
+type Call = { method: string; path: string; body: Record<string, unknown> | undefined; headers: Record<string, string>; offline: boolean };
+type Reply = { status: number; body: unknown };
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * A fake server: the game (questions only with the right x-game-secret), one play applying changes by
+ * the shared rules (SOLUTION reveals the first answer), reports and the public config. `down` makes
+ * every call fail as offline; `override` answers a call first.
+ */
+export function fakeServer({ game = buildGame(), progress = buildProgress(), solutions = ['Bialik', '1909', 'Rothschild'] } = {}) {
+  const state = {
+    game,
+    progress,
+    down: false,
+    override: null as null | ((call: Call) => Reply | null),
+    calls: [] as Call[],
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const path = String(input);
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const call = { method, path, body, headers, offline: state.down };
+    state.calls.push(call);
+    if (state.down) throw new TypeError('Failed to fetch');
+    const override = state.override?.(call);
+    if (override) return json(override.status, override.body);
+    if (method === 'GET' && path === '/api/public-config') {
+      return json(200, { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: 'https://tiles.example/{z}/{x}/{y}.png' });
+    }
+    if (method === 'GET' && path === `/api/games/${state.game._id}`) {
+      if (headers['x-game-secret'] === CODE) return json(200, state.game);
+      const { questions: _questions, ...publicPart } = state.game;
+      return json(200, publicPart);
+    }
+    if (method === 'GET' && path.startsWith('/api/games/')) return json(404, { message: 'no such game', code: 'not_found' });
+    if (method === 'POST' && path === '/api/game-progress' && body) {
+      if (body.secretCode !== CODE || body.gameId !== state.game._id) return json(403, { message: 'wrong code', code: 'wrong_code' });
+      const { action, gameId: _g, secretCode: _s, ...rest } = body as { action: string; gameId: string; secretCode: string };
+      if (action === 'set-start-time') return json(200, { status: 'OK', gameProgress: state.progress });
+      if (action !== 'get-game-progress') {
+        state.progress = applyChange(state.progress, { action, ...rest } as Parameters<typeof applyChange>[1]);
+        state.progress = {
+          ...state.progress,
+          questions: state.progress.questions.map((q, i) =>
+            q.status === 'SOLUTION' || q.status === 'SKIPPED' ? { ...q, solution: solutions[i] } : q,
+          ),
+        };
+      }
+      return json(200, state.progress);
+    }
+    if (method === 'POST' && path === '/api/game/report') return json(200, { data: { status: 'OK' } });
+    if (method === 'POST' && path.startsWith('/api/feedback/game/')) return json(200, { data: { status: 'OK' } });
+    return json(404, { message: `unexpected ${method} ${path}`, code: 'not_found' });
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  /** The progress changes that reached the server (no reads, no attempts made offline). */
+  const changesSent = () =>
+    state.calls
+      .filter((c) => !c.offline && c.path === '/api/game-progress' && c.body && !['get-game-progress', 'set-start-time'].includes(String(c.body.action)))
+      .map((c) => c.body);
+  return { state, fetchMock, changesSent };
+}
+
+/** A phone that already holds the play (code accepted earlier). */
+export function storePlay(progress: Progress = buildProgress(), game?: GameReply) {
+  localStorage.setItem(STORE_KEYS.active, JSON.stringify({ game_id: progress.game_id, game_secret: progress.game_secret }));
+  localStorage.setItem(STORE_KEYS.progress(progress.game_id), JSON.stringify(progress));
+  if (game) localStorage.setItem(STORE_KEYS.game(game._id), JSON.stringify({ secret: progress.game_secret, game }));
+}
+
+export function resetBrowserState() {
+  localStorage.clear();
+  act(() => notifications.clean());
+}

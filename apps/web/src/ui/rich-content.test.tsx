@@ -1,0 +1,75 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { RichContent, enforceAllowList, isAllowedMediaUrl, sanitizeRichContent } from './rich-content.tsx';
+
+function show(html: string) {
+  render(
+    <MantineProvider env="test">
+      <RichContent html={html} />
+    </MantineProvider>,
+  );
+  return screen.getByTestId('rich-content');
+}
+
+describe('RichContent', () => {
+  it('never lets a script or an event handler through', () => {
+    const alert = vi.fn();
+    Object.assign(window, { alert });
+    const box = show('<p>Hello</p><img src=x onerror=alert(1)><script>alert(2)</script><svg onload=alert(3)></svg><a href="javascript:alert(4)">x</a>');
+    expect(box.textContent).toContain('Hello');
+    expect(box.querySelector('script')).toBeNull();
+    expect(box.innerHTML).not.toMatch(/onerror|onload|alert|javascript:/i);
+    const img = box.querySelector('img');
+    // The image stays, without its handler and without a source that is not https or ours.
+    expect(img?.getAttributeNames().filter((name) => name.startsWith('on'))).toEqual([]);
+    expect(box.querySelector('a')?.getAttribute('href')).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('drops frames, forms, styles that cover the page and data attributes', () => {
+    const html = sanitizeRichContent(
+      '<iframe src="https://evil.example"></iframe><form action="/x"><input name="a"></form><p style="position:fixed;inset:0">cover</p><p style="text-align:center" data-x="1">centred</p>',
+    );
+    expect(html).not.toMatch(/iframe|form|input|position|data-x/);
+    expect(html).toContain('text-align:center');
+  });
+
+  it('opens links in a new tab with rel=noopener and reads its own direction', () => {
+    const box = show('<p>שלום <a href="https://example.com/a">link</a></p>');
+    const link = box.querySelector('a');
+    expect(link?.getAttribute('target')).toBe('_blank');
+    expect(link?.getAttribute('rel')).toContain('noopener');
+    expect(box.getAttribute('dir')).toBe('auto');
+  });
+
+  it('keeps https and same-origin images and videos, and drops plain http ones', () => {
+    const html = sanitizeRichContent(
+      '<img src="https://cdn.example/a.jpg" alt="a"><img src="/media/b.jpg" alt="b"><img src="http://insecure.example/c.jpg" alt="c"><video src="/media/v.mp4"></video>',
+    );
+    const box = document.createElement('div');
+    box.innerHTML = html;
+    const sources = [...box.querySelectorAll('img')].map((img) => img.getAttribute('src'));
+    expect(sources).toEqual(['https://cdn.example/a.jpg', '/media/b.jpg', null]);
+    const video = box.querySelector('video');
+    expect(video?.getAttribute('src')).toBe('/media/v.mp4');
+    expect(video?.hasAttribute('controls')).toBe(true);
+    expect(isAllowedMediaUrl('data:image/png;base64,AAAA', 'https://streethunt.example')).toBe(false);
+  });
+
+  it('the allow-list pass alone strips handlers, unknown elements and unsafe URLs', () => {
+    const html = enforceAllowList(
+      '<div onclick="x()"><custom-tag>kept text</custom-tag><noscript><img src=x></noscript><a href=" JaVaScRiPt:alert(1)">bad</a><a href="mailto:a@b.c">mail</a><!-- note --></div>',
+    );
+    expect(html).toBe('<div>kept text<a>bad</a><a href="mailto:a@b.c" target="_blank" rel="noopener noreferrer">mail</a></div>');
+  });
+
+  it('renders nothing for empty content', () => {
+    const { container } = render(
+      <MantineProvider env="test">
+        <RichContent html="<script>x</script>" />
+      </MantineProvider>,
+    );
+    expect(container.querySelector('[data-testid="rich-content"]')).toBeNull();
+  });
+});
