@@ -4,7 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paymentUrlRequestSchema, type PaymentUrlRequest } from '@streethunt/shared';
 import { playerApi } from './api.ts';
-import { fieldStyles } from './field-styles.ts';
 import { validateFields, type FieldErrors } from './validate.ts';
 
 type Field = 'fullName' | 'email' | 'phone';
@@ -36,7 +35,6 @@ export function PurchaseForm({ gameId, onBack }: { gameId: string; onBack(): voi
     error: errors[name],
     required: true,
     size: 'md' as const,
-    styles: fieldStyles,
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;
       setValues((previous) => ({ ...previous, [name]: value }));

@@ -6,7 +6,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MIN_LENGTH, type ProblemReportRequest } from '@streethunt/shared';
 import { playerApi } from './api.ts';
-import { fieldStyles } from './field-styles.ts';
 import { usePlay } from './play-context.tsx';
 
 /** Whether a report says something: at least 5 characters and changed from the prefilled text (spec section 5). */
@@ -71,7 +70,6 @@ export function ReportProblem({ index }: { index: number }) {
               maxLength={2000}
               dir="auto"
               data-testid="report-message"
-              styles={fieldStyles}
               data-autofocus
             />
             {report.isError && <Alert color="red">{t('player.report.failed')}</Alert>}
