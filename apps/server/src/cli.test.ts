@@ -7,13 +7,14 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { createAdminCommand, runCli, UsageError, type CliContext } from './cli.ts';
+import { createAdminCommand, createCodesCommand, runCli, UsageError, type CliContext } from './cli.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { users } from './db/schema.ts';
+import { gameCodes, users } from './db/schema.ts';
 import { openTestDatabase, testDatabaseKinds } from './db/test-database.ts';
 import { verifyPassword } from './platform/auth.ts';
-import { buildUser } from './test/factories.ts';
+import { CODE_ALPHABET, CODE_RANDOM_LENGTH } from '@streethunt/shared';
+import { buildGame, buildUser } from './test/factories.ts';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,6 +66,64 @@ describe.each(testDatabaseKinds())('create-admin on %s', (kind) => {
     const before = opens;
     await expect(createAdminCommand(args, context)).rejects.toThrow(UsageError);
     await expect(createAdminCommand(args, context)).rejects.toThrow(message);
+    expect(opens).toBe(before);
+  });
+});
+
+describe.each(testDatabaseKinds())('create-codes on %s', (kind) => {
+  let database: Database;
+  const output: string[] = [];
+  let opens = 0;
+  const context: CliContext = {
+    out: (line) => output.push(line),
+    database: async () => {
+      opens += 1;
+      return database.db;
+    },
+  };
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(() => database.close());
+
+  it('prints N new admin codes for the game, one a line, with the prefix upper-cased', async () => {
+    const game = await buildGame(database.db);
+    output.length = 0;
+    await createCodesCommand(['--game', game.id, '--count', '5', '--prefix', 'tlv-'], context);
+    expect(output).toHaveLength(5);
+    for (const line of output) expect(line).toMatch(new RegExp(`^TLV-[${CODE_ALPHABET}]{${CODE_RANDOM_LENGTH}}$`));
+    expect(new Set(output).size).toBe(5);
+    const stored = await database.db.select().from(gameCodes).where(eq(gameCodes.gameId, game.id));
+    expect(stored.map((c) => c.code).sort()).toEqual([...output].sort());
+    expect(stored.every((c) => c.source === 'admin' && c.activatedAt === null)).toBe(true);
+
+    output.length = 0;
+    await createCodesCommand(['--game', game.id, '--count', '1'], context);
+    expect(output[0]).toMatch(new RegExp(`^[${CODE_ALPHABET}]{${CODE_RANDOM_LENGTH}}$`));
+  });
+
+  it('fails clearly for an unknown game', async () => {
+    await expect(createCodesCommand(['--game', '0123456789abcdef01234567', '--count', '2'], context)).rejects.toThrow(
+      'No game with id 0123456789abcdef01234567',
+    );
+  });
+
+  it.each([
+    [[], /--game is required[\s\S]*--count is required/],
+    [['--game', 'abc'], /--count is required/],
+    [['--game', 'abc', '--count', '0'], /1 to 1000/],
+    [['--game', 'abc', '--count', '1001'], /1 to 1000/],
+    [['--game', 'abc', '--count', '-3'], /1 to 1000|argument/],
+    [['--game', 'abc', '--count', '2.5'], /1 to 1000/],
+    [['--game', 'abc', '--count', 'ten'], /1 to 1000/],
+    [['--game', 'abc', '--count', '3', '--prefix', 'no spaces'], /--prefix/],
+    [['--game', 'abc', '--count', '3', '--prefix', 'WAY-TOO-LONG-PREFIX'], /--prefix/],
+    [['--game', 'not an id', '--count', '3'], /--game/],
+    [['--game', 'abc', '--count', '3', '--source', 'purchase'], /source/],
+  ])('refuses %j with a usage error and touches no database', async (args, message) => {
+    const before = opens;
+    await expect(createCodesCommand(args, context)).rejects.toThrow(UsageError);
+    await expect(createCodesCommand(args, context)).rejects.toThrow(message);
     expect(opens).toBe(before);
   });
 });
@@ -131,6 +190,24 @@ describe('the real CLI as a child process', () => {
       await database.close();
     }
   });
+
+  it('create-codes prints codes for a game, and exits 1 with a plain message for an unknown game', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
+    let gameId: string;
+    try {
+      await database.migrate();
+      gameId = (await buildGame(database.db)).id;
+    } finally {
+      await database.close();
+    }
+    const { stdout } = await run('npx', ['tsx', 'src/cli.ts', 'create-codes', '--game', gameId, '--count', '3'], { cwd: serverDir, env: env() });
+    expect(stdout.trim().split('\n')).toHaveLength(3);
+    const failure = await run('npx', ['tsx', 'src/cli.ts', 'create-codes', '--game', '0123456789abcdef01234567', '--count', '3'], { cwd: serverDir, env: env() }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure).toMatchObject({ code: 1, stderr: expect.stringContaining('No game with id 0123456789abcdef01234567\n') });
+    expect((failure as { stderr: string }).stderr).not.toMatch(/\bat .*\.ts:\d+/);
+  }, 90_000);
 
   it('exits non-zero with usage on bad arguments', async () => {
     const failure = await run('npx', ['tsx', 'src/cli.ts', 'create-admin', '--email', 'root@example.com'], { cwd: serverDir, env: env() }).catch(

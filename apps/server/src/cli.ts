@@ -2,10 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { emailSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@streethunt/shared';
+import { CODE_PREFIX_MAX, emailSchema, idSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@streethunt/shared';
 import { ConfigError, loadConfig } from './config.ts';
 import { databaseOptionsFromConfig, openDatabase, type Database, type Db } from './db/client.ts';
 import { saveAdmin } from './features/account/service.ts';
+import { createAdminCodes, MAX_CODES_PER_REQUEST } from './features/codes/service.ts';
+import { AppError } from './platform/errors.ts';
 
 /** Operator commands: `npm run cli -- <command> [options]`, on the database the environment names. */
 
@@ -40,11 +42,57 @@ export async function createAdminCommand(args: string[], context: CliContext): P
   context.out(outcome === 'created' ? `Created admin ${parsed.data.email}.` : `Promoted ${parsed.data.email} to admin and set the password.`);
 }
 
+const createCodesArgs = z.object({
+  game: idSchema,
+  count: z
+    .string()
+    .regex(/^[1-9][0-9]*$/, `must be a whole number from 1 to ${MAX_CODES_PER_REQUEST}`)
+    .transform(Number)
+    .pipe(z.number().max(MAX_CODES_PER_REQUEST, `must be a whole number from 1 to ${MAX_CODES_PER_REQUEST}`)),
+  prefix: z
+    .string()
+    .trim()
+    .max(CODE_PREFIX_MAX, `may have up to ${CODE_PREFIX_MAX} characters`)
+    .regex(/^[A-Za-z0-9-]*$/, 'may have only letters, digits and dashes')
+    .optional(),
+});
+
+/** Prints `count` new codes for a game, one a line (source admin). */
+export async function createCodesCommand(args: string[], context: CliContext): Promise<void> {
+  let values: Record<string, unknown>;
+  try {
+    ({ values } = parseArgs({ args, options: { game: { type: 'string' }, count: { type: 'string' }, prefix: { type: 'string' } }, strict: true }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const missing = ['game', 'count'].filter((name) => values[name] === undefined);
+  if (missing.length > 0) throw new UsageError(missing.map((name) => `--${name} is required`).join('\n'));
+  const parsed = createCodesArgs.safeParse(values);
+  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
+  let codes;
+  try {
+    codes = await createAdminCodes(await context.database(), { gameId: parsed.data.game, count: parsed.data.count, prefix: parsed.data.prefix });
+  } catch (error) {
+    // An unknown game: say so plainly, without a stack trace.
+    if (error instanceof AppError) throw new CommandError(error.message);
+    throw error;
+  }
+  for (const code of codes) context.out(code.code);
+}
+
+/** A command that could not be done, with a message for the operator (exit 1, no stack trace). */
+export class CommandError extends Error {}
+
 export const commands: Record<string, Command> = {
   'create-admin': {
     usage: 'create-admin --email E --password P',
     summary: `create an admin, or promote the user with that email (password: ${PASSWORD_MIN_LENGTH}+ characters)`,
     run: createAdminCommand,
+  },
+  'create-codes': {
+    usage: 'create-codes --game GAME_ID --count N [--prefix P]',
+    summary: `print N (1-${MAX_CODES_PER_REQUEST}) new codes for a game, one a line (prefix: up to ${CODE_PREFIX_MAX} letters, digits or dashes)`,
+    run: createCodesCommand,
   },
 };
 
@@ -94,7 +142,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.err(`${error.message}\nUsage: npm run cli -- ${command.usage}`);
       return 2;
     }
-    io.err(error instanceof ConfigError ? error.message : String((error as Error).stack ?? error));
+    io.err(error instanceof ConfigError || error instanceof CommandError ? error.message : String((error as Error).stack ?? error));
     return 1;
   } finally {
     await opened?.then((database) => database.close()).catch(() => undefined);

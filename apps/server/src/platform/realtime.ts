@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 
 export type Realtime = {
   io: Server;
@@ -13,4 +13,17 @@ export function createRealtime(server: HttpServer): Realtime {
     io,
     close: () => new Promise<void>((resolve) => io.close(() => resolve())),
   };
+}
+
+/**
+ * The client's IP as Fastify's `request.ip` would see it: behind a trusted proxy the first address of
+ * X-Forwarded-For, else the socket's peer address. Rate limits key on it.
+ */
+export function socketClientIp(socket: Pick<Socket, 'handshake'>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const header = socket.handshake.headers['x-forwarded-for'];
+    const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return socket.handshake.address;
 }

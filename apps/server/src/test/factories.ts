@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { generateGameCode, type GameContent } from '@streethunt/shared';
 import type { Db } from '../db/client.ts';
-import { authTokens, payoutDetails, purchases, users } from '../db/schema.ts';
+import { authTokens, gameCodes, games, payoutDetails, plays, purchases, users } from '../db/schema.ts';
 import { hashPassword, newSecretToken } from '../platform/auth.ts';
 
 export const DEFAULT_TEST_PASSWORD = 'correct-horse-battery';
@@ -61,6 +62,92 @@ export async function buildPayoutDetails(
       accountNumber: '12345678',
       ...overrides,
     })
+    .returning();
+  return row;
+}
+
+/** A game's content: three questions (the first on a polygon, the second on a point), two hints each, answers with an alternative. */
+export function gameContent(overrides: Partial<GameContent> = {}): GameContent {
+  return {
+    metadata: {
+      name: 'Test hunt',
+      locationCity: 'Tel Aviv',
+      locationText: 'Dizengoff Square',
+      price: '45',
+      currencyCode: 'ILS',
+      language: 'he',
+      map: true,
+      coverImage: '',
+      location: { lat: 32.0778, lng: 34.7741 },
+    },
+    introPage: { content: '<p>Welcome to the test hunt</p>' },
+    questions: [
+      {
+        content: '<p>Who made the fountain?</p>',
+        location: [
+          { lat: 32.0782, lng: 34.7737 },
+          { lat: 32.0782, lng: 34.7746 },
+          { lat: 32.0774, lng: 34.7746 },
+          { lat: 32.0774, lng: 34.7737 },
+        ],
+        answer: { value: 'Yaacov Agam, Agam, אגם', content: '<p>Look at the plaque</p>', contentAfterAnswer: '<p>Right: the artist made it in 1986</p>' },
+        hints: [{ content: '<p>An Israeli artist</p>', title: 'Who' }, { content: '<p>Four letters</p>' }],
+      },
+      {
+        content: '<p>What number is the house?</p>',
+        location: { lat: 32.074, lng: 34.7718 },
+        answer: { value: 'Twenty Two, עשרים ושתיים', content: '', contentAfterAnswer: '<p>Bialik lived here</p>' },
+        hints: [{ content: '<p>Look left of the door</p>' }, { content: '<p>Two digits</p>', title: 'Digits' }],
+      },
+      {
+        content: '<p>Which theatre faces the square?</p>',
+        location: { lat: 32.0727, lng: 34.7793 },
+        answer: { value: 'Habima, הבימה', content: '', contentAfterAnswer: '' },
+        hints: [{ content: '<p>The national theatre</p>' }, { content: '<p>Starts with H</p>' }],
+      },
+    ],
+    gameoverPage: { content: '<p>Well done</p>', hideGameSummary: false },
+    ...overrides,
+  };
+}
+
+type GameRow = typeof games.$inferSelect;
+
+/** A stored game, APPROVED unless said otherwise, owned by `userId` (a new user when not given). */
+export async function buildGame(
+  db: Db,
+  overrides: Partial<Omit<typeof games.$inferInsert, 'metadata' | 'introPage' | 'questions' | 'gameoverPage'>> & { content?: Partial<GameContent> } = {},
+): Promise<GameRow & { content: GameContent }> {
+  const { content: contentOverrides, ...rest } = overrides;
+  const content = gameContent(contentOverrides);
+  const userId = rest.userId ?? (await buildUser(db)).id;
+  const [row] = await db
+    .insert(games)
+    .values({ status: 'APPROVED', approvedAt: new Date(), ...rest, userId, ...content })
+    .returning();
+  return { ...row, content };
+}
+
+/** A stored code for a game (source admin unless said otherwise). */
+export async function buildCode(
+  db: Db,
+  values: { gameId: string } & Partial<typeof gameCodes.$inferInsert>,
+): Promise<typeof gameCodes.$inferSelect> {
+  const [row] = await db
+    .insert(gameCodes)
+    .values({ code: generateGameCode('T'), source: 'admin', ...values })
+    .returning();
+  return row;
+}
+
+/** A stored play of a game and code, started a minute ago unless said otherwise. */
+export async function buildPlay(
+  db: Db,
+  values: { gameId: string; codeId: string } & Partial<typeof plays.$inferInsert>,
+): Promise<typeof plays.$inferSelect> {
+  const [row] = await db
+    .insert(plays)
+    .values({ startTime: new Date(Date.now() - 60_000), questions: [], ...values })
     .returning();
   return row;
 }

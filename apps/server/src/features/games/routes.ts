@@ -1,4 +1,63 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplySchema, gameListItemSchema, gameParamsSchema, gameReplySchema, idSchema, type GameReply } from '@streethunt/shared';
+import { codeAttemptLimiter } from '../codes/service.ts';
+import * as gamesService from './service.ts';
 
-/** Placeholder: the games feature's routes land here. */
-export const gamesRoutes: FastifyPluginAsyncZod = async () => {};
+const errorReplies = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorReplySchema]));
+const tags = ['games'];
+
+export const gameListReplySchema = z.object({ data: z.array(gameListItemSchema) });
+const gameListQuerySchema = z.object({ user: idSchema.optional() });
+/** Loose: validation replaces request.headers with its result, and the other headers must stay. */
+const gameSecretHeadersSchema = z.looseObject({ 'x-game-secret': z.string().max(200).optional() });
+
+/** The player's calls on games (spec section 7): the public list and one game. */
+export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.services;
+  const limiter = codeAttemptLimiter(app.services);
+
+  app.get(
+    '/games',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Approved games, newest first; ?user= keeps one creator’s games',
+        querystring: gameListQuerySchema,
+        response: { 200: gameListReplySchema, ...errorReplies(400) },
+      },
+    },
+    async (request) => ({ data: await gamesService.listApprovedGames(db, { userId: request.query.user }) }),
+  );
+
+  app.get(
+    '/games/:gameId',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          'One game: the public part; with a valid code in x-game-secret also the questions, answers as salted hashes; the owner and admins also get the answers',
+        params: gameParamsSchema,
+        headers: gameSecretHeadersSchema,
+        response: { 200: gameReplySchema, ...errorReplies(400, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const secret = request.headers['x-game-secret'];
+      const game = await gamesService.getGameForViewer({ db, limiter }, request.params.gameId, {
+        auth: request.auth,
+        secretCode: secret?.trim() ? secret : undefined,
+        client: request.ip,
+      });
+      // What comes back depends on the caller's code and token: never from a shared cache.
+      reply.header('vary', 'x-game-secret, x-access-token');
+      if (game.body.questions) reply.header('cache-control', 'private, no-store');
+      // A player's reply was checked against gameReplySchema and serialized once per game version.
+      // Fastify sends a string with a JSON content type as it is; the type provider only knows the object form.
+      if (game.json !== null) return reply.type('application/json; charset=utf-8').send(game.json as unknown as GameReply);
+      return game.body;
+    },
+  );
+};

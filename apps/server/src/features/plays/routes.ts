@@ -1,4 +1,41 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorReplySchema, gameProgressRequestSchema, progressSchema, startTimeReplySchema } from '@streethunt/shared';
+import { codeAttemptLimiter } from '../codes/service.ts';
+import { runGameProgressAction, type PlaysDeps } from './service.ts';
+import { registerProgressWatch } from './watch.ts';
 
-/** Placeholder: the plays feature's routes land here. */
-export const playsRoutes: FastifyPluginAsyncZod = async () => {};
+const errorReplies = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorReplySchema]));
+
+/** A progress call is a few short fields. */
+const PROGRESS_BODY_LIMIT = 8 * 1024;
+
+/** The plays feature: POST /api/game-progress and the progress:watch socket event. */
+export const playsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { services } = app;
+  const limiter = codeAttemptLimiter(services);
+  const deps: PlaysDeps = { ...services, limiter, log: app.log };
+
+  registerProgressWatch(services.realtime.io, { db: services.db, limiter, trustProxy: services.config.trustProxy, log: app.log });
+
+  app.post(
+    '/game-progress',
+    {
+      bodyLimit: PROGRESS_BODY_LIMIT,
+      // Per client IP, beside the wrong-code limit (10 per 10 minutes) the service applies.
+      config: { access: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['plays'],
+        summary:
+          'A play’s progress: get-game-progress, set-start-time, set-question-status, show-question-hint, set-end-time (needs a valid code for the game)',
+        body: gameProgressRequestSchema,
+        response: {
+          // The progress first: it is what every action but set-start-time replies, so it matches at once.
+          200: z.union([progressSchema, startTimeReplySchema]),
+          ...errorReplies(400, 403, 409, 413, 422, 429),
+        },
+      },
+    },
+    async (request) => runGameProgressAction(deps, request.body, { client: request.ip }),
+  );
+};

@@ -1,0 +1,97 @@
+/**
+ * The servers `npm run bench` measures, in a process of their own (bench/run.ts forks it and drives
+ * it over IPC), so the load generator and the 1,000 socket clients do not share their event loop.
+ *
+ * - the app (as in production: rate limits on) on an embedded in-memory database with the demo seed, plus a play
+ *   game with BENCH_PLAYS codes for the socket run;
+ * - on request, a bare Fastify server whose routes return given bytes.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { gameCodes } from '../src/db/schema.ts';
+import { readDemoGames, seedDemo } from '../src/db/seed/demo.ts';
+import { createGameCodes } from '../src/features/codes/service.ts';
+import { createOutboxMailer } from '../src/platform/mail/create-mailer.ts';
+import { buildGame, gameContent } from '../src/test/factories.ts';
+
+export type BareRoute = { method: 'GET' | 'POST'; path: string; contentType: string; body: string };
+
+export type ToServer = { type: 'bare'; routes: BareRoute[] } | { type: 'stop' };
+
+export type FromServer =
+  | {
+      type: 'ready';
+      appUrl: string;
+      /** A seeded demo game and its code. */
+      demo: { gameId: string; code: string };
+      /** The socket run's game: how many hints each question has, and one code per play. */
+      live: { gameId: string; hintsPerQuestion: number[]; codes: string[] };
+    }
+  | { type: 'bare-ready'; url: string }
+  | { type: 'error'; message: string };
+
+const send = (message: FromServer) => process.send?.(message);
+
+async function main() {
+  const plays = Number(process.env.BENCH_PLAYS ?? 250);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'streethunt-bench-'));
+  // Behind a trusted proxy: the load generator gives each request its own X-Forwarded-For address.
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0', TRUST_PROXY: '1' });
+  const database = await openDatabase({ kind: 'pglite' });
+  await database.migrate();
+  await seedDemo(database.db);
+  const [demo] = await readDemoGames(database.db);
+
+  // Enough questions and hints that every update in the socket run really changes the play.
+  const base = gameContent();
+  const questions = Array.from({ length: 12 }, (_, i) => ({ ...base.questions[i % base.questions.length], hints: Array.from({ length: 4 }, (_, h) => ({ content: `<p>Hint ${h + 1}</p>` })) }));
+  const liveGame = await buildGame(database.db, { content: { questions } });
+  await createGameCodes(database.db, { gameId: liveGame.id, count: plays, source: 'admin' });
+  const codes = (await database.db.select({ code: gameCodes.code }).from(gameCodes).where(eq(gameCodes.gameId, liveGame.id))).map((c) => c.code);
+
+  const app = await buildApp({ config, database, mailer: createOutboxMailer(config.mail.from, dataDir), webDist: null, logger: false });
+  const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  let bare: FastifyInstance | null = null;
+
+  process.on('message', async (message: ToServer) => {
+    try {
+      if (message.type === 'bare') {
+        await bare?.close();
+        bare = Fastify({ logger: false });
+        for (const route of message.routes) {
+          bare.route({ method: route.method, url: route.path, handler: (_request, reply) => reply.type(route.contentType).send(route.body) });
+        }
+        send({ type: 'bare-ready', url: await bare.listen({ port: 0, host: '127.0.0.1' }) });
+      } else if (message.type === 'stop') {
+        await bare?.close();
+        await app.close();
+        await database.close();
+        await rm(dataDir, { recursive: true, force: true });
+        process.exit(0);
+      }
+    } catch (error) {
+      send({ type: 'error', message: String((error as Error).stack ?? error) });
+    }
+  });
+
+  send({
+    type: 'ready',
+    appUrl,
+    demo: { gameId: demo.id, code: demo.code },
+    live: { gameId: liveGame.id, hintsPerQuestion: questions.map((q) => q.hints.length), codes },
+  });
+}
+
+// The parent going away ends this process too.
+process.on('disconnect', () => process.exit(0));
+
+main().catch((error: unknown) => {
+  send({ type: 'error', message: String((error as Error).stack ?? error) });
+  process.exit(1);
+});

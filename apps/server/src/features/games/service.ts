@@ -1,0 +1,197 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  answerHashes,
+  gameMetadataSchema,
+  gameReplySchema,
+  questionSchema,
+  type GameContent,
+  type GameListItem,
+  type GameReply,
+  type PlayerQuestion,
+  type Question,
+} from '@streethunt/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { games } from '../../db/schema.ts';
+import type { AccessClaims } from '../../platform/auth.ts';
+import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
+import { notFound } from '../../platform/errors.ts';
+import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
+import { checkGameCode } from '../codes/service.ts';
+
+export type GameRow = typeof games.$inferSelect;
+
+const introSchema = z.object({ content: z.string().catch('') }).catch({ content: '' });
+const gameoverSchema = z
+  .object({ content: z.string().catch(''), hideGameSummary: z.boolean().catch(false) })
+  .catch({ content: '', hideGameSummary: false });
+const metadataSchema = gameMetadataSchema.catch(() => gameMetadataSchema.parse({}));
+/** A stored question that does not read as one becomes an empty question, so indexes stay put. */
+const questionsSchema = z.array(questionSchema.catch(() => questionSchema.parse({ answer: {} }))).catch([]);
+
+/**
+ * A stored game's content as the shared schemas describe it. The columns are JSONB written by the
+ * editor; whatever does not read as the schema falls back to its defaults rather than failing a player.
+ */
+export function readGameContent(row: Pick<GameRow, 'metadata' | 'introPage' | 'questions' | 'gameoverPage'>): GameContent {
+  // A cached row is read once (the result is shared: never change it).
+  let content = contentOfRow.get(row);
+  if (!content) {
+    content = {
+      metadata: metadataSchema.parse(row.metadata),
+      introPage: introSchema.parse(row.introPage),
+      questions: questionsSchema.parse(row.questions),
+      gameoverPage: gameoverSchema.parse(row.gameoverPage),
+    };
+    contentOfRow.set(row, content);
+  }
+  return content;
+}
+
+const contentOfRow = new WeakMap<object, GameContent>();
+
+export async function findGame(db: Db, gameId: string): Promise<GameRow | null> {
+  const [row] = await db.select().from(games).where(eq(games.id, gameId));
+  return row ?? null;
+}
+
+/** How long a player may see a game as it was: approved games are not edited (the editor hides Save). */
+export const PLAYER_GAME_CACHE_MS = 5_000;
+
+const playerGames = perOwner(() => new TtlMap<string, GameRow | null>(PLAYER_GAME_CACHE_MS, 2_000));
+
+/**
+ * A game as players see it, read at most every PLAYER_GAME_CACHE_MS per process: the row with its
+ * JSONB content is the costliest read of a player's request. The owner and admins read it fresh.
+ */
+export async function findGameForPlayers(db: Db, gameId: string): Promise<GameRow | null> {
+  const cache = playerGames(db);
+  if (cache.has(gameId)) return cache.get(gameId) ?? null;
+  const row = await findGame(db, gameId);
+  cache.set(gameId, row);
+  return row;
+}
+
+/** Call after changing a game so this process's players see the change at once (others within PLAYER_GAME_CACHE_MS). */
+export function forgetGame(db: Db, gameId: string): void {
+  playerGames(db).delete(gameId);
+}
+
+/** GET /api/games: approved games, newest first, never with questions; `userId` keeps one creator's. */
+export async function listApprovedGames(db: Db, filter: { userId?: string } = {}): Promise<GameListItem[]> {
+  const rows = await db
+    .select({ id: games.id, userId: games.userId, status: games.status, metadata: games.metadata })
+    .from(games)
+    .where(and(eq(games.status, 'APPROVED'), filter.userId ? eq(games.userId, filter.userId) : undefined))
+    .orderBy(sql`${games.approvedAt} desc nulls last`, desc(games.createdAt), desc(games.id));
+  return rows.map((row) => ({ _id: row.id, userId: row.userId, status: row.status, metadata: metadataSchema.parse(row.metadata) }));
+}
+
+/** Each question's own salt: the game's salt and its index, so equal answers hash differently per question. */
+export function questionSalt(gameSalt: string, questionIndex: number): string {
+  return `${gameSalt}:${questionIndex}`;
+}
+
+/** The first accepted answer as the creator wrote it (case kept): what SOLUTION reveals. */
+export function firstAcceptedAnswer(value: string): string {
+  return (
+    value
+      .split(',')
+      .map((answer) => answer.trim().replace(/\s+/g, ' '))
+      .find((answer) => answer.length > 0) ?? ''
+  );
+}
+
+function playerQuestion(question: Question, salt: string, withValue: boolean): PlayerQuestion {
+  return {
+    content: question.content,
+    ...(question.location !== undefined && { location: question.location }),
+    hints: question.hints.map((hint) => ({ content: hint.content, ...(hint.title !== undefined && { title: hint.title }) })),
+    answer: {
+      salt,
+      hashes: answerHashes(salt, question.answer.value),
+      content: question.answer.content,
+      contentAfterAnswer: question.answer.contentAfterAnswer,
+      ...(withValue && { value: question.answer.value }),
+    },
+  };
+}
+
+/** A reply, and the same as JSON text, checked against the shared schema once when made. */
+export type PreparedReply = { body: GameReply; json: string };
+
+function prepare(body: GameReply): PreparedReply {
+  const checked = gameReplySchema.parse(body);
+  return { body: checked, json: JSON.stringify(checked) };
+}
+
+type ReplyParts = { publicPart: PreparedReply; playerPart: PreparedReply };
+
+/**
+ * A game's two player replies (no code; a valid code) while its row is unchanged, per database:
+ * hashing the answers and serializing the whole game are the bulk of a player's request, and every
+ * holder of a code for the game gets the same bytes. The key moves when the editor saves (updated_at,
+ * and the salt when answers change). Bounded.
+ */
+const replyCaches = perOwner(() => new TtlMap<string, { key: string; parts: ReplyParts }>(10 * 60_000, 500));
+
+function replyParts(db: Db, row: GameRow): ReplyParts {
+  const key = `${row.updatedAt.getTime()}|${row.answerSalt}|${row.status}|${row.userId}`;
+  const cache = replyCaches(db);
+  const cached = cache.get(row.id);
+  if (cached && cached.key === key) return cached.parts;
+  const content = readGameContent(row);
+  const publicPart = publicReply(row, content);
+  const parts: ReplyParts = {
+    publicPart: prepare(publicPart),
+    playerPart: prepare({ ...publicPart, questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), false)) }),
+  };
+  cache.set(row.id, { key, parts });
+  return parts;
+}
+
+function publicReply(row: GameRow, content: GameContent): GameReply {
+  return {
+    _id: row.id,
+    userId: row.userId,
+    status: row.status,
+    metadata: content.metadata,
+    introPage: { content: content.introPage.content },
+    gameoverPage: { content: content.gameoverPage.content, hideGameSummary: content.gameoverPage.hideGameSummary },
+    questionCount: content.questions.length,
+  };
+}
+
+export type GameViewer = {
+  /** The logged-in caller, if any. */
+  auth: AccessClaims | null;
+  /** The x-game-secret header, if sent. */
+  secretCode?: string;
+  /** Who counts toward the wrong-code limit: the client IP. */
+  client: string;
+};
+
+export const isOwnerOrAdmin = (auth: AccessClaims | null, row: Pick<GameRow, 'userId'>) =>
+  auth !== null && (auth.role === 'admin' || auth.userId === row.userId);
+
+/**
+ * GET /api/games/{id} (DESIGN.md sections 4 and 10). Strangers see an approved game's public part;
+ * a valid code for this game adds the questions with answers as salted hashes; the owner and admins
+ * also get each answer's value. A wrong code gives what no code gives (and counts as a wrong try).
+ */
+export async function getGameForViewer(deps: { db: Db; limiter: AttemptLimiter }, gameId: string, viewer: GameViewer): Promise<PreparedReply | { body: GameReply; json: null }> {
+  // A logged-in caller may be the owner or an admin, who see their latest save at once.
+  const row = viewer.auth ? await findGame(deps.db, gameId) : await findGameForPlayers(deps.db, gameId);
+  if (row && isOwnerOrAdmin(viewer.auth, row)) {
+    const content = readGameContent(row);
+    const body = { ...publicReply(row, content), questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), true)) };
+    return { body, json: null };
+  }
+  const code = viewer.secretCode
+    ? await checkGameCode({ db: deps.db, limiter: deps.limiter, gameId, typed: viewer.secretCode, client: viewer.client })
+    : null;
+  // A valid code also opens a game that is not approved (yet): a creator's code lets friends play-test a draft.
+  if (!row || (row.status !== 'APPROVED' && !code)) throw notFound('No such game');
+  const parts = replyParts(deps.db, row);
+  return code ? parts.playerPart : parts.publicPart;
+}

@@ -1,0 +1,30 @@
+import type { Progress } from '@streethunt/shared';
+import type { Server } from 'socket.io';
+
+/**
+ * Live progress (DESIGN.md section 4): every device holding a code shares one play, and each play
+ * has one Socket.IO room. A socket joins it only after the server has checked the code
+ * (progress:watch, see watch.ts); the plays service emits `game-progress` after every change.
+ */
+
+/** Client -> server: `{ gameId, secretCode }` with an ack callback. */
+export const WATCH_EVENT = 'progress:watch';
+/** Server -> client: the play's Progress after every change. */
+export const PROGRESS_EVENT = 'game-progress';
+
+export type PlayKey = { gameId: string; codeId: string };
+
+const ROOM_PREFIX = 'play:';
+
+export function playRoom({ gameId, codeId }: PlayKey): string {
+  return `${ROOM_PREFIX}${gameId}:${codeId}`;
+}
+
+export function isPlayRoom(room: string): boolean {
+  return room.startsWith(ROOM_PREFIX);
+}
+
+/** Tells every device of the play (on every server process, once the Redis adapter is in). */
+export function emitProgress(io: Server, play: PlayKey, progress: Progress): void {
+  io.to(playRoom(play)).emit(PROGRESS_EVENT, progress);
+}

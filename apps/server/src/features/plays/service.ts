@@ -1,0 +1,278 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import {
+  computeScore,
+  isAcceptedAnswer,
+  isQuestionOpen,
+  questionTransition,
+  QUESTION_STATUSES,
+  type GameContent,
+  type GameProgressRequest,
+  type Progress,
+  type QuestionStatus,
+  type StartTimeReply,
+} from '@streethunt/shared';
+import type { Services } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { gameCodes, plays } from '../../db/schema.ts';
+import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
+import { AppError, badRequest, conflict } from '../../platform/errors.ts';
+import { requireGameCode, wrongCode, type GameCode } from '../codes/service.ts';
+import { sendFeedbackInvitation } from '../feedback/service.ts';
+import { findGameForPlayers, firstAcceptedAnswer, readGameContent, type GameRow } from '../games/service.ts';
+import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
+import { emitProgress } from './live.ts';
+
+export type PlayRow = typeof plays.$inferSelect;
+type ProgressQuestion = Progress['questions'][number];
+
+export type PlaysDeps = Pick<Services, 'db' | 'mailer' | 'config' | 'realtime'> & {
+  limiter: AttemptLimiter;
+  log: { error(details: object, message: string): void };
+};
+
+/** Who is asking: the client IP counts toward the wrong-code limit. */
+export type Caller = { client: string };
+
+/** The play's shape follows the game: one entry per question, one per hint, all closed. */
+function blankQuestions(content: GameContent): ProgressQuestion[] {
+  return content.questions.map((q) => ({ status: null, hints: q.hints.map(() => ({ isOpen: false })) }));
+}
+
+const isStatus = (value: unknown): value is QuestionStatus => (QUESTION_STATUSES as readonly unknown[]).includes(value);
+
+/**
+ * The stored question states fitted to the game as it is now (a creator may have added a question or
+ * a hint since the play started): missing entries are blank, extra ones dropped.
+ */
+function fitQuestions(stored: unknown, content: GameContent): ProgressQuestion[] {
+  const list = Array.isArray(stored) ? stored : [];
+  return content.questions.map((question, qi) => {
+    const saved = (list[qi] ?? {}) as { status?: unknown; hints?: unknown; solution?: unknown };
+    const savedHints = Array.isArray(saved.hints) ? saved.hints : [];
+    return {
+      status: isStatus(saved.status) ? saved.status : null,
+      hints: question.hints.map((_, hi) => ({ isOpen: (savedHints[hi] as { isOpen?: unknown } | undefined)?.isOpen === true })),
+      ...(typeof saved.solution === 'string' && { solution: saved.solution }),
+    };
+  });
+}
+
+type PlayState = Pick<PlayRow, 'startTime' | 'endTime' | 'lastUpdate'> & { questions: ProgressQuestion[] };
+
+function toProgress(game: GameRow, content: GameContent, code: GameCode, state: PlayState | null, now = new Date()): Progress {
+  const questions = state?.questions ?? blankQuestions(content);
+  const startTime = state?.startTime ?? null;
+  const endTime = state?.endTime ?? null;
+  return {
+    game_id: game.id,
+    game_secret: code.code,
+    game_name: content.metadata.name,
+    startTime: startTime?.toISOString() ?? null,
+    endTime: endTime?.toISOString() ?? null,
+    lastUpdate: (state?.lastUpdate ?? now).toISOString(),
+    questions,
+    score: computeScore({ startTime, endTime, questions }, now),
+  };
+}
+
+const playState = (play: PlayRow, content: GameContent): PlayState => ({
+  startTime: play.startTime,
+  endTime: play.endTime,
+  lastUpdate: play.lastUpdate,
+  questions: fitQuestions(play.questions, content),
+});
+
+type PlayContext = { game: GameRow; content: GameContent; code: GameCode };
+
+/** Every action starts here: the code must be valid for this game (403 wrong_code otherwise, the same for any wrong code). */
+async function openPlayContext(deps: PlaysDeps, input: { gameId: string; secretCode: string }, caller: Caller): Promise<PlayContext> {
+  const code = await requireGameCode({ db: deps.db, limiter: deps.limiter, gameId: input.gameId, typed: input.secretCode, client: caller.client });
+  return contextForCode(deps.db, code);
+}
+
+async function contextForCode(db: Db, code: GameCode): Promise<PlayContext> {
+  const game = await findGameForPlayers(db, code.gameId);
+  // The game was deleted a moment ago (its codes go with it).
+  if (!game) throw wrongCode();
+  return { game, content: readGameContent(game), code };
+}
+
+const playWhere = (ctx: PlayContext) => and(eq(plays.gameId, ctx.game.id), eq(plays.codeId, ctx.code.id));
+
+/**
+ * Plays as this process last read or wrote them. Every write goes through the database under a row
+ * lock and then lands here, so in one process reads are never stale; another process's write shows
+ * here within PLAY_CACHE_MS (its devices get the socket event at once anyway). Reads of the play
+ * are the bulk of a playing phone's calls.
+ */
+export const PLAY_CACHE_MS = 1_000;
+const playCaches = perOwner(() => new TtlMap<string, PlayRow | null>(PLAY_CACHE_MS, 20_000));
+const playKey = (ctx: PlayContext) => `${ctx.game.id}\n${ctx.code.id}`;
+
+function rememberPlay(db: Db, ctx: PlayContext, play: PlayRow): void {
+  const cache = playCaches(db);
+  const cached = cache.get(playKey(ctx));
+  // Updates of one play are serialized by its row lock and stamped in order; never keep an older one.
+  if (cached && cached.lastUpdate > play.lastUpdate) return;
+  cache.set(playKey(ctx), play);
+}
+
+async function findPlay(db: Db, ctx: PlayContext): Promise<PlayRow | null> {
+  const cache = playCaches(db);
+  const key = playKey(ctx);
+  if (cache.has(key)) return cache.get(key) ?? null;
+  const [play] = await db.select().from(plays).where(playWhere(ctx));
+  cache.set(key, play ?? null);
+  return play ?? null;
+}
+
+/** The Progress of a play (null: not started; nothing is stored until set-start-time). */
+export function progressOf(ctx: PlayContext, play: PlayRow | null): Progress {
+  return toProgress(ctx.game, ctx.content, ctx.code, play && playState(play, ctx.content));
+}
+
+/** For progress:watch: the play's progress when the code is valid (the caller checked it). */
+export async function progressForCode(db: Db, code: GameCode): Promise<Progress> {
+  const ctx = await contextForCode(db, code);
+  return progressOf(ctx, await findPlay(db, ctx));
+}
+
+function publish(deps: PlaysDeps, ctx: PlayContext, progress: Progress): void {
+  emitProgress(deps.realtime.io, { gameId: ctx.game.id, codeId: ctx.code.id }, progress);
+}
+
+/** set-start-time: one play per game and code (the unique index decides between racing devices); the start time is set once. */
+async function setStartTime(deps: PlaysDeps, ctx: PlayContext): Promise<StartTimeReply> {
+  const now = new Date();
+  const [created] = await deps.db
+    .insert(plays)
+    .values({ gameId: ctx.game.id, codeId: ctx.code.id, startTime: now, lastUpdate: now, questions: blankQuestions(ctx.content) })
+    .onConflictDoNothing({ target: [plays.gameId, plays.codeId] })
+    .returning();
+  // Read past the cache: another device may have just created it.
+  let [play] = created ? [created] : await deps.db.select().from(plays).where(playWhere(ctx));
+  if (!play) throw new Error('play vanished after insert');
+  if (!play.startTime) {
+    const [updated] = await deps.db.update(plays).set({ startTime: now, lastUpdate: now }).where(and(playWhere(ctx), isNull(plays.startTime))).returning();
+    play = updated ?? (await deps.db.select().from(plays).where(playWhere(ctx)))[0];
+  }
+  rememberPlay(deps.db, ctx, play);
+  await deps.db.update(gameCodes).set({ activatedAt: now }).where(and(eq(gameCodes.id, ctx.code.id), isNull(gameCodes.activatedAt)));
+  const progress = progressOf(ctx, play);
+  if (created) publish(deps, ctx, progress);
+  return { status: 'OK', gameProgress: progress };
+}
+
+type Change = { questions?: ProgressQuestion[]; endTime?: Date } | null;
+
+/**
+ * Reads the play under a row lock, lets `decide` work out the change (null: nothing to change, reply
+ * with the play as it is; throw: refuse), writes it, and publishes it after the commit. Devices that
+ * share a code may update at the same moment; the lock makes each see the other's change.
+ */
+async function updatePlay(
+  deps: PlaysDeps,
+  ctx: PlayContext,
+  decide: (state: PlayState) => Change,
+): Promise<{ progress: Progress; changed: boolean; play: PlayRow }> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [play] = await tx.select().from(plays).where(playWhere(ctx)).for('update');
+    if (!play?.startTime) throw conflict('The game has not started for this code yet: start it first');
+    const change = decide(playState(play, ctx.content));
+    if (!change) return { play, changed: false };
+    const [updated] = await tx
+      .update(plays)
+      .set({ ...change, lastUpdate: new Date() })
+      .where(eq(plays.id, play.id))
+      .returning();
+    return { play: updated, changed: true };
+  });
+  rememberPlay(deps.db, ctx, outcome.play);
+  const progress = progressOf(ctx, outcome.play);
+  if (outcome.changed) publish(deps, ctx, progress);
+  return { progress, ...outcome };
+}
+
+function questionAt(ctx: PlayContext, index: number) {
+  const question = ctx.content.questions[index];
+  if (!question) throw badRequest(`questionIndex ${index} is out of range: the game has ${ctx.content.questions.length} questions`);
+  return question;
+}
+
+const describeStatus = (status: QuestionStatus | null) => status ?? 'not started';
+
+async function setQuestionStatus(
+  deps: PlaysDeps,
+  ctx: PlayContext,
+  input: { questionIndex: number; questionStatus: QuestionStatus; answer?: string },
+): Promise<Progress> {
+  const question = questionAt(ctx, input.questionIndex);
+  const { progress } = await updatePlay(deps, ctx, (state) => {
+    const current = state.questions[input.questionIndex];
+    const transition = questionTransition(current.status, input.questionStatus);
+    if (transition === 'keep') return null;
+    if (transition === 'invalid') {
+      throw conflict(
+        `Question ${input.questionIndex + 1} cannot move from ${describeStatus(current.status)} to ${input.questionStatus}`,
+      );
+    }
+    if (input.questionStatus === 'ANSWERED') {
+      if (input.answer === undefined) throw badRequest('answer is required to set ANSWERED: the server judges it');
+      if (!isAcceptedAnswer(question.answer.value, input.answer)) throw new AppError(422, 'wrong_answer', 'That is not the answer');
+    }
+    const next: ProgressQuestion = { ...current, status: input.questionStatus };
+    if (input.questionStatus === 'SOLUTION' || input.questionStatus === 'SKIPPED') {
+      next.solution = current.solution ?? firstAcceptedAnswer(question.answer.value);
+    }
+    return { questions: state.questions.map((q, i) => (i === input.questionIndex ? next : q)) };
+  });
+  return progress;
+}
+
+async function showQuestionHint(deps: PlaysDeps, ctx: PlayContext, input: { questionIndex: number; hintIndex: number }): Promise<Progress> {
+  const question = questionAt(ctx, input.questionIndex);
+  if (!question.hints[input.hintIndex]) {
+    throw badRequest(`hintIndex ${input.hintIndex} is out of range: question ${input.questionIndex + 1} has ${question.hints.length} hints`);
+  }
+  const { progress } = await updatePlay(deps, ctx, (state) => {
+    const current = state.questions[input.questionIndex];
+    // Opening is irreversible and idempotent.
+    if (current.hints[input.hintIndex].isOpen) return null;
+    const hints = current.hints.map((h, i) => (i === input.hintIndex ? { isOpen: true } : h));
+    return { questions: state.questions.map((q, i) => (i === input.questionIndex ? { ...q, hints } : q)) };
+  });
+  return progress;
+}
+
+async function setEndTime(deps: PlaysDeps, ctx: PlayContext): Promise<Progress> {
+  const { progress, changed, play } = await updatePlay(deps, ctx, (state) => {
+    if (state.endTime) return null;
+    const open = state.questions.findIndex((q) => isQuestionOpen(q.status));
+    if (open !== -1) throw conflict(`Question ${open + 1} is still open: the game ends when every question is done or skipped`);
+    return { endTime: new Date() };
+  });
+  if (changed) {
+    // The email must not hold up or fail the reply.
+    sendFeedbackInvitation(deps, { playId: play.id }).catch((error: unknown) =>
+      deps.log.error({ err: error, playId: play.id }, 'could not send the feedback invitation'),
+    );
+  }
+  return progress;
+}
+
+/** POST /api/game-progress: checks the code, then runs the action. */
+export async function runGameProgressAction(deps: PlaysDeps, request: GameProgressRequest, caller: Caller): Promise<Progress | StartTimeReply> {
+  const ctx = await openPlayContext(deps, request, caller);
+  switch (request.action) {
+    case 'get-game-progress':
+      return progressOf(ctx, await findPlay(deps.db, ctx));
+    case 'set-start-time':
+      return setStartTime(deps, ctx);
+    case 'set-question-status':
+      return setQuestionStatus(deps, ctx, request);
+    case 'show-question-hint':
+      return showQuestionHint(deps, ctx, request);
+    case 'set-end-time':
+      return setEndTime(deps, ctx);
+  }
+}

@@ -1,0 +1,52 @@
+import { idSchema, type Progress } from '@streethunt/shared';
+import type { Server, Socket } from 'socket.io';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
+import { socketClientIp } from '../../platform/realtime.ts';
+import { AppError } from '../../platform/errors.ts';
+import { checkGameCode } from '../codes/service.ts';
+import { isPlayRoom, playRoom, WATCH_EVENT } from './live.ts';
+import { progressForCode } from './service.ts';
+
+export const watchRequestSchema = z.object({ gameId: idSchema, secretCode: z.string().trim().min(1).max(64) });
+
+/** What progress:watch acks. */
+export type WatchAck = { ok: true; progress: Progress } | { ok: false; code: 'wrong_code' | 'rate_limited' | 'validation' | 'internal' };
+
+type WatchDeps = { db: Db; limiter: AttemptLimiter; trustProxy: boolean; log: { error(details: object, message: string): void } };
+
+/**
+ * progress:watch `{ gameId, secretCode }` + ack: checks the code (the same wrong-code limit as HTTP),
+ * then moves the socket into the play's room and acks the current progress. A socket watches one
+ * play at a time; a wrong code joins nothing.
+ */
+export function registerProgressWatch(io: Server, deps: WatchDeps): void {
+  io.on('connection', (socket: Socket) => {
+    socket.on(WATCH_EVENT, async (payload: unknown, ack: unknown) => {
+      const reply = (answer: WatchAck) => {
+        if (typeof ack === 'function') ack(answer);
+      };
+      const parsed = watchRequestSchema.safeParse(payload);
+      if (!parsed.success) return reply({ ok: false, code: 'validation' });
+      try {
+        const code = await checkGameCode({
+          db: deps.db,
+          limiter: deps.limiter,
+          gameId: parsed.data.gameId,
+          typed: parsed.data.secretCode,
+          client: socketClientIp(socket, deps.trustProxy),
+        });
+        if (!code) return reply({ ok: false, code: 'wrong_code' });
+        const room = playRoom({ gameId: code.gameId, codeId: code.id });
+        for (const joined of socket.rooms) if (isPlayRoom(joined) && joined !== room) await socket.leave(joined);
+        await socket.join(room);
+        reply({ ok: true, progress: await progressForCode(deps.db, code) });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'rate_limited') return reply({ ok: false, code: 'rate_limited' });
+        deps.log.error({ err: error }, 'progress:watch failed');
+        reply({ ok: false, code: 'internal' });
+      }
+    });
+  });
+}
