@@ -4,7 +4,8 @@
  *
  * - the app (as in production: rate limits on) on an embedded in-memory database with the demo seed, plus a play
  *   game with BENCH_PLAYS codes for the socket run;
- * - on request, a bare Fastify server whose routes return given bytes.
+ * - on request, a bare Fastify server whose routes return given bytes (body only, and body with our
+ *   response headers).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,11 @@ import { createGameCodes } from '../src/features/codes/service.ts';
 import { createOutboxMailer } from '../src/platform/mail/create-mailer.ts';
 import { buildGame, gameContent } from '../src/test/factories.ts';
 
-export type BareRoute = { method: 'GET' | 'POST'; path: string; contentType: string; body: string };
+/** A bare route: the body (with its content type) our route returns, and its other response headers. */
+export type BareRoute = { method: 'GET' | 'POST'; path: string; contentType: string; body: string; headers: Record<string, string> };
+
+/** Where the bare server also serves each route with our route's response headers: the very same bytes on the wire. */
+export const SAME_BYTES_PREFIX = '/same-bytes';
 
 export type ToServer = { type: 'bare'; routes: BareRoute[] } | { type: 'stop' };
 
@@ -66,6 +71,11 @@ async function main() {
         bare = Fastify({ logger: false });
         for (const route of message.routes) {
           bare.route({ method: route.method, url: route.path, handler: (_request, reply) => reply.type(route.contentType).send(route.body) });
+          bare.route({
+            method: route.method,
+            url: `${SAME_BYTES_PREFIX}${route.path}`,
+            handler: (_request, reply) => reply.headers(route.headers).type(route.contentType).send(route.body),
+          });
         }
         send({ type: 'bare-ready', url: await bare.listen({ port: 0, host: '127.0.0.1' }) });
       } else if (message.type === 'stop') {
