@@ -51,6 +51,8 @@ export async function newPhonePage(
     language: Language;
     /** false leaves localStorage alone, to see the app's own default (the browser locale still follows `language`). */
     storeLanguage?: boolean;
+    /** true ignores the page's Content-Security-Policy, to prove something is safe without it. */
+    bypassCSP?: boolean;
   },
 ): Promise<PhonePage> {
   const context = await browser.newContext({
@@ -62,6 +64,7 @@ export async function newPhonePage(
     locale: options.language === 'he' ? 'he-IL' : 'en-US',
     permissions: ['geolocation'],
     geolocation: TEL_AVIV,
+    bypassCSP: options.bypassCSP ?? false,
   });
   if (options.storeLanguage !== false) {
     await context.addInitScript((language: string) => {

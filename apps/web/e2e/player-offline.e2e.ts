@@ -1,0 +1,155 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameProgressRequest } from '@streethunt/shared';
+import { openPage } from './support/app.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { launchBrowser, newPhonePage } from './support/browser.ts';
+import { englishGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
+import { buyCodeViaApi, enterCode, fetchProgress, questionView, recordDeliveredProgressCalls } from './support/player.ts';
+import { saveScreenshot } from './support/screenshots.ts';
+import { startServer, type TestServer } from './support/server.ts';
+import { fill, texts } from './support/texts.ts';
+
+// Offline play (issue 3 item 5): the network drops mid-game; answers and opened hints are judged and
+// shown on the phone, kept, and sent in order when the network returns; nothing is lost and the
+// screen says it is offline.
+
+let server: TestServer;
+let browser: Browser;
+let game: DemoGame;
+
+beforeAll(async () => {
+  [server, browser, game] = await Promise.all([startServer(), launchBrowser(), englishGame()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const t = texts.en;
+
+const describeCall = (c: GameProgressRequest) =>
+  c.action === 'set-question-status'
+    ? `${c.action} ${c.questionIndex} ${c.questionStatus}`
+    : c.action === 'show-question-hint'
+      ? `${c.action} ${c.questionIndex}/${c.hintIndex}`
+      : c.action;
+
+async function answerRight(page: Page, index: number) {
+  await page.getByTestId('answer-input').fill(writtenAnswers(game, index)[0]);
+  await page.getByTestId('answer-input').press('Enter');
+  await page.locator('[data-testid="answer-result"][data-result="right"]').waitFor();
+  expect(await page.getByTestId('answer-input').getAttribute('readonly')).not.toBeNull();
+  await page.getByTestId('after-answer').getByTestId('question-continue').click();
+  await questionView(page, index + 1).waitFor();
+}
+
+async function openFirstHint(page: Page, index: number) {
+  const title = game.content.questions[index].hints[0].title?.trim() || fill(t.player.hints.untitled, { n: '1' });
+  await page.getByTestId('hint-1').click();
+  await page.getByRole('dialog', { name: title }).getByRole('button', { name: t.player.hints.confirmYes, exact: true }).click();
+  await page.locator('[data-testid="hint-1"][data-open="true"]').waitFor();
+}
+
+/** The server cannot be reached, though the page itself still loads: every API call and the socket fail. */
+async function cutOffApi(page: Page) {
+  await page.route(
+    (url) => url.pathname.startsWith('/api/') || url.pathname.startsWith('/socket.io'),
+    (route) => route.abort('internetdisconnected'),
+  );
+}
+
+async function restoreApi(page: Page) {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+}
+
+describe('offline play', () => {
+  it('keeps answers and hints made offline and sends them in order when the network returns', async () => {
+    const { code } = await buyCodeViaApi(server, game.id);
+    const p = await newPhonePage(browser, { baseURL: server.url, language: 'en' });
+    const { page, context } = p;
+    const delivered = recordDeliveredProgressCalls(page);
+    const changesDelivered = (from: number) => delivered.slice(from).filter((c) => c.action !== 'get-game-progress').map(describeCall);
+    try {
+      await openPage(page, `/game/${game.id}`);
+      await enterCode(page, t, code);
+      await questionView(page, 0).waitFor();
+      const banner = page.getByTestId('offline-banner');
+      expect(await banner.count()).toBe(0);
+
+      // The network drops: the banner says so. Question 1 is answered (judged on the phone) and
+      // continued, and a hint of question 2 opened: the screen moves on, three changes wait.
+      await context.setOffline(true);
+      await banner.waitFor();
+      let mark = delivered.length;
+      await answerRight(page, 0);
+      await openFirstHint(page, 1);
+      await banner.getByText(fill(t.player.offline.pending, { count: '3' })).waitFor();
+      expect((await banner.textContent()) ?? '').toContain(t.player.offline.text);
+      await saveScreenshot(page, 'player-offline-banner');
+      await expectNoSeriousA11yViolations(page);
+      expect(changesDelivered(mark), 'nothing reached the server while offline').toEqual([]);
+      expect((await fetchProgress(server, game.id, code)).questions[0].status).toBeNull();
+
+      // Back online: the three changes go out in order, the banner goes away, the screen stays put.
+      await context.setOffline(false);
+      await banner.waitFor({ state: 'detached', timeout: 15_000 });
+      await expect.poll(() => changesDelivered(mark), { timeout: 10_000 }).toEqual([
+        'set-question-status 0 ANSWERED',
+        'set-question-status 0 DONE',
+        'show-question-hint 1/0',
+      ]);
+      let progress = await fetchProgress(server, game.id, code);
+      expect(progress.questions[0].status).toBe('DONE');
+      expect(progress.questions[1].hints.map((h) => h.isOpen)).toEqual([true, false]);
+      await questionView(page, 1).waitFor();
+      await page.locator('[data-testid="hint-1"][data-open="true"]').waitFor();
+
+      // Offline again, then a reload. The app has no service worker, so with the whole network gone
+      // the browser cannot load the page at all (net::ERR_INTERNET_DISCONNECTED): that reload is
+      // skipped. What a reload must keep is the queue in localStorage, so the page is reloaded with
+      // the server unreachable instead (the page's files load, every API call and the socket fail).
+      await context.setOffline(true);
+      await banner.waitFor();
+      mark = delivered.length;
+      await answerRight(page, 1);
+      await openFirstHint(page, 2);
+      await banner.getByText(fill(t.player.offline.pending, { count: '3' })).waitFor();
+      await cutOffApi(page);
+      await context.setOffline(false);
+      await page.reload();
+      // A reload opens the intro; the play has started, so it offers to continue.
+      await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.continue, exact: true }).click();
+      await questionView(page, 2).waitFor();
+      await page.locator('[data-testid="hint-1"][data-open="true"]').waitFor();
+      await banner.getByText(fill(t.player.offline.pending, { count: '3' })).waitFor();
+      expect(changesDelivered(mark)).toEqual([]);
+      await saveScreenshot(page, 'player-offline-after-reload');
+      await expectNoSeriousA11yViolations(page);
+
+      // The server is back: the kept changes go out in order, nothing lost.
+      await restoreApi(page);
+      await banner.waitFor({ state: 'detached', timeout: 15_000 });
+      await expect.poll(() => changesDelivered(mark), { timeout: 10_000 }).toEqual([
+        'set-question-status 1 ANSWERED',
+        'set-question-status 1 DONE',
+        'show-question-hint 2/0',
+      ]);
+      progress = await fetchProgress(server, game.id, code);
+      expect(progress.questions.map((q) => q.status)).toEqual(['DONE', 'DONE', null, null]);
+      expect(progress.questions.map((q) => q.hints.map((h) => h.isOpen))).toEqual([
+        [false, false],
+        [true, false],
+        [true],
+        [false, false],
+      ]);
+      await questionView(page, 2).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('player.queue'))).toBeNull();
+      // The browser logs the requests that failed while offline; the page itself threw nothing.
+      p.expectNoErrors({ allowConsole: [/ERR_INTERNET_DISCONNECTED/] });
+    } finally {
+      await p.close();
+    }
+  });
+});

@@ -1,0 +1,318 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { areaCenter, computeScore, elapsedMinutes, type GameProgressRequest } from '@streethunt/shared';
+import { htmlLangDir, openPage } from './support/app.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { TEL_AVIV, launchBrowser, newPhonePage, type PhonePage } from './support/browser.ts';
+import { englishGame, mapGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
+import {
+  TILE_FAILURES,
+  buyCodeViaApi,
+  enterCode,
+  fetchProgress,
+  nextProgressReply,
+  questionView,
+  recordProgressCalls,
+  stubMapTiles,
+} from './support/player.ts';
+import { saveScreenshot } from './support/screenshots.ts';
+import { startServer, type TestServer } from './support/server.ts';
+import { fill, texts, type Texts } from './support/texts.ts';
+
+// Playing on foot (issue 3 items 2, 3 and 9): the Hebrew map game from the intro to the feedback, with
+// emulated geolocation at each area, one wrong answer, one hint, one skip and the rest right; the
+// summary's score against the shared formula; and the English game without a map, far enough to
+// show that the game's language switches the interface.
+
+let server: TestServer;
+let browser: Browser;
+let hebrew: DemoGame;
+let english: DemoGame;
+
+beforeAll(async () => {
+  [server, browser, hebrew, english] = await Promise.all([startServer(), launchBrowser(), mapGame(), englishGame()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The area step of question `index`: far away it shows distance and direction; at the area, arrival. Then continue. */
+async function walkToArea(p: PhonePage, t: Texts, index: number, options: { screenshot?: string } = {}) {
+  const { page, context } = p;
+  const step = page.getByTestId('area-step');
+  await step.getByRole('heading', { name: fill(t.player.area.title, { n: String(index + 1) }) }).waitFor();
+  await context.setGeolocation(TEL_AVIV);
+  await step.getByTestId('area-guide-heading').waitFor();
+  await step.getByTestId('game-map').locator('.leaflet-tile-loaded').first().waitFor();
+  if (options.screenshot) await saveScreenshot(page, options.screenshot);
+  await expectNoSeriousA11yViolations(page);
+
+  const location = hebrew.content.questions[index].location;
+  if (!location) throw new Error(`question ${index + 1} of the map game has no area`);
+  const { lat, lng } = areaCenter(location);
+  await context.setGeolocation({ latitude: lat, longitude: lng, accuracy: 5 });
+  await step.getByTestId('area-guide-arrived').getByText(t.map.guide.arrived).waitFor();
+  expect(await step.getByTestId('area-guide').getAttribute('data-arrived')).toBe('true');
+  if (options.screenshot) await saveScreenshot(page, `${options.screenshot}-arrived`);
+
+  const started = nextProgressReply(page, 'set-question-status', 'STARTED');
+  await step.getByTestId('area-continue').click();
+  expect((await started).status()).toBe(200);
+  await questionView(page, index).waitFor();
+  expect(await questionView(page, index).getAttribute('data-status')).toBe('STARTED');
+}
+
+/** Types an answer and presses Enter. */
+async function answer(page: Page, text: string) {
+  const input = page.getByTestId('answer-input');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** A right answer: the check icon, ANSWERED sent and accepted, the box read-only; then continue (DONE). */
+async function answerRight(page: Page, t: Texts, index: number, text: string) {
+  const answered = nextProgressReply(page, 'set-question-status', 'ANSWERED');
+  await answer(page, text);
+  const result = page.getByTestId('answer-result');
+  await page.locator('[data-testid="answer-result"][data-result="right"]').waitFor();
+  expect(await result.getAttribute('aria-label')).toBe(t.player.answer.right);
+  expect((await answered).status()).toBe(200);
+  expect(await page.getByTestId('answer-input').getAttribute('readonly')).not.toBeNull();
+  expect(await page.getByTestId('answer-input').inputValue()).toBe(text);
+  await questionView(page, index).and(page.locator('[data-status="ANSWERED"]')).waitFor();
+  const done = nextProgressReply(page, 'set-question-status', 'DONE');
+  await page.getByTestId('after-answer').getByTestId('question-continue').click();
+  expect((await done).status()).toBe(200);
+}
+
+describe('playing the Hebrew map game to the end', () => {
+  it('walks to each area, answers one wrong, opens a hint, skips one, ends with the right score, and leaves feedback', async () => {
+    const t = texts.he;
+    const { code, buyer } = await buyCodeViaApi(server, hebrew.id);
+    const p = await newPhonePage(browser, { baseURL: server.url, language: 'he' });
+    const { page, context } = p;
+    await stubMapTiles(context);
+    const calls = recordProgressCalls(page);
+    try {
+      // Intro, in Hebrew and right to left; the Map item is in the header (the game has a map).
+      await openPage(page, `/game/${hebrew.id}`);
+      await page.getByTestId('intro-page').getByRole('heading', { level: 1, name: hebrew.content.metadata.name }).waitFor();
+      expect(await htmlLangDir(page)).toEqual({ lang: 'he', dir: 'rtl' });
+      for (const item of ['map', 'questions', 'intro']) await page.getByTestId(`header-${item}`).waitFor();
+      await expectNoSeriousA11yViolations(page);
+
+      // A wrong code: the red X, nothing started.
+      await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.letsPlay, exact: true }).click();
+      await page.getByTestId('code-input').fill('WRONGCODE9');
+      await page.getByTestId('code-entry').getByRole('button', { name: t.player.payment.sendCode, exact: true }).click();
+      await page.locator('[data-testid="code-result"][data-result="wrong"]').waitFor();
+      expect(await page.getByTestId('code-continue').count()).toBe(0);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByTestId('header-intro').click();
+
+      // The bought code, typed with spaces around it, is accepted.
+      await enterCode(page, t, `  ${code.toLowerCase()} `);
+
+      // Question 1: walk there; the timer ticks every second.
+      await walkToArea(p, t, 0, { screenshot: 'player-area-step-he' });
+      const timer = page.getByTestId('timer');
+      const before = await timer.textContent();
+      await sleep(1_300);
+      expect(await timer.textContent()).not.toBe(before);
+
+      // A wrong answer: the red X and nothing sent.
+      const sentBefore = calls.length;
+      await answer(page, 'תשובה שגויה');
+      await page.locator('[data-testid="answer-result"][data-result="wrong"]').waitFor();
+      expect(await page.getByTestId('answer-result').getAttribute('aria-label')).toBe(t.player.answer.wrong);
+      await sleep(300);
+      expect(calls.slice(sentBefore), 'a wrong answer is judged on the phone and not sent').toEqual([]);
+      expect(await questionView(page, 0).getAttribute('data-status')).toBe('STARTED');
+      await saveScreenshot(page, 'player-question-he');
+      await expectNoSeriousA11yViolations(page);
+
+      // One hint: asked first, then open for good.
+      const hintButton = page.getByTestId('hint-1');
+      const hintTitle = hebrew.content.questions[0].hints[0].title ?? fill(t.player.hints.untitled, { n: '1' });
+      expect(await hintButton.getAttribute('aria-label')).toBe(fill(t.player.hints.openLabel, { label: hintTitle }));
+      await hintButton.click();
+      const dialog = page.getByRole('dialog', { name: hintTitle });
+      await dialog.getByText(t.player.hints.confirm).waitFor();
+      await expectNoSeriousA11yViolations(page);
+      const hinted = nextProgressReply(page, 'show-question-hint');
+      await dialog.getByRole('button', { name: t.player.hints.confirmYes, exact: true }).click();
+      expect((await hinted).status()).toBe(200);
+      await page.locator('[data-testid="hint-1"][data-open="true"]').waitFor();
+      const hintText = hebrew.content.questions[0].hints[0].content.replace(/<[^>]+>/g, '');
+      await page.getByTestId('hint-1').getByText(hintText).waitFor();
+      expect(await page.locator('[data-testid="hint-2"][data-open="false"]').count(), 'the other hint stays closed').toBe(1);
+
+      // The right answer, typed loosely (case and spaces do not matter).
+      expect(writtenAnswers(hebrew, 0)).toContain('Yaacov Agam');
+      await answerRight(page, t, 0, '  yaacov   AGAM ');
+
+      // The map page from the header, mid-game.
+      await page.getByTestId('header-map').click();
+      await page.getByTestId('map-page').getByTestId('game-map').locator('.leaflet-tile-loaded').first().waitFor();
+      await saveScreenshot(page, 'player-map-page-he');
+      await expectNoSeriousA11yViolations(page);
+      await page.getByTestId('header-questions').click();
+
+      // Question 2: skip it; the server reveals the first accepted answer; continue sends SKIPPED.
+      await walkToArea(p, t, 1);
+      await page.getByRole('button', { name: t.player.skip.button, exact: true }).click();
+      const skipDialog = page.getByRole('dialog', { name: t.player.skip.title });
+      await skipDialog.getByText(t.player.skip.confirm).waitFor();
+      const solution = nextProgressReply(page, 'set-question-status', 'SOLUTION');
+      await skipDialog.getByRole('button', { name: t.player.skip.confirmYes, exact: true }).click();
+      expect((await solution).status()).toBe(200);
+      const shown = page.getByTestId('solution');
+      await shown.getByText(writtenAnswers(hebrew, 1)[0], { exact: true }).waitFor();
+      expect(await page.getByTestId('answer-input').count(), 'no answer box after a skip').toBe(0);
+      await expectNoSeriousA11yViolations(page);
+      const skipped = nextProgressReply(page, 'set-question-status', 'SKIPPED');
+      await shown.getByTestId('question-continue').click();
+      expect((await skipped).status()).toBe(200);
+
+      // Questions 3 to 5: walk there, answer right (a point area, then polygons).
+      await walkToArea(p, t, 2);
+      await answerRight(page, t, 2, '22');
+      await walkToArea(p, t, 3);
+      await answerRight(page, t, 3, 'שישים ושש');
+      await walkToArea(p, t, 4);
+      const ended = nextProgressReply(page, 'set-end-time');
+      await answerRight(page, t, 4, '1948');
+
+      // Game over: the end time is set once; the summary agrees with the server and the formula.
+      const over = page.getByTestId('game-over');
+      await over.getByRole('heading', { level: 1, name: t.player.gameOver.title }).waitFor();
+      expect((await ended).status()).toBe(200);
+      const progress = await fetchProgress(server, hebrew.id, code);
+      expect(progress.endTime).not.toBeNull();
+      expect(progress.questions.map((q) => q.status)).toEqual(['DONE', 'SKIPPED', 'DONE', 'DONE', 'DONE']);
+      expect(progress.questions.map((q) => q.hints.map((h) => h.isOpen))).toEqual([[true, false], [false], [false, false], [false, false], [false, false]]);
+      const score = computeScore(progress);
+      expect(score).toBe(4 * 100 - 1 * 10 - elapsedMinutes(progress));
+      expect(progress.score, 'the score the server stores').toBe(score);
+      const summary = over.getByTestId('summary');
+      const cell = async (key: string) => ((await summary.getByTestId(`summary-${key}`).textContent()) ?? '').trim();
+      expect(await cell('answered')).toBe('4');
+      expect(await cell('skipped')).toBe('1');
+      expect(await cell('hints')).toBe('1');
+      expect(await cell('score')).toBe(String(score));
+      expect(await cell('time')).toMatch(/^\d+:\d{2}(:\d{2})?$/);
+      await over.getByTestId('feedback-widget').waitFor();
+      await saveScreenshot(page, 'player-game-over-he', { fullPage: true });
+      await expectNoSeriousA11yViolations(page);
+      // Coming back to the play does not end it again.
+      expect(calls.filter((c) => c.action === 'set-end-time')).toHaveLength(1);
+
+      // The buyer is invited by email to give feedback on the ended game.
+      const invitation = await server.waitForMail((m) => m.to.includes(buyer.email) && m.text.includes(`/game-feedback/${hebrew.id}/`));
+      expect(invitation.subject).not.toBe('');
+
+      // Feedback: three star screens, continue disabled until a star is chosen, then the comment.
+      const widget = over.getByTestId('feedback-widget');
+      for (const [step, stars] of [
+        ['general', 5],
+        ['questions', 4],
+        ['path', 3],
+      ] as const) {
+        await widget.getByRole('radiogroup', { name: t.feedback[step] }).waitFor();
+        const next = widget.getByRole('button', { name: t.feedback.continue, exact: true });
+        expect(await next.isDisabled(), `continue before a star (${step})`).toBe(true);
+        await widget.getByRole('radio', { name: fill(t.feedback.star, { value: String(stars) }), exact: true }).check();
+        expect(await next.isDisabled()).toBe(false);
+        if (step === 'general') await expectNoSeriousA11yViolations(page);
+        await next.click();
+      }
+      await widget.getByLabel(t.feedback.comment).fill('מסלול יפה, השאלות היו מעולות');
+      await expectNoSeriousA11yViolations(page);
+      const sent = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/feedback/game/${hebrew.id}`);
+      await widget.getByRole('button', { name: t.feedback.send, exact: true }).click();
+      const sentReply = await sent;
+      expect(sentReply.status()).toBe(200);
+      expect(sentReply.request().postDataJSON()).toMatchObject({ general: 5, questions: 4, path: 3, openAnswer: 'מסלול יפה, השאלות היו מעולות', secretCode: code });
+      await over.getByTestId('feedback-thanks').getByText(t.feedback.thanks).waitFor();
+      await expectNoSeriousA11yViolations(page);
+
+      // Stored: a second feedback for this play is refused as given already.
+      const again = await fetch(`${server.url}/api/feedback/game/${hebrew.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ general: 1, questions: 1, path: 1, openAnswer: '', secretCode: code }),
+      });
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { message: string }).message).toMatch(/already/i);
+
+      // What the page sent, in order: no ANSWERED for the wrong answer, each question's steps in order.
+      const statusCalls = calls
+        .filter((c): c is Extract<GameProgressRequest, { action: 'set-question-status' }> => c.action === 'set-question-status')
+        .map((c) => `${c.questionIndex}:${c.questionStatus}`);
+      expect(statusCalls).toEqual([
+        '0:STARTED',
+        '0:ANSWERED',
+        '0:DONE',
+        '1:STARTED',
+        '1:SOLUTION',
+        '1:SKIPPED',
+        '2:STARTED',
+        '2:ANSWERED',
+        '2:DONE',
+        '3:STARTED',
+        '3:ANSWERED',
+        '3:DONE',
+        '4:STARTED',
+        '4:ANSWERED',
+        '4:DONE',
+      ]);
+      p.expectNoErrors({ allowConsole: [TILE_FAILURES, /status of 403/] });
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe('the English game without a map', () => {
+  it('switches a Hebrew visitor to English (ltr) and plays the first question', async () => {
+    const t = texts.en;
+    const { code } = await buyCodeViaApi(server, english.id);
+    const p = await newPhonePage(browser, { baseURL: server.url, language: 'he' });
+    const { page } = p;
+    try {
+      await openPage(page, `/game/${english.id}`);
+      await page.getByTestId('intro-page').getByRole('heading', { level: 1, name: english.content.metadata.name }).waitFor();
+      await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
+      await page.getByTestId('header-questions').waitFor();
+      expect(await page.getByTestId('header-map').count(), 'no Map item without a map').toBe(0);
+      await saveScreenshot(page, 'player-intro-en');
+      await expectNoSeriousA11yViolations(page);
+
+      await enterCode(page, t, code);
+      // No map: straight to the question, no area step.
+      const question = questionView(page, 0);
+      await question.getByRole('heading', { level: 1, name: fill(t.player.question.title, { n: '1' }) }).waitFor();
+      expect(await page.getByTestId('area-step').count()).toBe(0);
+      expect(await page.getByTestId('question-progress').textContent()).toBe(fill(t.player.questions.progress, { n: '1', total: String(english.content.questions.length) }));
+      await saveScreenshot(page, 'player-question-en');
+      await expectNoSeriousA11yViolations(page);
+
+      await answerRight(page, t, 0, 'abdul hamid ii');
+      await questionView(page, 1).waitFor();
+      expect(await questionView(page, 1).getAttribute('data-status')).toBe('none');
+      expect(await htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
+
+      // The Map item is absent; the map page itself would say there is no map.
+      const progress = await fetchProgress(server, english.id, code);
+      expect(progress.questions.map((q) => q.status)).toEqual(['DONE', null, null, null]);
+      await expectNoSeriousA11yViolations(page);
+      p.expectNoErrors();
+    } finally {
+      await p.close();
+    }
+  });
+});

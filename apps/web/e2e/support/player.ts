@@ -1,0 +1,149 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { progressSchema, type GameProgressRequest, type Progress } from '@streethunt/shared';
+import type { TestServer } from './server.ts';
+import type { Texts } from './texts.ts';
+
+// Helpers for the player's browser tests: buying a code through the API, reading a play's progress,
+// map tiles without internet, and walking the first screens of /game/{id}.
+
+/** The sandbox provider's test cards (README; apps/server/src/platform/payments/sandbox.ts). */
+export const SANDBOX_CARDS = { succeeds: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' } as const;
+
+/** An expiry (MM/YY) that is always in the future. */
+export function futureExpiry(now = new Date()): string {
+  return `12/${String((now.getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
+}
+
+export type Buyer = { fullName: string; email: string; phone: string };
+
+let buyers = 0;
+/** A buyer with an email no other test uses. */
+export function newBuyer(fullName = 'Noa Tester'): Buyer {
+  buyers += 1;
+  return { fullName, email: `buyer-${Date.now()}-${buyers}@example.com`, phone: '050-1234567' };
+}
+
+async function readJson(response: Response, what: string): Promise<unknown> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what}: HTTP ${response.status} ${text}`);
+  return JSON.parse(text) as unknown;
+}
+
+/**
+ * Buys a code the way a browser would, through the API: get-url, the sandbox card form with the card
+ * that succeeds, then checkToken. Returns the code and the purchase's reference (the Token).
+ */
+export async function buyCodeViaApi(server: TestServer, gameId: string, buyer: Buyer = newBuyer()): Promise<{ code: string; token: string; buyer: Buyer }> {
+  const getUrl = await fetch(`${server.url}/api/payment/get-url/${gameId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(buyer),
+  });
+  const payUrl = new URL(((await readJson(getUrl, 'get-url')) as { data: { URL: string } }).data.URL, server.url);
+  const paid = await fetch(payUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ cardNumber: SANDBOX_CARDS.succeeds, expiry: futureExpiry(), cvc: '123' }).toString(),
+    redirect: 'manual',
+  });
+  const location = paid.headers.get('location');
+  if (paid.status !== 303 || !location) throw new Error(`the sandbox page did not redirect after paying: HTTP ${paid.status} ${await paid.text()}`);
+  const token = new URL(location, server.url).searchParams.get('Token');
+  if (!token) throw new Error(`no Token in the redirect to ${location}`);
+  const checked = await fetch(`${server.url}/api/payment/checkToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  const { data } = (await readJson(checked, 'checkToken')) as { data: { gameId: string; secretCode: string } };
+  if (data.gameId !== gameId) throw new Error(`checkToken answered for game ${data.gameId}, not ${gameId}`);
+  return { code: data.secretCode, token, buyer };
+}
+
+/** POST /api/game-progress with any action; the raw reply. */
+export function postGameProgress(server: TestServer, body: GameProgressRequest): Promise<Response> {
+  return fetch(`${server.url}/api/game-progress`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The play's progress as the server has it (get-game-progress). */
+export async function fetchProgress(server: TestServer, gameId: string, secretCode: string): Promise<Progress> {
+  const response = await postGameProgress(server, { action: 'get-game-progress', gameId, secretCode });
+  return progressSchema.parse(await readJson(response, 'get-game-progress'));
+}
+
+/** A 1x1 light grey PNG, stretched by Leaflet over each 256 px tile. */
+const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN4+eY9AAWGAsX5sueqAAAAAElFTkSuQmCC', 'base64');
+
+/**
+ * There is no internet here: map tiles (TILE_URL, OpenStreetMap by default) are answered with a plain
+ * grey image, so the map draws and the browser logs no failed requests.
+ */
+export async function stubMapTiles(context: BrowserContext): Promise<void> {
+  await context.route(
+    (url) => url.hostname.endsWith('tile.openstreetmap.org'),
+    (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG }),
+  );
+}
+
+/** Console errors of failed map tiles, should one get past the stub (e.g. while the context is offline). */
+export const TILE_FAILURES = /tile\.openstreetmap\.org|Failed to load resource: net::ERR_(NAME_NOT_RESOLVED|INTERNET_DISCONNECTED|CONNECTION_REFUSED)/;
+
+/** What the page sent to POST /api/game-progress, in order. */
+export function recordProgressCalls(page: Page): GameProgressRequest[] {
+  const calls: GameProgressRequest[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/game-progress') {
+      calls.push(request.postDataJSON() as GameProgressRequest);
+    }
+  });
+  return calls;
+}
+
+/** The game-progress calls the server took (HTTP 200), in the order it answered them. */
+export function recordDeliveredProgressCalls(page: Page): GameProgressRequest[] {
+  const calls: GameProgressRequest[] = [];
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() === 'POST' && new URL(response.url()).pathname === '/api/game-progress' && response.status() === 200) {
+      calls.push(request.postDataJSON() as GameProgressRequest);
+    }
+  });
+  return calls;
+}
+
+/** The reply to the page's next game-progress call with this action (and question status). */
+export function nextProgressReply(page: Page, action: GameProgressRequest['action'], questionStatus?: string) {
+  return page.waitForResponse((response) => {
+    const request = response.request();
+    if (request.method() !== 'POST' || new URL(response.url()).pathname !== '/api/game-progress') return false;
+    const body = request.postDataJSON() as { action?: string; questionStatus?: string } | null;
+    return body?.action === action && (questionStatus === undefined || body.questionStatus === questionStatus);
+  });
+}
+
+/**
+ * From the intro of /game/{id}: 'lets play', type the code, send it, see it accepted, continue to the
+ * questions. `t` is the language the game switched the interface to.
+ */
+export async function enterCode(page: Page, t: Texts, code: string): Promise<void> {
+  await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.letsPlay, exact: true }).click();
+  await page.getByTestId('code-entry').waitFor();
+  await page.getByTestId('code-input').fill(code);
+  const started = nextProgressReply(page, 'set-start-time');
+  await page.getByTestId('code-entry').getByRole('button', { name: t.player.payment.sendCode, exact: true }).click();
+  const reply = await started;
+  if (reply.status() !== 200) throw new Error(`set-start-time answered ${reply.status()}: ${await reply.text()}`);
+  await page.locator('[data-testid="code-result"][data-result="right"]').waitFor();
+  const icon = page.getByTestId('code-result');
+  if ((await icon.getAttribute('aria-label')) !== t.player.payment.codeRight) throw new Error('the accepted code has no "code accepted" label');
+  await page.getByTestId('code-continue').click();
+}
+
+/** The current question's view (data-index, data-status), once it shows question `index` (0-based). */
+export function questionView(page: Page, index: number) {
+  return page.locator(`[data-testid="question"][data-index="${index}"]`);
+}
