@@ -141,8 +141,14 @@ describe('buying a code with the sandbox provider', () => {
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem('activeGame') ?? 'null'))).toEqual({ game_id: game.id, game_secret: pageCode });
       await expectNoSeriousA11yViolations(page);
 
-      // The bought code starts the play: the first question's area step.
-      await enterCode(page, t, pageCode);
+      // The Questions item before sending the code leads back to the code screen, not a dead end.
+      await page.getByTestId('header-questions').click();
+      await page.getByTestId('questions-unavailable').waitFor();
+      await page.getByTestId('header-intro').click();
+      // The bought code waits, filled in, on the code screen; sending it starts the play.
+      await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.letsPlay, exact: true }).click();
+      expect(await page.getByTestId('code-input').inputValue()).toBe(pageCode);
+      await enterCode(page, t, pageCode, { fromIntro: false });
       await page.getByTestId('area-step').waitFor();
       expect((await server.readOutbox()).filter((m) => m.to.includes(buyer.email))).toHaveLength(1);
       p.expectNoErrors({ allowConsole: [TILE_FAILURES] });

@@ -129,8 +129,8 @@ export function nextProgressReply(page: Page, action: GameProgressRequest['actio
  * From the intro of /game/{id}: 'lets play', type the code, send it, see it accepted, continue to the
  * questions. `t` is the language the game switched the interface to.
  */
-export async function enterCode(page: Page, t: Texts, code: string): Promise<void> {
-  await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.letsPlay, exact: true }).click();
+export async function enterCode(page: Page, t: Texts, code: string, options: { fromIntro?: boolean } = {}): Promise<void> {
+  if (options.fromIntro !== false) await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.letsPlay, exact: true }).click();
   await page.getByTestId('code-entry').waitFor();
   await page.getByTestId('code-input').fill(code);
   const started = nextProgressReply(page, 'set-start-time');

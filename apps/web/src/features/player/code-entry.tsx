@@ -12,8 +12,9 @@ import { ResultIcon } from './result-icon.tsx';
  */
 export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
   const { t } = useTranslation();
-  const { session, setPage } = usePlay();
-  const [code, setCode] = useState('');
+  const { session, setPage, snapshot } = usePlay();
+  // A code bought a moment ago (kept by the payment page) is filled in, ready to send.
+  const [code, setCode] = useState(() => (snapshot.progress?.startTime ? '' : (snapshot.secret ?? '')));
   const [result, setResult] = useState<CodeResult | null>(null);
   const [sending, setSending] = useState(false);
 

@@ -22,7 +22,8 @@ export function QuestionsPage() {
     window.scrollTo?.({ top: 0 });
   }, [index]);
 
-  if (!questions || !progress) {
+  // A code kept from a purchase has no play until it is sent on the code screen.
+  if (!questions || !progress || !progress.startTime) {
     if (gameRefreshing || (snapshot.secret && !progress && !snapshot.offline)) {
       return (
         <Center mih="40dvh">
