@@ -1,3 +1,4 @@
+import { buildTestApp } from '../../test/build-test-app.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -6,12 +7,12 @@ import { purchases } from '../../db/schema.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../db/test-database.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { buildGame, gameContent } from '../../test/factories.ts';
-import { buildPaymentsTestApp, buyer, nextIp, paymentPage, paymentTables, postJson, postRaw } from './test-support.ts';
+import { buyer, nextIp, paymentPage, paymentTables, postJson, postRaw } from './test-support.ts';
 
 describe.each(testDatabaseKinds())('POST /api/payment/get-url/{gameId} refusals on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildPaymentsTestApp({ kind });
+    t = await buildTestApp({ kind });
   });
   afterAll(() => t.close());
 

@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameCodes, purchases } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame, gameContent } from '../../test/factories.ts';
 import {
-  buildPaymentsTestApp,
   buyer,
   DECLINED_CARD,
   getPage,
@@ -19,7 +18,7 @@ import {
 describe.each(testDatabaseKinds())('buying a code through the sandbox payment page on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildPaymentsTestApp({ kind });
+    t = await buildTestApp({ kind });
   });
   afterAll(() => t.close());
 

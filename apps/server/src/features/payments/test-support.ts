@@ -1,71 +1,7 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import type { App } from '../../app.ts';
 import type { LightMyRequestResponse } from 'fastify';
-import { simpleParser } from 'mailparser';
-import { buildApp, type App } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, purchases } from '../../db/schema.ts';
-import { openTestDatabase, type TestDatabaseKind } from '../../db/test-database.ts';
-import { createOutboxMailer } from '../../platform/mail/create-mailer.ts';
-import type { TestApp } from '../../test/build-test-app.ts';
-import { sandboxPageRoutes } from './routes.ts';
-
-/**
- * buildTestApp, plus the sandbox payment page at the root. app.ts is to register sandboxPageRoutes
- * itself; until it does, the test app registers it here (and skips that once app.ts does).
- */
-export async function buildPaymentsTestApp(options: { kind?: TestDatabaseKind; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'streethunt-payments-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'http://localhost:3000',
-    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-    LOG_LEVEL: 'silent',
-    ...options.env,
-  });
-  const database = await openTestDatabase(options.kind ?? 'pglite');
-  const outboxDir = path.join(dataDir, 'outbox');
-  const mailer = createOutboxMailer(config.mail.from, outboxDir);
-  let app: App;
-  try {
-    app = await buildApp({ config, database, mailer, webDist: null, logger: false });
-    if (!app.hasRoute({ method: 'GET', url: '/sandbox-pay/:ref' })) await app.register(sandboxPageRoutes);
-    await app.ready();
-  } catch (error) {
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    app,
-    database,
-    db: database.db,
-    config,
-    async readOutbox() {
-      const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
-      return Promise.all(
-        names.map(async (name) => {
-          const mail = await simpleParser(await readFile(path.join(outboxDir, name)));
-          const to = Array.isArray(mail.to) ? mail.to[0] : mail.to;
-          return {
-            to: to?.value[0]?.address ?? '',
-            subject: mail.subject ?? '',
-            html: typeof mail.html === 'string' ? mail.html : '',
-            text: mail.text ?? '',
-            language: mail.headers.get('content-language') as string | undefined,
-          };
-        }),
-      );
-    },
-    async close() {
-      await app.close();
-      await database.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 let clients = 0;
 
