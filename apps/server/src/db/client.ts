@@ -39,6 +39,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // An idle connection the server drops (restart, admin command) emits here; without a listener it
+  // would crash the process. The pool replaces it on the next query.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,
