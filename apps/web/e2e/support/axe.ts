@@ -6,6 +6,16 @@ import type { Page } from 'playwright-core';
  * its help text and the elements it flagged. `exclude` takes CSS selectors to leave out.
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  // A modal or drawer still fading in blends its colours with the page behind; judge the settled page.
+  // (Endless ones, such as a loader's spin, are left alone.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   let builder = new AxeBuilder({ page });
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
