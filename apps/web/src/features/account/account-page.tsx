@@ -39,7 +39,7 @@ export function PageLoader() {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label={t('account.common.loading')} />
+      <Loader role="status" aria-label={t('account.common.loading')} />
     </Center>
   );
 }

@@ -13,7 +13,7 @@ export function Component() {
     <Container size="sm" py="xl">
       <Stack>
         <Title order={1}>{t('test.requestTitle')}</Title>
-        {query.isPending && <Loader aria-label={t('common.loading')} />}
+        {query.isPending && <Loader role="status" aria-label={t('common.loading')} />}
         {query.isError && <Alert color="red">{query.error.message}</Alert>}
         {query.data !== undefined && (
           <Code block dir="ltr" data-testid="raw-json" tabIndex={0}>

@@ -13,7 +13,7 @@ export function LazyGameMap(props: Omit<GameMapProps, 'tileUrl'>) {
   const config = usePublicConfig();
   const fallback = (
     <Center mih={typeof props.height === 'number' ? props.height : 240} data-testid="map-loading">
-      <Loader aria-label={t('player.map.loading')} />
+      <Loader role="status" aria-label={t('player.map.loading')} />
     </Center>
   );
   if (!config.data) return fallback;

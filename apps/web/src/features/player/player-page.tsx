@@ -51,7 +51,7 @@ function PlayerScreen({ gameId }: { gameId: string }) {
   if (!game) {
     body = gameQuery.isPending ? (
       <Center mih="50dvh">
-        <Loader aria-label={t('player.common.loading')} />
+        <Loader role="status" aria-label={t('player.common.loading')} />
       </Center>
     ) : (
       <PlayerError error={gameQuery.error} onRetry={() => void gameQuery.refetch()} />

@@ -27,7 +27,7 @@ export function QuestionsPage() {
     if (gameRefreshing || (snapshot.secret && !progress && !snapshot.offline)) {
       return (
         <Center mih="40dvh">
-          <Loader aria-label={t('player.common.loading')} />
+          <Loader role="status" aria-label={t('player.common.loading')} />
         </Center>
       );
     }
