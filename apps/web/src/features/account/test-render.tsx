@@ -7,14 +7,12 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { createInstance, type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@streethunt/shared';
+import type { Language } from '@streethunt/shared';
 import { SessionProvider } from '../../api/session.tsx';
-import en from '../../i18n/en.json';
-import he from '../../i18n/he.json';
+import { createTestI18n } from '../../test/i18n.ts';
 
 /** What a route we leave to shows, so a test can see where it landed. */
 function Landed() {
@@ -40,25 +38,8 @@ export type PageSetup = {
   queryClient?: QueryClient;
 };
 
-type MissingKey = { language: string; key: string };
-
-export async function makeI18n(language: Language = 'he'): Promise<{ i18n: I18n; missing: MissingKey[] }> {
-  const missing: MissingKey[] = [];
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    resources: { he: { translation: he }, en: { translation: en } },
-    lng: language,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-    // A key the code uses but the files lack fails the test that rendered it.
-    saveMissing: true,
-    missingKeyHandler: (languages, _namespace, key) => missing.push({ language: languages.join(','), key }),
-  });
-  return { i18n, missing };
-}
+/** The shared test i18n instance (kept under this name for the account tests). */
+export const makeI18n = createTestI18n;
 
 export function makeQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -104,32 +85,7 @@ export function mockFetch(...replies: Array<{ status?: number; body: unknown }>)
   return fetchMock;
 }
 
-type Reply = { status?: number; body: unknown };
-
-/**
- * A `fetch` stand-in answering by "METHOD /path"; a list answers its replies in order and repeats the
- * last. A call nobody expected fails the request with a 404, so a test sees it.
- */
-export function mockRoutes(routes: Record<string, Reply | Reply[]>) {
-  const calls = new Map<string, number>();
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const route = `${init?.method ?? 'GET'} ${String(input)}`;
-    const replies = routes[route];
-    if (!replies) return new Response(JSON.stringify({ message: `unexpected ${route}`, code: 'not_found' }), { status: 404 });
-    const list = Array.isArray(replies) ? replies : [replies];
-    const index = calls.get(route) ?? 0;
-    calls.set(route, index + 1);
-    const reply = list[Math.min(index, list.length - 1)];
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return fetchMock;
-}
-
-/** The calls a `fetch` mock received, as "METHOD /path". */
-export function routesCalled(fetchMock: ReturnType<typeof vi.fn>): string[] {
-  return fetchMock.mock.calls.map(([input, init]) => `${(init as RequestInit | undefined)?.method ?? 'GET'} ${String(input)}`);
-}
+export { mockRoutes, routesCalled } from '../../test/fetch-routes.ts';
 
 /** A logged-in browser: the stored session the start-up auto-login will confirm. */
 export const loggedInSession = { accessToken: 'token-123', role: 'user', isSelfPayment: false, userId: 'u1' } as const;

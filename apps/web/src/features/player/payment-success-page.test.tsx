@@ -3,12 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createInstance } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@streethunt/shared';
-import en from '../../i18n/en.json';
-import he from '../../i18n/he.json';
+import type { Language } from '@streethunt/shared';
+import { createTestI18n } from '../../test/i18n.ts';
 import { ACTIVE_GAME_KEY, Component as PaymentSuccessPage } from './payment-success-page.tsx';
 
 const TOKEN = 'pay_' + 'a'.repeat(28);
@@ -21,18 +19,7 @@ function Landed() {
 
 /** The page as the app renders it (Mantine, router, react-query, the real translations); `fetch` is mocked. */
 async function renderPage(page: ReactElement, url: string, language: Language = 'he') {
-  const missing: string[] = [];
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    resources: { he: { translation: he }, en: { translation: en } },
-    lng: language,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-    saveMissing: true,
-    missingKeyHandler: (_languages, _namespace, key) => missing.push(key),
-  });
+  const { i18n, missing } = await createTestI18n(language);
   const router = createMemoryRouter(
     [
       { path: '/payment-success', element: page },

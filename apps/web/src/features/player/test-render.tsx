@@ -7,14 +7,12 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { createInstance, type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { FALLBACK_LANGUAGE, LANGUAGES, type GameReply, type Language, type Progress } from '@streethunt/shared';
+import { type GameReply, type Language, type Progress } from '@streethunt/shared';
 import { HeaderSlotProvider, useHeaderSlotItems } from '../../ui/header-slot.tsx';
-import en from '../../i18n/en.json';
-import he from '../../i18n/he.json';
+import { createTestI18n } from '../../test/i18n.ts';
 import { Component as PlayerPage } from './player-page.tsx';
 import { applyChange } from './progress-rules.ts';
 import { STORE_KEYS } from './player-store.ts';
@@ -27,19 +25,7 @@ function HeaderStandIn() {
 }
 
 export async function makeI18n(language: Language) {
-  const missing: string[] = [];
-  const i18n: I18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    resources: { he: { translation: he }, en: { translation: en } },
-    lng: language,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-    saveMissing: true,
-    missingKeyHandler: (_languages, _namespace, key) => missing.push(key),
-  });
+  const { i18n, missing } = await createTestI18n(language);
   return { i18n, missing };
 }
 

@@ -6,31 +6,16 @@ import type { ReactElement } from 'react';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createInstance, type i18n as I18n } from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { vi } from 'vitest';
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@streethunt/shared';
-import en from '../../../i18n/en.json';
-import he from '../../../i18n/he.json';
+import type { Language } from '@streethunt/shared';
+import { createTestI18n } from '../../../test/i18n.ts';
 
 export async function renderRoute(
   page: ReactElement,
   { path = '/', url = '/', language = 'he' }: { path?: string; url?: string; language?: Language } = {},
 ) {
-  const missing: string[] = [];
-  const i18n: I18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    resources: { he: { translation: he }, en: { translation: en } },
-    lng: language,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-    saveMissing: true,
-    missingKeyHandler: (_languages, _namespace, key) => missing.push(key),
-  });
+  const { i18n, missing } = await createTestI18n(language);
   const router = createMemoryRouter(
     [
       { path, element: page },
@@ -55,35 +40,4 @@ export async function renderRoute(
   return { ...view, router, i18n, t: i18n.t.bind(i18n), missing };
 }
 
-type Reply = { status?: number; body?: unknown; networkError?: boolean };
-
-/**
- * A `fetch` stand-in answering by "METHOD /path"; a list answers in order and repeats its last. A
- * call nobody expected gets a 404, so the test sees it.
- */
-export function mockRoutes(routes: Record<string, Reply | Reply[]>) {
-  const calls = new Map<string, number>();
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const route = `${init?.method ?? 'GET'} ${String(input)}`;
-    const replies = routes[route];
-    if (!replies) return new Response(JSON.stringify({ message: `unexpected ${route}`, code: 'not_found' }), { status: 404 });
-    const list = Array.isArray(replies) ? replies : [replies];
-    const index = calls.get(route) ?? 0;
-    calls.set(route, index + 1);
-    const reply = list[Math.min(index, list.length - 1)];
-    if (reply.networkError) throw new TypeError('Failed to fetch');
-    return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
-      status: reply.status ?? 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return fetchMock;
-}
-
-/** The JSON bodies sent to one "METHOD /path". */
-export function bodiesSent(fetchMock: ReturnType<typeof mockRoutes>, route: string): unknown[] {
-  return fetchMock.mock.calls
-    .filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === route)
-    .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
-}
+export { mockRoutes, bodiesSent } from '../../../test/fetch-routes.ts';

@@ -1,0 +1,28 @@
+import { createInstance, type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@streethunt/shared';
+import en from '../i18n/en.json';
+import he from '../i18n/he.json';
+
+export type MissingKey = { language: string; key: string };
+
+/**
+ * An i18next instance for component tests on the real he/en files. Keys the code uses but the files
+ * lack are collected in `missing`, so the test that rendered them can fail on it.
+ */
+export async function createTestI18n(language: Language = 'he'): Promise<{ i18n: I18n; missing: MissingKey[] }> {
+  const missing: MissingKey[] = [];
+  const i18n = createInstance();
+  await i18n.use(initReactI18next).init({
+    resources: { he: { translation: he }, en: { translation: en } },
+    lng: language,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    showSupportNotice: false,
+    saveMissing: true,
+    missingKeyHandler: (languages, _namespace, key) => missing.push({ language: languages.join(','), key }),
+  });
+  return { i18n, missing };
+}
