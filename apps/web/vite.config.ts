@@ -1,13 +1,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { bootScript } from './build/boot-script.ts';
+import { precompress } from './build/precompress.ts';
+import { preactAliases } from './build/preact-aliases.ts';
 
 const api = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), bootScript(), precompress()],
+  resolve: { alias: preactAliases },
   server: {
     port: 5173,
-    proxy: { '/api': api, '/socket.io': { target: api, ws: true } },
+    proxy: { '/api': api, '/media': api, '/socket.io': { target: api, ws: true } },
   },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  // The manifest lets scripts/check-bundle-budget.ts follow each route's static imports.
+  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 600 },
 });

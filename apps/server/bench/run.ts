@@ -97,8 +97,12 @@ async function measure(url: string, c: HttpCase): Promise<Throughput> {
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
+/** The bare server's path for a case: one route per case, also when two cases call the same path of ours. */
+const barePath = (c: HttpCase) => (c.headers?.['accept-encoding'] ? `/accept-encoding${c.path}` : c.path);
+
 async function call(url: string, c: Pick<HttpCase, 'method' | 'headers' | 'body'>) {
-  const res = await fetch(url, { method: c.method, headers: c.headers, body: c.body, signal: AbortSignal.timeout(10_000) });
+  // fetch would ask for gzip by itself; autocannon asks for nothing unless the case says so: sample what it gets.
+  const res = await fetch(url, { method: c.method, headers: { 'accept-encoding': 'identity', ...c.headers }, body: c.body, signal: AbortSignal.timeout(10_000) });
   const body = await res.text();
   if (!res.ok) throw new Error(`${c.method} ${url}: ${res.status} ${body}`);
   // Everything but what Node writes for itself on every response.
@@ -224,10 +228,15 @@ async function main() {
     const progressBody = JSON.stringify({ action: 'get-game-progress', gameId: demo.gameId, secretCode: demo.code });
     await call(`${appUrl}/api/game-progress`, { method: 'POST', headers: json, body: JSON.stringify({ action: 'set-start-time', gameId: demo.gameId, secretCode: demo.code }) });
 
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
     const cases: HttpCase[] = [
       { name: 'GET /api/public-config', method: 'GET', path: '/api/public-config' },
       { name: 'GET /api/games/{gameId} (x-game-secret)', method: 'GET', path: `/api/games/${demo.gameId}`, headers: { 'x-game-secret': demo.code } },
       { name: 'POST /api/game-progress (get-game-progress)', method: 'POST', path: '/api/game-progress', headers: json, body: progressBody },
+      // As a phone asks: the game (over 1 KB) comes brotli-compressed, the progress (under 1 KB) as it is.
+      // The bare routes send the same compressed bytes, compressed once at start.
+      { name: 'GET /api/games/{gameId} (x-game-secret, accept-encoding)', method: 'GET', path: `/api/games/${demo.gameId}`, headers: { 'x-game-secret': demo.code, ...browser } },
+      { name: 'POST /api/game-progress (get-game-progress, accept-encoding)', method: 'POST', path: '/api/game-progress', headers: { ...json, ...browser }, body: progressBody },
     ];
 
     // The bare routes return the very bytes our routes return, so only our stack's work differs.
@@ -235,9 +244,11 @@ async function main() {
     for (const c of cases) {
       const sample = await call(`${appUrl}${c.path}`, c);
       if (c.path.startsWith('/api/games/') && !JSON.parse(sample.body).questions) throw new Error('the game reply has no questions: the code was not accepted');
-      routes.push({ method: c.method, path: c.path, contentType: sample.contentType, body: sample.body, headers: sample.headers });
+      const encoding = sample.headers['content-encoding'];
+      if (encoding !== undefined && encoding !== 'br' && encoding !== 'gzip') throw new Error(`${c.name}: unexpected content-encoding ${encoding}`);
+      routes.push({ method: c.method, path: barePath(c), contentType: sample.contentType, body: sample.body, headers: sample.headers, encoding });
       const headerBytes = Object.entries(sample.headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
-      console.log(`${c.name}: ${Buffer.byteLength(sample.body)} bytes of body, ${headerBytes} bytes of our own headers`);
+      console.log(`${c.name}: ${Buffer.byteLength(sample.body)} bytes of body${encoding ? ` (sent ${encoding})` : ''}, ${headerBytes} bytes of our own headers`);
     }
     servers.send({ type: 'bare', routes });
     const { url: bareUrl } = await servers.next('bare-ready');
@@ -249,8 +260,8 @@ async function main() {
       const runs: Array<{ ours: Throughput; bare: Throughput; bodyOnly: Throughput }> = [];
       for (let round = 0; round < ROUNDS; round++) {
         const ours = await measure(`${appUrl}${c.path}`, c);
-        const bare = await measure(`${bareUrl}${SAME_BYTES_PREFIX}${c.path}`, c);
-        const bodyOnly = await measure(`${bareUrl}${c.path}`, c);
+        const bare = await measure(`${bareUrl}${SAME_BYTES_PREFIX}${barePath(c)}`, c);
+        const bodyOnly = await measure(`${bareUrl}${barePath(c)}`, c);
         runs.push({ ours, bare, bodyOnly });
       }
       const med = (pick: (r: (typeof runs)[number]) => Throughput) => ({ rps: median(runs.map((r) => pick(r).rps)), p99: median(runs.map((r) => pick(r).p99)) });

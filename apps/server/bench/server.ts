@@ -10,6 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
@@ -19,10 +20,14 @@ import { gameCodes } from '../src/db/schema.ts';
 import { readDemoGames, seedDemo } from '../src/db/seed/demo.ts';
 import { createGameCodes } from '../src/features/codes/service.ts';
 import { createOutboxMailer } from '../src/platform/mail/create-mailer.ts';
+import { createStorage } from '../src/platform/storage/create-storage.ts';
 import { buildGame, gameContent } from '../src/test/factories.ts';
 
-/** A bare route: the body (with its content type) our route returns, and its other response headers. */
-export type BareRoute = { method: 'GET' | 'POST'; path: string; contentType: string; body: string; headers: Record<string, string> };
+/**
+ * A bare route: the body (with its content type) our route returns, and its other response headers;
+ * `encoding` when ours sent the body compressed (the bare routes send it compressed the same way).
+ */
+export type BareRoute = { method: 'GET' | 'POST'; path: string; contentType: string; body: string; headers: Record<string, string>; encoding?: 'br' | 'gzip' };
 
 /** Where the bare server also serves each route with our route's response headers: the very same bytes on the wire. */
 export const SAME_BYTES_PREFIX = '/same-bytes';
@@ -50,7 +55,7 @@ async function main() {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0', TRUST_PROXY: '1' });
   const database = await openDatabase({ kind: 'pglite' });
   await database.migrate();
-  await seedDemo(database.db);
+  await seedDemo(database.db, createStorage(config));
   const [demo] = await readDemoGames(database.db);
 
   // Enough questions and hints that every update in the socket run really changes the play.
@@ -70,11 +75,14 @@ async function main() {
         await bare?.close();
         bare = Fastify({ logger: false });
         for (const route of message.routes) {
-          bare.route({ method: route.method, url: route.path, handler: (_request, reply) => reply.type(route.contentType).send(route.body) });
+          // Compressed once here, as @fastify/compress does (brotli quality 4, gzip level 6): the bytes on the wire match.
+          const body = route.encoding === 'br' ? brotliCompressSync(route.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : route.encoding === 'gzip' ? gzipSync(route.body) : route.body;
+          const bodyHeaders = route.encoding ? { 'content-encoding': route.encoding } : {};
+          bare.route({ method: route.method, url: route.path, handler: (_request, reply) => reply.headers(bodyHeaders).type(route.contentType).send(body) });
           bare.route({
             method: route.method,
             url: `${SAME_BYTES_PREFIX}${route.path}`,
-            handler: (_request, reply) => reply.headers(route.headers).type(route.contentType).send(route.body),
+            handler: (_request, reply) => reply.headers(route.headers).type(route.contentType).send(body),
           });
         }
         send({ type: 'bare-ready', url: await bare.listen({ port: 0, host: '127.0.0.1' }) });

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -27,11 +26,19 @@ import { gamesRoutes } from './features/games/routes.ts';
 import { paymentsRoutes, sandboxPageRoutes } from './features/payments/routes.ts';
 import { playsRoutes } from './features/plays/routes.ts';
 import { createRealtime, type Realtime } from './platform/realtime.ts';
+import { replyCompression } from './platform/compression.ts';
+import { serveWebApp } from './platform/web-app.ts';
+import { webAppScriptHashes } from './platform/inline-scripts.ts';
+import { createStorage } from './platform/storage/create-storage.ts';
+import type { Storage } from './platform/storage/storage.ts';
+import { mediaFileRoutes } from './features/media/routes.ts';
 
 export type AppDeps = {
   config: Config;
   database: Database;
   mailer: Mailer;
+  /** Media files; defaults to the local disk under DATA_DIR/media. */
+  storage?: Storage;
   /** Built SPA to serve; defaults to apps/web/dist when it exists. `null` serves the API only. */
   webDist?: string | null;
   logger?: boolean;
@@ -46,6 +53,8 @@ export type Services = {
   signer: TokenSigner;
   /** Socket.IO on the same HTTP server. */
   realtime: Realtime;
+  /** Media files (DATA_DIR/media). */
+  storage: Storage;
 };
 
 declare module 'fastify' {
@@ -63,6 +72,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
+  const webDist = deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel, redact: redactedLogPaths, serializers: logSerializers, ...(deps.logStream && { stream: deps.logStream }) },
     bodyLimit: JSON_BODY_LIMIT,
@@ -74,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const signer = createTokenSigner(config.jwtSecret);
   const realtime = createRealtime(app.server);
   app.addHook('onClose', () => realtime.close());
-  app.decorate('services', { config, db: deps.database.db, mailer: deps.mailer, signer, realtime });
+  app.decorate('services', { config, db: deps.database.db, mailer: deps.mailer, signer, realtime, storage: deps.storage ?? createStorage(config) });
 
   registerErrorHandler(app);
   // Security headers. helmet's middleware is built once here: @fastify/helmet rebuilt it (and parsed
@@ -83,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...webAppScriptHashes(webDist)],
         // Mantine writes its CSS variables in <style> tags.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -118,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      await api.register(replyCompression);
       await api.register(systemRoutes);
       await api.register(accountRoutes);
       await api.register(gamesRoutes);
@@ -129,29 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
   // The sandbox provider's hosted payment page lives outside /api, like a real provider's would.
   await app.register(sandboxPageRoutes);
+  // Stored media (GET /media/{key}?w=): files for <img>, outside /api like the SPA's own assets.
+  await app.register(mediaFileRoutes);
 
-  const webDist = deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;
-  if (webDist) await serveSpa(app, webDist);
+  if (webDist) await serveWebApp(app, webDist);
   else app.setNotFoundHandler(sendRouteNotFound);
   return app;
-}
-
-/** Serves the built web app; every non-API GET that is not a file gets index.html (client routing). */
-async function serveSpa(app: App, root: string): Promise<void> {
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    // Vite puts a content hash in every asset name, so those never change.
-    setHeaders: (res, filePath) => {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-    },
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/socket.io/') && !path.extname(url)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return sendRouteNotFound(request, reply);
-  });
 }

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { databaseOptionsFromConfig, openDatabase } from './db/client.ts';
 import { demoLoginHelp, seedDemo } from './db/seed/demo.ts';
 import { createMailer } from './platform/mail/create-mailer.ts';
+import { createStorage } from './platform/storage/create-storage.ts';
 
 async function main() {
   let config;
@@ -17,7 +18,7 @@ async function main() {
   }
   const database = await openDatabase(databaseOptionsFromConfig(config));
   await database.migrate();
-  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  const seeded = config.seedDemo ? await seedDemo(database.db, createStorage(config)) : false;
   const mailer = createMailer(config.mail, config.dataDir);
   const app = await buildApp({ config, database, mailer });
 

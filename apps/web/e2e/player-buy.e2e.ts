@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_ALPHABET, formatPrice } from '@streethunt/shared';
 import { fieldLabel, htmlLangDir, openPage } from './support/app.ts';
@@ -12,7 +12,8 @@ import { texts } from './support/texts.ts';
 
 // Buying a code (issue 3 items 6 and 9): from /games to the seeded map game, 'lets play', the code
 // entry, the purchase form, our sandbox payment page, /payment-success with the code, the same code in
-// the buyer's email, and back to the game. A declined card says so and creates no code.
+// the buyer's email, and back to the game's code screen with the code filled in (issue 6 item 7: the
+// game's name and price on each screen). A declined card says so and creates no code.
 
 let server: TestServer;
 let browser: Browser;
@@ -45,6 +46,15 @@ async function openGameFromList(page: Page, language: Language) {
   await card.getByRole('link', { name }).click();
   await page.waitForURL((url) => url.pathname === `/game/${game.id}`);
   await page.getByTestId('intro-page').getByRole('heading', { level: 1, name }).waitFor();
+  // The intro says the price too (issue 6 item 7).
+  expect((await page.getByTestId('intro-page').getByTestId('price').textContent())?.trim()).toBe('₪45');
+}
+
+/** The game's name and price on a screen of the buying flow (the code screen, the purchase form). */
+async function expectGameLine(screen: Locator) {
+  const line = screen.getByTestId('game-line');
+  expect((await line.textContent()) ?? '').toContain(game.content.metadata.name);
+  expect((await line.getByTestId('price').textContent())?.trim()).toBe('₪45');
 }
 
 /** Intro -> 'lets play' -> 'purchase a code' -> the form filled -> 'go to secured payment' -> the sandbox page. */
@@ -53,10 +63,13 @@ async function purchaseToSandbox(page: Page, buyer: Buyer) {
   const t = texts.he;
   await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.letsPlay, exact: true }).click();
   await page.getByTestId('code-entry').waitFor();
+  await expectGameLine(page.getByTestId('code-entry'));
+  await saveScreenshot(page, 'player-code-entry-he');
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: t.player.payment.purchase, exact: true }).click();
   const form = page.getByTestId('purchase-form');
   await form.waitFor();
+  await expectGameLine(form);
   await form.getByRole('heading', { level: 1, name: t.player.purchase.title }).waitFor();
   await form.getByText(t.player.purchase.checkDetails).waitFor();
 
@@ -123,6 +136,8 @@ describe('buying a code with the sandbox provider', () => {
       expect(mailCodes, `one code line in:\n${mail.text}`).toEqual([pageCode]);
       expect(mail.html).toContain(pageCode);
       expect(mail.html).toContain('dir="rtl"');
+      // The product's Hebrew name in the Hebrew game's email.
+      expect(mail.text).toContain(t.common.appName);
       expect(mail.text).toContain(`${server.url}/game/${game.id}`);
 
       // A second look at the same payment returns the same code and sends no second email.
@@ -134,11 +149,14 @@ describe('buying a code with the sandbox provider', () => {
       expect(again.status).toBe(200);
       expect(((await again.json()) as { data: { secretCode: string } }).data.secretCode).toBe(pageCode);
 
-      // Back to the game: the player opens with the bought code kept as the active game.
+      // Back to the game: the code screen, the bought code filled in, kept as the active game.
       await approved.getByRole('link', { name: t.paymentSuccess.backToGame, exact: true }).click();
       await page.waitForURL((url) => url.pathname === `/game/${game.id}`);
-      await page.getByTestId('intro-page').waitFor();
+      await page.getByTestId('code-entry').waitFor();
+      await expectGameLine(page.getByTestId('code-entry'));
+      expect(await page.getByTestId('code-input').inputValue()).toBe(pageCode);
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem('activeGame') ?? 'null'))).toEqual({ game_id: game.id, game_secret: pageCode });
+      await saveScreenshot(page, 'player-back-from-payment-he');
       await expectNoSeriousA11yViolations(page);
 
       // The Questions item before sending the code leads back to the code screen, not a dead end.

@@ -66,6 +66,31 @@ async function walkToArea(p: PhonePage, t: Texts, index: number, options: { scre
   expect(await questionView(page, index).getAttribute('data-status')).toBe('STARTED');
 }
 
+/** The test ids of the header items marked as the page shown. */
+function currentHeaderItems(page: Page): Promise<string[]> {
+  return page.locator('#root header [aria-current="page"]').evaluateAll((items) => items.map((item) => item.getAttribute('data-testid') ?? item.textContent ?? ''));
+}
+
+/**
+ * The start S and marker 1 (a few metres apart in this game) do not cover each other, and the player's
+ * dot, standing at question 1, is drawn above both.
+ */
+async function expectMarkersApartAndPlayerOnTop(page: Page) {
+  const map = page.getByTestId('map-page').getByTestId('game-map');
+  const start = await map.locator('.sh-map-marker--start').boundingBox();
+  const one = await map.locator('.sh-map-marker').filter({ hasText: /^1$/ }).boundingBox();
+  expect(start && one, 'both markers are drawn').toBeTruthy();
+  const apart = start!.x + start!.width <= one!.x || one!.x + one!.width <= start!.x || start!.y + start!.height <= one!.y || one!.y + one!.height <= start!.y;
+  expect(apart, `S ${JSON.stringify(start)} and 1 ${JSON.stringify(one)} do not overlap`).toBe(true);
+  const dot = await map.locator('.leaflet-sh-position-pane path').boundingBox();
+  expect(dot, "the player's dot is drawn").not.toBeNull();
+  const onTop = await page.evaluate(
+    ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.leaflet-sh-position-pane')),
+    { x: dot!.x + dot!.width / 2, y: dot!.y + dot!.height / 2 },
+  );
+  expect(onTop, "the player's dot is not hidden by a marker").toBe(true);
+}
+
 /** Types an answer and presses Enter. */
 async function answer(page: Page, text: string) {
   const input = page.getByTestId('answer-input');
@@ -103,14 +128,28 @@ describe('playing the Hebrew map game to the end', () => {
       await page.getByTestId('intro-page').getByRole('heading', { level: 1, name: hebrew.content.metadata.name }).waitFor();
       expect(await htmlLangDir(page)).toEqual({ lang: 'he', dir: 'rtl' });
       for (const item of ['map', 'questions', 'intro']) await page.getByTestId(`header-${item}`).waitFor();
+      expect(await currentHeaderItems(page), 'the header marks the page shown').toEqual(['header-intro']);
       await expectNoSeriousA11yViolations(page);
 
       // A wrong code: the red X, nothing started.
       await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.letsPlay, exact: true }).click();
+      await page.getByTestId('code-entry').waitFor();
+      // The code entry is none of Map, Questions, Intro: no header item is marked.
+      expect(await currentHeaderItems(page), 'no header item during code entry').toEqual([]);
+      // An empty code is not sent: the send button waits for something typed.
+      const sendCode = page.getByTestId('code-entry').getByRole('button', { name: t.player.payment.sendCode, exact: true });
+      expect(await sendCode.isDisabled(), 'send is disabled while the code is empty').toBe(true);
+      await page.getByTestId('code-input').fill('   ');
+      expect(await sendCode.isDisabled(), 'spaces are no code').toBe(true);
       await page.getByTestId('code-input').fill('WRONGCODE9');
-      await page.getByTestId('code-entry').getByRole('button', { name: t.player.payment.sendCode, exact: true }).click();
+      await sendCode.click();
       await page.locator('[data-testid="code-result"][data-result="wrong"]').waitFor();
       expect(await page.getByTestId('code-continue').count()).toBe(0);
+      // ... and said in words to screen readers, the box marked invalid.
+      const codeNews = page.getByTestId('code-announcement');
+      expect(await codeNews.getAttribute('aria-live')).toBe('polite');
+      expect((await codeNews.textContent())?.trim()).toBe(t.player.payment.codeWrong);
+      expect(await page.getByTestId('code-input').getAttribute('aria-invalid')).toBe('true');
       await expectNoSeriousA11yViolations(page);
       await page.getByTestId('header-intro').click();
 
@@ -129,6 +168,11 @@ describe('playing the Hebrew map game to the end', () => {
       await answer(page, 'תשובה שגויה');
       await page.locator('[data-testid="answer-result"][data-result="wrong"]').waitFor();
       expect(await page.getByTestId('answer-result').getAttribute('aria-label')).toBe(t.player.answer.wrong);
+      const answerNews = page.getByTestId('answer-announcement');
+      expect(await answerNews.getAttribute('aria-live')).toBe('polite');
+      expect((await answerNews.textContent())?.trim()).toBe(t.player.answer.wrong);
+      expect(await page.getByTestId('answer-input').getAttribute('aria-invalid')).toBe('true');
+      expect(await currentHeaderItems(page)).toEqual(['header-questions']);
       await sleep(300);
       expect(calls.slice(sentBefore), 'a wrong answer is judged on the phone and not sent').toEqual([]);
       expect(await questionView(page, 0).getAttribute('data-status')).toBe('STARTED');
@@ -158,6 +202,8 @@ describe('playing the Hebrew map game to the end', () => {
       // The map page from the header, mid-game.
       await page.getByTestId('header-map').click();
       await page.getByTestId('map-page').getByTestId('game-map').locator('.leaflet-tile-loaded').first().waitFor();
+      expect(await currentHeaderItems(page)).toEqual(['header-map']);
+      await expectMarkersApartAndPlayerOnTop(page);
       await saveScreenshot(page, 'player-map-page-he');
       await expectNoSeriousA11yViolations(page);
       await page.getByTestId('header-questions').click();
@@ -206,6 +252,15 @@ describe('playing the Hebrew map game to the end', () => {
       expect(await cell('score')).toBe(String(score));
       expect(await cell('time')).toMatch(/^\d+:\d{2}(:\d{2})?$/);
       await over.getByTestId('feedback-widget').waitFor();
+      // The creator's closing words come before the rating; the page ends with a way on.
+      const order = await over.evaluate((root) =>
+        [...root.querySelectorAll('[data-testid="rich-content"], [data-testid="feedback-widget"], [data-testid="game-over-next"]')].map((e) => e.getAttribute('data-testid')),
+      );
+      expect(order).toEqual(['rich-content', 'feedback-widget', 'game-over-next']);
+      const next = over.getByTestId('game-over-next');
+      expect(await next.getByRole('link', { name: t.player.gameOver.allGames, exact: true }).getAttribute('href')).toBe('/games');
+      const creatorGames = next.getByRole('link', { name: t.player.gameOver.creatorGames, exact: true });
+      expect(await creatorGames.getAttribute('href')).toMatch(/^\/games\?user=[0-9a-f]{24}$/);
       await saveScreenshot(page, 'player-game-over-he', { fullPage: true });
       await expectNoSeriousA11yViolations(page);
       // Coming back to the play does not end it again.
@@ -239,6 +294,11 @@ describe('playing the Hebrew map game to the end', () => {
       expect(sentReply.request().postDataJSON()).toMatchObject({ general: 5, questions: 4, path: 3, openAnswer: 'מסלול יפה, השאלות היו מעולות', secretCode: code });
       await over.getByTestId('feedback-thanks').getByText(t.feedback.thanks).waitFor();
       await expectNoSeriousA11yViolations(page);
+
+      // The way on: this creator's games.
+      await creatorGames.click();
+      await page.waitForURL((url) => url.pathname === '/games' && url.searchParams.has('user'));
+      await page.getByTestId('game-card').filter({ hasText: hebrew.content.metadata.name }).waitFor();
 
       // Stored: a second feedback for this play is refused as given already.
       const again = await fetch(`${server.url}/api/feedback/game/${hebrew.id}`, {

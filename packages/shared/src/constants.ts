@@ -4,6 +4,9 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'he';
 export const FALLBACK_LANGUAGE: Language = 'en';
 
+/** The product's name in each language (the web app's common.appName says the same). */
+export const PRODUCT_NAME: Record<Language, string> = { he: 'סטריטהאנט', en: 'StreetHunt' };
+
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -6,3 +6,5 @@ export * from './game/index.ts';
 export * from './schemas/game.ts';
 export * from './schemas/play.ts';
 export * from './geo/index.ts';
+export * from './media/index.ts';
+export * from './schemas/media.ts';

@@ -110,7 +110,8 @@ export const gameCodes = pgTable(
     gameId: text('game_id')
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['purchase', 'admin', 'creator'] }).notNull(),
+    /** free: issued by the server itself when a player starts a free game (no code to buy). */
+    source: text('source', { enum: ['purchase', 'admin', 'creator', 'free'] }).notNull(),
     purchaseId: text('purchase_id').references(() => purchases.id),
     createdBy: text('created_by').references(() => users.id),
     activatedAt: ts('activated_at'),

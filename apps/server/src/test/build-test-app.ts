@@ -22,7 +22,7 @@ export type TestApp = {
 
 /** The whole app on its own fresh database and outbox; each test file builds its own. */
 export async function buildTestApp(
-  options: { kind?: TestDatabaseKind; env?: Record<string, string> } = {},
+  options: { kind?: TestDatabaseKind; env?: Record<string, string>; webDist?: string } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'streethunt-test-'));
   const config = loadConfig({
@@ -35,7 +35,7 @@ export async function buildTestApp(
   const database = await openTestDatabase(options.kind ?? 'pglite');
   const outboxDir = path.join(dataDir, 'outbox');
   const mailer = createOutboxMailer(config.mail.from, outboxDir);
-  const app = await buildApp({ config, database, mailer, webDist: null, logger: false });
+  const app = await buildApp({ config, database, mailer, webDist: options.webDist ?? null, logger: false });
   await app.ready();
   return {
     app,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { acceptedAnswers, type GameContent } from '@streethunt/shared';
+import { acceptedAnswers, isFreePrice, type GameContent } from '@streethunt/shared';
 import { repoRoot } from './paths.ts';
 
 /**
@@ -30,6 +30,13 @@ export async function mapGame(): Promise<DemoGame> {
 export async function englishGame(): Promise<DemoGame> {
   const game = (await loadDemoGames()).find((g) => !g.content.metadata.map && g.content.metadata.language === 'en');
   if (!game) throw new Error(`no English demo game without a map in ${seedFile}`);
+  return game;
+}
+
+/** The seeded free Hebrew game without a map ('טעימה מהשוק…', price 0). */
+export async function freeGame(): Promise<DemoGame> {
+  const game = (await loadDemoGames()).find((g) => isFreePrice(g.content.metadata.price));
+  if (!game) throw new Error(`no free demo game in ${seedFile}`);
   return game;
 }
 

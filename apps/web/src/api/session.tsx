@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { loginReplySchema, type LoginReply } from '@streethunt/shared';
+import type { LoginReply } from '@streethunt/shared';
 import { ApiError, apiRequest } from './client.ts';
 import { readSession, writeSession, type StoredSession } from './token-store.ts';
 
@@ -45,7 +45,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let live = true;
     const started = generation.current;
     const current = () => live && generation.current === started;
-    apiRequest('/api/auto-login', { method: 'POST', body: {}, schema: loginReplySchema })
+    apiRequest<LoginReply>('/api/auto-login', { method: 'POST', body: {} })
       .then((reply) => current() && logIn(reply))
       .catch((error: unknown) => {
         if (!current()) return;

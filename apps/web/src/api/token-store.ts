@@ -3,7 +3,9 @@ import type { Role } from '@streethunt/shared';
 /** What the browser keeps of a session (spec section 3, local persistence). */
 export type StoredSession = { accessToken: string; role: Role; userId: string; isSelfPayment: boolean };
 
-const KEY = 'session';
+/** Where the session is kept; index.html's start-up script reads it too (build/boot-script.ts). */
+export const SESSION_STORAGE_KEY = 'session';
+const KEY = SESSION_STORAGE_KEY;
 
 export function readSession(): StoredSession | null {
   try {

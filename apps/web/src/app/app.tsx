@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { DirectionProvider, MantineProvider, createTheme, useDirection, type MantineColorsTuple } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { I18nContext, useTranslation } from 'react-i18next';
 import { SessionProvider } from '../api/session.tsx';
 import { directionOf } from '../i18n/setup.ts';
 import { router } from './router.tsx';
@@ -31,18 +31,25 @@ function DirectionSync() {
 
 export function App() {
   const { i18n } = useTranslation();
+  // A new context value on every language change re-renders every useTranslation, also in a page that
+  // mounted while the language was changing (leaving a game) and subscribed after the event.
+  const language = i18n.language;
+  const i18nContext = useMemo(() => ({ i18n, language }), [i18n, language]);
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
   return (
-    <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
-      <MantineProvider theme={theme}>
-        <DirectionSync />
-        <Notifications position="top-center" />
-        <QueryClientProvider client={queryClient}>
-          <SessionProvider>
-            <RouterProvider router={router} />
-          </SessionProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </DirectionProvider>
+    <I18nContext.Provider value={i18nContext}>
+      <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
+        <MantineProvider theme={theme}>
+          <DirectionSync />
+          {/* At the bottom, where a message never covers the header and its menu. */}
+          <Notifications position="bottom-center" />
+          <QueryClientProvider client={queryClient}>
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nContext.Provider>
   );
 }

@@ -1,10 +1,15 @@
 import { Anchor, Group, Text } from '@mantine/core';
+import { IconHome, IconInfoCircle, IconMapSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
+import { HeaderTab } from '../ui/header-tab.tsx';
 import { useHeaderSlotItems } from '../ui/header-slot.tsx';
 import { Menu } from './menu.tsx';
 
-/** The logo, the page links (or a page's own items, see ui/header-slot) and the menu toggle. */
+/**
+ * The logo, the page links (or a page's own items, see ui/header-slot) and the menu toggle. On a phone
+ * the logo is its icon only and each item an icon over a short label, so the header fits 320 px.
+ */
 export function Header() {
   const { t } = useTranslation();
   const pageItems = useHeaderSlotItems();
@@ -13,36 +18,29 @@ export function Header() {
       component="header"
       justify="space-between"
       wrap="nowrap"
+      gap="xs"
       px="sm"
-      py={6}
+      py={4}
       style={{ borderBlockEnd: '1px solid var(--mantine-color-gray-3)', background: 'var(--mantine-color-body)' }}
     >
-      <Anchor component={Link} to="/games" aria-label={t('header.logoLabel')} underline="never" c="teal.9">
+      <Anchor component={Link} to="/games" aria-label={t('header.logoLabel')} underline="never" c="teal.9" style={{ flex: 'none' }}>
         <Group gap={6} wrap="nowrap">
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          <Text fw={800} size="lg" c="teal.9">
+          <Text fw={800} size="lg" c="teal.9" visibleFrom="xs">
             {t('common.appName')}
           </Text>
         </Group>
       </Anchor>
-      <Group component="nav" aria-label={t('header.mainNav')} gap="sm" wrap="nowrap">
+      <Group component="nav" aria-label={t('header.mainNav')} gap={4} wrap="nowrap" style={{ minInlineSize: 0 }}>
         {pageItems ?? (
           <>
-            <HeaderLink to="/home">{t('header.home')}</HeaderLink>
-            <HeaderLink to="/games">{t('header.games')}</HeaderLink>
-            <HeaderLink to="/about">{t('header.about')}</HeaderLink>
+            <HeaderTab to="/home" icon={IconHome} label={t('header.home')} />
+            <HeaderTab to="/games" icon={IconMapSearch} label={t('header.games')} />
+            <HeaderTab to="/about" icon={IconInfoCircle} label={t('header.about')} />
           </>
         )}
         <Menu />
       </Group>
     </Group>
-  );
-}
-
-function HeaderLink({ to, children }: { to: string; children: string }) {
-  return (
-    <Anchor component={NavLink} to={to} size="sm" c="dark.7" fw={500}>
-      {children}
-    </Anchor>
   );
 }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ComingSoon } from '../ui/coming-soon.tsx';
+import { withAllStyles } from '../ui/all-styles.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { Layout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
@@ -14,22 +15,22 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageLoader />,
     children: [
-      { index: true, lazy: () => import('../features/pages/splash-page.tsx') },
-      { path: 'splash', lazy: () => import('../features/pages/splash-page.tsx') },
-      { path: 'home', lazy: () => import('../features/pages/home-page.tsx') },
-      { path: 'about', lazy: () => import('../features/pages/about-page.tsx') },
-      { path: 'terms', lazy: () => import('../features/pages/terms-page.tsx') },
-      { path: 'login', lazy: () => import('../features/account/login-page.tsx') },
-      { path: 'logout', lazy: () => import('../features/account/logout-page.tsx') },
-      { path: 'signup', lazy: () => import('../features/account/signup-page.tsx') },
-      { path: 'forgot-password', lazy: () => import('../features/account/forgot-password-page.tsx') },
-      { path: 'reset-password/:id/:token', lazy: () => import('../features/account/reset-password-page.tsx') },
+      { index: true, lazy: withAllStyles(() => import('../features/pages/splash-page.tsx')) },
+      { path: 'splash', lazy: withAllStyles(() => import('../features/pages/splash-page.tsx')) },
+      { path: 'home', lazy: withAllStyles(() => import('../features/pages/home-page.tsx')) },
+      { path: 'about', lazy: withAllStyles(() => import('../features/pages/about-page.tsx')) },
+      { path: 'terms', lazy: withAllStyles(() => import('../features/pages/terms-page.tsx')) },
+      { path: 'login', lazy: withAllStyles(() => import('../features/account/login-page.tsx')) },
+      { path: 'logout', lazy: withAllStyles(() => import('../features/account/logout-page.tsx')) },
+      { path: 'signup', lazy: withAllStyles(() => import('../features/account/signup-page.tsx')) },
+      { path: 'forgot-password', lazy: withAllStyles(() => import('../features/account/forgot-password-page.tsx')) },
+      { path: 'reset-password/:id/:token', lazy: withAllStyles(() => import('../features/account/reset-password-page.tsx')) },
       // `/validate-email/resend` shows the resend form; any other value is a token.
-      { path: 'validate-email/:token', lazy: () => import('../features/account/validate-email-page.tsx') },
-      { path: 'update-profile', lazy: () => import('../features/account/update-profile-page.tsx') },
-      { path: 'update-payment-details', lazy: () => import('../features/account/update-payment-details-page.tsx') },
-      { path: 'test/request', lazy: () => import('../features/pages/test-request-page.tsx') },
-      { path: 'test', lazy: () => import('../features/pages/test-page.tsx') },
+      { path: 'validate-email/:token', lazy: withAllStyles(() => import('../features/account/validate-email-page.tsx')) },
+      { path: 'update-profile', lazy: withAllStyles(() => import('../features/account/update-profile-page.tsx')) },
+      { path: 'update-payment-details', lazy: withAllStyles(() => import('../features/account/update-payment-details-page.tsx')) },
+      { path: 'test/request', lazy: withAllStyles(() => import('../features/pages/test-request-page.tsx')) },
+      { path: 'test', lazy: withAllStyles(() => import('../features/pages/test-page.tsx')) },
       soon('affiliates', 'pages.affiliates'),
       soon('affiliates/make-money', 'pages.affiliatesMakeMoney'),
       soon('affiliates/guides', 'pages.affiliatesGuides'),
@@ -42,12 +43,12 @@ export const routes: RouteObject[] = [
       soon('game-editor/:gameId', 'pages.gameEditor'),
       soon('game-editor-new-game', 'pages.newGame'),
       { path: 'game/:gameId', lazy: () => import('../features/player/player-page.tsx') },
-      { path: 'game-feedback/:gameId/:token', lazy: () => import('../features/player/game-feedback-page.tsx') },
-      { path: 'payment-success', lazy: () => import('../features/player/payment-success-page.tsx') },
+      { path: 'game-feedback/:gameId/:token', lazy: withAllStyles(() => import('../features/player/game-feedback-page.tsx')) },
+      { path: 'payment-success', lazy: withAllStyles(() => import('../features/player/payment-success-page.tsx')) },
       soon('admin-pending-games', 'pages.adminPendingGames'),
       soon('admin-users', 'pages.adminUsers'),
       soon('admin-generate-codes', 'pages.adminGenerateCodes'),
-      { path: '*', lazy: () => import('../features/pages/not-found-page.tsx') },
+      { path: '*', lazy: withAllStyles(() => import('../features/pages/not-found-page.tsx')) },
     ],
   },
 ];

@@ -1,13 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@streethunt/shared';
-import en from './en.json';
-import he from './he.json';
-
-const STORAGE_KEY = 'lang';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@streethunt/shared';
+import { LANGUAGE_STORAGE_KEY as STORAGE_KEY, RTL_LANGUAGES } from './language-storage.ts';
+import { lazyTranslations } from './load-translations.ts';
 
 export function directionOf(language: string): 'rtl' | 'ltr' {
-  return language === 'he' ? 'rtl' : 'ltr';
+  return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
 }
 
 function storedLanguage(): Language {
@@ -19,25 +17,59 @@ function storedLanguage(): Language {
   }
 }
 
-/** `<html lang dir>` follow the active language. */
+/** Changes under way that are shown for now only (showLanguageForNow); the listener keeps none of them. */
+let changesForNow = 0;
+
+/**
+ * Shows `language` without keeping it as the visitor's choice: a game's own language while the visitor
+ * is inside that game (spec section 1). Reloads and other pages keep the visitor's language.
+ */
+export async function showLanguageForNow(instance: Pick<typeof i18next, 'changeLanguage'>, language: string): Promise<void> {
+  changesForNow += 1;
+  try {
+    await instance.changeLanguage(language);
+  } finally {
+    changesForNow -= 1;
+  }
+}
+
+/** The language the visitor chose (kept under 'lang'), or null when they never chose one. */
+export function chosenLanguage(): Language | null {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `<html lang dir>` and the page's description follow the active language. */
 function applyToDocument(language: string) {
   document.documentElement.lang = language;
   document.documentElement.dir = directionOf(language);
+  if (i18next.isInitialized) document.querySelector('meta[name="description"]')?.setAttribute('content', i18next.t('common.metaDescription'));
 }
 
-export function setupI18n() {
+/**
+ * Starts i18next with the active language's texts only; the app renders once they are in (index.html
+ * preloads that one chunk). No fallback language: it would download the other language on every
+ * visit, and translations.test.ts already holds both files to the same keys.
+ */
+export async function setupI18n() {
   const lng = storedLanguage();
-  void i18next.use(initReactI18next).init({
-    resources: { he: { translation: he }, en: { translation: en } },
+  applyToDocument(lng);
+  await i18next.use(lazyTranslations).use(initReactI18next).init({
     lng,
-    fallbackLng: FALLBACK_LANGUAGE,
+    fallbackLng: false,
     supportedLngs: [...LANGUAGES],
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   applyToDocument(lng);
   i18next.on('languageChanged', (language) => {
     applyToDocument(language);
+    if (changesForNow > 0) return;
     try {
       localStorage.setItem(STORAGE_KEY, language);
     } catch {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice } from './price.ts';
+import { formatPrice, isFreePrice } from './price.ts';
 import { currentQuestionIndex, questionTransition, type QuestionStatus } from './question-status.ts';
 import { computeScore, elapsedMinutes, playSummary } from './score.ts';
 
@@ -72,5 +72,17 @@ describe('price display', () => {
     [null, 'ILS', { kind: 'free' }],
   ])('%j %s', (price, currency, expected) => {
     expect(formatPrice(price, currency)).toEqual(expected);
+  });
+
+  it.each([
+    ['', true],
+    [' 0 ', true],
+    [0, true],
+    ['0.00', true],
+    [undefined, true],
+    ['45', false],
+    [30, false],
+  ])('free: %j is %s', (price, free) => {
+    expect(isFreePrice(price)).toBe(free);
   });
 });

@@ -1,9 +1,15 @@
 /** How a price shows (spec section 9): the UI turns `free` into the translated word. */
 export type PriceDisplay = { kind: 'free' } | { kind: 'amount'; text: string };
 
-export function formatPrice(price: string | number | null | undefined, currencyCode: string | null | undefined): PriceDisplay {
+/** Empty or zero is free (spec section 9): such a game is played without buying a code. */
+export function isFreePrice(price: string | number | null | undefined): boolean {
   const amount = price === null || price === undefined ? '' : String(price).trim();
-  if (amount === '' || Number(amount) === 0) return { kind: 'free' };
+  return amount === '' || Number(amount) === 0;
+}
+
+export function formatPrice(price: string | number | null | undefined, currencyCode: string | null | undefined): PriceDisplay {
+  if (isFreePrice(price)) return { kind: 'free' };
+  const amount = String(price).trim();
   if (currencyCode === 'USD') return { kind: 'amount', text: `${amount}$` };
   // ILS, the only currency games are sold in: the shekel sign before the amount.
   return { kind: 'amount', text: `₪${amount}` };

@@ -10,7 +10,8 @@ const index = z.number().int().min(0).max(199);
 const base = { gameId: idSchema, secretCode: secretCodeSchema };
 export const gameProgressRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('get-game-progress'), ...base }),
-  z.object({ action: z.literal('set-start-time'), ...base }),
+  // A free game may start without a code: the server issues the play's code (the reply's game_secret).
+  z.object({ action: z.literal('set-start-time'), gameId: idSchema, secretCode: secretCodeSchema.optional() }),
   z.object({ action: z.literal('set-end-time'), ...base }),
   z.object({
     action: z.literal('set-question-status'),
@@ -57,6 +58,7 @@ export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
 export const paymentUrlRequestSchema = z.object({ fullName: nameSchema, email: emailSchema, phone: phoneSchema });
 export type PaymentUrlRequest = z.infer<typeof paymentUrlRequestSchema>;
 export const paymentUrlReplySchema = z.object({ data: z.object({ URL: z.string() }) });
+export type PaymentUrlReply = z.infer<typeof paymentUrlReplySchema>;
 
 // POST /api/payment/checkToken
 export const checkTokenRequestSchema = z.object({ token: z.string().trim().min(8).max(256) });

@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import {
   acceptedAnswers,
   gameContentSchema,
   gameReplySchema,
   isAcceptedAnswer,
   matchesAnswerHashes,
+  mediaKeyFromUrl,
   type GameContent,
   type Point,
 } from '@streethunt/shared';
@@ -91,7 +94,7 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
   afterAll(() => t.close());
 
   it('seeds a new database once: approved games of the demo creator, each with one admin code, printed with its URL', async () => {
-    expect(await seedDemo(t.db)).toBe(true);
+    expect(await seedDemo(t.db, t.app.services.storage)).toBe(true);
     const [creator] = await t.db.select().from(users).where(eq(users.email, 'creator@streethunt.local'));
     const rows = await t.db.select().from(games);
     expect(rows.map((r) => r.id).sort()).toEqual(demoGames.map((g) => g.id).sort());
@@ -112,7 +115,7 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
     expect(help).toContain('creator@streethunt.local');
 
     // A restart: nothing seeded again, the same codes printed.
-    expect(await seedDemo(t.db)).toBe(false);
+    expect(await seedDemo(t.db, t.app.services.storage)).toBe(false);
     expect(await readDemoGames(t.db)).toEqual(lines);
     expect(demoLoginHelp('http://localhost:3000')).toBe(help);
     expect(await t.db.select().from(gameCodes)).toHaveLength(demoGames.length);
@@ -137,7 +140,25 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
         expect(isAcceptedAnswer(source.questions[i].answer.value, first)).toBe(true);
         expect(matchesAnswerHashes(q.answer.salt, q.answer.hashes, first)).toBe(true);
       });
-      expect(readGameContent((await t.db.select().from(games).where(eq(games.id, line.id)))[0])).toEqual(gameContentSchema.parse(source));
+      // Stored as written, but for the cover the seed drew.
+      const stored = readGameContent((await t.db.select().from(games).where(eq(games.id, line.id)))[0]);
+      expect(stored).toEqual(gameContentSchema.parse({ ...source, metadata: { ...source.metadata, coverImage: stored.metadata.coverImage } }));
+    }
+  });
+
+  it('gives each demo game its own drawn cover: a content-hashed WebP original, 1280x720, served with its variants', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/api/games' })).json().data as { metadata: { coverImage: string } }[];
+    const covers = list.map((g) => g.metadata.coverImage);
+    expect(new Set(covers).size).toBe(demoGames.length);
+    for (const cover of covers) {
+      expect(cover).toMatch(/^\/media\/covers\/[0-9a-f]{16}\.webp$/);
+      const key = mediaKeyFromUrl(cover)!;
+      const original = (await t.app.services.storage.get(key))!;
+      expect(createHash('sha256').update(original).digest('hex').slice(0, 16)).toBe(key.slice('covers/'.length, -'.webp'.length));
+      expect(await sharp(original).metadata()).toMatchObject({ format: 'webp', width: 1280, height: 720 });
+      const res = await t.app.inject({ method: 'GET', url: `${cover}?w=480` });
+      expect(res.statusCode).toBe(200);
+      expect(await sharp(res.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 480, height: 270 });
     }
   });
 

@@ -1,8 +1,13 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { mediaUrl } from '@streethunt/shared';
 import type { Db } from '../client.ts';
 import { gameCodes, games, users } from '../schema.ts';
 import { hashPassword } from '../../platform/auth.ts';
 import { createGameCodes } from '../../features/codes/service.ts';
+import { saveImage } from '../../features/media/service.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import { demoCoverSvgs } from './demo-covers.ts';
 import { demoGames } from './demo-games.ts';
 
 /** Demo accounts for the embedded database. Known passwords: demo data only, never a deployment. */
@@ -11,16 +16,20 @@ export const demoAccounts = [
   { role: 'user', firstName: 'Yoni', lastName: 'Creator', email: 'creator@streethunt.local', password: 'demo-creator-1234', phone: '050-0000002' },
 ] as const;
 
-/** Seeds a new (empty) database, then remembers the demo games for the start-up help. Returns false when there was data already. */
-export async function seedDemo(db: Db): Promise<boolean> {
-  const seeded = await seedEmptyDatabase(db);
+/**
+ * Seeds a new (empty) database, its games' covers into `storage`, then remembers the demo games for
+ * the start-up help. Returns false when there was data already.
+ */
+export async function seedDemo(db: Db, storage: Storage): Promise<boolean> {
+  const seeded = await seedEmptyDatabase(db, storage);
   demoGameLines = await readDemoGames(db);
   return seeded;
 }
 
-async function seedEmptyDatabase(db: Db): Promise<boolean> {
+async function seedEmptyDatabase(db: Db, storage: Storage): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(users);
   if (n > 0) return false;
+  const covers = await Promise.all(demoGames.map((game) => seedCover(storage, game.id)));
   const now = new Date();
   const ids: Record<string, string> = {};
   for (const account of demoAccounts) {
@@ -42,10 +51,19 @@ async function seedEmptyDatabase(db: Db): Promise<boolean> {
   // Approved games of the demo creator, the first newest, each with one admin code to play it.
   for (const [i, game] of demoGames.entries()) {
     const at = new Date(now.getTime() - i * 60_000);
-    await db.insert(games).values({ id: game.id, userId: ids.user, status: 'APPROVED', approvedAt: at, createdAt: at, updatedAt: at, ...game.content });
+    const metadata = { ...game.content.metadata, coverImage: covers[i] };
+    await db.insert(games).values({ id: game.id, userId: ids.user, status: 'APPROVED', approvedAt: at, createdAt: at, updatedAt: at, ...game.content, metadata });
     await createGameCodes(db, { gameId: game.id, count: 1, prefix: 'DEMO', source: 'admin', createdBy: ids.admin });
   }
   return true;
+}
+
+/** Draws a demo game's cover, stores it as a content-hashed original and returns its public path ('' for a game without a scene). */
+async function seedCover(storage: Storage, gameId: string): Promise<string> {
+  const draw = demoCoverSvgs[gameId];
+  if (!draw) return '';
+  const png = await sharp(Buffer.from(draw())).png({ compressionLevel: 0 }).toBuffer();
+  return mediaUrl(await saveImage({ storage }, { folder: 'covers', data: png }));
 }
 
 export type DemoGameLine = { id: string; name: string; code: string };

@@ -1,4 +1,4 @@
-import { EMAIL_VALIDATION_TTL_HOURS, type Language } from '@streethunt/shared';
+import { EMAIL_VALIDATION_TTL_HOURS, PRODUCT_NAME, type Language } from '@streethunt/shared';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 
 /** What an account email needs; `to` is added by the caller. */
@@ -39,23 +39,23 @@ export function validationEmail({ firstName, link, language }: EmailInput): Emai
   const wording: Wording =
     language === 'en'
       ? {
-          subject: 'Confirm your email address for StreetHunt',
+          subject: `Confirm your email address for ${PRODUCT_NAME.en}`,
           greeting: `Hello ${firstName},`,
           paragraphs: [
-            'Thank you for signing up to StreetHunt. To activate your account, please confirm your email address.',
+            `Thank you for signing up to ${PRODUCT_NAME.en}. To activate your account, please confirm your email address.`,
             `The link is valid for ${EMAIL_VALIDATION_TTL_HOURS} hours.`,
           ],
           button: 'Confirm my email',
           footer: 'If you did not sign up, you can ignore this message.',
         }
       : {
-          subject: 'אימות כתובת האימייל שלך ב-StreetHunt',
+          subject: `אימות כתובת הדוא״ל שלך ב${PRODUCT_NAME.he}`,
           greeting: `שלום ${firstName},`,
           paragraphs: [
-            'תודה שנרשמת ל-StreetHunt. כדי להפעיל את החשבון, יש לאמת את כתובת האימייל שלך.',
+            `תודה שנרשמת ל${PRODUCT_NAME.he}. כדי להפעיל את החשבון, יש לאמת את כתובת הדוא״ל שלך.`,
             `הקישור בתוקף ל-${EMAIL_VALIDATION_TTL_HOURS} שעות.`,
           ],
-          button: 'אימות האימייל',
+          button: 'אימות הדוא״ל',
           footer: 'אם לא נרשמת, אפשר להתעלם מהודעה זו.',
         };
   return render(wording, link, language);
@@ -65,7 +65,7 @@ export function resetPasswordEmail({ firstName, link, language }: EmailInput): E
   const wording: Wording =
     language === 'en'
       ? {
-          subject: 'Reset your StreetHunt password',
+          subject: `Reset your ${PRODUCT_NAME.en} password`,
           greeting: `Hello ${firstName},`,
           paragraphs: [
             'We received a request to reset your password. Choose a new password through the link below.',
@@ -75,7 +75,7 @@ export function resetPasswordEmail({ firstName, link, language }: EmailInput): E
           footer: 'If you did not ask for this, ignore this message and your password stays as it is.',
         }
       : {
-          subject: 'איפוס הסיסמה שלך ב-StreetHunt',
+          subject: `איפוס הסיסמה שלך ב${PRODUCT_NAME.he}`,
           greeting: `שלום ${firstName},`,
           paragraphs: ['קיבלנו בקשה לאיפוס הסיסמה שלך. אפשר לבחור סיסמה חדשה בקישור הבא.', 'הקישור בתוקף לשעה אחת ולשימוש אחד.'],
           button: 'בחירת סיסמה חדשה',

@@ -144,7 +144,7 @@ describe.each(testDatabaseKinds())('signup, email validation and login on %s', (
     const user = await buildUser(t.db, { emailValidatedAt: null });
     const headers = { 'accept-language': 'he' };
     const wrong = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: 'nope-nope' }, headers });
-    expect(wrong.json()).toEqual({ message: 'אימייל או סיסמה שגויים', code: 'wrong_credentials' });
+    expect(wrong.json()).toEqual({ message: 'דוא״ל או סיסמה שגויים', code: 'wrong_credentials' });
     const pending = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password }, headers });
     expect(pending.json().code).toBe('need_email_validate');
     expect(pending.json().message).toMatch(/[א-ת]/);

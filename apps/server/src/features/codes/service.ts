@@ -72,6 +72,29 @@ export function codeAttemptLimiter(owner: object): AttemptLimiter {
   return limiter;
 }
 
+/**
+ * Free games (price empty or 0) start without a code: the server issues one per play, so the team can
+ * share it. Each one is a row (the code and its play), so per client IP this many per window, then 429.
+ * Generous for a class on one school network, useless for filling the tables.
+ */
+export const FREE_PLAYS_PER_WINDOW = 30;
+export const FREE_PLAY_WINDOW_MS = 60 * 60_000;
+
+const freePlayLimiters = new WeakMap<object, AttemptLimiter>();
+
+/** The free-play counter of one app (like codeAttemptLimiter; each issued code counts as one attempt). */
+export function freePlayLimiter(owner: object): AttemptLimiter {
+  let limiter = freePlayLimiters.get(owner);
+  if (!limiter) {
+    limiter = createAttemptLimiter({ max: FREE_PLAYS_PER_WINDOW, windowMs: FREE_PLAY_WINDOW_MS });
+    freePlayLimiters.set(owner, limiter);
+  }
+  return limiter;
+}
+
+export const tooManyFreePlays = (retryMs: number) =>
+  new AppError(429, 'rate_limited', `Too many free games started, try again in ${Math.max(1, Math.ceil(retryMs / 60_000))} minutes`);
+
 export const WRONG_CODE_MESSAGE = 'This code is not valid for this game';
 
 export const wrongCode = () => new AppError(403, 'wrong_code', WRONG_CODE_MESSAGE);

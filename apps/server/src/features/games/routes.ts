@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, gameListItemSchema, gameParamsSchema, gameReplySchema, idSchema, type GameReply } from '@streethunt/shared';
+import { errorReplySchema, gameListItemSchema, gameParamsSchema, gameReplySchema, idSchema } from '@streethunt/shared';
+import { sendSharedJson } from '../../platform/compression.ts';
 import { codeAttemptLimiter } from '../codes/service.ts';
 import * as gamesService from './service.ts';
 
@@ -54,9 +55,9 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       // What comes back depends on the caller's code and token: never from a shared cache.
       reply.header('vary', 'x-game-secret, x-access-token');
       if (game.body.questions) reply.header('cache-control', 'private, no-store');
-      // A player's reply was checked against gameReplySchema and serialized once per game version.
-      // Fastify sends a string with a JSON content type as it is; the type provider only knows the object form.
-      if (game.json !== null) return reply.type('application/json; charset=utf-8').send(game.json as unknown as GameReply);
+      // A player's reply was checked against gameReplySchema and serialized once per game version;
+      // it is compressed once per version too.
+      if (game.json !== null) return sendSharedJson(request, reply, game);
       return game.body;
     },
   );

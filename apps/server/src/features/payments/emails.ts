@@ -1,4 +1,4 @@
-import type { Language } from '@streethunt/shared';
+import { PRODUCT_NAME, type Language } from '@streethunt/shared';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { escapeHtml } from '../account/emails.ts';
 
@@ -6,7 +6,7 @@ type Email = Omit<MailMessage, 'to'>;
 
 export type GameCodeEmailInput = { fullName: string; gameName: string; code: string; gameLink: string; language: Language };
 
-/** The purchased code, with the game's link and how to start (HTML and plain text). */
+/** The purchased code, with the game's link and how to start (HTML and plain text), in `language`: the game's. */
 export function gameCodeEmail({ fullName, gameName, code, gameLink, language }: GameCodeEmailInput): Email {
   const w =
     language === 'en'
@@ -22,6 +22,7 @@ export function gameCodeEmail({ fullName, gameName, code, gameLink, language }: 
           ],
           button: 'Open the game',
           footer: 'Keep this email: the code lets you continue the game on another device.',
+          signature: `The ${PRODUCT_NAME.en} team`,
         }
       : {
           subject: `הקוד שלך למשחק ${gameName}`,
@@ -35,6 +36,7 @@ export function gameCodeEmail({ fullName, gameName, code, gameLink, language }: 
           ],
           button: 'למשחק',
           footer: 'כדאי לשמור את ההודעה הזו: עם הקוד אפשר להמשיך את המשחק גם ממכשיר אחר.',
+          signature: `צוות ${PRODUCT_NAME.he}`,
         };
   const dir = language === 'he' ? 'rtl' : 'ltr';
   const html = `<!doctype html>
@@ -51,6 +53,7 @@ ${w.how.map((step) => `<li>${escapeHtml(step)}</li>`).join('\n')}
 <p><a href="${escapeHtml(gameLink)}" style="display: inline-block; padding: 10px 18px; background: #0b7285; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(w.button)}</a></p>
 <p style="font-size: 13px; color: #555555;">${escapeHtml(gameLink)}</p>
 <p style="font-size: 13px; color: #555555;">${escapeHtml(w.footer)}</p>
+<p>${escapeHtml(w.signature)}</p>
 </body>
 </html>`;
   const text = [
@@ -65,6 +68,8 @@ ${w.how.map((step) => `<li>${escapeHtml(step)}</li>`).join('\n')}
     `${w.button}: ${gameLink}`,
     '',
     w.footer,
+    '',
+    w.signature,
     '',
   ].join('\n');
   return { subject: w.subject, html, text, language };

@@ -196,8 +196,8 @@ describe.each(testDatabaseKinds())('buying a code through the sandbox payment pa
     expect(await purchaseByRef(ref)).toMatchObject({ status: 'pending', paidAt: null, language: 'en' });
   });
 
-  it('speaks English on the page and in the email when the buyer’s language is English', async () => {
-    const game = await buildGame(t.db, { content: { metadata: { ...gameContent().metadata, name: 'Old Jaffa', price: 60 } } });
+  it('speaks English on the page and in the email when the buyer’s language and the game’s are English', async () => {
+    const game = await buildGame(t.db, { content: { metadata: { ...gameContent().metadata, name: 'Old Jaffa', price: 60, language: 'en' } } });
     const email = 'sam.buyer@example.com';
     const { path, ref } = paymentPage(await getUrl(game.id, buyer({ email, fullName: 'Sam Smith' }), { 'accept-language': 'en' }));
     const page = await getPage(t.app, path);
@@ -213,6 +213,25 @@ describe.each(testDatabaseKinds())('buying a code through the sandbox payment pa
     expect(mail.text).toContain('Hello Sam Smith,');
     expect(mail.text).toContain(secretCode);
     expect(mail.html).toContain('dir="ltr"');
+  });
+
+  it.each([
+    { game: 'he', browser: 'en-US,en;q=0.9', subject: 'הקוד שלך למשחק שוק הכרמל', signature: 'צוות סטריטהאנט', dir: 'rtl' },
+    { game: 'en', browser: 'he-IL,he;q=0.9', subject: 'Your code for Carmel Market', signature: 'The StreetHunt team', dir: 'ltr' },
+  ] as const)('the code email follows the game’s language ($game), not the browser’s ($browser), and names the product in it', async (c) => {
+    const game = await buildGame(t.db, { content: { metadata: { ...gameContent().metadata, name: c.game === 'he' ? 'שוק הכרמל' : 'Carmel Market', language: c.game } } });
+    const email = `lang-${c.game}@example.com`;
+    const { path, ref } = paymentPage(await getUrl(game.id, buyer({ email }), { 'accept-language': c.browser }));
+    expect((await postCardForm(t.app, path, SUCCEEDING_CARD)).statusCode).toBe(303);
+    const { secretCode } = (await checkToken(ref)).json().data;
+    const [mail] = await mailsTo(email);
+    expect(mail.language).toBe(c.game);
+    expect(mail.subject).toBe(c.subject);
+    expect(mail.html).toContain(`<html lang="${c.game}" dir="${c.dir}">`);
+    expect(mail.text).toContain(secretCode);
+    expect(mail.text).toContain(c.signature);
+    expect(mail.html).toContain(c.signature);
+    expect(mail.text).not.toContain(c.game === 'he' ? 'StreetHunt' : 'סטריטהאנט');
   });
 
   it('parallel checkTokens of one payment make one code and send one email', async () => {

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CheckTokenReply, Language, PaymentUrlRequest } from '@streethunt/shared';
+import { LANGUAGES, type CheckTokenReply, type Language, type PaymentUrlRequest } from '@streethunt/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, games, purchases } from '../../db/schema.ts';
@@ -29,6 +29,12 @@ export function readSaleMetadata(metadata: unknown): { name: string; price: stri
   const name = typeof m.name === 'string' ? m.name : '';
   const price = typeof m.price === 'string' || typeof m.price === 'number' ? String(m.price).trim() : '';
   return { name, price };
+}
+
+/** The game's own language (metadata.language), or null when it names none. */
+function gameLanguage(metadata: unknown): Language | null {
+  const value = metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>).language : undefined;
+  return (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : null;
 }
 
 /** The price in minor units (agorot); 'free' for '' or 0 (spec section 9); null when it is not a usable amount. */
@@ -197,7 +203,8 @@ async function emailCode(deps: PaymentsDeps, purchase: typeof purchases.$inferSe
     gameName: readSaleMetadata(game?.metadata).name,
     code,
     gameLink: `${deps.config.publicUrl}/game/${purchase.gameId}`,
-    language: purchase.language,
+    // The game's language, as its pages speak it (spec section 1); the buyer's browser language when the game has none.
+    language: gameLanguage(game?.metadata) ?? purchase.language,
   });
   try {
     await deps.mailer.send({ to: purchase.email, ...message });

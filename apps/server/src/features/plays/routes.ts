@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorReplySchema, gameProgressRequestSchema, progressSchema, startTimeReplySchema } from '@streethunt/shared';
-import { codeAttemptLimiter } from '../codes/service.ts';
+import { codeAttemptLimiter, freePlayLimiter } from '../codes/service.ts';
 import { runGameProgressAction, type PlaysDeps } from './service.ts';
 import { registerProgressWatch } from './watch.ts';
 
@@ -14,7 +14,7 @@ const PROGRESS_BODY_LIMIT = 8 * 1024;
 export const playsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
   const limiter = codeAttemptLimiter(services);
-  const deps: PlaysDeps = { ...services, limiter, log: app.log };
+  const deps: PlaysDeps = { ...services, limiter, freePlayLimiter: freePlayLimiter(services), log: app.log };
 
   registerProgressWatch(services.realtime.io, { db: services.db, limiter, trustProxy: services.config.trustProxy, log: app.log });
 
@@ -22,17 +22,22 @@ export const playsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/game-progress',
     {
       bodyLimit: PROGRESS_BODY_LIMIT,
+      // A progress is well under the 1 KB from which replies are compressed: skip the compression hooks
+      // on the busiest call.
+      compress: false,
       // Per client IP, beside the wrong-code limit (10 per 10 minutes) the service applies.
       config: { access: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
       schema: {
         tags: ['plays'],
         summary:
-          'A play’s progress: get-game-progress, set-start-time, set-question-status, show-question-hint, set-end-time (needs a valid code for the game)',
+          'A play’s progress: get-game-progress, set-start-time, set-question-status, show-question-hint, set-end-time (needs a valid code for the game; set-start-time of a free game needs none: the server issues the play’s code)',
+        description:
+          'set-start-time on a free game (price empty or 0) may leave out secretCode: the server issues the play’s code and returns it as gameProgress.game_secret, for every later call and for the team to share (rate limited per client). Without secretCode, a game that is not free is a 400 and an unknown or unlisted one a 404.',
         body: gameProgressRequestSchema,
         response: {
           // The progress first: it is what every action but set-start-time replies, so it matches at once.
           200: z.union([progressSchema, startTimeReplySchema]),
-          ...errorReplies(400, 403, 409, 413, 422, 429),
+          ...errorReplies(400, 403, 404, 409, 413, 422, 429),
         },
       },
     },

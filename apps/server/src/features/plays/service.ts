@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import {
   computeScore,
   isAcceptedAnswer,
+  isFreePrice,
   isQuestionOpen,
   questionTransition,
   QUESTION_STATUSES,
@@ -15,8 +16,8 @@ import type { Services } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, plays } from '../../db/schema.ts';
 import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
-import { AppError, badRequest, conflict } from '../../platform/errors.ts';
-import { requireGameCode, wrongCode, type GameCode } from '../codes/service.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { createGameCodes, requireGameCode, tooManyFreePlays, tooManyWrongCodes, wrongCode, type GameCode } from '../codes/service.ts';
 import { sendFeedbackInvitation } from '../feedback/service.ts';
 import { findGameForPlayers, firstAcceptedAnswer, readGameContent, type GameRow } from '../games/service.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
@@ -27,6 +28,8 @@ type ProgressQuestion = Progress['questions'][number];
 
 export type PlaysDeps = Pick<Services, 'db' | 'mailer' | 'config' | 'realtime'> & {
   limiter: AttemptLimiter;
+  /** Counts the codes issued for free plays per client (codes/service.ts, freePlayLimiter). */
+  freePlayLimiter: AttemptLimiter;
   log: { error(details: object, message: string): void };
 };
 
@@ -163,6 +166,27 @@ async function setStartTime(deps: PlaysDeps, ctx: PlayContext): Promise<StartTim
   return { status: 'OK', gameProgress: progress };
 }
 
+/**
+ * set-start-time without a code: a free game (price empty or 0) starts with a code the server issues
+ * (source 'free'), returned as the play's game_secret so the team can share it. It opens only this
+ * game, so it is no way around the wrong-code limit; a client blocked by that limit is refused here too
+ * (its later calls with the new code would be), and the codes issued per client are limited.
+ */
+async function startFreePlay(deps: PlaysDeps, gameId: string, caller: Caller): Promise<StartTimeReply> {
+  const blockedMs = deps.limiter.blockedFor(caller.client);
+  if (blockedMs > 0) throw tooManyWrongCodes(blockedMs);
+  const game = await findGameForPlayers(deps.db, gameId);
+  // Only a listed game starts this way; a draft is play-tested with a code.
+  if (!game || game.status !== 'APPROVED') throw notFound('No such game');
+  const content = readGameContent(game);
+  if (!isFreePrice(content.metadata.price)) throw badRequest('secretCode is required: this game is not free');
+  const freeBlockedMs = deps.freePlayLimiter.blockedFor(caller.client);
+  if (freeBlockedMs > 0) throw tooManyFreePlays(freeBlockedMs);
+  deps.freePlayLimiter.recordFailure(caller.client);
+  const [code] = await createGameCodes(deps.db, { gameId: game.id, count: 1, source: 'free' });
+  return setStartTime(deps, { game, content, code });
+}
+
 type Change = { questions?: ProgressQuestion[]; endTime?: Date } | null;
 
 /**
@@ -260,9 +284,13 @@ async function setEndTime(deps: PlaysDeps, ctx: PlayContext): Promise<Progress> 
   return progress;
 }
 
-/** POST /api/game-progress: checks the code, then runs the action. */
+/** POST /api/game-progress: checks the code (or starts a free game without one), then runs the action. */
 export async function runGameProgressAction(deps: PlaysDeps, request: GameProgressRequest, caller: Caller): Promise<Progress | StartTimeReply> {
-  const ctx = await openPlayContext(deps, request, caller);
+  if (request.secretCode === undefined) {
+    // Only set-start-time may come without a code (the shared schema requires it for the rest).
+    return startFreePlay(deps, request.gameId, caller);
+  }
+  const ctx = await openPlayContext(deps, { gameId: request.gameId, secretCode: request.secretCode }, caller);
   switch (request.action) {
     case 'get-game-progress':
       return progressOf(ctx, await findPlay(deps.db, ctx));

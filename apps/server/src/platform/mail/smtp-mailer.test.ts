@@ -33,7 +33,7 @@ describe('SMTP mailer', () => {
     const mailer = createSmtpMailer('StreetHunt <no-reply@streethunt.test>', `smtp://127.0.0.1:${port}`);
     await mailer.send({
       to: 'noa@example.com',
-      subject: 'אימות כתובת האימייל',
+      subject: 'אימות כתובת הדוא״ל',
       html: '<p dir="rtl">שלום <b>נועה</b></p>',
       text: 'שלום נועה',
       language: 'he',
@@ -43,7 +43,7 @@ describe('SMTP mailer', () => {
     expect(received).toHaveLength(1);
     const [{ envelopeTo, mail }] = received;
     expect(envelopeTo).toEqual(['noa@example.com']);
-    expect(mail.subject).toBe('אימות כתובת האימייל');
+    expect(mail.subject).toBe('אימות כתובת הדוא״ל');
     expect(mail.html).toContain('<p dir="rtl">שלום <b>נועה</b></p>');
     expect(mail.text?.trim()).toBe('שלום נועה');
     expect(mail.from?.value[0]?.address).toBe('no-reply@streethunt.test');

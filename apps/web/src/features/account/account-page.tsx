@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Alert, Center, Container, Loader, PasswordInput, Stack, Title, type PasswordInputProps } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -56,11 +56,24 @@ export const nameInputProps = { dir: 'auto' } as const;
  */
 export function PasswordField(props: PasswordInputProps) {
   const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
   return (
     <PasswordInput
       dir="ltr"
       styles={{ wrapper: { direction: 'ltr' } }}
-      visibilityToggleButtonProps={{ 'aria-label': t('account.common.showPassword') }}
+      visible={visible}
+      onVisibilityChange={setVisible}
+      // Mantine keeps the toggle out of the tab order and toggles it on mouse down and Space only: here it
+      // is reachable with Tab and answers Enter too. Its state is read out through aria-pressed.
+      visibilityToggleButtonProps={{
+        tabIndex: 0,
+        'aria-label': t('account.common.showPassword'),
+        onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          setVisible((shown) => !shown);
+        },
+      }}
       {...props}
     />
   );

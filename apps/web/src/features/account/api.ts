@@ -12,6 +12,7 @@ import {
   type UpdateProfileRequest,
 } from '@streethunt/shared';
 import { ApiError, apiRequest } from '../../api/client.ts';
+import { profileQueryKey } from '../../api/session-user.ts';
 import { ReplyStatusError } from './errors.ts';
 
 /** `{ data: { status, message? } }`, read loosely: a non-OK status is an answer, not a broken reply. */
@@ -103,7 +104,8 @@ export const accountApi = {
 
 /** Cache keys of this feature's reads; a user's data is kept under their id. */
 export const accountKeys = {
-  profile: (userId: string) => ['account', 'profile', userId] as const,
+  /** Shared with the menu, which shows who is logged in from the same cache entry. */
+  profile: profileQueryKey,
   paymentDetails: (userId: string) => ['account', 'payment-details', userId] as const,
   validateEmail: (token: string) => ['account', 'validate-email', token] as const,
 };

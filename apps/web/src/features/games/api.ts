@@ -1,9 +1,5 @@
-import { z } from 'zod';
-import { gameListItemSchema, publicUserReplySchema, type GameListItem } from '@streethunt/shared';
+import type { GameListItem, PublicUserReply } from '@streethunt/shared';
 import { apiRequest } from '../../api/client.ts';
-
-/** GET /api/games: `{ data: GameListItem[] }`. */
-const gamesListReplySchema = z.object({ data: z.array(gameListItemSchema) });
 
 export const gamesApi = {
   /**
@@ -12,13 +8,13 @@ export const gamesApi = {
    */
   list: async (userId: string | null, signal?: AbortSignal): Promise<GameListItem[]> => {
     const path = userId ? `/api/games?user=${encodeURIComponent(userId)}` : '/api/games';
-    const reply = await apiRequest(path, { schema: gamesListReplySchema, signal });
+    const reply = await apiRequest<{ data: GameListItem[] }>(path, { signal });
     return reply.data.filter((game) => game.status === 'APPROVED');
   },
 
   /** GET /api/user/{userId}: what anyone may see of a creator (the heading uses the first name). */
   creator: async (userId: string, signal?: AbortSignal) => {
-    const reply = await apiRequest(`/api/user/${encodeURIComponent(userId)}`, { schema: publicUserReplySchema, signal });
+    const reply = await apiRequest<PublicUserReply>(`/api/user/${encodeURIComponent(userId)}`, { signal });
     return reply.data.user;
   },
 };

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GameListItem } from '@streethunt/shared';
+import { IMAGE_WIDTHS } from '@streethunt/shared/media';
 import { Component as GamesPage } from './games-page.tsx';
 import { mockRoutes, renderPage, routesCalled } from './test-render.tsx';
 
@@ -58,7 +59,9 @@ describe('games page', () => {
     expect(within(third).getByTestId('price').textContent).toBe('חינם');
     expect(within(first).getByText('תל אביב')).toBeTruthy();
     expect(within(first).getByText('מתחילים ליד מגדל שלום')).toBeTruthy();
-    expect(within(second).getByText('Jaffa').getAttribute('dir')).toBe('auto');
+    // Each user-written line takes its own direction (the line itself: dir=auto skips inner elements with a dir).
+    expect(within(second).getByText('Jaffa').closest('[dir]')?.getAttribute('dir')).toBe('auto');
+    expect(within(second).getByText('Clock tower').getAttribute('dir')).toBe('auto');
     expect(within(second).getByText('Clock tower')).toBeTruthy();
     expect(routesCalled(fetchMock)).toEqual(['GET /api/games']);
     expect(missing).toEqual([]);
@@ -74,7 +77,8 @@ describe('games page', () => {
       expect(links).toHaveLength(1);
       expect(links[0].textContent).toBe(games[index].metadata.name);
       expect(links[0].getAttribute('href')).toBe(`/game/${games[index]._id}`);
-      expect(links[0].getAttribute('dir')).toBe('auto');
+      expect(links[0].closest('h2')?.getAttribute('dir')).toBe('auto');
+      expect(links[0].getAttribute('dir'), 'no dir of its own, or the heading could not see its text').toBeNull();
     }
     expect(screen.getByRole('link', { name: 'Jaffa Port Hunt' }).getAttribute('lang')).toBe('en');
 
@@ -82,22 +86,58 @@ describe('games page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/game/g1'));
   });
 
-  it('lazy-loads covers in a fixed frame and puts a neutral block where a game has none', async () => {
+  it('loads covers at the width the screen needs in a fixed frame, lazily below the first cards, and puts a neutral block where a game has none', async () => {
     mockRoutes({ 'GET /api/games': { body: { data: games } } });
     await renderPage(<GamesPage />, { path: '/games', url: '/games' });
     await screen.findByTestId('games-list');
 
     const cover = screen.getByRole('img', { name: 'סודות נווה צדק' }) as HTMLImageElement;
-    expect(cover.getAttribute('src')).toBe('/media/images/neve-tzedek.jpg');
-    expect(cover.getAttribute('loading')).toBe('lazy');
+    // Our own media: a srcset of every allowed WebP width, and a fallback near the drawn width.
+    expect(cover.getAttribute('src')).toBe('/media/images/neve-tzedek.jpg?w=640');
+    expect(cover.getAttribute('srcset')).toBe(IMAGE_WIDTHS.map((w) => `/media/images/neve-tzedek.jpg?w=${w} ${w}w`).join(', '));
+    // One column on a phone (below Mantine's sm, 48em), two up to lg (75em), then three in the 1140 px container.
+    expect(cover.getAttribute('sizes')).toBe('(max-width: 47.99em) calc(100vw - 2rem), (max-width: 74.99em) calc(50vw - 1.5rem), 360px');
     expect(cover.getAttribute('width')).toBe('640');
     expect(cover.getAttribute('height')).toBe('360');
+    expect(cover.getAttribute('decoding')).toBe('async');
+    // The first card's cover is the likely largest paint: fetched at once and first.
+    expect(cover.getAttribute('loading')).toBe('eager');
+    expect(cover.getAttribute('fetchpriority')).toBe('high');
     expect(within(cards()[1]).queryByRole('img')).toBeNull();
     expect(within(cards()[1]).getByTestId('cover-placeholder').getAttribute('aria-hidden')).toBe('true');
 
     // A cover that fails to load gives way to the placeholder too.
     fireEvent.error(cover);
     expect(within(cards()[0]).getByTestId('cover-placeholder')).toBeTruthy();
+  });
+
+  it('loads the second cover at once and the later ones lazily; an image from elsewhere is shown as it is', async () => {
+    const covered = [
+      game('c1', { name: 'One', coverImage: '/media/covers/0123456789abcdef.webp' }),
+      game('c2', { name: 'Two', coverImage: '/media/covers/1123456789abcdef.webp' }),
+      game('c3', { name: 'Three', coverImage: '/media/covers/2123456789abcdef.webp' }),
+      game('c4', { name: 'Four', coverImage: 'https://images.example.com/four.jpg' }),
+    ];
+    mockRoutes({ 'GET /api/games': { body: { data: covered } } });
+    await renderPage(<GamesPage />, { path: '/games', url: '/games' });
+    await screen.findByTestId('games-list');
+
+    const img = (name: string) => screen.getByRole('img', { name });
+    expect([img('One'), img('Two'), img('Three'), img('Four')].map((i) => [i.getAttribute('loading'), i.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', null],
+      ['lazy', null],
+      ['lazy', null],
+    ]);
+    expect(img('Three').getAttribute('srcset')).toContain('/media/covers/2123456789abcdef.webp?w=320 320w');
+
+    const external = img('Four');
+    expect(external.getAttribute('src')).toBe('https://images.example.com/four.jpg');
+    expect(external.hasAttribute('srcset')).toBe(false);
+    expect(external.hasAttribute('sizes')).toBe(false);
+    // The same frame as our own covers.
+    expect(external.className).toBe(img('One').className);
+    expect([external.getAttribute('width'), external.getAttribute('height')]).toEqual(['640', '360']);
   });
 
   it('shows only approved games, whatever the server sends', async () => {

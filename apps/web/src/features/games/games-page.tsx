@@ -6,6 +6,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { GameListItem } from '@streethunt/shared';
+// The media helpers alone, not the package index (its zod schemas would join this page's first load).
+import { responsiveImage } from '@streethunt/shared/media';
 import { NetworkError } from '../../api/client.ts';
 import { Price } from '../../ui/price.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
@@ -22,6 +24,13 @@ const COVER_WIDTH = 640;
 const COVER_HEIGHT = 360;
 /** Cards per row by screen width: one on a phone. */
 const COLUMNS = { base: 1, sm: 2, lg: 3 } as const;
+/**
+ * How wide a cover is on screen, following COLUMNS at Mantine's breakpoints (sm 48em, lg 75em) in the
+ * lg container (1140 px) with md padding and spacing; the browser picks the srcset width from it.
+ */
+const COVER_SIZES = '(max-width: 47.99em) calc(100vw - 2rem), (max-width: 74.99em) calc(50vw - 1.5rem), 360px';
+/** Covers of the first cards are in the first screen of a phone: not lazy, and the first (the likely LCP) fetched first. */
+const EAGER_COVERS = 2;
 
 /**
  * `/games`: the public list of approved games as cards (spec section 2, 'Games list'). With `?user={id}`
@@ -76,9 +85,9 @@ export function Component() {
           </Stack>
         ) : (
           <SimpleGrid component="ul" cols={COLUMNS} spacing="md" className={classes.list} data-testid="games-list">
-            {games.data.map((game) => (
+            {games.data.map((game, index) => (
               <li key={game._id}>
-                <GameCard game={game} />
+                <GameCard game={game} index={index} />
               </li>
             ))}
           </SimpleGrid>
@@ -103,25 +112,30 @@ function CreatorHeading({ firstName, t }: { firstName: string; t: TFunction }) {
   );
 }
 
-function GameCard({ game }: { game: GameListItem }) {
+function GameCard({ game, index }: { game: GameListItem; index: number }) {
   const { t } = useTranslation();
   const { metadata } = game;
   const name = metadata.name.trim() || t('games.untitled');
   return (
     <Card withBorder padding="md" radius="md" className={classes.card} data-testid="game-card">
       <Card.Section>
-        <Cover src={metadata.coverImage} alt={name} />
+        <Cover src={metadata.coverImage} alt={name} index={index} />
       </Card.Section>
+      {/*
+        Each line the creator wrote takes its direction from its own text (dir=auto on the line itself: the
+        browser skips descendants that carry a dir of their own), so an English game in the Hebrew list
+        reads as one left-aligned block.
+      */}
       <Stack gap={6} mt="sm">
-        <Title order={2} size="h4">
-          <Link to={`/game/${encodeURIComponent(game._id)}`} className={classes.link} dir="auto" lang={metadata.language}>
+        <Title order={2} size="h4" dir="auto">
+          <Link to={`/game/${encodeURIComponent(game._id)}`} className={classes.link} lang={metadata.language}>
             {name}
           </Link>
         </Title>
         {metadata.locationCity && (
-          <Group gap={4} wrap="nowrap" align="flex-start">
+          <Group gap={4} wrap="nowrap" align="flex-start" dir="auto" data-testid="game-city">
             <IconMapPin size={18} aria-hidden style={{ flexShrink: 0, marginBlockStart: 2 }} />
-            <Text size="sm" fw={600} dir="auto" lang={metadata.language}>
+            <Text size="sm" fw={600} lang={metadata.language}>
               {metadata.locationCity}
             </Text>
           </Group>
@@ -140,8 +154,12 @@ function GameCard({ game }: { game: GameListItem }) {
   );
 }
 
-/** The cover, lazy-loaded in a fixed frame; a neutral block when the game has none or it fails to load. */
-function Cover({ src, alt }: { src: string; alt: string }) {
+/**
+ * The cover in a fixed 16:9 frame: our own media at the width the screen needs (srcset of WebP
+ * variants), any other image as it is; lazy below the first cards. A neutral block when the game has
+ * none or it fails to load.
+ */
+function Cover({ src, alt, index }: { src: string; alt: string; index: number }) {
   const [failed, setFailed] = useState(false);
   if (!src.trim() || failed) {
     return (
@@ -150,14 +168,18 @@ function Cover({ src, alt }: { src: string; alt: string }) {
       </div>
     );
   }
+  const { src: fallback, srcSet } = responsiveImage(src.trim(), COVER_WIDTH);
   return (
     <img
       className={classes.cover}
-      src={src}
+      src={fallback}
+      srcSet={srcSet}
+      sizes={srcSet ? COVER_SIZES : undefined}
       alt={alt}
       width={COVER_WIDTH}
       height={COVER_HEIGHT}
-      loading="lazy"
+      loading={index < EAGER_COVERS ? 'eager' : 'lazy'}
+      fetchPriority={index === 0 ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}
     />

@@ -4,24 +4,28 @@ import { useTranslation } from 'react-i18next';
 import { matchesAnswerHashes, type PlayerQuestion } from '@streethunt/shared';
 import { playSound } from '../../ui/sounds.ts';
 import { usePlay } from './play-context.tsx';
-import { ResultIcon } from './result-icon.tsx';
+import { ResultAnnouncement, ResultIcon } from './result-icon.tsx';
 
 const ANSWER_MAX = 500;
 
 /**
  * The answer box (spec section 5): judged at once on the phone from the salted hashes, offline too.
  * Right: good sound and icon, ANSWERED sent with what was typed, the box read-only. Wrong: bad sound
- * and icon, nothing sent. Enter submits.
+ * and icon, the box marked invalid, nothing sent. Either is also said in words to screen readers.
+ * Enter submits.
  */
 export function AnswerBox({ index, question, answered }: { index: number; question: PlayerQuestion; answered: boolean }) {
   const { t } = useTranslation();
   const { session } = usePlay();
   const [typed, setTyped] = useState('');
   const [wrong, setWrong] = useState(false);
+  // Counts the tries, so that the same wrong answer sent twice is announced twice.
+  const [tries, setTries] = useState(0);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (answered) return;
+    setTries((n) => n + 1);
     if (matchesAnswerHashes(question.answer.salt, question.answer.hashes, typed)) {
       playSound('good');
       setWrong(false);
@@ -45,6 +49,7 @@ export function AnswerBox({ index, question, answered }: { index: number; questi
               setWrong(false);
             }}
             readOnly={answered}
+            error={wrong}
             maxLength={ANSWER_MAX}
             size="md"
             dir="auto"
@@ -57,6 +62,11 @@ export function AnswerBox({ index, question, answered }: { index: number; questi
             <ResultIcon ok={answered} label={t(answered ? 'player.answer.right' : 'player.answer.wrong')} testId="answer-result" />
           )}
         </Group>
+        <ResultAnnouncement
+          message={showResult ? t(answered ? 'player.answer.right' : 'player.answer.wrong') : null}
+          attempt={tries}
+          testId="answer-announcement"
+        />
         {!answered && (
           <Button type="submit" size="lg" fullWidth>
             {t('player.answer.submit')}

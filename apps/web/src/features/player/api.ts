@@ -1,42 +1,41 @@
-import { z } from 'zod';
-import {
-  gameReplySchema,
-  paymentUrlReplySchema,
-  progressSchema,
-  startTimeReplySchema,
-  type GameProgressRequest,
-  type PaymentUrlRequest,
-  type ProblemReportRequest,
+import type {
+  GameProgressRequest,
+  GameReply,
+  PaymentUrlReply,
+  PaymentUrlRequest,
+  ProblemReportRequest,
+  Progress,
+  StartTimeReply,
 } from '@streethunt/shared';
 import { apiRequest } from '../../api/client.ts';
 import type { ProgressRequest } from './action-queue.ts';
 
-const reportReplySchema = z.object({ data: z.object({ status: z.string() }).loose() }).loose();
-
-/** The player's calls (spec section 7). */
+/**
+ * The player's calls (spec section 7). Replies are typed by the shared schemas and not parsed again
+ * here: the server serializes each reply through that schema, and zod would add about 25 KB (gzipped)
+ * to the first load of /game/{id}.
+ */
 export const playerApi = {
   /** The public part, or with a valid code the questions (answers only as salted hashes). */
   game: (gameId: string, secret: string | null, signal?: AbortSignal) =>
-    apiRequest(`/api/games/${encodeURIComponent(gameId)}`, {
-      schema: gameReplySchema,
+    apiRequest<GameReply>(`/api/games/${encodeURIComponent(gameId)}`, {
       headers: secret ? { 'x-game-secret': secret } : undefined,
       signal,
     }),
 
-  /** set-start-time: checks the code and starts (or resumes) its play. */
-  start: (gameId: string, secretCode: string) =>
-    apiRequest('/api/game-progress', {
+  /** set-start-time: checks the code and starts (or resumes) its play; a free game needs no code (the server issues one). */
+  start: (gameId: string, secretCode?: string) =>
+    apiRequest<StartTimeReply>('/api/game-progress', {
       method: 'POST',
       body: { action: 'set-start-time', gameId, secretCode } satisfies GameProgressRequest,
-      schema: startTimeReplySchema,
     }),
 
   /** Every other action answers with the progress. */
   progress: (request: ProgressRequest) =>
-    apiRequest('/api/game-progress', { method: 'POST', body: request, schema: progressSchema }),
+    apiRequest<Progress>('/api/game-progress', { method: 'POST', body: request }),
 
-  report: (body: ProblemReportRequest) => apiRequest('/api/game/report', { method: 'POST', body, schema: reportReplySchema }),
+  report: (body: ProblemReportRequest) => apiRequest<{ data: { status: string } }>('/api/game/report', { method: 'POST', body }),
 
   paymentUrl: (gameId: string, body: PaymentUrlRequest) =>
-    apiRequest(`/api/payment/get-url/${encodeURIComponent(gameId)}`, { method: 'POST', body, schema: paymentUrlReplySchema }),
+    apiRequest<PaymentUrlReply>(`/api/payment/get-url/${encodeURIComponent(gameId)}`, { method: 'POST', body }),
 };

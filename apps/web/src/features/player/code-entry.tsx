@@ -1,18 +1,25 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { isFreePrice } from '@streethunt/shared';
 import { playSound, primeSounds } from '../../ui/sounds.ts';
+import { FreeStartAlert } from './free-start-alert.tsx';
+import { GameLine } from './game-line.tsx';
 import type { CodeResult } from './play-session.ts';
 import { usePlay } from './play-context.tsx';
-import { ResultIcon } from './result-icon.tsx';
+import { ResultAnnouncement, ResultIcon } from './result-icon.tsx';
+import { useFreeStart } from './use-free-start.ts';
 
 /**
  * The code entry: a wrong code gets the bad sound and a red X (no text, spec section 8); a right one
- * the code-ok sound, a green check and the continue button.
+ * the code-ok sound, a green check and the continue button. Under the title, the game and its price. On
+ * a free game the code joins a team's play, and a new play starts without one instead of buying a code.
  */
 export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
   const { t } = useTranslation();
-  const { session, setPage, snapshot } = usePlay();
+  const { game, session, setPage, snapshot } = usePlay();
+  const free = isFreePrice(game.metadata.price);
+  const freeStart = useFreeStart();
   // A code bought a moment ago (kept by the payment page) is filled in, ready to send.
   const [code, setCode] = useState(() => (snapshot.progress?.startTime ? '' : (snapshot.secret ?? '')));
   const [result, setResult] = useState<CodeResult | null>(null);
@@ -20,13 +27,9 @@ export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sending) return;
+    // An empty code is not sent (the send button is disabled until something is typed).
+    if (sending || !code.trim()) return;
     primeSounds();
-    if (!code.trim()) {
-      playSound('bad');
-      setResult('wrong');
-      return;
-    }
     setSending(true);
     setResult(null);
     const outcome = await session.submitCode(code);
@@ -40,7 +43,8 @@ export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
   return (
     <Stack gap="md" data-testid="code-entry">
       <Title order={1}>{t('player.payment.title')}</Title>
-      <Text>{t('player.payment.explanation')}</Text>
+      <GameLine metadata={game.metadata} />
+      <Text>{t(free ? 'player.free.explanation' : 'player.payment.explanation')}</Text>
       <form onSubmit={submit} noValidate aria-label={t('player.payment.title')}>
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="nowrap">
@@ -52,6 +56,7 @@ export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
                 if (!accepted) setResult(null);
               }}
               readOnly={accepted}
+              error={result === 'wrong'}
               size="md"
               dir="ltr"
               autoComplete="off"
@@ -64,6 +69,10 @@ export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
               <ResultIcon ok={accepted} label={t(accepted ? 'player.payment.codeRight' : 'player.payment.codeWrong')} testId="code-result" />
             )}
           </Group>
+          <ResultAnnouncement
+            message={result === 'ok' || result === 'wrong' ? t(accepted ? 'player.payment.codeRight' : 'player.payment.codeWrong') : null}
+            testId="code-announcement"
+          />
           {result === 'rate_limited' && <Alert color="orange">{t('player.payment.rateLimited')}</Alert>}
           {result === 'network' && <Alert color="orange">{t('player.errors.network')}</Alert>}
           {result === 'error' && <Alert color="red">{t('player.errors.generic')}</Alert>}
@@ -72,13 +81,21 @@ export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
               {t('player.payment.continue')}
             </Button>
           ) : (
-            <Button type="submit" size="lg" fullWidth loading={sending}>
+            <Button type="submit" size="lg" fullWidth loading={sending} disabled={!code.trim()}>
               {t('player.payment.sendCode')}
             </Button>
           )}
         </Stack>
       </form>
-      {!accepted && (
+      {!accepted && free && (
+        <>
+          <FreeStartAlert result={freeStart.result} />
+          <Button variant="light" size="md" fullWidth loading={freeStart.starting} onClick={() => void freeStart.start()} data-testid="free-start">
+            {t('player.free.startNew')}
+          </Button>
+        </>
+      )}
+      {!accepted && !free && (
         <Button variant="subtle" size="sm" onClick={onPurchase} style={{ alignSelf: 'flex-start' }}>
           {t('player.payment.purchase')}
         </Button>

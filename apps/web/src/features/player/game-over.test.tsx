@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { computeScore, playSummary } from '@streethunt/shared';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-render.tsx';
@@ -60,6 +60,19 @@ describe('player: game over', () => {
     // 2 DONE, 2 hints, 83 minutes: 200 - 20 - 83.
     expect(screen.getByTestId('summary-score').textContent).toBe(String(computeScore(progress)));
     expect(computeScore(progress)).toBe(97);
+  });
+
+  it("puts the creator's closing content before the rating, and ends with links to all games and this creator's games", async () => {
+    const { t } = await openGameOver({ progress: finished('2026-05-01T11:00:00.000Z') });
+    const over = screen.getByTestId('game-over');
+    const content = within(over).getByTestId('rich-content');
+    const widget = within(over).getByTestId('feedback-widget');
+    const next = within(over).getByTestId('game-over-next');
+    expect(content.compareDocumentPosition(widget) & Node.DOCUMENT_POSITION_FOLLOWING, 'content, then the rating').toBeTruthy();
+    expect(widget.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING, 'the rating, then the way on').toBeTruthy();
+    expect(over.lastElementChild).toBe(next);
+    expect(within(next).getByRole('link', { name: t('player.gameOver.allGames') }).getAttribute('href')).toBe('/games');
+    expect(within(next).getByRole('link', { name: t('player.gameOver.creatorGames') }).getAttribute('href')).toBe('/games?user=owner-1');
   });
 
   it('hides the summary when the game says so', async () => {

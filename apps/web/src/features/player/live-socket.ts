@@ -1,4 +1,5 @@
-import { progressSchema, type Progress } from '@streethunt/shared';
+import type { Progress } from '@streethunt/shared';
+import { isProgressOf } from './player-store.ts';
 
 export type LiveOptions = {
   gameId: string;
@@ -24,8 +25,7 @@ export function connectLive(options: LiveOptions): StopLive {
   let disconnect: (() => void) | null = null;
 
   const accept = (value: unknown) => {
-    const parsed = progressSchema.safeParse(value);
-    if (!stopped && parsed.success) options.onProgress(parsed.data);
+    if (!stopped && isProgressOf(value, options.gameId, options.secretCode)) options.onProgress(value);
   };
 
   import('socket.io-client')

@@ -95,6 +95,8 @@ describe('payment success page', () => {
     expect(back.getAttribute('href')).toBe('/game/g1');
     fireEvent.click(back);
     await waitFor(() => expect(router.state.location.pathname).toBe('/game/g1'));
+    // To the code screen (where the bought code waits), not the intro.
+    expect(router.state.location.state).toEqual({ page: 'payment' });
     expect(missing).toEqual([]);
   });
 

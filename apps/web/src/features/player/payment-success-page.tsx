@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { Alert, Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +7,8 @@ import { Link, useSearchParams } from 'react-router';
 import { checkTokenReplySchema, checkTokenRequestSchema } from '@streethunt/shared';
 import { ApiError, NetworkError, apiRequest } from '../../api/client.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { useCopyCode } from './use-copy-code.ts';
+import type { PlayerLinkState } from './play-context.tsx';
 
 /** Mantine's red title on a light red alert is below AA contrast; a darker red passes. */
 const DARK_RED_TITLE = { title: { color: 'var(--mantine-color-red-9)' } };
@@ -93,7 +95,15 @@ export function Component() {
               {t('paymentSuccess.emailed')}
             </Alert>
             <GameCode code={check.data.secretCode} />
-            <Button component={Link} to={`/game/${encodeURIComponent(check.data.gameId)}`} size="lg" fullWidth>
+            {/* To the code screen, where the bought code waits filled in (storeActiveGame): one tap from playing. */}
+            <Button
+              component={Link}
+              to={`/game/${encodeURIComponent(check.data.gameId)}`}
+              state={{ page: 'payment' } satisfies PlayerLinkState}
+              size="lg"
+              fullWidth
+              data-testid="back-to-game"
+            >
               {t('paymentSuccess.backToGame')}
             </Button>
             <Anchor component={Link} to="/games" ta="center" size="sm">
@@ -106,30 +116,11 @@ export function Component() {
   );
 }
 
-/** How long 'copied' shows on the button. */
-const COPIED_MS = 2000;
 
 /** The code, large and left to right in a monospace face, with a copy button. */
 function GameCode({ code }: { code: string }) {
   const { t } = useTranslation();
-  const codeRef = useRef<HTMLParagraphElement>(null);
-  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
-
-  useEffect(() => {
-    if (copyState !== 'copied') return;
-    const timer = setTimeout(() => setCopyState('idle'), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copyState]);
-
-  const copy = async () => {
-    if (await copyText(code)) {
-      setCopyState('copied');
-    } else {
-      // No clipboard at all: select the code, so a long press copies it.
-      if (codeRef.current) window.getSelection()?.selectAllChildren(codeRef.current);
-      setCopyState('failed');
-    }
-  };
+  const { codeRef, copyState, copy } = useCopyCode(code);
 
   return (
     <Paper withBorder radius="md" p="md">
@@ -170,31 +161,4 @@ function GameCode({ code }: { code: string }) {
       </Stack>
     </Paper>
   );
-}
-
-/** Copies with the Clipboard API; where it is missing or refused (plain http, old browsers), with execCommand. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    /* refused: try the old way */
-  }
-  try {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.insetBlockStart = '0';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const copied = document.execCommand('copy');
-    area.remove();
-    return copied;
-  } catch {
-    return false;
-  }
 }

@@ -5,6 +5,17 @@ import type { PlaySession, PlaySnapshot } from './play-session.ts';
 /** The pages of the player (spec section 4, display page). */
 export type DisplayPage = 'intro' | 'payment' | 'questions' | 'map';
 
+/** Router state of a link into the player that opens another page than the intro (/payment-success: the code screen). */
+export type PlayerLinkState = { page: DisplayPage };
+
+const DISPLAY_PAGES: readonly string[] = ['intro', 'payment', 'questions', 'map'] satisfies DisplayPage[];
+
+/** The page a link's state asks for; the intro otherwise (a plain link, a reload, a shared URL). */
+export function pageFromLinkState(state: unknown): DisplayPage {
+  const page = (state as Partial<PlayerLinkState> | null | undefined)?.page;
+  return typeof page === 'string' && DISPLAY_PAGES.includes(page) ? (page as DisplayPage) : 'intro';
+}
+
 export type PlayContextValue = {
   game: GameReply;
   /** The reply is being fetched again (e.g. with the code just accepted). */

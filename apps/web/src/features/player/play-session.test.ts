@@ -166,3 +166,53 @@ describe('play session', () => {
     session.stop();
   });
 });
+
+describe('play session: a free game (issue 6 item 5)', () => {
+  beforeEach(() => localStorage.clear());
+
+  /** The server of a free game: without a code it issues CODE; with one, it checks it. */
+  function freeServer() {
+    const { state, deps, live } = fakeServer();
+    deps.start.mockImplementation(async (gameId: string, secretCode?: string) => {
+      if (state.down) throw new NetworkError('offline');
+      if (gameId !== GAME_ID || (secretCode !== undefined && secretCode !== CODE)) throw new ApiError(403, 'wrong_code', 'wrong code', {});
+      return { status: 'OK' as const, gameProgress: state.progress };
+    });
+    return { state, deps, live };
+  }
+
+  it('starts without a code and takes the issued one as the active play, watched live', async () => {
+    const { deps, live } = freeServer();
+    const session = new PlaySession(GAME_ID, deps);
+    session.start();
+    expect(await session.startFree()).toBe('ok');
+    expect(deps.start).toHaveBeenLastCalledWith(GAME_ID, undefined);
+    expect(session.getSnapshot()).toMatchObject({ secret: CODE, offline: false });
+    expect(readProgress(GAME_ID)).toEqual(buildProgress());
+    expect(live.map((l) => l.secretCode)).toEqual([CODE]);
+    session.stop();
+  });
+
+  it('offline: network, nothing kept; the offline state clears when the browser is back online', async () => {
+    const { deps, state } = freeServer();
+    const session = new PlaySession(GAME_ID, deps);
+    session.start();
+    state.down = true;
+    expect(await session.startFree()).toBe('network');
+    expect(session.getSnapshot()).toMatchObject({ secret: null, progress: null, offline: true });
+    state.down = false;
+    window.dispatchEvent(new Event('online'));
+    expect(session.getSnapshot().offline).toBe(false);
+    expect(await session.startFree()).toBe('ok');
+    expect(session.getSnapshot().secret).toBe(CODE);
+    session.stop();
+  });
+
+  it('resumes a code kept for the game rather than asking for a new one', async () => {
+    storeCode(buildProgress());
+    const { deps } = freeServer();
+    const session = new PlaySession(GAME_ID, deps);
+    expect(await session.startFree()).toBe('ok');
+    expect(deps.start).toHaveBeenLastCalledWith(GAME_ID, CODE);
+  });
+});

@@ -21,7 +21,8 @@ export type PlaySnapshot = {
 export type CodeResult = 'ok' | 'wrong' | 'rate_limited' | 'network' | 'error';
 
 export type SessionDeps = {
-  start(gameId: string, secretCode: string): Promise<StartTimeReply>;
+  /** set-start-time; without a code (a free game) the server issues the play's code. */
+  start(gameId: string, secretCode?: string): Promise<StartTimeReply>;
   progress(request: ProgressRequest): Promise<Progress>;
   connectLive(options: LiveOptions): StopLive;
   /** How often to try the queue again while something waits; 5 s by default. */
@@ -107,6 +108,20 @@ export class PlaySession {
   async submitCode(typed: string): Promise<CodeResult> {
     const code = normalizeGameCode(typed);
     if (!code) return 'wrong';
+    return this.begin(code);
+  }
+
+  /**
+   * A free game starts without a code: the server issues the play's code, which becomes the active
+   * play like a typed one (and is what the team shares). A code kept for this game (its play already
+   * issued, or typed before) is resumed instead of asking for another. 'wrong': the server says the
+   * game needs a code after all.
+   */
+  startFree(): Promise<CodeResult> {
+    return this.begin(this.secret ?? undefined);
+  }
+
+  private async begin(code: string | undefined): Promise<CodeResult> {
     try {
       const reply = await this.deps.start(this.gameId, code);
       const progress = reply.gameProgress;
@@ -192,6 +207,9 @@ export class PlaySession {
   }
 
   private onOnline = () => {
+    // Without a play there is nothing to ask the server: the browser's word is all there is (a free game
+    // that could not start offline is started again by a tap).
+    if (!this.secret) this.networkDown = false;
     this.publish();
     void this.flush();
     void this.refresh();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { playSound } from '../../ui/sounds.ts';
-import { STORE_KEYS } from './player-store.ts';
+import { readProgress, STORE_KEYS } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-render.tsx';
 
@@ -32,13 +32,22 @@ describe('player: intro and payment', () => {
 
     fireEvent.click(screen.getByRole('button', { name: t('player.intro.letsPlay') }));
     const input = await screen.findByLabelText(t('player.payment.codeLabel'));
+    // An empty code is not sent: the button waits for something typed.
+    expect((screen.getByRole('button', { name: t('player.payment.sendCode') }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '  ' } });
+    fireEvent.submit(input.closest('form')!);
+    expect(server.state.calls.some((c) => c.body?.action === 'set-start-time')).toBe(false);
+    expect(sounds).not.toHaveBeenCalled();
     fireEvent.change(input, { target: { value: 'WRONG1' } });
     fireEvent.click(screen.getByRole('button', { name: t('player.payment.sendCode') }));
     const wrong = await screen.findByRole('img', { name: t('player.payment.codeWrong') });
     expect(wrong.getAttribute('data-result')).toBe('wrong');
     expect(sounds).toHaveBeenLastCalledWith('bad');
-    // No text for a wrong code, nothing kept, no way on.
-    expect(screen.queryByText(t('player.payment.codeWrong'))).toBeNull();
+    // No visible text for a wrong code (the red X says it), but screen readers hear it; nothing kept, no way on.
+    const news = screen.getByTestId('code-announcement');
+    expect(news.textContent).toBe(t('player.payment.codeWrong'));
+    expect([news.getAttribute('role'), news.getAttribute('aria-live')]).toEqual(['status', 'polite']);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(JSON.parse(localStorage.getItem(STORE_KEYS.active) ?? 'null')).toEqual({ game_id: GAME_ID, game_secret: null });
     expect(localStorage.getItem(STORE_KEYS.progress(GAME_ID))).toBeNull();
     expect(screen.queryByRole('button', { name: t('player.payment.continue') })).toBeNull();
@@ -51,7 +60,7 @@ describe('player: intro and payment', () => {
     const start = server.state.calls.filter((c) => c.body?.action === 'set-start-time');
     expect(start.at(-1)?.body).toEqual({ action: 'set-start-time', gameId: GAME_ID, secretCode: CODE });
     expect(JSON.parse(localStorage.getItem(STORE_KEYS.active) ?? 'null')).toEqual({ game_id: GAME_ID, game_secret: CODE });
-    expect(JSON.parse(localStorage.getItem(STORE_KEYS.progress(GAME_ID)) ?? 'null')).toEqual(server.state.progress);
+    expect(readProgress(GAME_ID)).toEqual(server.state.progress);
 
     fireEvent.click(screen.getByRole('button', { name: t('player.payment.continue') }));
     expect(await screen.findByRole('heading', { name: t('player.question.title', { n: 1 }) })).toBeTruthy();
@@ -80,7 +89,8 @@ describe('player: intro and payment', () => {
       const { t, missing } = await renderPlayer({ language: 'en' });
       fireEvent.click(await screen.findByRole('button', { name: t('player.intro.letsPlay') }));
       fireEvent.click(await screen.findByRole('button', { name: t('player.payment.purchase') }));
-      expect(screen.getByText(t('player.purchase.checkDetails'))).toBeTruthy();
+      // The form loads on demand.
+      expect(await screen.findByText(t('player.purchase.checkDetails'))).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: t('player.purchase.toPayment') }));
       expect(await screen.findAllByText(t('player.validation.required'))).toHaveLength(3);
       fireEvent.change(screen.getByLabelText(new RegExp(`^${t('player.purchase.fullName')}`)), { target: { value: 'Dana Levy' } });

@@ -1,20 +1,25 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Center, Container, Loader } from '@mantine/core';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useHeaderItems } from '../../ui/header-slot.tsx';
+import { withAllStyles } from '../../ui/all-styles.ts';
+import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { IntroPage } from './intro-page.tsx';
-import { MapPage } from './map-page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { PaymentPage } from './payment-page.tsx';
-import { PlayContext, type DisplayPage, type PlayContextValue } from './play-context.tsx';
+import { PlayContext, pageFromLinkState, type DisplayPage, type PlayContextValue } from './play-context.tsx';
 import { PlayerError } from './player-error.tsx';
 import { PlayerHeaderItems } from './player-header-items.tsx';
-import { QuestionsPage } from './questions-page.tsx';
 import { useGame } from './use-game.ts';
 import { useGameLanguage } from './use-game-language.ts';
 import { usePlaySession } from './use-play-session.ts';
+
+// The intro and the code screen come with the page; the questions and the map load when first shown,
+// so a phone opening a game link downloads only what it shows first (DESIGN.md section 7).
+const QuestionsPage = lazy(withAllStyles(() => import('./questions-page.tsx').then((m) => ({ default: m.QuestionsPage }))));
+const MapPage = lazy(withAllStyles(() => import('./map-page.tsx').then((m) => ({ default: m.MapPage }))));
 
 /** `/game/:gameId`: the game player (spec section 2). A new game id starts a new screen. */
 export function Component() {
@@ -28,7 +33,9 @@ function PlayerScreen({ gameId }: { gameId: string }) {
   const { session, snapshot } = usePlaySession(gameId);
   const gameQuery = useGame(gameId, snapshot.secret);
   const game = gameQuery.data;
-  const [page, setPageState] = useState<DisplayPage>('intro');
+  // The intro, unless the link asked for another page (back from paying: the code screen).
+  const { state: linkState } = useLocation();
+  const [page, setPageState] = useState<DisplayPage>(() => pageFromLinkState(linkState));
 
   const setPage = useCallback((next: DisplayPage) => {
     setPageState(next);
@@ -50,9 +57,7 @@ function PlayerScreen({ gameId }: { gameId: string }) {
   let body;
   if (!game) {
     body = gameQuery.isPending ? (
-      <Center mih="50dvh">
-        <Loader role="status" aria-label={t('player.common.loading')} />
-      </Center>
+      <PageLoader label={t('player.common.loading')} />
     ) : (
       <PlayerError error={gameQuery.error} onRetry={() => void gameQuery.refetch()} />
     );
@@ -69,8 +74,10 @@ function PlayerScreen({ gameId }: { gameId: string }) {
       <PlayContext.Provider value={value}>
         {shown === 'intro' && <IntroPage />}
         {shown === 'payment' && <PaymentPage />}
-        {shown === 'questions' && <QuestionsPage />}
-        {shown === 'map' && <MapPage />}
+        <Suspense fallback={<PageLoader label={t('player.common.loading')} />}>
+          {shown === 'questions' && <QuestionsPage />}
+          {shown === 'map' && <MapPage />}
+        </Suspense>
       </PlayContext.Provider>
     );
   }

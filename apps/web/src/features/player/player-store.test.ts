@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openGame, readActiveGame, readCachedGame, readProgress, storeCode, STORE_KEYS, writeCachedGame, writeProgress } from './player-store.ts';
+import { openGame, readActiveGame, readCachedGame, readProgress, storeCode, STORE_KEYS, STORE_VERSION, writeCachedGame, writeProgress } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 
 describe('player store (localStorage)', () => {
@@ -39,6 +39,19 @@ describe('player store (localStorage)', () => {
     writeProgress(buildProgress({ game_secret: 'OTHERCODE', questions: [] }));
     expect(readProgress(GAME_ID)?.questions).toHaveLength(3);
     localStorage.setItem(STORE_KEYS.progress(GAME_ID), '{not json');
+    expect(readProgress(GAME_ID)).toBeNull();
+  });
+
+  it('drops what an older app version kept in another shape', () => {
+    storeCode(buildProgress());
+    writeCachedGame(buildGame(), CODE);
+    // Before STORE_VERSION the values were kept bare.
+    localStorage.setItem(STORE_KEYS.progress(GAME_ID), JSON.stringify(buildProgress()));
+    localStorage.setItem(STORE_KEYS.game(GAME_ID), JSON.stringify({ secret: CODE, game: buildGame() }));
+    expect(readProgress(GAME_ID)).toBeNull();
+    expect(readCachedGame(GAME_ID, CODE)).toBeNull();
+    // A kept value of the current version but another game is not read as this one.
+    localStorage.setItem(STORE_KEYS.progress(GAME_ID), JSON.stringify({ v: STORE_VERSION, value: buildProgress({ game_id: 'game-2' }) }));
     expect(readProgress(GAME_ID)).toBeNull();
   });
 

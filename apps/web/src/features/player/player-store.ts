@@ -1,4 +1,4 @@
-import { gameReplySchema, progressSchema, type GameReply, type Progress } from '@streethunt/shared';
+import type { GameReply, Progress } from '@streethunt/shared';
 
 /**
  * What the phone keeps of a play (spec section 3, local persistence): the active game
@@ -12,6 +12,29 @@ export const STORE_KEYS = {
   progress: (gameId: string) => `player.progress.${gameId}`,
   game: (gameId: string) => `player.game.${gameId}`,
 } as const;
+
+/**
+ * Progress and game replies are kept as the server sent them (already checked by its reply schemas).
+ * What an older app version kept in another shape carries another stamp and is dropped, so the phone
+ * needs no schema library to read them back. Bump it when the kept shapes change.
+ */
+export const STORE_VERSION = 2;
+
+type Stamped<T> = { v: typeof STORE_VERSION; value: T };
+
+/**
+ * A progress of this play, as our server builds it for replies and live events. A light check, not a
+ * schema: the server built the value from its own checked reply shape.
+ */
+export function isProgressOf(value: unknown, gameId: string, secret: string): value is Progress {
+  const progress = value as Partial<Progress> | null;
+  return Boolean(progress && typeof progress === 'object' && progress.game_id === gameId && progress.game_secret === secret && Array.isArray(progress.questions));
+}
+
+function stamped<T>(raw: unknown): T | null {
+  const box = raw as Partial<Stamped<T>> | null;
+  return box && typeof box === 'object' && box.v === STORE_VERSION && box.value && typeof box.value === 'object' ? box.value : null;
+}
 
 const PREFIXES = ['player.progress.', 'player.game.'];
 
@@ -74,7 +97,7 @@ export function storeCode(progress: Progress): ActiveGame {
   const active: ActiveGame = { game_id: progress.game_id, game_secret: progress.game_secret };
   write(STORE_KEYS.active, active);
   forgetOtherGames(progress.game_id);
-  write(STORE_KEYS.progress(progress.game_id), progress);
+  write(STORE_KEYS.progress(progress.game_id), { v: STORE_VERSION, value: progress } satisfies Stamped<Progress>);
   return active;
 }
 
@@ -82,30 +105,28 @@ export function storeCode(progress: Progress): ActiveGame {
 export function readProgress(gameId: string): Progress | null {
   const active = readActiveGame();
   if (active?.game_id !== gameId || !active.game_secret) return null;
-  const parsed = progressSchema.safeParse(read(STORE_KEYS.progress(gameId)));
-  if (!parsed.success || parsed.data.game_secret !== active.game_secret) return null;
-  return parsed.data;
+  const progress = stamped<Progress>(read(STORE_KEYS.progress(gameId)));
+  return isProgressOf(progress, gameId, active.game_secret) ? progress : null;
 }
 
 /** Keeps a progress of the active play; one of another play (a stale reply) is ignored. */
 export function writeProgress(progress: Progress): void {
   const active = readActiveGame();
   if (active?.game_id !== progress.game_id || active.game_secret !== progress.game_secret) return;
-  write(STORE_KEYS.progress(progress.game_id), progress);
+  write(STORE_KEYS.progress(progress.game_id), { v: STORE_VERSION, value: progress } satisfies Stamped<Progress>);
 }
 
 type CachedGame = { secret: string | null; game: GameReply };
 
 /** The last game reply fetched with this code (or without one). */
 export function readCachedGame(gameId: string, secret: string | null): GameReply | null {
-  const value = read(STORE_KEYS.game(gameId)) as Partial<CachedGame> | null;
+  const value = stamped<CachedGame>(read(STORE_KEYS.game(gameId)));
   if (!value || (value.secret ?? null) !== secret) return null;
-  const parsed = gameReplySchema.safeParse(value.game);
-  return parsed.success && parsed.data._id === gameId ? parsed.data : null;
+  return value.game?._id === gameId && value.game.metadata ? value.game : null;
 }
 
 export function writeCachedGame(game: GameReply, secret: string | null): void {
   const active = readActiveGame();
   if (active && active.game_id !== game._id) return;
-  write(STORE_KEYS.game(game._id), { secret, game } satisfies CachedGame);
+  write(STORE_KEYS.game(game._id), { v: STORE_VERSION, value: { secret, game } } satisfies Stamped<CachedGame>);
 }

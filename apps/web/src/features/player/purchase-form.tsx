@@ -4,13 +4,16 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paymentUrlRequestSchema, type PaymentUrlRequest } from '@streethunt/shared';
 import { playerApi } from './api.ts';
+import { GameLine } from './game-line.tsx';
+import { usePlay } from './play-context.tsx';
 import { validateFields, type FieldErrors } from './validate.ts';
 
 type Field = 'fullName' | 'email' | 'phone';
 
-/** Buying a code: full name, email and phone, then the secured payment page (spec section 2). */
+/** Buying a code for the game named with its price: full name, email and phone, then the secured payment page (spec section 2). */
 export function PurchaseForm({ gameId, onBack }: { gameId: string; onBack(): void }) {
   const { t } = useTranslation();
+  const { game } = usePlay();
   const [values, setValues] = useState<Record<Field, string>>({ fullName: '', email: '', phone: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
 
@@ -45,6 +48,7 @@ export function PurchaseForm({ gameId, onBack }: { gameId: string; onBack(): voi
   return (
     <Stack gap="md" data-testid="purchase-form">
       <Title order={1}>{t('player.purchase.title')}</Title>
+      <GameLine metadata={game.metadata} />
       <form onSubmit={submit} noValidate aria-label={t('player.purchase.title')}>
         <Stack gap="sm">
           <TextInput label={t('player.purchase.fullName')} autoComplete="name" dir="auto" {...field('fullName')} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconPlayerSkipForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DirectionalIcon } from '../../ui/directional-icon.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { usePlay } from './play-context.tsx';
 
@@ -12,7 +13,7 @@ export function SkipControl({ index }: { index: number }) {
   const [asking, setAsking] = useState(false);
   return (
     <>
-      <Button variant="default" size="md" leftSection={<IconPlayerSkipForward size={18} aria-hidden />} onClick={() => setAsking(true)}>
+      <Button variant="default" size="md" leftSection={<DirectionalIcon icon={IconPlayerSkipForward} size={18} aria-hidden />} onClick={() => setAsking(true)}>
         {t('player.skip.button')}
       </Button>
       <ConfirmModal

@@ -15,7 +15,7 @@ import { HeaderSlotProvider, useHeaderSlotItems } from '../../ui/header-slot.tsx
 import { createTestI18n } from '../../test/i18n.ts';
 import { Component as PlayerPage } from './player-page.tsx';
 import { applyChange } from './progress-rules.ts';
-import { STORE_KEYS } from './player-store.ts';
+import { storeCode, writeCachedGame } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 
 /** The app header's nav, as far as the player needs it: the items the page placed. */
@@ -125,9 +125,8 @@ export function fakeServer({ game = buildGame(), progress = buildProgress(), sol
 
 /** A phone that already holds the play (code accepted earlier). */
 export function storePlay(progress: Progress = buildProgress(), game?: GameReply) {
-  localStorage.setItem(STORE_KEYS.active, JSON.stringify({ game_id: progress.game_id, game_secret: progress.game_secret }));
-  localStorage.setItem(STORE_KEYS.progress(progress.game_id), JSON.stringify(progress));
-  if (game) localStorage.setItem(STORE_KEYS.game(game._id), JSON.stringify({ secret: progress.game_secret, game }));
+  storeCode(progress);
+  if (game) writeCachedGame(game, progress.game_secret);
 }
 
 export function resetBrowserState() {

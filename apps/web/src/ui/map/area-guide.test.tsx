@@ -57,11 +57,12 @@ describe('AreaGuide', () => {
     expect(screen.queryByText(/to the area/)).toBeNull();
   });
 
-  it('says location is disabled, with the browser’s error text, when there is no position', async () => {
-    const { t } = await renderWithI18n(<AreaGuide target={area} position={null} error={{ message: 'User denied Geolocation' }} />, 'en');
+  it('says location is disabled, and why in its own words, when there is no position', async () => {
+    const { t } = await renderWithI18n(<AreaGuide target={area} position={null} error={{ code: 1, message: 'User denied Geolocation' }} />, 'en');
     expect(screen.getByText(t('map.disabled.title'))).toBeTruthy();
     expect(screen.getByText(t('map.disabled.text'))).toBeTruthy();
-    expect(screen.getByText('The browser says: User denied Geolocation')).toBeTruthy();
+    expect(screen.getByTestId('location-error-text').textContent).toBe('This site is not allowed to use your location.');
+    expect(screen.queryByText(/User denied/)).toBeNull();
     expect(screen.queryByText(t('map.guide.looking'))).toBeNull();
   });
 
@@ -73,12 +74,14 @@ describe('AreaGuide', () => {
 });
 
 describe('LocationDisabled', () => {
-  it('explains, shows the error text and how to enable location, in Hebrew', async () => {
+  it('explains, says why in Hebrew (not the browser’s English) and how to enable location', async () => {
     const onRetry = vi.fn();
     const { t, missing } = await renderWithI18n(<LocationDisabled error={{ code: 1, message: 'User denied Geolocation' }} onRetry={onRetry} />);
     expect(screen.getByRole('heading', { name: t('map.disabled.title') })).toBeTruthy();
     expect(screen.getByText(t('map.disabled.text'))).toBeTruthy();
-    expect(screen.getByTestId('location-error-text').textContent).toBe(t('map.disabled.errorText', { message: 'User denied Geolocation' }));
+    expect(screen.getByTestId('location-error-text').textContent).toBe(t('map.disabled.reason.denied'));
+    expect(t('map.disabled.reason.denied')).toMatch(/[\u0590-\u05FF]/);
+    expect(document.body.textContent).not.toMatch(/User denied/);
     const steps = screen.getAllByRole('listitem').map((item) => item.textContent);
     expect(steps).toEqual([t('map.disabled.step1'), t('map.disabled.step2'), t('map.disabled.step3')]);
     fireEvent.click(screen.getByRole('button', { name: t('map.disabled.retry') }));
@@ -88,8 +91,25 @@ describe('LocationDisabled', () => {
 
   it('says so in words when the browser has no geolocation', async () => {
     const { t } = await renderWithI18n(<LocationDisabled error={{ code: GEOLOCATION_UNSUPPORTED, message: 'Geolocation is not supported by this browser.' }} />, 'en');
-    expect(screen.getByTestId('location-error-text').textContent).toBe(t('map.disabled.errorText', { message: t('map.disabled.unsupported') }));
+    expect(screen.getByTestId('location-error-text').textContent).toBe(t('map.disabled.reason.unsupported'));
   });
+
+  for (const [code, key] of [
+    [1, 'denied'],
+    [2, 'unavailable'],
+    [3, 'timeout'],
+    [undefined, 'unknown'],
+    [42, 'unknown'],
+  ] as const) {
+    it(`translates error code ${String(code)} to map.disabled.reason.${key} in both languages`, async () => {
+      for (const language of ['he', 'en'] as const) {
+        const { t, unmount } = await renderWithI18n(<LocationDisabled error={{ code, message: 'Raw browser message' }} />, language);
+        expect(screen.getByTestId('location-error-text').textContent).toBe(t(`map.disabled.reason.${key}`));
+        expect(document.body.textContent).not.toContain('Raw browser message');
+        unmount();
+      }
+    });
+  }
 
   it('works without an error text', async () => {
     const { t } = await renderWithI18n(<LocationDisabled error={null} />, 'en');

@@ -28,6 +28,28 @@ describe('GameMap (smoke)', () => {
     expect(centre.disabled).toBe(true);
   });
 
+  it('moves a start and a question marker that would cover each other apart, with a line to each point, and draws the player above them', async () => {
+    // The demo map game: the start is some 40 m from question 1, about 9 px at zoom 15.
+    const near = { lat: 32.07812, lng: 34.77405 };
+    const q1 = { lat: 32.07778, lng: 34.77415 };
+    await renderWithI18n(<GameMap start={near} areas={[q1, { lat: 32.09, lng: 34.78 }]} currentIndex={0} position={{ ...near, accuracy: 10 }} tileUrl="" />, 'en');
+    const margins = (variant: string) => {
+      const icon = document.querySelector<HTMLElement>(`.sh-map-marker--${variant}`)!;
+      return [parseFloat(icon.style.marginLeft), parseFloat(icon.style.marginTop)];
+    };
+    // Leaflet places an icon by its anchor (margin = -anchor): a marker moved aside has another anchor.
+    const [sx, sy] = margins('start');
+    const [cx, cy] = margins('current');
+    expect([sx, sy]).not.toEqual([-14, -14]);
+    expect([cx, cy]).not.toEqual([-17, -17]);
+    expect(margins('area')).toEqual([-14, -14]);
+    // Two arrival circles, the accuracy circle, and a leader line with its dot for each marker moved.
+    expect(document.querySelectorAll('.leaflet-overlay-pane path')).toHaveLength(2 + 1 + 2 * 2);
+    const pane = document.querySelector<HTMLElement>('.leaflet-sh-position-pane')!;
+    expect(Number(pane.style.zIndex)).toBeGreaterThan(600);
+    expect(pane.querySelectorAll('path')).toHaveLength(1);
+  });
+
   it('enables centre-on-me once there is a position', async () => {
     const { t } = await renderWithI18n(
       <GameMap start={start} areas={areas} currentIndex={0} position={{ lat: 32.084, lng: 34.781, accuracy: 15 }} tileUrl="" />,

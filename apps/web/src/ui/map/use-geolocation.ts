@@ -7,8 +7,10 @@ export type GeolocationState = { position: LivePosition | null; error: Geolocati
 
 /** The code of `GeolocationFailure` when the browser has no geolocation at all (the real codes are 1 to 3). */
 export const GEOLOCATION_UNSUPPORTED = 0;
-const PERMISSION_DENIED = 1;
-const POSITION_UNAVAILABLE = 2;
+/** GeolocationPositionError's codes. Its `message` is the browser's own words, in the browser's language: show the code's text instead. */
+export const PERMISSION_DENIED = 1;
+export const POSITION_UNAVAILABLE = 2;
+export const TIMEOUT = 3;
 
 const IDLE: GeolocationState = { position: null, error: null, status: 'idle' };
 const UNSUPPORTED: GeolocationState = {

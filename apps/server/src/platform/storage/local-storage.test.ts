@@ -1,0 +1,75 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLocalStorage } from './local-storage.ts';
+import { StorageKeyError, type Storage } from './storage.ts';
+
+describe('local storage', () => {
+  let dir: string;
+  let root: string;
+  let storage: Storage;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'streethunt-storage-'));
+    root = path.join(dir, 'media');
+    storage = createLocalStorage(root);
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('writes a file under its key on the disk and reads the same bytes back', async () => {
+    const bytes = Buffer.from([0, 1, 2, 250, 255, 10, 13]);
+    expect(await storage.exists('covers/a1.webp')).toBe(false);
+    expect(await storage.get('covers/a1.webp')).toBeNull();
+
+    await storage.put('covers/a1.webp', bytes);
+    expect(await readFile(path.join(root, 'covers', 'a1.webp'))).toEqual(bytes);
+    expect(await storage.exists('covers/a1.webp')).toBe(true);
+    expect(await storage.get('covers/a1.webp')).toEqual(bytes);
+    // Nothing but the file itself is left behind.
+    expect(await readdir(path.join(root, 'covers'))).toEqual(['a1.webp']);
+  });
+
+  it('replaces a file put again under the same key, and keeps other keys apart', async () => {
+    await storage.put('x/y/z/deep.png', new Uint8Array([1]));
+    await storage.put('x/y/z/deep.png', new Uint8Array([2, 3]));
+    await storage.put('x/other.png', new Uint8Array([4]));
+    expect(await storage.get('x/y/z/deep.png')).toEqual(Buffer.from([2, 3]));
+    expect(await storage.get('x/other.png')).toEqual(Buffer.from([4]));
+  });
+
+  it('reads files another process wrote under the same folder (a restart, a second server)', async () => {
+    await mkdir(path.join(root, 'covers'), { recursive: true });
+    await writeFile(path.join(root, 'covers', 'old.jpg'), 'jpeg bytes');
+    const again = createLocalStorage(root);
+    expect((await again.get('covers/old.jpg'))?.toString()).toBe('jpeg bytes');
+  });
+
+  it('says a folder or a path through a file is not a stored file', async () => {
+    await storage.put('covers/a.webp', new Uint8Array([1]));
+    await mkdir(path.join(root, 'dir.webp'));
+    expect(await storage.exists('dir.webp')).toBe(false);
+    expect(await storage.get('dir.webp')).toBeNull();
+    // 'covers/a.webp' is a file, so nothing can be under it; the key rule refuses the dot anyway.
+    await expect(storage.get('covers/a.webp/b.webp')).rejects.toBeInstanceOf(StorageKeyError);
+  });
+
+  it('refuses keys that could leave its folder, before touching the disk', async () => {
+    await writeFile(path.join(dir, 'secret.txt'), 'secret');
+    for (const key of ['../secret.txt', 'covers/../../secret.txt', '/etc/passwd', 'a\0.webp', 'a\\b.webp', '', 'covers/']) {
+      await expect(storage.get(key), JSON.stringify(key)).rejects.toBeInstanceOf(StorageKeyError);
+      await expect(storage.exists(key), JSON.stringify(key)).rejects.toBeInstanceOf(StorageKeyError);
+      await expect(storage.put(key, new Uint8Array([1])), JSON.stringify(key)).rejects.toBeInstanceOf(StorageKeyError);
+    }
+    expect(await readFile(path.join(dir, 'secret.txt'), 'utf8')).toBe('secret');
+    expect(await readdir(dir)).toEqual(['secret.txt']);
+  });
+
+  it('keeps concurrent writes of one key whole: the file is one of them, never a mix', async () => {
+    const a = Buffer.alloc(256 * 1024, 'a');
+    const b = Buffer.alloc(256 * 1024, 'b');
+    await Promise.all([storage.put('race.bin', a), storage.put('race.bin', b), storage.put('race.bin', a)]);
+    const read = await storage.get('race.bin');
+    expect([a.toString(), b.toString()]).toContain(read?.toString());
+    expect(await readdir(root)).toEqual(['race.bin']);
+  });
+});

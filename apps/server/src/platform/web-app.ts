@@ -1,0 +1,65 @@
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { normalizeAcceptEncoding } from './accept-encoding.ts';
+import { sendRouteNotFound } from './errors.ts';
+
+/** Vite puts a content hash in every name under assets/: such a file never changes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashed assets: the browser asks again each time (a 304 when unchanged). */
+const REVALIDATE = 'no-cache';
+/** Other files at the root (favicon.svg...) keep their names across builds: cached a little, so a change shows within the hour. */
+const SHORT = 'public, max-age=3600';
+
+/**
+ * Serves the built web app: its files (the `.br`/`.gz` made at build time when the client accepts
+ * them), and index.html for every other GET or HEAD that looks like a page (client-side routing).
+ */
+export async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
+  const assetsDir = path.join(root, 'assets') + path.sep;
+  const cacheControlFor = (filePath: string) => {
+    if (filePath.startsWith(assetsDir)) return IMMUTABLE;
+    return path.basename(filePath).replace(/\.(?:br|gz)$/, '') === 'index.html' ? REVALIDATE : SHORT;
+  };
+
+  await app.register(async (web) => {
+    web.addHook('onRequest', normalizeAcceptEncoding);
+    await web.register(fastifyStatic, {
+      root,
+      // One route per file found at start (no catch-all), so anything else reaches the handler below.
+      wildcard: false,
+      index: false,
+      // name.br or name.gz beside name, picked by Accept-Encoding (brotli first), else name itself.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      // @fastify/send writes its own cache-control (public, max-age=0) after setHeaders ran, so it is
+      // switched off and setHeaders alone decides.
+      cacheControl: false,
+      // filePath is the file sent: name.br when brotli was chosen.
+      setHeaders: (res, filePath) => {
+        res.setHeader('cache-control', cacheControlFor(filePath));
+        // The body depends on Accept-Encoding, also when it came out as the original.
+        res.setHeader('vary', 'accept-encoding');
+      },
+    });
+
+    web.setNotFoundHandler((request, reply) => {
+      const rawPath = request.url.split('?')[0] ?? '';
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(rawPath);
+      } catch {
+        return reply.status(400).send({ message: 'The path is not valid percent-encoding', code: 'validation' });
+      }
+      // Never a page (nor a file) for these, whichever way they were spelled.
+      if (pathname.includes('\0') || pathname.split(/[\\/]/).includes('..')) {
+        return reply.status(400).send({ message: 'The path is not valid', code: 'validation' });
+      }
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !/^\/(?:api|socket\.io|assets)\//.test(pathname) &&
+        !path.posix.extname(pathname);
+      return isPage ? reply.sendFile('index.html') : sendRouteNotFound(request, reply);
+    });
+  });
+}

@@ -1,0 +1,94 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { Language } from '@streethunt/shared';
+import { SessionProvider } from '../api/session.tsx';
+import { mockRoutes, routesCalled } from '../test/fetch-routes.ts';
+import { createTestI18n } from '../test/i18n.ts';
+import { Menu } from './menu.tsx';
+
+const SESSION = { accessToken: 'token-1', role: 'user', userId: 'u1', isSelfPayment: false };
+const PROFILE = {
+  _id: 'u1',
+  userId: 'u1',
+  firstName: 'Dana',
+  lastName: 'Levi',
+  email: 'dana@example.com',
+  phone: '050-1234567',
+  role: 'user',
+  language: 'he',
+  isSelfPayment: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+async function renderMenu(language: Language, options: { loggedIn: boolean }) {
+  if (options.loggedIn) localStorage.setItem('session', JSON.stringify(SESSION));
+  const { i18n, missing } = await createTestI18n(language);
+  const router = createMemoryRouter([{ path: '*', element: <Menu /> }], { initialEntries: ['/games'] });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <DirectionProvider initialDirection={language === 'he' ? 'rtl' : 'ltr'} detectDirection={false}>
+        <MantineProvider env="test">
+          <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+            <SessionProvider>
+              <RouterProvider router={router} />
+            </SessionProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </DirectionProvider>
+    </I18nextProvider>,
+  );
+  const t = i18n.t.bind(i18n);
+  fireEvent.click(screen.getByRole('button', { name: t('menu.open') }));
+  return { t, i18n, missing, menu: await screen.findByTestId('menu') };
+}
+
+describe('menu', () => {
+  afterEach(() => localStorage.clear());
+
+  it('says who is logged in (the profile, fetched when the menu opens), and offers Log out', async () => {
+    const fetchMock = mockRoutes({
+      'POST /api/auto-login': { body: { accessToken: 'token-2', data: { role: 'user', isSelfPayment: false, userId: 'u1' } } },
+      'GET /api/user/profile': { body: { data: { user: PROFILE } } },
+    });
+    const { t, menu, missing } = await renderMenu('en', { loggedIn: true });
+    const user = await screen.findByTestId('menu-user');
+    expect(await within(user).findByText('Dana')).toBeTruthy();
+    expect(within(user).getByText(t('menu.signedInAs'))).toBeTruthy();
+    expect(routesCalled(fetchMock)).toContain('GET /api/user/profile');
+    expect(within(menu).getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/logout');
+    expect(within(menu).getByRole('link', { name: 'Feedback' }).getAttribute('href')).toBe('/my-games/feedbacks');
+    expect(missing).toEqual([]);
+  });
+
+  it('falls back to the email when the profile has no first name', async () => {
+    mockRoutes({
+      'POST /api/auto-login': { body: { accessToken: 'token-2', data: { role: 'user', isSelfPayment: false, userId: 'u1' } } },
+      'GET /api/user/profile': { body: { data: { user: { ...PROFILE, firstName: ' ' } } } },
+    });
+    await renderMenu('he', { loggedIn: true });
+    expect(await within(await screen.findByTestId('menu-user')).findByText('dana@example.com')).toBeTruthy();
+  });
+
+  for (const [language, other, name] of [
+    ['he', 'en', 'English'],
+    ['en', 'he', 'עברית'],
+  ] as const) {
+    it(`names the other language in its own words, marked with its lang, and never as selected (${language})`, async () => {
+      const fetchMock = mockRoutes({});
+      const { t, i18n, menu } = await renderMenu(language, { loggedIn: false });
+      expect(screen.queryByTestId('menu-user')).toBeNull();
+      expect(routesCalled(fetchMock)).toEqual([]);
+      const toggle = within(menu).getByTestId('language-switch');
+      expect(toggle.textContent).toBe(name);
+      expect(within(toggle).getByText(name).getAttribute('lang')).toBe(other);
+      expect(toggle.getAttribute('aria-label')).toBe(t('menu.switchLanguageLabel', { language: name }));
+      expect(toggle.hasAttribute('data-active')).toBe(false);
+      fireEvent.click(toggle);
+      expect(i18n.language).toBe(other);
+    });
+  }
+});

@@ -1,0 +1,29 @@
+import type { BackendModule, ResourceKey } from 'i18next';
+import type { Language } from '@streethunt/shared';
+
+/** One chunk per language, so a page loads only the active language's texts (DESIGN.md section 7). */
+export const translationLoaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+  he: () => import('./he.json'),
+  en: () => import('./en.json'),
+};
+
+/**
+ * An i18next backend over those chunks: `changeLanguage` fetches the other language on the first
+ * switch and waits for it. A failed fetch (a weak signal) is retried by i18next a few times.
+ */
+export const lazyTranslations: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = translationLoaders[language as Language] as (() => Promise<{ default: ResourceKey }>) | undefined;
+    if (!load) {
+      callback(new Error(`no translations for ${language}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      // `true` asks i18next to try again.
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  },
+};
