@@ -42,6 +42,14 @@ describe('first-load bundle budget', () => {
     expect(route!.overBudget).toBe(true);
   });
 
+  it('has too many files when the first load is split into more than the limit', () => {
+    const [five] = weighRoutes(manifest, read, page, 1_000_000, 5);
+    expect(five!.files).toHaveLength(5);
+    expect(five!.tooManyFiles).toBe(false);
+    const [four] = weighRoutes(manifest, read, page, 1_000_000, 4);
+    expect(four!.tooManyFiles).toBe(true);
+  });
+
   it('names the Mantine classes the first load uses and its CSS lacks; a lazy chunk does not count', () => {
     const styled = {
       ...files,

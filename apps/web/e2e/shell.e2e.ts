@@ -108,6 +108,33 @@ describe('splash', () => {
   });
 });
 
+describe('first paint', () => {
+  it('shows the logo shell before the stylesheet arrives, and renders the app only once it has', async () => {
+    await withPage('he', async ({ page }) => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const html = await (await page.request.get('/games')).text();
+      const stylesheet = /<link rel="preload" as="style"[^>]* href="([^"]+\.css)" data-app-styles>/.exec(html)?.[1];
+      expect(stylesheet, 'index.html preloads the app stylesheet instead of linking it').toBeTruthy();
+      await page.route((url) => url.pathname === stylesheet, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/games', { waitUntil: 'commit' });
+      // Painted, not just parsed: the paint timing entry exists only once pixels were drawn.
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+      expect(await page.locator('#root .boot-shell svg').count()).toBe(1);
+      // The app's code and texts are in, yet it waits for its styles rather than showing unstyled.
+      await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/he-[^/]+\.js$/.test(entry.name)));
+      await page.waitForTimeout(500);
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+      release();
+      await page.getByRole('heading', { level: 1, name: texts.he.pages.games }).waitFor();
+      expect(await page.evaluate((href) => [...document.styleSheets].some((sheet) => sheet.href?.endsWith(href)), stylesheet!)).toBe(true);
+    });
+  });
+});
+
 describe('header', () => {
   for (const language of LANGUAGES) {
     it(`on /games shows the logo link to /games and links to /home, /games, /about (${language})`, async () => {

@@ -1,0 +1,25 @@
+import type { Plugin } from 'vite';
+
+/** Marks the preloaded app stylesheets that src/app/styles/apply-app-styles.ts turns into real ones. */
+export const APP_STYLES_ATTRIBUTE = 'data-app-styles';
+
+const STYLESHEET_LINK = /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g;
+
+/**
+ * Rewrites the entry's `<link rel="stylesheet">` in the built index.html into a preload, so the first
+ * paint (the logo shell) waits for the HTML only, not for the stylesheet too. The download still
+ * starts at once, at high priority; the app applies the sheet and waits for it before its first
+ * render, so nothing ever shows unstyled.
+ */
+export function deferredStyles(): Plugin {
+  return {
+    name: 'streethunt-deferred-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        return html.replace(STYLESHEET_LINK, (_link, crossorigin: string | undefined, href: string) => `<link rel="preload" as="style"${crossorigin ?? ''} href="${href}" ${APP_STYLES_ATTRIBUTE}>`);
+      },
+    },
+  };
+}
