@@ -15,6 +15,7 @@ import {
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accessPlugin } from './platform/access.ts';
+import { fastifyTrustProxy } from './platform/trust-proxy.ts';
 import { createTokenSigner, type TokenSigner } from './platform/auth.ts';
 import { registerErrorHandler, sendRouteNotFound } from './platform/errors.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -76,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel, redact: redactedLogPaths, serializers: logSerializers, ...(deps.logStream && { stream: deps.logStream }) },
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

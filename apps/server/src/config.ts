@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { APP_ENVS } from '@streethunt/shared';
+import { parseTrustProxy, type TrustProxy } from './platform/trust-proxy.ts';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -30,7 +31,18 @@ const envSchema = z.object({
   APP_ENV: z.enum(APP_ENVS).default('development'),
   PRODUCTION_HOSTS: list.default(['www.streethunt.co.il', 'streethunt.co.il']),
   BARE_DOMAIN: z.preprocess(emptyAsUndefined, z.string().optional()).default('streethunt.co.il'),
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, flag.optional()).default(false),
+  // false, a hop count or proxy addresses (platform/trust-proxy.ts); never "trust every hop".
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const trust = parseTrustProxy(raw);
+      if (trust && 'error' in trust) {
+        ctx.addIssue({ code: 'custom', message: trust.error });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -51,7 +63,7 @@ export type Config = {
   appEnv: (typeof APP_ENVS)[number];
   productionHosts: string[];
   bareDomain: string | null;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
 };
 

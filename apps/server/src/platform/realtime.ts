@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import { clientAddress, type TrustProxy } from './trust-proxy.ts';
 
 export type Realtime = {
   io: Server;
@@ -15,15 +16,7 @@ export function createRealtime(server: HttpServer): Realtime {
   };
 }
 
-/**
- * The client's IP as Fastify's `request.ip` would see it: behind a trusted proxy the first address of
- * X-Forwarded-For, else the socket's peer address. Rate limits key on it.
- */
-export function socketClientIp(socket: Pick<Socket, 'handshake'>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const header = socket.handshake.headers['x-forwarded-for'];
-    const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
-    if (first) return first;
-  }
-  return socket.handshake.address;
+/** The client's IP exactly as Fastify's `request.ip` sees it, with the same TRUST_PROXY. Rate limits key on it. */
+export function socketClientIp(socket: Pick<Socket, 'request'>, trust: TrustProxy): string {
+  return clientAddress(socket.request, trust);
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { socketClientIp } from '../../platform/realtime.ts';
+import type { TrustProxy } from '../../platform/trust-proxy.ts';
 import { AppError } from '../../platform/errors.ts';
 import { checkGameCode } from '../codes/service.ts';
 import { isPlayRoom, playRoom, WATCH_EVENT } from './live.ts';
@@ -14,7 +15,7 @@ export const watchRequestSchema = z.object({ gameId: idSchema, secretCode: z.str
 /** What progress:watch acks. */
 export type WatchAck = { ok: true; progress: Progress } | { ok: false; code: 'wrong_code' | 'rate_limited' | 'validation' | 'internal' };
 
-type WatchDeps = { db: Db; limiter: AttemptLimiter; trustProxy: boolean; log: { error(details: object, message: string): void } };
+type WatchDeps = { db: Db; limiter: AttemptLimiter; trustProxy: TrustProxy; log: { error(details: object, message: string): void } };
 
 /**
  * progress:watch `{ gameId, secretCode }` + ack: checks the code (the same wrong-code limit as HTTP),
