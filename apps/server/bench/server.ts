@@ -17,7 +17,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { gameCodes } from '../src/db/schema.ts';
-import { readDemoGames, seedDemo } from '../src/db/seed/demo.ts';
+import { readDemoGames, seedDemo } from '../src/demo/demo.ts';
 import { createGameCodes } from '../src/features/codes/service.ts';
 import { createOutboxMailer } from '../src/platform/mail/create-mailer.ts';
 import { createStorage } from '../src/platform/storage/create-storage.ts';

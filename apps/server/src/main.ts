@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { databaseOptionsFromConfig, openDatabase } from './db/client.ts';
-import { demoLoginHelp, seedDemo } from './db/seed/demo.ts';
+import { demoLoginHelp, seedDemo } from './demo/demo.ts';
 import { createMailer } from './platform/mail/create-mailer.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 

@@ -1,27 +1,17 @@
-import type { Browser, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { fieldLabel, menuToggle, openPage } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, newPhonePage, type Language } from './support/browser.ts';
+import { newPhonePage, type Language } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { startE2e } from './support/fixture.ts';
 import { texts } from './support/texts.ts';
 
 // The account journey of spec sections 2, 7 and 8 in a real browser against the real server:
 // sign up, the confirmation email, logging in too early, confirming, a wrong password, logging in,
 // the logged-in menu, logging out. Once in Hebrew and once in English.
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = startE2e();
 
 const people: Record<Language, { firstName: string; lastName: string }> = {
   he: { firstName: 'דנה', lastName: 'לוי' },
@@ -54,7 +44,7 @@ describe('account', () => {
       const a = t.account;
       const email = `e2e-${language}-${Date.now()}@example.com`;
       const password = 'correct-horse-battery-42';
-      const p = await newPhonePage(browser, { baseURL: server.url, language });
+      const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language });
       const { page } = p;
       try {
         // Sign up.
@@ -92,12 +82,12 @@ describe('account', () => {
         await expectNoSeriousA11yViolations(page);
 
         // The confirmation email, in the reader's language, with a link to this server.
-        const mail = await server.waitForMail((m) => m.to.includes(email));
+        const mail = await e2e.server.waitForMail((m) => m.to.includes(email));
         expect(mail.subject).not.toBe('');
         expect(mail.html).toContain(`dir="${language === 'he' ? 'rtl' : 'ltr'}"`);
         const link = mail.text.match(/https?:\/\/\S+\/validate-email\/[A-Za-z0-9_-]+/)?.[0];
         expect(link, `a confirmation link in:\n${mail.text}`).toBeDefined();
-        expect(link!.startsWith(`${server.url}/validate-email/`)).toBe(true);
+        expect(link!.startsWith(`${e2e.server.url}/validate-email/`)).toBe(true);
         expect(mail.html).toContain(link);
 
         await openPage(page, link!);

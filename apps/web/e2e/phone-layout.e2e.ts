@@ -1,14 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { areaCenter } from '@streethunt/shared';
 import { menuToggle } from './support/app.ts';
 import { finishTransitions } from './support/axe.ts';
-import { launchBrowser, newPhonePage, type Language, type PhonePage } from './support/browser.ts';
+import { newPhonePage, type Language, type PhonePage } from './support/browser.ts';
 import { englishGame, mapGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
 import { expectDialogCentred, expectFitsScreen, expectHeaderFits } from './support/phone-layout.ts';
 import { TILE_FAILURES, buyCodeViaApi, enterCode, postGameProgress, questionView, stubMapTiles } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { startE2e } from './support/fixture.ts';
 import { texts, type Texts } from './support/texts.ts';
 
 // Nothing wider than the phone (issue 6 item 6): every page route at 360x800, in Hebrew and English,
@@ -20,26 +20,20 @@ const PHONE = { width: 360, height: 800 };
 const LANGUAGES: Language[] = ['he', 'en'];
 const DEMO_CREATOR = { email: 'creator@streethunt.local', password: 'demo-creator-1234', firstName: 'Yoni' };
 
-let server: TestServer;
-let browser: Browser;
+const e2e = startE2e();
 let hebrew: DemoGame;
 let english: DemoGame;
 let creatorId: string;
 
 beforeAll(async () => {
-  [server, browser, hebrew, english] = await Promise.all([startServer(), launchBrowser(), mapGame(), englishGame()]);
+  [hebrew, english] = await Promise.all([mapGame(), englishGame()]);
   creatorId = (await logIn()).data.userId;
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 type LoginReply = { accessToken: string; data: { role: string; userId: string; isSelfPayment: boolean } };
 
 async function logIn(): Promise<LoginReply> {
-  const response = await fetch(`${server.url}/api/login`, {
+  const response = await fetch(`${e2e.server.url}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: DEMO_CREATOR.email, password: DEMO_CREATOR.password }),
@@ -49,7 +43,7 @@ async function logIn(): Promise<LoginReply> {
 }
 
 async function phone(language: Language): Promise<PhonePage> {
-  const p = await newPhonePage(browser, { baseURL: server.url, language });
+  const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language });
   await p.page.setViewportSize(PHONE);
   await stubMapTiles(p.context);
   return p;
@@ -171,7 +165,7 @@ describe('the player fits a 360 px phone', () => {
     it(`at intro, code entry, questions, map, the hint and report dialogs, and game over (${language})`, async () => {
       const game = language === 'he' ? hebrew : english;
       const t: Texts = texts[language];
-      const { code } = await buyCodeViaApi(server, game.id);
+      const { code } = await buyCodeViaApi(e2e.server, game.id);
       const p = await phone(language);
       const { page, context } = p;
       const toggle = menuToggle(page, t.menu);
@@ -230,7 +224,7 @@ describe('the player fits a 360 px phone', () => {
         // Game over: every question answered on the server, then the page reloaded.
         for (const [index] of game.content.questions.entries()) {
           for (const [questionStatus, answer] of [['STARTED'], ['ANSWERED', writtenAnswers(game, index)[0]], ['DONE']] as const) {
-            const reply = await postGameProgress(server, { action: 'set-question-status', gameId: game.id, secretCode: code, questionIndex: index, questionStatus, answer });
+            const reply = await postGameProgress(e2e.server, { action: 'set-question-status', gameId: game.id, secretCode: code, questionIndex: index, questionStatus, answer });
             if (reply.status !== 200 && !(index === 0 && questionStatus === 'STARTED')) throw new Error(`${questionStatus} ${index}: HTTP ${reply.status} ${await reply.text()}`);
           }
         }

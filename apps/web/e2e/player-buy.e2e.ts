@@ -1,13 +1,13 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CODE_ALPHABET, formatPrice } from '@streethunt/shared';
 import { fieldLabel, htmlLangDir, openPage } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, newPhonePage, type Language } from './support/browser.ts';
+import { newPhonePage, type Language } from './support/browser.ts';
 import { mapGame, type DemoGame } from './support/demo-games.ts';
 import { SANDBOX_CARDS, TILE_FAILURES, enterCode, futureExpiry, newBuyer, stubMapTiles, type Buyer } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { startE2e } from './support/fixture.ts';
 import { texts } from './support/texts.ts';
 
 // Buying a code (issue 3 items 6 and 9): from /games to the seeded map game, 'lets play', the code
@@ -15,17 +15,11 @@ import { texts } from './support/texts.ts';
 // the buyer's email, and back to the game's code screen with the code filled in (issue 6 item 7: the
 // game's name and price on each screen). A declined card says so and creates no code.
 
-let server: TestServer;
-let browser: Browser;
+const e2e = startE2e();
 let game: DemoGame;
 
 beforeAll(async () => {
-  [server, browser, game] = await Promise.all([startServer(), launchBrowser(), mapGame()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  game = await mapGame();
 });
 
 /** A code as the product makes them: an optional prefix, then 9 symbols of the phone-friendly alphabet. */
@@ -107,7 +101,7 @@ describe('buying a code with the sandbox provider', () => {
   it('pays with the test card, shows the code, emails the same code, and goes back to the game (he)', async () => {
     const t = texts.he;
     const buyer = newBuyer('נועה בודקת');
-    const p = await newPhonePage(browser, { baseURL: server.url, language: 'he' });
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he' });
     const { page, context } = p;
     await stubMapTiles(context);
     try {
@@ -131,17 +125,17 @@ describe('buying a code with the sandbox provider', () => {
       await expectNoSeriousA11yViolations(page);
 
       // The same code, in the buyer's email, in Hebrew, with the link to the game.
-      const mail = await server.waitForMail((m) => m.to.includes(buyer.email));
+      const mail = await e2e.server.waitForMail((m) => m.to.includes(buyer.email));
       const mailCodes = mail.text.split('\n').map((line) => line.trim()).filter((line) => CODE_PATTERN.test(line));
       expect(mailCodes, `one code line in:\n${mail.text}`).toEqual([pageCode]);
       expect(mail.html).toContain(pageCode);
       expect(mail.html).toContain('dir="rtl"');
       // The product's Hebrew name in the Hebrew game's email.
       expect(mail.text).toContain(t.common.appName);
-      expect(mail.text).toContain(`${server.url}/game/${game.id}`);
+      expect(mail.text).toContain(`${e2e.server.url}/game/${game.id}`);
 
       // A second look at the same payment returns the same code and sends no second email.
-      const again = await fetch(`${server.url}/api/payment/checkToken`, {
+      const again = await fetch(`${e2e.server.url}/api/payment/checkToken`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token: new URL(page.url()).searchParams.get('Token') }),
@@ -168,7 +162,7 @@ describe('buying a code with the sandbox provider', () => {
       expect(await page.getByTestId('code-input').inputValue()).toBe(pageCode);
       await enterCode(page, t, pageCode, { fromIntro: false });
       await page.getByTestId('area-step').waitFor();
-      expect((await server.readOutbox()).filter((m) => m.to.includes(buyer.email))).toHaveLength(1);
+      expect((await e2e.server.readOutbox()).filter((m) => m.to.includes(buyer.email))).toHaveLength(1);
       p.expectNoErrors({ allowConsole: [TILE_FAILURES] });
     } finally {
       await p.close();
@@ -177,7 +171,7 @@ describe('buying a code with the sandbox provider', () => {
 
   it('a declined card says so, sends no code and creates none (English visitor: the sandbox page in English)', async () => {
     const buyer = newBuyer('Dana Declined');
-    const p = await newPhonePage(browser, { baseURL: server.url, language: 'en' });
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'en' });
     const { page, context } = p;
     await stubMapTiles(context);
     try {
@@ -199,7 +193,7 @@ describe('buying a code with the sandbox provider', () => {
 
       // Nothing was made: the payment's reference redeems no code, and no email goes to the buyer.
       const ref = sandboxUrl.pathname.split('/').pop()!;
-      const check = await fetch(`${server.url}/api/payment/checkToken`, {
+      const check = await fetch(`${e2e.server.url}/api/payment/checkToken`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token: ref }),
@@ -207,7 +201,7 @@ describe('buying a code with the sandbox provider', () => {
       expect(check.status).toBeGreaterThanOrEqual(400);
       expect(check.status).toBeLessThan(500);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect((await server.readOutbox()).filter((m) => m.to.includes(buyer.email))).toEqual([]);
+      expect((await e2e.server.readOutbox()).filter((m) => m.to.includes(buyer.email))).toEqual([]);
 
       // The form is still there for another card.
       await page.locator('#cardNumber').waitFor();

@@ -1,31 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CODE_ALPHABET, startTimeReplySchema } from '@streethunt/shared';
 import { appHeader, htmlLangDir, openPage } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, newPhonePage } from './support/browser.ts';
+import { newPhonePage } from './support/browser.ts';
 import { englishGame, freeGame, type DemoGame } from './support/demo-games.ts';
 import { enterCode, fetchProgress, nextProgressReply, questionView, recordDeliveredProgressCalls } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { startE2e } from './support/fixture.ts';
 import { texts } from './support/texts.ts';
 
 // Issue 6 items 5 and 8: the free market game is played from the list without a code (the server
 // issues the play's code, shown on the intro for the team), and a game's language holds only inside
 // that game.
 
-let server: TestServer;
-let browser: Browser;
+const e2e = startE2e();
 let free: DemoGame;
 let english: DemoGame;
 
 beforeAll(async () => {
-  [server, browser, free, english] = await Promise.all([startServer(), launchBrowser(), freeGame(), englishGame()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  [free, english] = await Promise.all([freeGame(), englishGame()]);
 });
 
 /** A code the server issues: no prefix, 9 symbols of the phone-friendly alphabet. */
@@ -38,7 +31,7 @@ describe('a free game', () => {
   it('is played from the list without a code; offline it says so and keeps nothing; a teammate joins with the code (he)', async () => {
     const t = texts.he;
     const { name } = free.content.metadata;
-    const p = await newPhonePage(browser, { baseURL: server.url, language: 'he' });
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he' });
     const { page, context } = p;
     const delivered = recordDeliveredProgressCalls(page);
     let mate: Awaited<ReturnType<typeof newPhonePage>> | null = null;
@@ -81,7 +74,7 @@ describe('a free game', () => {
       expect(await page.getByTestId('code-entry').count()).toBe(0);
       await saveScreenshot(page, 'player-free-question-he');
       await expectNoSeriousA11yViolations(page);
-      expect((await fetchProgress(server, free.id, code)).startTime).not.toBeNull();
+      expect((await fetchProgress(e2e.server, free.id, code)).startTime).not.toBeNull();
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem('activeGame') ?? 'null'))).toEqual({ game_id: free.id, game_secret: code });
 
       // The intro now shows the play's code, to share with the team.
@@ -94,7 +87,7 @@ describe('a free game', () => {
       await expectNoSeriousA11yViolations(page);
 
       // A teammate's phone joins the same play with that code.
-      mate = await newPhonePage(browser, { baseURL: server.url, language: 'he' });
+      mate = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he' });
       await openPage(mate.page, `/game/${free.id}`);
       await mate.page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.joinTeam, exact: true }).click();
       const entry = mate.page.getByTestId('code-entry');
@@ -105,7 +98,7 @@ describe('a free game', () => {
       await expectNoSeriousA11yViolations(mate.page);
       await enterCode(mate.page, t, code, { fromIntro: false });
       await questionView(mate.page, 0).waitFor();
-      expect((await fetchProgress(server, free.id, code)).game_secret).toBe(code);
+      expect((await fetchProgress(e2e.server, free.id, code)).game_secret).toBe(code);
       p.expectNoErrors({ allowConsole: [OFFLINE_ERRORS] });
       mate.expectNoErrors();
     } finally {
@@ -117,7 +110,7 @@ describe('a free game', () => {
 
 describe('the game’s language, only inside the game', () => {
   it('the English game switches a Hebrew visitor to English; leaving to /games gives Hebrew back, also on reload', async () => {
-    const p = await newPhonePage(browser, { baseURL: server.url, language: 'he' });
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he' });
     const { page } = p;
     try {
       await openPage(page, `/game/${english.id}`);

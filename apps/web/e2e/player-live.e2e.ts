@@ -1,28 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openPage } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, newPhonePage, type PhonePage } from './support/browser.ts';
+import { newPhonePage, type PhonePage } from './support/browser.ts';
 import { englishGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
 import { buyCodeViaApi, enterCode, fetchProgress, nextProgressReply, questionView } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { startE2e } from './support/fixture.ts';
 import { fill, texts } from './support/texts.ts';
 
 // Live team play (issue 3 item 5, DESIGN.md section 4): two phones on one code share one play; what
 // one does shows on the other within about a second, without a reload, over the play's socket room.
 
-let server: TestServer;
-let browser: Browser;
+const e2e = startE2e();
 let game: DemoGame;
 
 beforeAll(async () => {
-  [server, browser, game] = await Promise.all([startServer(), launchBrowser(), englishGame()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  game = await englishGame();
 });
 
 /** How long the other phone may take to show a change: "within a second" (issue 3 item 5). */
@@ -57,12 +51,12 @@ async function openHint(page: Page, hintNumber: number, title: string) {
 
 describe('two phones on one code', () => {
   it('see each other’s hints and answers within a second, without reloading', async () => {
-    const { code } = await buyCodeViaApi(server, game.id);
+    const { code } = await buyCodeViaApi(e2e.server, game.id);
     let a: PhonePage | null = null;
     let b: PhonePage | null = null;
     try {
-      a = await newPhonePage(browser, { baseURL: server.url, language: 'en' });
-      b = await newPhonePage(browser, { baseURL: server.url, language: 'en' });
+      a = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'en' });
+      b = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'en' });
       const [pageA, pageB] = [a.page, b.page];
       // The updates come over the play's socket (Socket.IO on a WebSocket), not by polling.
       const sockets: string[] = [];
@@ -73,7 +67,7 @@ describe('two phones on one code', () => {
         await questionView(page, 0).waitFor();
       }
       // The second phone joined the same play: one start time for both.
-      const started = (await fetchProgress(server, game.id, code)).startTime;
+      const started = (await fetchProgress(e2e.server, game.id, code)).startTime;
       expect(started).not.toBeNull();
       await markWindow(pageB);
       await markWindow(pageA);
@@ -128,7 +122,7 @@ describe('two phones on one code', () => {
       expect(await stillSameWindow(pageA)).toBe(true);
 
       // Both phones and the server agree.
-      const progress = await fetchProgress(server, game.id, code);
+      const progress = await fetchProgress(e2e.server, game.id, code);
       expect(progress.startTime).toBe(started);
       expect(progress.questions[0]).toMatchObject({ status: 'DONE', hints: [{ isOpen: true }, { isOpen: false }] });
       expect(progress.questions[1].hints[0].isOpen).toBe(true);

@@ -1,30 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { GameProgressRequest } from '@streethunt/shared';
 import { openPage } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, newPhonePage } from './support/browser.ts';
+import { newPhonePage } from './support/browser.ts';
 import { englishGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
 import { buyCodeViaApi, enterCode, fetchProgress, questionView, recordDeliveredProgressCalls } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { startE2e } from './support/fixture.ts';
 import { fill, texts } from './support/texts.ts';
 
 // Offline play (issue 3 item 5): the network drops mid-game; answers and opened hints are judged and
 // shown on the phone, kept, and sent in order when the network returns; nothing is lost and the
 // screen says it is offline.
 
-let server: TestServer;
-let browser: Browser;
+const e2e = startE2e();
 let game: DemoGame;
 
 beforeAll(async () => {
-  [server, browser, game] = await Promise.all([startServer(), launchBrowser(), englishGame()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  game = await englishGame();
 });
 
 const t = texts.en;
@@ -66,8 +60,8 @@ async function restoreApi(page: Page) {
 
 describe('offline play', () => {
   it('keeps answers and hints made offline and sends them in order when the network returns', async () => {
-    const { code } = await buyCodeViaApi(server, game.id);
-    const p = await newPhonePage(browser, { baseURL: server.url, language: 'en' });
+    const { code } = await buyCodeViaApi(e2e.server, game.id);
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'en' });
     const { page, context } = p;
     const delivered = recordDeliveredProgressCalls(page);
     const changesDelivered = (from: number) => delivered.slice(from).filter((c) => c.action !== 'get-game-progress').map(describeCall);
@@ -90,7 +84,7 @@ describe('offline play', () => {
       await saveScreenshot(page, 'player-offline-banner');
       await expectNoSeriousA11yViolations(page);
       expect(changesDelivered(mark), 'nothing reached the server while offline').toEqual([]);
-      expect((await fetchProgress(server, game.id, code)).questions[0].status).toBeNull();
+      expect((await fetchProgress(e2e.server, game.id, code)).questions[0].status).toBeNull();
 
       // Back online: the three changes go out in order, the banner goes away, the screen stays put.
       await context.setOffline(false);
@@ -100,7 +94,7 @@ describe('offline play', () => {
         'set-question-status 0 DONE',
         'show-question-hint 1/0',
       ]);
-      let progress = await fetchProgress(server, game.id, code);
+      let progress = await fetchProgress(e2e.server, game.id, code);
       expect(progress.questions[0].status).toBe('DONE');
       expect(progress.questions[1].hints.map((h) => h.isOpen)).toEqual([true, false]);
       await questionView(page, 1).waitFor();
@@ -136,7 +130,7 @@ describe('offline play', () => {
         'set-question-status 1 DONE',
         'show-question-hint 2/0',
       ]);
-      progress = await fetchProgress(server, game.id, code);
+      progress = await fetchProgress(e2e.server, game.id, code);
       expect(progress.questions.map((q) => q.status)).toEqual(['DONE', 'DONE', null, null]);
       expect(progress.questions.map((q) => q.hints.map((h) => h.isOpen))).toEqual([
         [false, false],

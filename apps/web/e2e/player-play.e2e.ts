@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { areaCenter, computeScore, elapsedMinutes, type GameProgressRequest } from '@streethunt/shared';
 import { htmlLangDir, openPage } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { TEL_AVIV, launchBrowser, newPhonePage, type PhonePage } from './support/browser.ts';
+import { TEL_AVIV, newPhonePage, type PhonePage } from './support/browser.ts';
 import { englishGame, mapGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
 import {
   TILE_FAILURES,
@@ -16,7 +16,7 @@ import {
   stubMapTiles,
 } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { startE2e } from './support/fixture.ts';
 import { fill, texts, type Texts } from './support/texts.ts';
 
 // Playing on foot (issue 3 items 2, 3 and 9): the Hebrew map game from the intro to the feedback, with
@@ -24,18 +24,12 @@ import { fill, texts, type Texts } from './support/texts.ts';
 // summary's score against the shared formula; and the English game without a map, far enough to
 // show that the game's language switches the interface.
 
-let server: TestServer;
-let browser: Browser;
+const e2e = startE2e();
 let hebrew: DemoGame;
 let english: DemoGame;
 
 beforeAll(async () => {
-  [server, browser, hebrew, english] = await Promise.all([startServer(), launchBrowser(), mapGame(), englishGame()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  [hebrew, english] = await Promise.all([mapGame(), englishGame()]);
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -117,8 +111,8 @@ async function answerRight(page: Page, t: Texts, index: number, text: string) {
 describe('playing the Hebrew map game to the end', () => {
   it('walks to each area, answers one wrong, opens a hint, skips one, ends with the right score, and leaves feedback', async () => {
     const t = texts.he;
-    const { code, buyer } = await buyCodeViaApi(server, hebrew.id);
-    const p = await newPhonePage(browser, { baseURL: server.url, language: 'he' });
+    const { code, buyer } = await buyCodeViaApi(e2e.server, hebrew.id);
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he' });
     const { page, context } = p;
     await stubMapTiles(context);
     const calls = recordProgressCalls(page);
@@ -237,7 +231,7 @@ describe('playing the Hebrew map game to the end', () => {
       const over = page.getByTestId('game-over');
       await over.getByRole('heading', { level: 1, name: t.player.gameOver.title }).waitFor();
       expect((await ended).status()).toBe(200);
-      const progress = await fetchProgress(server, hebrew.id, code);
+      const progress = await fetchProgress(e2e.server, hebrew.id, code);
       expect(progress.endTime).not.toBeNull();
       expect(progress.questions.map((q) => q.status)).toEqual(['DONE', 'SKIPPED', 'DONE', 'DONE', 'DONE']);
       expect(progress.questions.map((q) => q.hints.map((h) => h.isOpen))).toEqual([[true, false], [false], [false, false], [false, false], [false, false]]);
@@ -267,7 +261,7 @@ describe('playing the Hebrew map game to the end', () => {
       expect(calls.filter((c) => c.action === 'set-end-time')).toHaveLength(1);
 
       // The buyer is invited by email to give feedback on the ended game.
-      const invitation = await server.waitForMail((m) => m.to.includes(buyer.email) && m.text.includes(`/game-feedback/${hebrew.id}/`));
+      const invitation = await e2e.server.waitForMail((m) => m.to.includes(buyer.email) && m.text.includes(`/game-feedback/${hebrew.id}/`));
       expect(invitation.subject).not.toBe('');
 
       // Feedback: three star screens, continue disabled until a star is chosen, then the comment.
@@ -301,7 +295,7 @@ describe('playing the Hebrew map game to the end', () => {
       await page.getByTestId('game-card').filter({ hasText: hebrew.content.metadata.name }).waitFor();
 
       // Stored: a second feedback for this play is refused as given already.
-      const again = await fetch(`${server.url}/api/feedback/game/${hebrew.id}`, {
+      const again = await fetch(`${e2e.server.url}/api/feedback/game/${hebrew.id}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ general: 1, questions: 1, path: 1, openAnswer: '', secretCode: code }),
@@ -340,8 +334,8 @@ describe('playing the Hebrew map game to the end', () => {
 describe('the English game without a map', () => {
   it('switches a Hebrew visitor to English (ltr) and plays the first question', async () => {
     const t = texts.en;
-    const { code } = await buyCodeViaApi(server, english.id);
-    const p = await newPhonePage(browser, { baseURL: server.url, language: 'he' });
+    const { code } = await buyCodeViaApi(e2e.server, english.id);
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he' });
     const { page } = p;
     try {
       await openPage(page, `/game/${english.id}`);
@@ -367,7 +361,7 @@ describe('the English game without a map', () => {
       expect(await htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
 
       // The Map item is absent; the map page itself would say there is no map.
-      const progress = await fetchProgress(server, english.id, code);
+      const progress = await fetchProgress(e2e.server, english.id, code);
       expect(progress.questions.map((q) => q.status)).toEqual(['DONE', null, null, null]);
       await expectNoSeriousA11yViolations(page);
       p.expectNoErrors();

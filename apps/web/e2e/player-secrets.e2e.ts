@@ -1,29 +1,23 @@
-import type { Browser, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Response } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gameReplySchema, matchesAnswerHashes, type GameReply } from '@streethunt/shared';
 import { escapeRegExp, openPage } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, newPhonePage, type Language } from './support/browser.ts';
+import { newPhonePage, type Language } from './support/browser.ts';
 import { allAnswers, englishGame, mapGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
 import { TILE_FAILURES, buyCodeViaApi, enterCode, stubMapTiles } from './support/player.ts';
-import { startServer, type TestServer } from './support/server.ts';
+import { startE2e } from './support/fixture.ts';
 import { texts } from './support/texts.ts';
 
 // The player's secrets in the browser (DESIGN.md section 4, issue 3 item 4 and 'Bad input'): the game
 // reply the page fetches never holds an accepted answer in plain text, with or without a code; and
 // a script in a game's rich content never runs.
 
-let server: TestServer;
-let browser: Browser;
+const e2e = startE2e();
 let games: DemoGame[];
 
 beforeAll(async () => {
-  [server, browser, games] = await Promise.all([startServer(), launchBrowser(), Promise.all([mapGame(), englishGame()])]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  games = await Promise.all([mapGame(), englishGame()]);
 });
 
 /** Every string in a JSON value, keys included, so a quote or an escape in JSON cannot hide a match. */
@@ -63,8 +57,8 @@ describe('the game reply in the browser', () => {
     it(`holds no plain accepted answer, before or after the code (${language === 'he' ? 'Hebrew map game' : 'English game'})`, async () => {
       const game = games.find((g) => g.content.metadata.language === language)!;
       const t = texts[language];
-      const { code } = await buyCodeViaApi(server, game.id);
-      const p = await newPhonePage(browser, { baseURL: server.url, language });
+      const { code } = await buyCodeViaApi(e2e.server, game.id);
+      const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language });
       const { page, context } = p;
       await stubMapTiles(context);
       try {
@@ -111,10 +105,10 @@ describe('rich content', () => {
   // browser is told to ignore it: what is checked is that nothing is left for it to block.
   it('never runs a script hidden in a game’s text, even without the CSP', async () => {
     const game = games.find((g) => g.content.metadata.language === 'en')!;
-    const csp = (await fetch(`${server.url}/game/${game.id}`)).headers.get('content-security-policy') ?? '';
+    const csp = (await fetch(`${e2e.server.url}/game/${game.id}`)).headers.get('content-security-policy') ?? '';
     expect(csp, 'the app page is served with a CSP').toMatch(/script-src 'self'/);
 
-    const p = await newPhonePage(browser, { baseURL: server.url, language: 'en', bypassCSP: true });
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'en', bypassCSP: true });
     const { page } = p;
     const payload = [
       '<p>xss probe text</p>',

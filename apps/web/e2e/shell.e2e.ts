@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appHeader, htmlLangDir, menuToggle, openPage } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, newPhonePage, type Language, type PhonePage } from './support/browser.ts';
+import { newPhonePage, type Language, type PhonePage } from './support/browser.ts';
 import { saveScreenshot } from './support/screenshots.ts';
+import { startE2e } from './support/fixture.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { fill, texts } from './support/texts.ts';
 
@@ -12,21 +13,11 @@ import { fill, texts } from './support/texts.ts';
 
 const LANGUAGES: Language[] = ['he', 'en'];
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = startE2e();
 
 /** Opens a fresh phone page, runs `body`, then checks the page threw and logged nothing. */
 async function withPage(language: Language, body: (p: PhonePage) => Promise<void>, options: { storeLanguage?: boolean; baseURL?: string } = {}) {
-  const p = await newPhonePage(browser, { baseURL: options.baseURL ?? server.url, language, storeLanguage: options.storeLanguage });
+  const p = await newPhonePage(e2e.browser, { baseURL: options.baseURL ?? e2e.server.url, language, storeLanguage: options.storeLanguage });
   try {
     await body(p);
     p.expectNoErrors();

@@ -10,7 +10,7 @@ import { repoRoot } from './paths.ts';
  */
 export type DemoGame = { id: string; content: GameContent };
 
-const seedFile = path.join(repoRoot, 'apps/server/src/db/seed/demo-games.ts');
+const seedFile = path.join(repoRoot, 'apps/server/src/demo/demo-games.ts');
 
 let loaded: Promise<DemoGame[]> | null = null;
 

@@ -1,12 +1,12 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { mediaUrl } from '@streethunt/shared';
-import type { Db } from '../client.ts';
-import { gameCodes, games, users } from '../schema.ts';
-import { hashPassword } from '../../platform/auth.ts';
-import { createGameCodes } from '../../features/codes/service.ts';
-import { saveImage } from '../../features/media/service.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
+import type { Db } from '../db/client.ts';
+import { gameCodes, games, users } from '../db/schema.ts';
+import { hashPassword } from '../platform/auth.ts';
+import { createGameCodes } from '../features/codes/service.ts';
+import { saveImage } from '../features/media/service.ts';
+import type { Storage } from '../platform/storage/storage.ts';
 import { demoCoverSvgs } from './demo-covers.ts';
 import { demoGames } from './demo-games.ts';
 

@@ -12,11 +12,11 @@ import {
   type Point,
 } from '@streethunt/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { allAnswers, getGame, progressCall } from '../../features/plays/test-support.ts';
-import { readGameContent } from '../../features/games/service.ts';
-import { gameCodes, games, users } from '../schema.ts';
-import { testDatabaseKinds } from '../test-database.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { allAnswers, getGame, progressCall } from '../features/plays/test-support.ts';
+import { readGameContent } from '../features/games/service.ts';
+import { gameCodes, games, users } from '../db/schema.ts';
+import { testDatabaseKinds } from '../db/test-database.ts';
 import { demoGames } from './demo-games.ts';
 import { demoLoginHelp, readDemoGames, seedDemo } from './demo.ts';
 
