@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -14,9 +14,10 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { App } from './services.ts';
 import { accessPlugin } from './platform/access.ts';
 import { fastifyTrustProxy } from './platform/trust-proxy.ts';
-import { createTokenSigner, type TokenSigner } from './platform/auth.ts';
+import { createTokenSigner } from './platform/auth.ts';
 import { registerErrorHandler, sendRouteNotFound } from './platform/errors.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { logSerializers, redactedLogPaths } from './platform/logging.ts';
@@ -26,7 +27,7 @@ import { feedbackRoutes } from './features/feedback/routes.ts';
 import { gamesRoutes } from './features/games/routes.ts';
 import { paymentsRoutes, sandboxPageRoutes } from './features/payments/routes.ts';
 import { playsRoutes } from './features/plays/routes.ts';
-import { createRealtime, type Realtime } from './platform/realtime.ts';
+import { createRealtime } from './platform/realtime.ts';
 import { replyCompression } from './platform/compression.ts';
 import { serveWebApp } from './platform/web-app.ts';
 import { webAppScriptHashes } from './platform/inline-scripts.ts';
@@ -47,25 +48,6 @@ export type AppDeps = {
   logStream?: NodeJS.WritableStream;
 };
 
-export type Services = {
-  config: Config;
-  db: Database['db'];
-  mailer: Mailer;
-  signer: TokenSigner;
-  /** Socket.IO on the same HTTP server. */
-  realtime: Realtime;
-  /** Media files (DATA_DIR/media). */
-  storage: Storage;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: Services;
-  }
-}
-
-export type App = FastifyInstance;
-
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Body limit for JSON calls; uploads set their own. */
@@ -83,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const signer = createTokenSigner(config.jwtSecret);
-  const realtime = createRealtime(app.server);
+  const realtime = createRealtime(app.server, { publicUrl: config.publicUrl });
   app.addHook('onClose', () => realtime.close());
   app.decorate('services', { config, db: deps.database.db, mailer: deps.mailer, signer, realtime, storage: deps.storage ?? createStorage(config) });
 

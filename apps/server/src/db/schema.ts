@@ -30,8 +30,10 @@ export const users = pgTable(
     isSelfPayment: boolean('is_self_payment').notNull().default(false),
     language: text('language', { enum: ['he', 'en'] }).notNull().default('he'),
     emailValidatedAt: ts('email_validated_at'),
-    /** Access tokens issued before this moment are refused (a password change logs out other devices). */
+    /** When the password last changed (sessions from before it are ended by tokenVersion below). */
     passwordChangedAt: ts('password_changed_at'),
+    /** Carried in every access token; bumped on a password change or reset, which refuses every older token. */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -52,12 +52,11 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: Toke
     const claims = token ? await opts.signer.verify(token) : null;
     if (!claims) return;
     const [user] = await opts.db
-      .select({ id: users.id, role: users.role, passwordChangedAt: users.passwordChangedAt })
+      .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion })
       .from(users)
       .where(eq(users.id, claims.userId));
-    // JWTs carry whole seconds, so a token from the very second of the change is kept: a login right after a reset must work.
-    const revoked = user?.passwordChangedAt && claims.issuedAt * 1000 < Math.floor(user.passwordChangedAt.getTime() / 1000) * 1000;
-    request.auth = user && !revoked ? { userId: user.id, role: user.role } : null;
+    // A password change or reset bumps the version, so every token signed before it (even in the same second) is refused.
+    request.auth = user && user.tokenVersion === claims.tokenVersion ? { userId: user.id, role: user.role } : null;
   });
   app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config.access;

@@ -40,8 +40,19 @@ describe('access tokens', () => {
 
   it('round-trip the user id and role', async () => {
     const token = await signer.sign({ userId: 'u1', role: 'admin' });
-    expect(await signer.verify(token)).toEqual({ userId: 'u1', role: 'admin', issuedAt: expect.any(Number) });
-    expect(await signer.verify(await signer.sign({ userId: 'u2', role: 'user' }))).toEqual({ userId: 'u2', role: 'user', issuedAt: expect.any(Number) });
+    expect(await signer.verify(token)).toEqual({ userId: 'u1', role: 'admin', tokenVersion: 0 });
+    expect(await signer.verify(await signer.sign({ userId: 'u2', role: 'user' }))).toEqual({ userId: 'u2', role: 'user', tokenVersion: 0 });
+  });
+
+  it('carry the user’s token version', async () => {
+    const token = await signer.sign({ userId: 'u1', role: 'user', tokenVersion: 7 });
+    expect(await signer.verify(token)).toEqual({ userId: 'u1', role: 'user', tokenVersion: 7 });
+  });
+
+  it('read a token from before versions (no ver) as version 0, and refuse a malformed version', async () => {
+    const sign = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setExpirationTime('1h').sign(key);
+    expect(await signer.verify(await sign({ role: 'user' }))).toEqual({ userId: 'u1', role: 'user', tokenVersion: 0 });
+    for (const ver of ['1', -1, 1.5, null, {}]) expect(await signer.verify(await sign({ role: 'user', ver }))).toBeNull();
   });
 
   it('expire after 30 days', async () => {
@@ -50,7 +61,7 @@ describe('access tokens', () => {
     expect(payload.exp - payload.iat).toBe(30 * 24 * 3600);
   });
 
-  it('refuse expired, tampered, foreign, unsigned and subject-less tokens', async () => {
+  it('refuse expired, tampered, foreign, unsigned, subject-less and never-expiring tokens', async () => {
     const past = Math.floor(Date.now() / 1000) - 60;
     const expired = await new SignJWT({ role: 'user' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setExpirationTime(past).sign(key);
     const foreign = await createTokenSigner('some-other-secret-some-other-secret-xx').sign({ userId: 'u1', role: 'admin' });
@@ -59,11 +70,13 @@ describe('access tokens', () => {
     const tampered = `${header}.${Buffer.from(JSON.stringify({ sub: 'u1', role: 'admin', exp: past + 3600 })).toString('base64url')}.${signature}`;
     const unsigned = new UnsecuredJWT({ role: 'admin' }).setSubject('u1').encode();
     const noSubject = await new SignJWT({ role: 'user' }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(key);
-    for (const token of [expired, foreign, tampered, unsigned, noSubject, '', 'garbage']) expect(await signer.verify(token)).toBeNull();
+    // Signed with the right key, but it would never end.
+    const noExpiry = await new SignJWT({ role: 'user', ver: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setIssuedAt().sign(key);
+    for (const token of [expired, foreign, tampered, unsigned, noSubject, noExpiry, '', 'garbage']) expect(await signer.verify(token)).toBeNull();
   });
 
   it('read any role but admin as user', async () => {
     const token = await new SignJWT({ role: 'superuser' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setExpirationTime('1h').sign(key);
-    expect(await signer.verify(token)).toEqual({ userId: 'u1', role: 'user', issuedAt: expect.any(Number) });
+    expect(await signer.verify(token)).toEqual({ userId: 'u1', role: 'user', tokenVersion: 0 });
   });
 });

@@ -27,15 +27,19 @@ export function hashToken(token: string): string {
 }
 
 export type AccessClaims = { userId: string; role: Role };
-/** What a verified token says, with when it was issued (seconds since the epoch). */
-export type VerifiedToken = AccessClaims & { issuedAt: number };
+/**
+ * What a verified token says. `tokenVersion` is the user's token version when it was signed; the
+ * access check refuses it once the stored version has moved on (a password change or reset).
+ */
+export type VerifiedToken = AccessClaims & { tokenVersion: number };
 
 /** Access tokens: HS256 JWTs carried in the x-access-token header. */
 export function createTokenSigner(secret: string) {
   const key = new TextEncoder().encode(secret);
   return {
-    sign(claims: AccessClaims): Promise<string> {
-      return new SignJWT({ role: claims.role })
+    /** `tokenVersion` defaults to 0, every new user's version. */
+    sign(claims: AccessClaims & { tokenVersion?: number }): Promise<string> {
+      return new SignJWT({ role: claims.role, ver: claims.tokenVersion ?? 0 })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.userId)
         .setIssuedAt()
@@ -44,9 +48,13 @@ export function createTokenSigner(secret: string) {
     },
     async verify(token: string): Promise<VerifiedToken | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        // A token without exp would never end, so it is refused like a forged one.
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
         if (typeof payload.sub !== 'string') return null;
-        return { userId: payload.sub, role: payload.role === 'admin' ? 'admin' : 'user', issuedAt: payload.iat ?? 0 };
+        // Tokens signed before versions existed carry none and read as 0 (migration 0002 set 1 for users who had changed their password).
+        const tokenVersion = payload.ver === undefined ? 0 : payload.ver;
+        if (typeof tokenVersion !== 'number' || !Number.isSafeInteger(tokenVersion) || tokenVersion < 0) return null;
+        return { userId: payload.sub, role: payload.role === 'admin' ? 'admin' : 'user', tokenVersion };
       } catch {
         return null;
       }

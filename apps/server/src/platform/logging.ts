@@ -29,9 +29,94 @@ export function redactUrl(url: string): string {
     .replace(/([?&](?:token|Token)=)[^&#]+/g, '$1[redacted]');
 }
 
-/** Fastify's default request serializer, with the URL redacted. */
+/** Fastify's default request serializer with the URL redacted, and errors without query values. */
 export const logSerializers = {
   req(request: { method: string; url: string; hostname?: string; ip?: string }) {
     return { method: request.method, url: redactUrl(request.url), hostname: request.hostname, remoteAddress: request.ip };
   },
+  // Typed as Fastify declares it (an Error in, pino's shape out); at run time anything logged under `err` passes through.
+  err: (error: Error) => serializeError(error) as SerializedError & { stack: string },
 };
+
+/**
+ * What a database error may tell the log: names of things, never values. drizzle's DrizzleQueryError
+ * carries `params` (and repeats them in its message and stack), and the driver's error (PGlite or
+ * node-postgres, its `cause`) carries `params`, `detail` ('Key (email)=(...) already exists'),
+ * `where` and `internalQuery`. Those values are password hashes, emails, phones, bank accounts and
+ * typed codes, so only these fields are kept, beside type, message (scrubbed), stack and `query`
+ * (the SQL text, whose values are $1, $2 placeholders).
+ */
+const DATABASE_ERROR_FIELDS = ['code', 'severity', 'schema', 'table', 'column', 'dataType', 'constraint', 'routine', 'position'];
+const REDACTED = '[redacted]';
+/** How deep a chain of causes is followed (a cycle or a very long chain stops here). */
+const MAX_CAUSES = 5;
+
+type ErrorLike = Error & Record<string, unknown>;
+export type SerializedError = { type: string; message: string; stack?: string; cause?: SerializedError; [key: string]: unknown };
+
+const isErrorLike = (value: unknown): value is ErrorLike =>
+  typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+
+/** A query error of drizzle, or an error of the PostgreSQL driver (it has the server's severity). */
+const isDatabaseError = (error: ErrorLike) =>
+  Array.isArray(error.params) || typeof error.query === 'string' || (typeof error.severity === 'string' && typeof error.code === 'string');
+
+/** The values the chain's queries were sent with, longest first (so a value inside another is not left half shown). */
+function queryValues(chain: ErrorLike[]): string[] {
+  const values = new Set<string>();
+  for (const error of chain) {
+    if (!Array.isArray(error.params)) continue;
+    for (const value of error.params as unknown[]) {
+      const text = value instanceof Date ? value.toISOString() : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+      // Shorter ones are no secret (a language, a flag, an index) and would blank out every 'he' in the message.
+      if (text.length >= 4) values.add(text);
+    }
+  }
+  return [...values].sort((a, b) => b.length - a.length);
+}
+
+/** Text without the query's values: PostgreSQL's quoted input, and any value the query was sent with. */
+function scrubValues(text: string, values: string[]): string {
+  let scrubbed = text
+    // 'invalid input syntax for type integer: "..."', 'invalid input value for enum role: "..."'
+    .replace(/(invalid input (?:syntax|value) for [^:\n]*: )"[\s\S]*"/g, `$1${REDACTED}`)
+    // 'value "..." is out of range for type integer'
+    .replace(/value "[^"]*" is out of range/g, `value ${REDACTED} is out of range`);
+  for (const value of values) scrubbed = scrubbed.split(value).join(REDACTED);
+  return scrubbed;
+}
+
+/** drizzle ends its message with 'params: ' and the values joined by commas: all of that goes. */
+const scrubMessage = (message: string, values: string[]) => scrubValues(message.replace(/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`), values);
+
+function serializeOne(error: ErrorLike, values: string[], depth: number): SerializedError {
+  const message = scrubMessage(error.message, values);
+  // The stack starts with the message: the scrubbed one takes its place (its frames stay).
+  const stack =
+    typeof error.stack === 'string'
+      ? scrubValues((error.message ? error.stack.split(error.message).join(message) : error.stack).replace(/\nparams: .*/, `\nparams: ${REDACTED}`), values)
+      : undefined;
+  const type = error.constructor?.name && error.constructor.name !== 'Object' ? error.constructor.name : String(error.name ?? 'Error');
+  const out: SerializedError = { type, message, ...(stack && { stack }) };
+  if (isDatabaseError(error)) {
+    if (typeof error.query === 'string') out.query = error.query;
+    for (const key of DATABASE_ERROR_FIELDS) if (error[key] !== undefined) out[key] = error[key];
+  } else {
+    // Any other error keeps its own fields (errno, syscall, statusCode...), as pino's serializer does.
+    for (const key of Object.keys(error)) {
+      if (key === 'cause' || key in out) continue;
+      const value = error[key];
+      out[key] = typeof value === 'string' ? scrubMessage(value, values) : value;
+    }
+  }
+  if (isErrorLike(error.cause) && depth < MAX_CAUSES) out.cause = serializeOne(error.cause as ErrorLike, values, depth + 1);
+  return out;
+}
+
+/** The `err` serializer of every log line: pino's shape (type, message, stack, own fields), without query values. */
+export function serializeError(error: unknown): unknown {
+  if (!isErrorLike(error)) return error;
+  const chain: ErrorLike[] = [];
+  for (let e: unknown = error; isErrorLike(e) && chain.length <= MAX_CAUSES && !chain.includes(e); e = e.cause) chain.push(e);
+  return serializeOne(error, queryValues(chain), 0);
+}

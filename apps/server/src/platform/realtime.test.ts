@@ -7,7 +7,7 @@ import { createRealtime, socketClientIp } from './realtime.ts';
 describe('realtime', () => {
   it('serves Socket.IO on the HTTP server’s own port and closes with it', async () => {
     const server = createServer();
-    const realtime = createRealtime(server);
+    const realtime = createRealtime(server, { publicUrl: 'http://127.0.0.1:3000' });
     realtime.io.on('connection', (socket) => socket.on('ping', (ack: (reply: string) => void) => ack('pong')));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
@@ -20,7 +20,7 @@ describe('realtime', () => {
 
   it('reads the client IP of a real handshake as Fastify does: the forwarded address only as far as the trusted hops', async () => {
     const server = createServer();
-    const realtime = createRealtime(server);
+    const realtime = createRealtime(server, { publicUrl: 'http://127.0.0.1:3000' });
     const seen: Record<string, string> = {};
     realtime.io.on('connection', (socket) => {
       seen.none = socketClientIp(socket, false);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { LANGUAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '../constants.ts';
-import { emailSchema, idSchema, nameSchema, phoneSchema } from './common.ts';
+import { emailSchema, idSchema, lineText, nameSchema, phoneSchema } from './common.ts';
 
-const newPasswordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
-const tokenSchema = z.string().trim().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/, 'invalid token');
-const affSchema = z.string().trim().max(64).optional().nullable();
+const newPasswordSchema = lineText().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+const tokenSchema = lineText().trim().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/, 'invalid token');
+const affSchema = lineText().trim().max(64).optional().nullable();
 
 // POST /api/signup
 export const signupRequestSchema = z.object({
@@ -21,7 +21,7 @@ export type SignupRequest = z.infer<typeof signupRequestSchema>;
 // POST /api/login
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: lineText().min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -56,13 +56,11 @@ export const updatePasswordReplySchema = z.object({
 });
 export type UpdatePasswordReply = z.infer<typeof updatePasswordReplySchema>;
 
-// GET /api/user/{userId}: what anyone may see of a user.
+// GET /api/user/{userId}: what anyone may see of a user: the first name (all the spec shows), beside its id.
 export const publicUserSchema = z.object({
   _id: z.string(),
   userId: z.string(),
   firstName: z.string(),
-  lastName: z.string(),
-  createdAt: z.string(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 export const userParamsSchema = z.object({ userId: idSchema });
@@ -95,7 +93,7 @@ export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 // GET and POST /api/user/payment-details: where a creator's or affiliate's share is paid.
 const digits = (min: number, max: number) =>
-  z.string().trim().min(min).max(max).regex(/^[0-9]+$/, 'digits only');
+  lineText().trim().min(min).max(max).regex(/^[0-9]+$/, 'digits only');
 export const paymentDetailsRequestSchema = z.object({
   accountHolder: nameSchema,
   idNumber: digits(5, 12),

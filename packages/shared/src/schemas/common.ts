@@ -27,14 +27,33 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/*
+ * Every text a client sends starts from one of these two, never from a bare z.string().
+ * C0 control characters (U+0000-U+001F) and DEL (U+007F) belong in no name, code or line, and
+ * PostgreSQL refuses NUL in text outright (a 500, before these). Tab and line breaks are allowed
+ * only in multi-line text. Hebrew direction marks (U+200E/F, U+202A-E, U+2066-9) are not control
+ * characters here and stay allowed. The check comes before any .trim(), so a control character
+ * is refused wherever it sits rather than trimmed away at the ends and kept in the middle.
+ */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const LINE_TEXT = /^[^\u0000-\u001f\u007f]*$/;
+// Tab (U+0009), line feed (U+000A) and carriage return (U+000D) are let through.
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+const MULTILINE_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
+
+/** One line of text (a name, a code, a token, an answer): no control character at all. */
+export const lineText = () => z.string().regex(LINE_TEXT, CONTROL_CHARACTER_MESSAGE);
+/** Text that may run over several lines (a message, a comment, rich text): tab and line breaks allowed. */
+export const multilineText = () => z.string().regex(MULTILINE_TEXT, `${CONTROL_CHARACTER_MESSAGE} other than tab and line breaks`);
+
 /** Ids are opaque strings (24 hex characters when we make them). */
-export const idSchema = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'invalid id');
+export const idSchema = lineText().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'invalid id');
 
 /** A short human text: trimmed, Hebrew marks (RLM/LRM) allowed. */
-export const nameSchema = z.string().trim().min(1).max(100);
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
-export const phoneSchema = z
-  .string()
+export const nameSchema = lineText().trim().min(1).max(100);
+export const emailSchema = lineText().trim().toLowerCase().max(254).pipe(z.email());
+export const phoneSchema = lineText()
   .trim()
   .min(7)
   .max(20)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
 import { QUESTION_STATUSES } from '../game/question-status.ts';
-import { idSchema } from './common.ts';
+import { idSchema, lineText, multilineText } from './common.ts';
 
 export const GAME_STATUSES = ['DRAFT', 'PENDING', 'APPROVED'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
@@ -12,29 +12,29 @@ export type Point = z.infer<typeof pointSchema>;
 export const gameLocationSchema = z.union([pointSchema, z.array(pointSchema).min(3).max(200)]);
 export type GameLocation = z.infer<typeof gameLocationSchema>;
 
-const richText = z.string().max(200_000);
+const richText = multilineText().max(200_000);
 
 export const gameMetadataSchema = z.object({
-  name: z.string().max(200).default(''),
-  locationCity: z.string().max(200).default(''),
-  locationText: z.string().max(500).default(''),
-  price: z.union([z.string().max(20), z.number()]).default(''),
-  currencyCode: z.string().max(3).default('ILS'),
+  name: lineText().max(200).default(''),
+  locationCity: lineText().max(200).default(''),
+  locationText: multilineText().max(500).default(''),
+  price: z.union([lineText().max(20), z.number()]).default(''),
+  currencyCode: lineText().max(3).default('ILS'),
   language: z.enum(LANGUAGES).default('he'),
   map: z.boolean().default(false),
-  coverImage: z.string().max(2000).default(''),
+  coverImage: lineText().max(2000).default(''),
   location: gameLocationSchema.nullable().optional(),
 });
 export type GameMetadata = z.infer<typeof gameMetadataSchema>;
 
-export const hintSchema = z.object({ content: richText.default(''), title: z.string().max(200).optional() });
+export const hintSchema = z.object({ content: richText.default(''), title: lineText().max(200).optional() });
 export type Hint = z.infer<typeof hintSchema>;
 
 export const questionSchema = z.object({
   content: richText.default(''),
   location: gameLocationSchema.nullable().optional(),
   answer: z.object({
-    value: z.string().max(2000).default(''),
+    value: lineText().max(2000).default(''),
     content: richText.default(''),
     contentAfterAnswer: richText.default(''),
   }),

@@ -1,4 +1,5 @@
 import { EMAIL_VALIDATION_TTL_HOURS, PRODUCT_NAME, type Language } from '@streethunt/shared';
+import { emailDocument, mailHtml } from '../../platform/mail/html.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 
 /** What an account email needs; `to` is added by the caller. */
@@ -7,30 +8,15 @@ type Email = Omit<MailMessage, 'to'>;
 
 type Wording = { subject: string; greeting: string; paragraphs: string[]; button: string; footer: string };
 
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
-
 /** One layout for every account email: a greeting, some paragraphs, one button, a footer. */
 function render(wording: Wording, link: string, language: Language): Email {
-  const dir = language === 'he' ? 'rtl' : 'ltr';
-  const paragraphs = wording.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n');
-  const html = `<!doctype html>
-<html lang="${language}" dir="${dir}">
-<head><meta charset="utf-8"><title>${escapeHtml(wording.subject)}</title></head>
-<body dir="${dir}" style="font-family: Arial, sans-serif; line-height: 1.5;">
-<p>${escapeHtml(wording.greeting)}</p>
-${paragraphs}
-<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 18px; background: #1c7ed6; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(wording.button)}</a></p>
-<p style="font-size: 13px; color: #555555;">${escapeHtml(link)}</p>
-<p style="font-size: 13px; color: #555555;">${escapeHtml(wording.footer)}</p>
-</body>
-</html>`;
+  const html = emailDocument(language, wording.subject, [
+    mailHtml.paragraph(wording.greeting),
+    ...wording.paragraphs.map(mailHtml.paragraph),
+    mailHtml.button(link, wording.button),
+    mailHtml.small(link),
+    mailHtml.small(wording.footer),
+  ]);
   const text = [wording.greeting, '', ...wording.paragraphs, '', `${wording.button}: ${link}`, '', wording.footer, ''].join('\n');
   return { subject: wording.subject, html, text, language };
 }

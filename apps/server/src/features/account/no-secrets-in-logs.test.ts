@@ -2,12 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../app.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
+import type { App } from '../../services.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase } from '../../db/test-database.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
+import { mailSettled } from './mail-later.ts';
 import { postJson } from './test-support.ts';
 
 /** The token at the end of an emailed link. */
@@ -51,6 +53,7 @@ describe('account calls keep passwords and tokens out of the logs', () => {
     const secrets: string[] = [password, newPassword];
 
     expect((await postJson(app, '/api/signup', { firstName: 'Sam', lastName: 'Hidden', email, password, phone: '050-1112222' })).statusCode).toBe(200);
+    await mailSettled(app.services.mailer);
     const validationToken = linkToken(sent[0], '/validate-email/');
     secrets.push(validationToken);
     expect((await postJson(app, '/api/user/validate-email', { token: validationToken })).statusCode).toBe(200);
@@ -68,6 +71,7 @@ describe('account calls keep passwords and tokens out of the logs', () => {
     expect((await app.inject({ method: 'GET', url: '/api/user/profile', headers: { 'x-access-token': accessToken } })).statusCode).toBe(200);
 
     expect((await postJson(app, '/api/reset-password', { email })).statusCode).toBe(200);
+    await mailSettled(app.services.mailer);
     const resetToken = linkToken(sent[1], `/reset-password/${data.userId}/`);
     secrets.push(resetToken);
     expect((await postJson(app, '/api/update-password', { password: newPassword, id: data.userId, token: resetToken })).statusCode).toBe(200);
@@ -84,5 +88,26 @@ describe('account calls keep passwords and tokens out of the logs', () => {
     for (const secret of secrets) expect(log).not.toContain(secret);
     // A token's prefix is no better than the token.
     for (const secret of secrets) expect(log).not.toContain(secret.slice(0, 16));
+  });
+
+  it('logs a mail that failed after the reply by its kind only, without the address, and keeps serving', async () => {
+    const email = 'unlucky-recipient@example.com';
+    await postJson(app, '/api/signup', { firstName: 'Uri', lastName: 'Unlucky', email, password: 'Some-Passw0rd-here', phone: '050-3334444' });
+    await mailSettled(app.services.mailer);
+    const failure = Object.assign(new Error(`550 mailbox <${email}> unavailable`), { code: 'EENVELOPE' });
+    const send = vi.spyOn(app.services.mailer, 'send').mockRejectedValue(failure);
+    try {
+      const before = logLines.length;
+      expect((await postJson(app, '/api/reset-password', { email })).statusCode).toBe(200);
+      await mailSettled(app.services.mailer);
+      expect(send).toHaveBeenCalledOnce();
+      const log = logLines.slice(before).join('');
+      expect(log).toContain('account mail not sent');
+      expect(log).toContain('EENVELOPE');
+      expect(log).not.toContain(email);
+      expect((await postJson(app, '/api/login', { email, password: 'wrong-password-1' })).statusCode).toBe(401);
+    } finally {
+      send.mockRestore();
+    }
   });
 });

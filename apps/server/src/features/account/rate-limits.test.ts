@@ -26,6 +26,30 @@ describe('account rate limits (per IP, per minute)', () => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('allows 10 auto-logins a minute per user, then 429 with Retry-After; another user at the same address still gets through', async () => {
+    const user = await buildUser(t.db);
+    const token = await t.app.services.signer.sign({ userId: user.id, role: 'user' });
+    const ip = nextIp();
+    // Counted per user, so changing address does not escape it.
+    for (let i = 0; i < 10; i++) expect((await postJson(t.app, '/api/auto-login', {}, { token, ip: i % 2 ? ip : nextIp() })).statusCode).toBe(200);
+    const limited = await postJson(t.app, '/api/auto-login', {}, { token, ip: nextIp() });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ message: expect.stringMatching(/too many requests/i), code: 'rate_limited' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+
+    const other = await buildUser(t.db);
+    const otherToken = await t.app.services.signer.sign({ userId: other.id, role: 'user' });
+    expect((await postJson(t.app, '/api/auto-login', {}, { token: otherToken, ip })).statusCode).toBe(200);
+  });
+
+  it('counts auto-login without a valid token per address', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) expect((await postJson(t.app, '/api/auto-login', {}, { token: 'garbage', ip })).statusCode).toBe(401);
+    const limited = await postJson(t.app, '/api/auto-login', {}, { token: 'garbage', ip });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
   it.each(['/api/signup', '/api/reset-password', '/api/user/resend-validation'])('allows 5 calls a minute to %s from one IP', async (url) => {
     const ip = nextIp();
     // Refused bodies count too: the limit is checked before anything else.

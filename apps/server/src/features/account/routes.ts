@@ -19,26 +19,28 @@ import {
   validateEmailRequestSchema,
 } from '@streethunt/shared';
 import { requireUser } from '../../platform/access.ts';
+import { mailSettled } from './mail-later.ts';
 import { replyLanguage } from './messages.ts';
 import * as account from './service.ts';
+import { errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 
 /** Account bodies are a few short fields; anything bigger is refused before parsing. */
 const ACCOUNT_BODY_LIMIT = 16 * 1024;
 
-/** Per client IP; the plugin is registered with global:false in app.ts. */
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-
-const errorReplies = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorReplySchema]));
-const tokenSecurity = [{ accessToken: [] }];
 const tags = ['account'];
 
 /** The language of reply messages, as the web app asks for it. */
 const replyIn = (request: FastifyRequest) => replyLanguage(request.headers['accept-language']);
 
+/** Mail goes out after the reply; a failed send is logged against the request that asked for it. */
+const mailing = (app: FastifyInstance, request: FastifyRequest): account.MailingDeps => ({ ...app.services, log: request.log });
+
 /** Account calls of spec section 7. Access: public unless a route says `user`. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services;
   const ok = { data: { status: 'OK' as const } };
+  // Closing (tests, a deploy's SIGTERM) lets mail already accepted go out first.
+  app.addHook('onClose', () => mailSettled(deps.mailer));
 
   app.post(
     '/signup',
@@ -53,7 +55,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await account.signUp(deps, request.body, replyIn(request));
+      await account.signUp(mailing(app, request), request.body, replyIn(request));
       return ok;
     },
   );
@@ -89,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await account.resendValidation(deps, request.body.email);
+      account.resendValidation(mailing(app, request), request.body.email);
       return ok;
     },
   );
@@ -124,7 +126,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { message } = await account.requestPasswordReset(deps, request.body.email, replyIn(request));
+      const { message } = account.requestPasswordReset(mailing(app, request), request.body.email, replyIn(request));
       return { data: { status: 'OK' as const, message } };
     },
   );
@@ -247,18 +249,22 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
  * Fastify would refuse as an empty JSON body. In this route's own scope an empty body reads as {}.
  */
 const autoLoginRoute: FastifyPluginAsyncZod = async (app) => {
+  // The app calls it once per start. Counted per user (the access hook has read the token by now):
+  // a stolen token cannot be refreshed in a loop, and users behind one shared address (whom a 429
+  // would log out) do not share one count. A caller without a valid token is counted per address.
+  const autoLoginLimit = { ...perMinute(10).rateLimit, keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip) };
   acceptEmptyJsonBody(app);
   app.post(
     '/auto-login',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
-      config: { access: 'user' },
+      config: { access: 'user', rateLimit: autoLoginLimit },
       schema: {
         tags,
         summary: 'A fresh access token for the caller’s still-valid token (access: user)',
         security: tokenSecurity,
         body: z.object({}).nullish(),
-        response: { 200: loginReplySchema, ...errorReplies(400, 401, 403, 413) },
+        response: { 200: loginReplySchema, ...errorReplies(400, 401, 403, 413, 429) },
       },
     },
     async (request) => {

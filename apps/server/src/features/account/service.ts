@@ -17,9 +17,12 @@ import { AppError, badRequest, conflict, notFound, unauthorized } from '../../pl
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { claimAuthToken, findLiveAuthToken, issueAuthToken, revokeAuthTokens } from './auth-tokens.ts';
 import { resetPasswordEmail, validationEmail } from './emails.ts';
+import { sendMailLater, type MailLog } from './mail-later.ts';
 import { accountMessages } from './messages.ts';
 
 export type AccountDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'>; signer: TokenSigner };
+/** Calls that send mail also need somewhere to report a send that failed after the reply. */
+export type MailingDeps = AccountDeps & { log: MailLog };
 
 type UserRow = typeof users.$inferSelect;
 
@@ -44,7 +47,7 @@ async function sendValidationEmail(deps: AccountDeps, user: UserRow): Promise<vo
   await deps.mailer.send({ to: user.email, ...validationEmail({ firstName: user.firstName, link, language: user.language }) });
 }
 
-export async function signUp(deps: AccountDeps, input: SignupRequest, replyIn?: Language): Promise<void> {
+export async function signUp(deps: MailingDeps, input: SignupRequest, replyIn?: Language): Promise<void> {
   const messages = accountMessages(replyIn);
   if (await findUserByEmail(deps.db, input.email)) throw conflict(messages.emailTaken, 'email_taken');
   const passwordHash = await hashPassword(input.password);
@@ -67,7 +70,7 @@ export async function signUp(deps: AccountDeps, input: SignupRequest, replyIn?: 
     if (isUniqueViolation(error)) throw conflict(messages.emailTaken, 'email_taken');
     throw error;
   }
-  await sendValidationEmail(deps, user);
+  sendMailLater(deps.mailer, deps.log, () => sendValidationEmail(deps, user));
 }
 
 export async function validateEmail(deps: AccountDeps, token: string, replyIn?: Language): Promise<void> {
@@ -79,14 +82,16 @@ export async function validateEmail(deps: AccountDeps, token: string, replyIn?: 
     .where(eq(users.id, claimed.userId));
 }
 
-/** Says nothing about whether the email is known: the caller replies the same either way. */
-export async function resendValidation(deps: AccountDeps, email: string): Promise<void> {
-  const user = await findUserByEmail(deps.db, email);
-  if (user && !user.emailValidatedAt) await sendValidationEmail(deps, user);
+/** Says nothing about whether the email is known: even the look-up happens after the reply. */
+export function resendValidation(deps: MailingDeps, email: string): void {
+  sendMailLater(deps.mailer, deps.log, async () => {
+    const user = await findUserByEmail(deps.db, email);
+    if (user && !user.emailValidatedAt) await sendValidationEmail(deps, user);
+  });
 }
 
 async function loginReply(signer: TokenSigner, user: UserRow): Promise<LoginReply> {
-  const accessToken = await signer.sign({ userId: user.id, role: user.role });
+  const accessToken = await signer.sign({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
   return { accessToken, data: { role: user.role, isSelfPayment: user.isSelfPayment, userId: user.id } };
 }
 
@@ -113,14 +118,15 @@ export async function autoLogIn(deps: AccountDeps, userId: string, replyIn?: Lan
   return loginReply(deps.signer, user);
 }
 
-/** Says nothing about whether the email is known: the caller replies the same either way. */
-export async function requestPasswordReset(deps: AccountDeps, email: string, replyIn?: Language): Promise<{ message: string }> {
-  const user = await findUserByEmail(deps.db, email);
-  if (user) {
+/** Says nothing about whether the email is known: even the look-up happens after the reply. */
+export function requestPasswordReset(deps: MailingDeps, email: string, replyIn?: Language): { message: string } {
+  sendMailLater(deps.mailer, deps.log, async () => {
+    const user = await findUserByEmail(deps.db, email);
+    if (!user) return;
     const token = await issueAuthToken(deps.db, user.id, 'reset_password');
     const link = `${deps.config.publicUrl}/reset-password/${user.id}/${token}`;
     await deps.mailer.send({ to: user.email, ...resetPasswordEmail({ firstName: user.firstName, link, language: user.language }) });
-  }
+  });
   return { message: accountMessages(replyIn).resetSent };
 }
 
@@ -144,17 +150,25 @@ export async function updatePassword(
     await tx
       .update(users)
       // Following the emailed link proves the address, so it counts as validated too.
-      .set({ passwordHash, passwordChangedAt: new Date(), emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, now())`, updatedAt: new Date() })
+      .set({
+        passwordHash,
+        passwordChangedAt: new Date(),
+        // Ends every session signed before now, including one refreshed by auto-login this very second.
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, now())`,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, input.id));
     await revokeAuthTokens(tx, input.id, 'reset_password');
   });
   return { message: accountMessages(replyIn).passwordUpdated };
 }
 
+/** The first name only (all the spec shows of a creator), beside the id that was asked for. */
 export async function getPublicUser(deps: Pick<AccountDeps, 'db'>, userId: string, replyIn?: Language): Promise<PublicUser> {
-  const user = await findUserById(deps.db, userId);
+  const [user] = await deps.db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.id, userId));
   if (!user) throw notFound(accountMessages(replyIn).userNotFound);
-  return { _id: user.id, userId: user.id, firstName: user.firstName, lastName: user.lastName, createdAt: user.createdAt.toISOString() };
+  return { _id: user.id, userId: user.id, firstName: user.firstName };
 }
 
 function toProfile(user: UserRow): Profile {
@@ -231,7 +245,15 @@ export async function saveAdmin(db: Db, input: { email: string; password: string
   if (existing) {
     await db
       .update(users)
-      .set({ role: 'admin', passwordHash, passwordChangedAt: new Date(), emailValidatedAt: existing.emailValidatedAt ?? new Date(), updatedAt: new Date() })
+      .set({
+        role: 'admin',
+        passwordHash,
+        passwordChangedAt: new Date(),
+        // A new password ends the sessions signed with the old one.
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        emailValidatedAt: existing.emailValidatedAt ?? new Date(),
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, existing.id));
     return 'promoted';
   }

@@ -1,8 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { App } from '../../app.ts';
+import type { App } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
 import { authTokens, payoutDetails, users } from '../../db/schema.ts';
-import type { ReadMail } from '../../test/build-test-app.ts';
+import type { ReadMail, TestApp } from '../../test/build-test-app.ts';
+import { mailSettled } from './mail-later.ts';
 
 let clients = 0;
 
@@ -31,6 +32,12 @@ export function getJson(app: App, url: string, options: CallOptions = {}): Promi
     headers: options.token ? { 'x-access-token': options.token } : {},
     remoteAddress: options.ip ?? nextIp(),
   });
+}
+
+/** The outbox once every mail the app has started (after its replies) has gone out. */
+export async function sentMail(t: TestApp): Promise<ReadMail[]> {
+  await mailSettled(t.app.services.mailer);
+  return t.readOutbox();
 }
 
 /** The token at the end of a link like `{publicUrl}/validate-email/{token}`, read from the text part. */

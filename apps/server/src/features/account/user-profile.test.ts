@@ -26,16 +26,16 @@ describe.each(testDatabaseKinds())('user, profile and payment details on %s', (k
   const tokenFor = (user: { id: string; role: 'user' | 'admin' }) => t.app.services.signer.sign({ userId: user.id, role: user.role });
 
   describe('GET /api/user/{userId}', () => {
-    it('shows names and creation time only, to anyone', async () => {
+    it('shows the first name only (beside the id asked for), to anyone', async () => {
       const user = await buildUser(t.db, { firstName: 'נועה', aff: 'AFF1' });
       const res = await getJson(t.app, `/api/user/${user.id}`);
       expect(res.statusCode).toBe(200);
       const body = publicUserReplySchema.parse(res.json());
       expect(res.json()).toEqual({
-        data: { user: { _id: user.id, userId: user.id, firstName: 'נועה', lastName: 'Levi', createdAt: user.createdAt.toISOString() } },
+        data: { user: { _id: user.id, userId: user.id, firstName: 'נועה' } },
       });
       expect(body.data.user.userId).toBe(user.id);
-      for (const secret of [user.email, user.phone, user.passwordHash, 'AFF1']) expect(res.body).not.toContain(secret);
+      for (const secret of [user.email, user.phone, user.passwordHash, 'AFF1', 'Levi', user.createdAt.toISOString()]) expect(res.body).not.toContain(secret);
     });
 
     it('gives 404 not_found for an unknown id', async () => {

@@ -1,10 +1,11 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { CODE_PREFIX_MAX, generateGameCode, normalizeGameCode } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, games } from '../../db/schema.ts';
 import { createAttemptLimiter, type AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
-import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound, rateLimited } from '../../platform/errors.ts';
 
 export type CodeSource = (typeof gameCodes.$inferSelect)['source'];
 export type GameCode = typeof gameCodes.$inferSelect;
@@ -60,8 +61,8 @@ const limiters = new WeakMap<object, AttemptLimiter>();
 
 /**
  * The wrong-code counter of one app (keyed by its services object, so each app, and each test app,
- * has its own). Shared by GET /api/games/{id} with x-game-secret, POST /api/game-progress and the
- * socket's progress:watch. In memory, per process: see platform/attempt-limiter.ts.
+ * has its own). Every code check goes through codeGate, which counts here. In memory, per process: see
+ * platform/attempt-limiter.ts.
  */
 export function codeAttemptLimiter(owner: object): AttemptLimiter {
   let limiter = limiters.get(owner);
@@ -93,33 +94,104 @@ export function freePlayLimiter(owner: object): AttemptLimiter {
 }
 
 export const tooManyFreePlays = (retryMs: number) =>
-  new AppError(429, 'rate_limited', `Too many free games started, try again in ${Math.max(1, Math.ceil(retryMs / 60_000))} minutes`);
+  rateLimited(`Too many free games started, try again in ${Math.max(1, Math.ceil(retryMs / 60_000))} minutes`, retryMs);
 
 export const WRONG_CODE_MESSAGE = 'This code is not valid for this game';
 
 export const wrongCode = () => new AppError(403, 'wrong_code', WRONG_CODE_MESSAGE);
 
 export const tooManyWrongCodes = (retryMs: number) =>
-  new AppError(429, 'rate_limited', `Too many wrong codes, try again in ${Math.max(1, Math.ceil(retryMs / 60_000))} minutes`);
-
-export type CodeCheck = { db: Db; limiter: AttemptLimiter; gameId: string; typed: string; client: string };
+  rateLimited(`Too many wrong codes, try again in ${Math.max(1, Math.ceil(retryMs / 60_000))} minutes`, retryMs);
 
 /**
- * The code row when `typed` is valid for this game, or null (a wrong code, whether or not it exists
- * for another game, counts as a failed attempt). A client over its allowance gets 429 even for a
- * right code, until its window ends.
+ * One code check for every door that takes a game code (GET /api/games/{id} with x-game-secret,
+ * POST /api/game-progress, the socket's progress:watch, feedback and problem reports), so they share
+ * one wrong-code counter per client address (DESIGN.md section 4).
  */
-export async function checkGameCode({ db, limiter, gameId, typed, client }: CodeCheck): Promise<GameCode | null> {
-  const blockedMs = limiter.blockedFor(client);
-  if (blockedMs > 0) throw tooManyWrongCodes(blockedMs);
-  const cache = validCodes(db);
-  const key = `${gameId}\n${normalizeGameCode(typed)}`;
-  const cached = cache.get(key);
-  if (cached) return cached;
-  const row = await findGameCode(db, gameId, typed);
-  if (row) cache.set(key, row);
-  else limiter.recordFailure(client);
-  return row;
+export type CodeRequest = {
+  gameId: string;
+  /** The code as the player typed it. */
+  typed: string;
+  /** The client address the wrong-code limit counts (request.ip, or the socket's). */
+  client: string;
+  /** The play grant the device was given with its play (set-start-time), if it sends one. */
+  grant?: string;
+};
+
+export type CodeGate = {
+  /** The code row when `typed` is valid for this game, or null (a wrong code counts as a wrong try). 429 when the client is blocked and has no valid grant. */
+  check(request: CodeRequest): Promise<GameCode | null>;
+  /** Like check, but a wrong code is a 403 wrong_code, the same for every wrong code. */
+  require(request: CodeRequest): Promise<GameCode>;
+  /** The play grant of this game and code (what set-start-time hands the device). */
+  grantFor(code: Pick<GameCode, 'gameId' | 'code'>): string;
+  /** The shared wrong-code counter (the free-play start reads whether a client is blocked). */
+  limiter: AttemptLimiter;
+};
+
+/** Base64url of this many bytes of HMAC-SHA256: 128 bits cannot be guessed, 22 characters to send. */
+const GRANT_BYTES = 16;
+const GRANT_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+const gates = new WeakMap<object, CodeGate>();
+
+/**
+ * The code gate of one app (keyed by its services object, like codeAttemptLimiter, so each test app
+ * has its own counter).
+ *
+ * A play grant lets a device that already holds a play keep playing from an address that is blocked
+ * for wrong codes (a school's NAT where someone guessed): a device gets it from set-start-time, and
+ * a request that carries a valid grant for its game and code is neither refused by the block nor
+ * counted. It is an HMAC (keyed from the server's JWT secret) of the game id and the normalized code:
+ * a play is the one play of its game and code, so this binds it to the play, and no one can make one
+ * without a real code and the server's key. Guessing gains nothing: a request without a valid grant
+ * goes through the limiter exactly as before. A grant that does not match (forged, or another play's)
+ * is ignored.
+ */
+export function codeGate(services: { db: Db; config: { jwtSecret: string } }): CodeGate {
+  let gate = gates.get(services);
+  if (gate) return gate;
+  const { db } = services;
+  const limiter = codeAttemptLimiter(services);
+  // Its own key, so a grant is never something the JWT signer would accept, nor the other way round.
+  const key = createHmac('sha256', services.config.jwtSecret).update('streethunt play grant v1').digest();
+  const sign = (gameId: string, code: string) => createHmac('sha256', key).update(`${gameId}\n${code}`).digest().subarray(0, GRANT_BYTES);
+  const isGranted = ({ gameId, typed, grant }: CodeRequest): boolean => {
+    if (!grant || !GRANT_PATTERN.test(grant)) return false;
+    const code = normalizeGameCode(typed);
+    if (!code) return false;
+    return timingSafeEqual(Buffer.from(grant, 'base64url'), sign(gameId, code));
+  };
+
+  const check = async (request: CodeRequest): Promise<GameCode | null> => {
+    const granted = isGranted(request);
+    if (!granted) {
+      const blockedMs = limiter.blockedFor(request.client);
+      if (blockedMs > 0) throw tooManyWrongCodes(blockedMs);
+    }
+    const cache = validCodes(db);
+    const cacheKey = `${request.gameId}\n${normalizeGameCode(request.typed)}`;
+    const cached = cache.get(cacheKey);
+    if (cached) return cached;
+    const row = await findGameCode(db, request.gameId, request.typed);
+    if (row) cache.set(cacheKey, row);
+    // A granted code that is gone went with its game: not a guess.
+    else if (!granted) limiter.recordFailure(request.client);
+    return row;
+  };
+
+  gate = {
+    check,
+    async require(request) {
+      const row = await check(request);
+      if (!row) throw wrongCode();
+      return row;
+    },
+    grantFor: (code) => sign(code.gameId, normalizeGameCode(code.code)).toString('base64url'),
+    limiter,
+  };
+  gates.set(services, gate);
+  return gate;
 }
 
 /**
@@ -128,13 +200,6 @@ export async function checkGameCode({ db, limiter, gameId, typed, client }: Code
  * row's activatedAt may be behind, so code checks use it for its id and game only.
  */
 const validCodes = perOwner(() => new TtlMap<string, GameCode>(60_000, 20_000));
-
-/** Like checkGameCode, but a wrong code is a 403 wrong_code, the same for every wrong code. */
-export async function requireGameCode(check: CodeCheck): Promise<GameCode> {
-  const row = await checkGameCode(check);
-  if (!row) throw wrongCode();
-  return row;
-}
 
 export const MAX_CODES_PER_REQUEST = 1000;
 

@@ -1,6 +1,6 @@
 import type { Language } from '@streethunt/shared';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
-import { escapeHtml } from '../account/emails.ts';
+import { emailDocument, mailHtml } from '../../platform/mail/html.ts';
 
 type Email = Omit<MailMessage, 'to'>;
 
@@ -29,18 +29,13 @@ export function feedbackInvitationEmail(input: { fullName: string; gameName: str
           button: 'לדירוג המשחק',
           footer: 'הקישור מיועד לשימוש אחד.',
         };
-  const dir = language === 'he' ? 'rtl' : 'ltr';
-  const html = `<!doctype html>
-<html lang="${language}" dir="${dir}">
-<head><meta charset="utf-8"><title>${escapeHtml(w.subject)}</title></head>
-<body dir="${dir}" style="font-family: Arial, sans-serif; line-height: 1.5;">
-<p>${escapeHtml(w.greeting)}</p>
-${w.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 18px; background: #0b7285; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(w.button)}</a></p>
-<p style="font-size: 13px; color: #555555;">${escapeHtml(link)}</p>
-<p style="font-size: 13px; color: #555555;">${escapeHtml(w.footer)}</p>
-</body>
-</html>`;
+  const html = emailDocument(language, w.subject, [
+    mailHtml.paragraph(w.greeting),
+    ...w.paragraphs.map(mailHtml.paragraph),
+    mailHtml.button(link, w.button),
+    mailHtml.small(link),
+    mailHtml.small(w.footer),
+  ]);
   const text = [w.greeting, '', ...w.paragraphs, '', `${w.button}: ${link}`, '', w.footer, ''].join('\n');
   return { subject: w.subject, html, text, language };
 }

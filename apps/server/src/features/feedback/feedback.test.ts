@@ -82,8 +82,8 @@ describe.each(testDatabaseKinds())('feedback on %s', (kind) => {
     expect(await feedbackOf(other.game.id)).toEqual([]);
   });
 
-  it('an unknown game is 404; a valid code that has not played yet is 409', async () => {
-    expect((await send('0123456789abcdef01234567', { ...ratings, secretCode: 'ABCDEFGHJ' })).statusCode).toBe(404);
+  it('an unknown game is a wrong code (403); a valid code that has not played yet is 409', async () => {
+    expect((await send('0123456789abcdef01234567', { ...ratings, secretCode: 'ABCDEFGHJ' })).statusCode).toBe(403);
     const game = await buildGame(t.db);
     const code = await buildCode(t.db, { gameId: game.id });
     const res = await send(game.id, { ...ratings, secretCode: code.code });
@@ -223,6 +223,31 @@ describe.each(testDatabaseKinds())('feedback on %s', (kind) => {
     expect((await t.readOutbox()).filter((m) => m.to === purchase.email)).toHaveLength(1);
   });
 
+  it('answers an unknown game and a hidden (DRAFT, PENDING) one alike, with a code or a token', async () => {
+    const ip = nextIp();
+    const draft = await buildGame(t.db, { status: 'DRAFT', approvedAt: null });
+    const pending = await buildGame(t.db, { status: 'PENDING', approvedAt: null });
+    const unknownId = '0123456789abcdef01234567';
+    const replies = async (body: Record<string, unknown>) => {
+      const out = [];
+      for (const gameId of [unknownId, draft.id, pending.id]) {
+        const res = await postJson(t.app, `/api/feedback/game/${gameId}`, { ...ratings, ...body }, { ip });
+        out.push({ status: res.statusCode, body: res.json() });
+      }
+      return out;
+    };
+    const byCode = await replies({ secretCode: 'NOSUCHCODE9' });
+    expect(byCode[0]).toEqual({ status: 403, body: { code: 'wrong_code', message: expect.any(String) } });
+    expect(byCode).toEqual([byCode[0], byCode[0], byCode[0]]);
+    const byToken = await replies({ token: 'A'.repeat(43) });
+    expect(byToken[0]).toEqual({ status: 400, body: { code: 'invalid_token', message: expect.any(String) } });
+    expect(byToken).toEqual([byToken[0], byToken[0], byToken[0]]);
+    // A creator's code opens the draft it belongs to, as it does for playing (play-testing).
+    const code = await buildCode(t.db, { gameId: draft.id, source: 'creator' });
+    await buildPlay(t.db, { gameId: draft.id, codeId: code.id });
+    expect((await send(draft.id, { ...ratings, secretCode: code.code })).statusCode).toBe(200);
+  });
+
   it('allows 30 feedback calls a minute from one IP, then 429', async () => {
     const { game } = await playedGame();
     const ip = nextIp();
@@ -230,5 +255,6 @@ describe.each(testDatabaseKinds())('feedback on %s', (kind) => {
     const limited = await postJson(t.app, `/api/feedback/game/${game.id}`, {}, { ip });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

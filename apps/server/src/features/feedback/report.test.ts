@@ -61,7 +61,7 @@ describe.each(testDatabaseKinds())('POST /api/game/report on %s', (kind) => {
     expect(await reportsOf(game.id)).toEqual([]);
   });
 
-  it('a wrong code and another game’s code are the same 403 wrong_code; an unknown game is 404', async () => {
+  it('a wrong code and another game’s code are the same 403 wrong_code; so is an unknown game', async () => {
     const { game } = await gameWithCode();
     const other = await gameWithCode();
     const base = { gameId: game.id, questionId: 1, message: 'The sign is missing' };
@@ -72,8 +72,26 @@ describe.each(testDatabaseKinds())('POST /api/game/report on %s', (kind) => {
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toEqual(wrong.json());
     const unknown = await report({ ...base, gameId: '0123456789abcdef01234567', gameSecret: other.code.code });
-    expect(unknown.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json()).toEqual(wrong.json());
     expect(await reportsOf(game.id)).toEqual([]);
+  });
+
+  it('answers an unknown game and a hidden (DRAFT, PENDING) one alike', async () => {
+    const ip = nextIp();
+    const draft = await buildGame(t.db, { status: 'DRAFT', approvedAt: null });
+    const pending = await buildGame(t.db, { status: 'PENDING', approvedAt: null });
+    const replies = [];
+    for (const gameId of ['0123456789abcdef01234567', draft.id, pending.id]) {
+      const res = await report({ gameId, gameSecret: 'NOSUCHCODE9', questionId: 1, message: 'The sign is missing' }, ip);
+      replies.push({ status: res.statusCode, body: res.json() });
+    }
+    expect(replies[0]).toEqual({ status: 403, body: { code: 'wrong_code', message: expect.any(String) } });
+    expect(replies).toEqual([replies[0], replies[0], replies[0]]);
+    // A creator's code opens the draft it belongs to (play-testing), and its report is kept.
+    const code = await buildCode(t.db, { gameId: draft.id, source: 'creator' });
+    expect((await report({ gameId: draft.id, gameSecret: code.code, questionId: 2, message: 'The sign is missing' })).statusCode).toBe(200);
+    expect(await reportsOf(draft.id)).toHaveLength(1);
   });
 
   it('allows 20 reports a minute from one IP, then 429', async () => {
@@ -82,5 +100,6 @@ describe.each(testDatabaseKinds())('POST /api/game/report on %s', (kind) => {
     const limited = await report({}, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

@@ -1,24 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorReplySchema,
   feedbackRequestSchema,
   gameParamsSchema,
   problemReportRequestSchema,
   statusOkReplySchema,
 } from '@streethunt/shared';
+import { codeGate } from '../codes/service.ts';
 import * as feedback from './service.ts';
+import { errorReplies, perMinute } from '../../platform/route-helpers.ts';
 
 /** A few ratings, a comment of at most 2,000 characters. */
 const FEEDBACK_BODY_LIMIT = 16 * 1024;
 
-/** Per client IP; the plugin is registered with global:false in app.ts. */
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-const errorReplies = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorReplySchema]));
+/**
+ * Per client IP, against floods (the plugin is registered with global:false in app.ts). Guessing codes
+ * is held by the wrong-code limit the codes service applies (10 per 10 minutes, shared with every door).
+ */
 const ok = { data: { status: 'OK' as const } };
 
 /** A player's feedback and problem reports (spec section 7). Both public: the code or the emailed token is the key. */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = app.services;
+  const deps: feedback.FeedbackDeps = { db: app.services.db, codes: codeGate(app.services) };
 
   app.post(
     '/feedback/game/:gameId',
@@ -30,11 +32,11 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rate a played game (general, questions, path: 1 to 5) with its code, or with the emailed single-use token',
         params: gameParamsSchema,
         body: feedbackRequestSchema,
-        response: { 200: statusOkReplySchema, ...errorReplies(400, 403, 404, 409, 413, 429) },
+        response: { 200: statusOkReplySchema, ...errorReplies(400, 403, 409, 413, 429) },
       },
     },
     async (request) => {
-      await feedback.giveFeedback(deps, request.params.gameId, request.body);
+      await feedback.giveFeedback(deps, request.params.gameId, request.body, { client: request.ip });
       return ok;
     },
   );
@@ -48,11 +50,11 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['feedback'],
         summary: 'Report a problem with a question (1-based questionId), with a valid code for the game',
         body: problemReportRequestSchema,
-        response: { 200: statusOkReplySchema, ...errorReplies(400, 403, 404, 413, 429) },
+        response: { 200: statusOkReplySchema, ...errorReplies(400, 403, 413, 429) },
       },
     },
     async (request) => {
-      await feedback.reportProblem(deps, request.body);
+      await feedback.reportProblem(deps, request.body, { client: request.ip });
       return ok;
     },
   );

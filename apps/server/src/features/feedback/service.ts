@@ -1,24 +1,25 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FeedbackRequest, ProblemReportRequest } from '@streethunt/shared';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
 import { feedbacks, gameCodes, games, plays, problemReports, purchases } from '../../db/schema.ts';
 import { hashToken, newSecretToken } from '../../platform/auth.ts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { findGameCode } from '../codes/service.ts';
+import { badRequest, conflict } from '../../platform/errors.ts';
+import { wrongCode, type CodeGate } from '../codes/service.ts';
 import { feedbackInvitationEmail } from './emails.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** The same answer for every code that is not valid for this game, whether or not it exists for another. */
-const wrongCode = () => new AppError(403, 'wrong_code', 'This code is not valid for this game');
-const invalidFeedbackLink = () => badRequest('This feedback link is not valid, or it was used already', 'invalid_token');
+/**
+ * What feedback and reports need: the database, and the one code check every door shares (codes
+ * service: the same wrong-code limit per client address as game-progress, GET /api/games/{id} and the
+ * socket, and the same play grant).
+ */
+export type FeedbackDeps = { db: Db; codes: CodeGate };
+/** Who is asking: the client address counts toward the wrong-code limit. */
+export type Caller = { client: string };
 
-async function findGame(db: Db, gameId: string) {
-  const [game] = await db.select({ id: games.id, metadata: games.metadata, questions: games.questions }).from(games).where(eq(games.id, gameId));
-  if (!game) throw notFound('No such game');
-  return game;
-}
+const invalidFeedbackLink = () => badRequest('This feedback link is not valid, or it was used already', 'invalid_token');
 
 const gameName = (metadata: unknown) => {
   const name = (metadata as { name?: unknown } | null)?.name;
@@ -42,13 +43,13 @@ async function storeFeedbackOnce(tx: Tx, gameId: string, playId: string, input: 
 
 /**
  * Stores a player's feedback (spec: three ratings and a comment), from the game-over page with the
- * play's code, or from the emailed link with its single-use token.
+ * play's code, or from the emailed link with its single-use token. The game is not looked up first:
+ * a wrong code (or token) gets the same answer whether the game is unknown, hidden (DRAFT, PENDING)
+ * or listed, so the answer tells nothing about which games exist.
  */
-export async function giveFeedback(deps: { db: Db }, gameId: string, input: FeedbackRequest): Promise<void> {
-  await findGame(deps.db, gameId);
+export async function giveFeedback(deps: FeedbackDeps, gameId: string, input: FeedbackRequest, caller: Caller): Promise<void> {
   if (input.secretCode) {
-    const code = await findGameCode(deps.db, gameId, input.secretCode);
-    if (!code) throw wrongCode();
+    const code = await deps.codes.require({ gameId, typed: input.secretCode, client: caller.client, grant: input.grant });
     await deps.db.transaction(async (tx) => {
       const [play] = await tx
         .select({ id: plays.id })
@@ -75,11 +76,15 @@ export async function giveFeedback(deps: { db: Db }, gameId: string, input: Feed
   });
 }
 
-/** A player's report of a problem with a question (1-based), from a holder of a valid code. */
-export async function reportProblem(deps: { db: Db }, input: ProblemReportRequest): Promise<void> {
-  const game = await findGame(deps.db, input.gameId);
-  const code = await findGameCode(deps.db, game.id, input.gameSecret);
-  if (!code) throw wrongCode();
+/**
+ * A player's report of a problem with a question (1-based), from a holder of a valid code. The code
+ * is checked first (like feedback): an unknown and a hidden game answer alike, 403 wrong_code.
+ */
+export async function reportProblem(deps: FeedbackDeps, input: ProblemReportRequest, caller: Caller): Promise<void> {
+  const code = await deps.codes.require({ gameId: input.gameId, typed: input.gameSecret, client: caller.client, grant: input.grant });
+  const [game] = await deps.db.select({ id: games.id, questions: games.questions }).from(games).where(eq(games.id, code.gameId));
+  // Deleted a moment ago (its codes go with it).
+  if (!game) throw wrongCode();
   const questionCount = Array.isArray(game.questions) ? game.questions.length : 0;
   if (input.questionId > questionCount) {
     throw badRequest(`This game has ${questionCount} questions; there is no question ${input.questionId}`);

@@ -1,22 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, gameListItemSchema, gameParamsSchema, gameReplySchema, idSchema } from '@streethunt/shared';
+import { gameListItemSchema, gameParamsSchema, gameReplySchema, idSchema, lineText, playGrantSchema } from '@streethunt/shared';
 import { sendSharedJson } from '../../platform/compression.ts';
-import { codeAttemptLimiter } from '../codes/service.ts';
+import { codeGate } from '../codes/service.ts';
 import * as gamesService from './service.ts';
+import { errorReplies } from '../../platform/route-helpers.ts';
 
-const errorReplies = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorReplySchema]));
 const tags = ['games'];
 
 export const gameListReplySchema = z.object({ data: z.array(gameListItemSchema) });
 const gameListQuerySchema = z.object({ user: idSchema.optional() });
 /** Loose: validation replaces request.headers with its result, and the other headers must stay. */
-const gameSecretHeadersSchema = z.looseObject({ 'x-game-secret': z.string().max(200).optional() });
+const gameSecretHeadersSchema = z.looseObject({ 'x-game-secret': lineText().max(200).optional(), 'x-play-grant': playGrantSchema.optional() });
 
 /** The player's calls on games (spec section 7): the public list and one game. */
 export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
-  const limiter = codeAttemptLimiter(app.services);
+  const codes = codeGate(app.services);
 
   app.get(
     '/games',
@@ -39,7 +39,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'One game: the public part; with a valid code in x-game-secret also the questions, answers as salted hashes; the owner and admins also get the answers',
+          'One game: the public part; with a valid code in x-game-secret also the questions, answers as salted hashes; the owner and admins also get the answers. x-play-grant: the play grant set-start-time gave, so a play goes on from an address blocked for wrong codes',
         params: gameParamsSchema,
         headers: gameSecretHeadersSchema,
         response: { 200: gameReplySchema, ...errorReplies(400, 404, 429) },
@@ -47,9 +47,10 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const secret = request.headers['x-game-secret'];
-      const game = await gamesService.getGameForViewer({ db, limiter }, request.params.gameId, {
+      const game = await gamesService.getGameForViewer({ db, codes }, request.params.gameId, {
         auth: request.auth,
         secretCode: secret?.trim() ? secret : undefined,
+        grant: request.headers['x-play-grant'],
         client: request.ip,
       });
       // What comes back depends on the caller's code and token: never from a shared cache.

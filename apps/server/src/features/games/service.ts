@@ -14,10 +14,9 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { games } from '../../db/schema.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
-import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { notFound } from '../../platform/errors.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
-import { checkGameCode } from '../codes/service.ts';
+import type { CodeGate } from '../codes/service.ts';
 
 export type GameRow = typeof games.$inferSelect;
 
@@ -167,6 +166,8 @@ export type GameViewer = {
   auth: AccessClaims | null;
   /** The x-game-secret header, if sent. */
   secretCode?: string;
+  /** The x-play-grant header, if sent (codes service: a play goes on from a blocked address). */
+  grant?: string;
   /** Who counts toward the wrong-code limit: the client IP. */
   client: string;
 };
@@ -179,7 +180,7 @@ export const isOwnerOrAdmin = (auth: AccessClaims | null, row: Pick<GameRow, 'us
  * a valid code for this game adds the questions with answers as salted hashes; the owner and admins
  * also get each answer's value. A wrong code gives what no code gives (and counts as a wrong try).
  */
-export async function getGameForViewer(deps: { db: Db; limiter: AttemptLimiter }, gameId: string, viewer: GameViewer): Promise<PreparedReply | { body: GameReply; json: null }> {
+export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId: string, viewer: GameViewer): Promise<PreparedReply | { body: GameReply; json: null }> {
   // A logged-in caller may be the owner or an admin, who see their latest save at once.
   const row = viewer.auth ? await findGame(deps.db, gameId) : await findGameForPlayers(deps.db, gameId);
   if (row && isOwnerOrAdmin(viewer.auth, row)) {
@@ -188,7 +189,7 @@ export async function getGameForViewer(deps: { db: Db; limiter: AttemptLimiter }
     return { body, json: null };
   }
   const code = viewer.secretCode
-    ? await checkGameCode({ db: deps.db, limiter: deps.limiter, gameId, typed: viewer.secretCode, client: viewer.client })
+    ? await deps.codes.check({ gameId, typed: viewer.secretCode, client: viewer.client, grant: viewer.grant })
     : null;
   // A valid code also opens a game that is not approved (yet): a creator's code lets friends play-test a draft.
   if (!row || (row.status !== 'APPROVED' && !code)) throw notFound('No such game');

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME, type Language } from '@streethunt/shared';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
-import { escapeHtml } from '../account/emails.ts';
+import { emailDocument, escapeHtml, mailHtml } from '../../platform/mail/html.ts';
 
 type Email = Omit<MailMessage, 'to'>;
 
@@ -38,24 +38,17 @@ export function gameCodeEmail({ fullName, gameName, code, gameLink, language }: 
           footer: 'כדאי לשמור את ההודעה הזו: עם הקוד אפשר להמשיך את המשחק גם ממכשיר אחר.',
           signature: `צוות ${PRODUCT_NAME.he}`,
         };
-  const dir = language === 'he' ? 'rtl' : 'ltr';
-  const html = `<!doctype html>
-<html lang="${language}" dir="${dir}">
-<head><meta charset="utf-8"><title>${escapeHtml(w.subject)}</title></head>
-<body dir="${dir}" style="font-family: Arial, sans-serif; line-height: 1.5;">
-<p>${escapeHtml(w.greeting)}</p>
-<p>${escapeHtml(w.intro)}</p>
-<p dir="ltr" style="font-size: 26px; font-weight: bold; letter-spacing: 3px; font-family: monospace;">${escapeHtml(code)}</p>
-<h2 style="font-size: 18px;">${escapeHtml(w.howTitle)}</h2>
-<ol>
-${w.how.map((step) => `<li>${escapeHtml(step)}</li>`).join('\n')}
-</ol>
-<p><a href="${escapeHtml(gameLink)}" style="display: inline-block; padding: 10px 18px; background: #0b7285; color: #ffffff; text-decoration: none; border-radius: 4px;">${escapeHtml(w.button)}</a></p>
-<p style="font-size: 13px; color: #555555;">${escapeHtml(gameLink)}</p>
-<p style="font-size: 13px; color: #555555;">${escapeHtml(w.footer)}</p>
-<p>${escapeHtml(w.signature)}</p>
-</body>
-</html>`;
+  const html = emailDocument(language, w.subject, [
+    mailHtml.paragraph(w.greeting),
+    mailHtml.paragraph(w.intro),
+    `<p dir="ltr" style="font-size: 26px; font-weight: bold; letter-spacing: 3px; font-family: monospace;">${escapeHtml(code)}</p>`,
+    `<h2 style="font-size: 18px;">${escapeHtml(w.howTitle)}</h2>`,
+    `<ol>\n${w.how.map((step) => `<li>${escapeHtml(step)}</li>`).join('\n')}\n</ol>`,
+    mailHtml.button(gameLink, w.button),
+    mailHtml.small(gameLink),
+    mailHtml.small(w.footer),
+    mailHtml.paragraph(w.signature),
+  ]);
   const text = [
     w.greeting,
     '',

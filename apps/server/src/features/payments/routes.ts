@@ -5,8 +5,8 @@ import { z } from 'zod';
 import {
   checkTokenReplySchema,
   checkTokenRequestSchema,
-  errorReplySchema,
   gameParamsSchema,
+  lineText,
   paymentUrlReplySchema,
   paymentUrlRequestSchema,
 } from '@streethunt/shared';
@@ -15,13 +15,11 @@ import { createPaymentProvider } from '../../platform/payments/create-payment-pr
 import { affCodeFromCookie, languageFromHeader } from './request-info.ts';
 import { renderSandboxMessage, renderSandboxPage } from './sandbox-page.ts';
 import * as payments from './service.ts';
+import { errorReplies, perMinute } from '../../platform/route-helpers.ts';
 
 /** The payment calls carry a few short fields. */
 const PAYMENT_BODY_LIMIT = 16 * 1024;
 
-/** Per client IP; the plugin is registered with global:false in app.ts. */
-const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
-const errorReplies = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorReplySchema]));
 const tags = ['payments'];
 
 /** Buying a code (spec section 7): get-url starts the provider's checkout, checkToken redeems it. Both public. */
@@ -73,9 +71,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 const refParamsSchema = z.object({ ref: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) });
 /** The card form; format rules are judged by the sandbox, which answers with the page and its messages. */
 const cardFormSchema = z.object({
-  cardNumber: z.string().max(64).optional(),
-  expiry: z.string().max(32).optional(),
-  cvc: z.string().max(32).optional(),
+  cardNumber: lineText().max(64).optional(),
+  expiry: lineText().max(32).optional(),
+  cvc: lineText().max(32).optional(),
 });
 const FORM_BODY_LIMIT = 4 * 1024;
 

@@ -5,7 +5,7 @@ import {
   type SandboxCardError,
   type SandboxCardField,
 } from '../../platform/payments/sandbox.ts';
-import { escapeHtml } from '../account/emails.ts';
+import { escapeHtml } from '../../platform/mail/html.ts';
 import type { SandboxPurchase } from './service.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { App } from '../../services.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, purchases } from '../../db/schema.ts';

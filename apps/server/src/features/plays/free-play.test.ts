@@ -135,6 +135,7 @@ describe.each(testDatabaseKinds())('starting a free game without a code on %s', 
     const limited = await startFree(emptyPriceGame.id, ip);
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ message: expect.stringMatching(/too many free games/i), code: 'rate_limited' });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await playTables(t.db)).toEqual(before);
     // Another client is not affected.
     expect((await startFree(freeGame.id)).statusCode).toBe(200);
@@ -149,6 +150,7 @@ describe.each(testDatabaseKinds())('starting a free game without a code on %s', 
     const res = await startFree(freeGame.id, ip);
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ message: expect.stringMatching(/too many wrong codes/i), code: 'rate_limited' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(await playTables(t.db)).toEqual(before);
   });
 

@@ -380,6 +380,9 @@ describe.each(testDatabaseKinds())('POST /api/game-progress on %s', (kind) => {
       const limited = await progressCall(t.app, { action: 'set-start-time', gameId: game.id, secretCode: code }, { ip });
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({ message: expect.stringMatching(/too many wrong codes/i), code: 'rate_limited' });
+      // The window's rest, in seconds (it started with the first wrong code, moments ago).
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(590);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(600);
       expect(await playTables(t.db)).toEqual(before);
       // Another client with the same code is not affected.
       expect((await progressCall(t.app, { action: 'set-start-time', gameId: game.id, secretCode: code })).statusCode).toBe(200);
@@ -394,6 +397,7 @@ describe.each(testDatabaseKinds())('POST /api/game-progress on %s', (kind) => {
       const limited = await t.app.inject({ method: 'POST', url: '/api/game-progress', payload: {}, remoteAddress: ip });
       expect(limited.statusCode).toBe(429);
       expect(limited.json().code).toBe('rate_limited');
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect((await t.app.inject({ method: 'POST', url: '/api/game-progress', payload: {}, remoteAddress: nextIp() })).statusCode).toBe(400);
     });
   });

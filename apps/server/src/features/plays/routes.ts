@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorReplySchema, gameProgressRequestSchema, progressSchema, startTimeReplySchema } from '@streethunt/shared';
-import { codeAttemptLimiter, freePlayLimiter } from '../codes/service.ts';
+import { gameProgressRequestSchema, progressSchema, startTimeReplySchema } from '@streethunt/shared';
+import { codeGate, freePlayLimiter } from '../codes/service.ts';
 import { runGameProgressAction, type PlaysDeps } from './service.ts';
 import { registerProgressWatch } from './watch.ts';
-
-const errorReplies = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, errorReplySchema]));
+import { errorReplies } from '../../platform/route-helpers.ts';
 
 /** A progress call is a few short fields. */
 const PROGRESS_BODY_LIMIT = 8 * 1024;
@@ -13,10 +12,10 @@ const PROGRESS_BODY_LIMIT = 8 * 1024;
 /** The plays feature: POST /api/game-progress and the progress:watch socket event. */
 export const playsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { services } = app;
-  const limiter = codeAttemptLimiter(services);
-  const deps: PlaysDeps = { ...services, limiter, freePlayLimiter: freePlayLimiter(services), log: app.log };
+  const codes = codeGate(services);
+  const deps: PlaysDeps = { ...services, codes, freePlayLimiter: freePlayLimiter(services), log: app.log };
 
-  registerProgressWatch(services.realtime.io, { db: services.db, limiter, trustProxy: services.config.trustProxy, log: app.log });
+  registerProgressWatch(services.realtime.io, { db: services.db, codes, trustProxy: services.config.trustProxy, log: app.log });
 
   app.post(
     '/game-progress',

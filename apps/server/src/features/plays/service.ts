@@ -12,12 +12,12 @@ import {
   type QuestionStatus,
   type StartTimeReply,
 } from '@streethunt/shared';
-import type { Services } from '../../app.ts';
+import type { Services } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, plays } from '../../db/schema.ts';
 import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { createGameCodes, requireGameCode, tooManyFreePlays, tooManyWrongCodes, wrongCode, type GameCode } from '../codes/service.ts';
+import { createGameCodes, tooManyFreePlays, tooManyWrongCodes, wrongCode, type CodeGate, type GameCode } from '../codes/service.ts';
 import { sendFeedbackInvitation } from '../feedback/service.ts';
 import { findGameForPlayers, firstAcceptedAnswer, readGameContent, type GameRow } from '../games/service.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
@@ -27,7 +27,8 @@ export type PlayRow = typeof plays.$inferSelect;
 type ProgressQuestion = Progress['questions'][number];
 
 export type PlaysDeps = Pick<Services, 'db' | 'mailer' | 'config' | 'realtime'> & {
-  limiter: AttemptLimiter;
+  /** The one code check (codes service): the shared wrong-code limit and the play grant. */
+  codes: CodeGate;
   /** Counts the codes issued for free plays per client (codes/service.ts, freePlayLimiter). */
   freePlayLimiter: AttemptLimiter;
   log: { error(details: object, message: string): void };
@@ -87,9 +88,12 @@ const playState = (play: PlayRow, content: GameContent): PlayState => ({
 
 type PlayContext = { game: GameRow; content: GameContent; code: GameCode };
 
-/** Every action starts here: the code must be valid for this game (403 wrong_code otherwise, the same for any wrong code). */
-async function openPlayContext(deps: PlaysDeps, input: { gameId: string; secretCode: string }, caller: Caller): Promise<PlayContext> {
-  const code = await requireGameCode({ db: deps.db, limiter: deps.limiter, gameId: input.gameId, typed: input.secretCode, client: caller.client });
+/**
+ * Every action starts here: the code must be valid for this game (403 wrong_code otherwise, the same
+ * for any wrong code). A valid grant for it lets a blocked address go on with its play.
+ */
+async function openPlayContext(deps: PlaysDeps, input: { gameId: string; secretCode: string; grant?: string }, caller: Caller): Promise<PlayContext> {
+  const code = await deps.codes.require({ gameId: input.gameId, typed: input.secretCode, client: caller.client, grant: input.grant });
   return contextForCode(deps.db, code);
 }
 
@@ -163,7 +167,9 @@ async function setStartTime(deps: PlaysDeps, ctx: PlayContext): Promise<StartTim
   await deps.db.update(gameCodes).set({ activatedAt: now }).where(and(eq(gameCodes.id, ctx.code.id), isNull(gameCodes.activatedAt)));
   const progress = progressOf(ctx, play);
   if (created) publish(deps, ctx, progress);
-  return { status: 'OK', gameProgress: progress };
+  // The device keeps the grant and sends it with its later calls: its play goes on even if its address
+  // gets blocked for wrong codes (a shared school network). Every device that starts the play gets one.
+  return { status: 'OK', gameProgress: progress, grant: deps.codes.grantFor(ctx.code) };
 }
 
 /**
@@ -173,7 +179,7 @@ async function setStartTime(deps: PlaysDeps, ctx: PlayContext): Promise<StartTim
  * (its later calls with the new code would be), and the codes issued per client are limited.
  */
 async function startFreePlay(deps: PlaysDeps, gameId: string, caller: Caller): Promise<StartTimeReply> {
-  const blockedMs = deps.limiter.blockedFor(caller.client);
+  const blockedMs = deps.codes.limiter.blockedFor(caller.client);
   if (blockedMs > 0) throw tooManyWrongCodes(blockedMs);
   const game = await findGameForPlayers(deps.db, gameId);
   // Only a listed game starts this way; a draft is play-tested with a code.
@@ -290,7 +296,7 @@ export async function runGameProgressAction(deps: PlaysDeps, request: GameProgre
     // Only set-start-time may come without a code (the shared schema requires it for the rest).
     return startFreePlay(deps, request.gameId, caller);
   }
-  const ctx = await openPlayContext(deps, { gameId: request.gameId, secretCode: request.secretCode }, caller);
+  const ctx = await openPlayContext(deps, { gameId: request.gameId, secretCode: request.secretCode, grant: request.grant }, caller);
   switch (request.action) {
     case 'get-game-progress':
       return progressOf(ctx, await findPlay(deps.db, ctx));

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { acceptedAnswers, type GameContent } from '@streethunt/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, plays } from '../../db/schema.ts';
 

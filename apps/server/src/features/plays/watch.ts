@@ -1,24 +1,23 @@
-import { idSchema, type Progress } from '@streethunt/shared';
+import { idSchema, lineText, playGrantSchema, type Progress } from '@streethunt/shared';
 import type { Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
 import { socketClientIp } from '../../platform/realtime.ts';
 import type { TrustProxy } from '../../platform/trust-proxy.ts';
 import { AppError } from '../../platform/errors.ts';
-import { checkGameCode } from '../codes/service.ts';
+import type { CodeGate } from '../codes/service.ts';
 import { isPlayRoom, playRoom, WATCH_EVENT } from './live.ts';
 import { progressForCode } from './service.ts';
 
-export const watchRequestSchema = z.object({ gameId: idSchema, secretCode: z.string().trim().min(1).max(64) });
+export const watchRequestSchema = z.object({ gameId: idSchema, secretCode: lineText().trim().min(1).max(64), grant: playGrantSchema.optional() });
 
 /** What progress:watch acks. */
 export type WatchAck = { ok: true; progress: Progress } | { ok: false; code: 'wrong_code' | 'rate_limited' | 'validation' | 'internal' };
 
-type WatchDeps = { db: Db; limiter: AttemptLimiter; trustProxy: TrustProxy; log: { error(details: object, message: string): void } };
+type WatchDeps = { db: Db; codes: CodeGate; trustProxy: TrustProxy; log: { error(details: object, message: string): void } };
 
 /**
- * progress:watch `{ gameId, secretCode }` + ack: checks the code (the same wrong-code limit as HTTP),
+ * progress:watch `{ gameId, secretCode, grant? }` + ack: checks the code (the same check and wrong-code limit as HTTP),
  * then moves the socket into the play's room and acks the current progress. A socket watches one
  * play at a time; a wrong code joins nothing.
  */
@@ -31,12 +30,11 @@ export function registerProgressWatch(io: Server, deps: WatchDeps): void {
       const parsed = watchRequestSchema.safeParse(payload);
       if (!parsed.success) return reply({ ok: false, code: 'validation' });
       try {
-        const code = await checkGameCode({
-          db: deps.db,
-          limiter: deps.limiter,
+        const code = await deps.codes.check({
           gameId: parsed.data.gameId,
           typed: parsed.data.secretCode,
           client: socketClientIp(socket, deps.trustProxy),
+          grant: parsed.data.grant,
         });
         if (!code) return reply({ ok: false, code: 'wrong_code' });
         const room = playRoom({ gameId: code.gameId, codeId: code.id });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Progress } from '@streethunt/shared';
 import { ApiError, NetworkError } from '../../api/client.ts';
-import { ActionQueue, MAX_SERVER_ATTEMPTS, QUEUE_KEY, readQueue, type ProgressRequest, type QueueDeps } from './action-queue.ts';
+import { ActionQueue, MAX_SERVER_ATTEMPTS, QUEUE_KEY, readQueue, toRequest, type ProgressRequest, type QueueDeps, type QueuedAction } from './action-queue.ts';
 import { buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 
 function makeQueue(send: (request: ProgressRequest) => Promise<Progress>) {
@@ -17,6 +17,8 @@ function makeQueue(send: (request: ProgressRequest) => Promise<Progress>) {
 const hint = { action: 'show-question-hint', questionIndex: 0, hintIndex: 1 } as const;
 const answered = { action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: 'Bialik' } as const;
 const done = { action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' } as const;
+/** A queued change as kept in the queue. */
+const readQueueItem = (change: typeof hint): QueuedAction => ({ ...change, id: 'a1', gameId: GAME_ID, secretCode: CODE, at: '2026-05-01T10:00:00.000Z', attempts: 0 });
 
 describe('action queue', () => {
   beforeEach(() => localStorage.clear());
@@ -134,5 +136,19 @@ describe('action queue', () => {
     release();
     await expect(running).resolves.toBe(true);
     expect(queue.pending()).toEqual([]);
+  });
+
+  it('sends each change with the grant its play had when it was made, and none when it had none', async () => {
+    const { queue, deps } = makeQueue(async () => buildProgress());
+    queue.enqueue(GAME_ID, CODE, hint, { grant: 'gRant_0123456789abcdef' });
+    queue.enqueue(GAME_ID, CODE, done);
+    // Kept across a reload like the rest of the change.
+    expect(readQueue().map((a) => a.grant)).toEqual(['gRant_0123456789abcdef', undefined]);
+    expect(await queue.flush()).toBe(true);
+    expect(deps.send.mock.calls.map(([r]) => r)).toEqual([
+      { action: 'show-question-hint', gameId: GAME_ID, secretCode: CODE, grant: 'gRant_0123456789abcdef', questionIndex: 0, hintIndex: 1 },
+      { action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionStatus: 'DONE' },
+    ]);
+    expect(toRequest({ ...readQueueItem(hint), grant: 'x' })).toMatchObject({ grant: 'x' });
   });
 });

@@ -13,6 +13,8 @@ export type QueuedAction = ProgressChange & {
   secretCode: string;
   /** When the player made it (ISO), so the screen shows it at that time until the server answers. */
   at: string;
+  /** The play's grant when the change was made: it still reaches the server from a blocked address. */
+  grant?: string;
   /** Server errors (5xx) met so far; network failures do not count. */
   attempts: number;
 };
@@ -44,7 +46,7 @@ function writeQueue(list: QueuedAction[]): void {
 
 /** The game-progress call of a queued change. */
 export function toRequest(action: QueuedAction): ProgressRequest {
-  const base = { gameId: action.gameId, secretCode: action.secretCode };
+  const base = { gameId: action.gameId, secretCode: action.secretCode, ...(action.grant && { grant: action.grant }) };
   switch (action.action) {
     case 'set-question-status':
       return {
@@ -88,9 +90,18 @@ export class ActionQueue {
 
   constructor(private readonly deps: QueueDeps) {}
 
-  /** Adds a change at the end of the queue (it is sent by the next flush). */
-  enqueue(gameId: string, secretCode: string, change: ProgressChange, at: Date = new Date()): QueuedAction {
-    const action = { ...change, id: newId(), gameId, secretCode, at: at.toISOString(), attempts: 0 } as QueuedAction;
+  /** Adds a change at the end of the queue (it is sent by the next flush), with the play's grant if it has one. */
+  enqueue(gameId: string, secretCode: string, change: ProgressChange, options: { at?: Date; grant?: string } = {}): QueuedAction {
+    const at = options.at ?? new Date();
+    const action = {
+      ...change,
+      id: newId(),
+      gameId,
+      secretCode,
+      ...(options.grant && { grant: options.grant }),
+      at: at.toISOString(),
+      attempts: 0,
+    } as QueuedAction;
     writeQueue([...readQueue(), action]);
     return action;
   }

@@ -16,18 +16,24 @@ import type { ProgressRequest } from './action-queue.ts';
  * to the first load of /game/{id}.
  */
 export const playerApi = {
-  /** The public part, or with a valid code the questions (answers only as salted hashes). */
-  game: (gameId: string, secret: string | null, signal?: AbortSignal) =>
+  /**
+   * The public part, or with a valid code the questions (answers only as salted hashes). The play's
+   * grant, when kept, goes along: the game still loads when this address is blocked for wrong codes.
+   */
+  game: (gameId: string, secret: string | null, signal?: AbortSignal, grant?: string) =>
     apiRequest<GameReply>(`/api/games/${encodeURIComponent(gameId)}`, {
-      headers: secret ? { 'x-game-secret': secret } : undefined,
+      headers: secret ? { 'x-game-secret': secret, ...(grant && { 'x-play-grant': grant }) } : undefined,
       signal,
     }),
 
-  /** set-start-time: checks the code and starts (or resumes) its play; a free game needs no code (the server issues one). */
-  start: (gameId: string, secretCode?: string) =>
+  /**
+   * set-start-time: checks the code and starts (or resumes) its play; a free game needs no code (the
+   * server issues one). The reply carries the play's grant, to keep and send with the play's calls.
+   */
+  start: (gameId: string, secretCode?: string, grant?: string) =>
     apiRequest<StartTimeReply>('/api/game-progress', {
       method: 'POST',
-      body: { action: 'set-start-time', gameId, secretCode } satisfies GameProgressRequest,
+      body: { action: 'set-start-time', gameId, secretCode, ...(grant && { grant }) } satisfies GameProgressRequest,
     }),
 
   /** Every other action answers with the progress. */

@@ -40,7 +40,7 @@ export function GameOverPage() {
       </Stack>
       {!game.gameoverPage.hideGameSummary && <PlaySummary progress={progress} />}
       <RichContent html={game.gameoverPage.content} />
-      {snapshot.secret && <FeedbackWidget gameId={game._id} secretCode={snapshot.secret} />}
+      {snapshot.secret && <FeedbackWidget gameId={game._id} secretCode={snapshot.secret} grant={snapshot.grant} />}
       <Stack gap="sm" component="nav" aria-labelledby="game-over-next" data-testid="game-over-next">
         <Title order={2} size="h4" id="game-over-next">
           {t('player.gameOver.nextTitle')}

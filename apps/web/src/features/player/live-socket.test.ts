@@ -73,4 +73,13 @@ describe('live progress over Socket.IO', () => {
     fake.fire('game-progress', buildProgress());
     expect(onProgress).toHaveBeenCalledTimes(2);
   });
+
+  it('sends the play’s grant with the watch when it has one', async () => {
+    fake.state.emits.length = 0;
+    const stop = connectLive({ gameId: GAME_ID, secretCode: CODE, grant: 'gRant_0123456789abcdef', onProgress: vi.fn(), onConnect: vi.fn() });
+    await vi.waitFor(() => expect(fake.state.handlers.has('connect')).toBe(true));
+    fake.fire('connect');
+    expect(fake.state.emits.at(-1)).toMatchObject({ event: 'progress:watch', payload: { gameId: GAME_ID, secretCode: CODE, grant: 'gRant_0123456789abcdef' } });
+    stop();
+  });
 });

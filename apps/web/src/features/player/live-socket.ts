@@ -4,6 +4,8 @@ import { isProgressOf } from './player-store.ts';
 export type LiveOptions = {
   gameId: string;
   secretCode: string;
+  /** The play's grant, if kept: the watch goes through even when this address is blocked for wrong codes. */
+  grant?: string;
   /** A progress from the server: the watch acknowledgement or a `game-progress` event. */
   onProgress(progress: Progress): void;
   /** Connected (again): a good moment to send what is queued. */
@@ -35,7 +37,7 @@ export function connectLive(options: LiveOptions): StopLive {
       socket.on('connect', () => {
         socket.timeout(WATCH_TIMEOUT_MS).emit(
           'progress:watch',
-          { gameId: options.gameId, secretCode: options.secretCode },
+          { gameId: options.gameId, secretCode: options.secretCode, ...(options.grant && { grant: options.grant }) },
           (error: Error | null, reply?: { ok?: boolean; progress?: unknown }) => {
             if (!error && reply?.ok) accept(reply.progress);
           },

@@ -5,18 +5,18 @@ import { applyChange } from './progress-rules.ts';
 import type { ProgressRequest } from './action-queue.ts';
 import type { LiveOptions } from './live-socket.ts';
 import { PlaySession, type SessionDeps } from './play-session.ts';
-import { readProgress, storeCode } from './player-store.ts';
+import { readGrant, readProgress, storeCode } from './player-store.ts';
 import { buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 
 /** A server holding one play and applying changes by the same rules; `down` makes it unreachable. */
 function fakeServer(initial: Progress = buildProgress()) {
-  const state = { progress: initial, down: false, refuse: null as null | ((r: ProgressRequest) => ApiError | null) };
+  const state = { progress: initial, down: false, refuse: null as null | ((r: ProgressRequest) => ApiError | null), grant: undefined as string | undefined };
   const live: LiveOptions[] = [];
   const deps = {
     start: vi.fn(async (gameId: string, secretCode: string) => {
       if (state.down) throw new NetworkError('offline');
       if (secretCode !== CODE || gameId !== GAME_ID) throw new ApiError(403, 'wrong_code', 'wrong code', {});
-      return { status: 'OK' as const, gameProgress: state.progress };
+      return { status: 'OK' as const, gameProgress: state.progress, ...(state.grant && { grant: state.grant }) };
     }),
     progress: vi.fn(async (request: ProgressRequest) => {
       if (state.down) throw new NetworkError('offline');
@@ -164,6 +164,52 @@ describe('play session', () => {
     expect(session.getSnapshot().pending).toBe(0);
     expect(state.progress.questions[1].status).toBe('SOLUTION');
     session.stop();
+  });
+
+  it('keeps the grant set-start-time gives and sends it with every call of its play, queued offline ones too, after a reload', async () => {
+    const GRANT = 'gRant_0123456789abcdef';
+    const { deps, state, live } = fakeServer();
+    state.grant = GRANT;
+    const first = new PlaySession(GAME_ID, deps);
+    first.start();
+    expect(await first.submitCode(CODE)).toBe('ok');
+    expect(first.getSnapshot().grant).toBe(GRANT);
+    expect(readGrant(GAME_ID, CODE)).toBe(GRANT);
+    expect(live.at(-1)).toMatchObject({ gameId: GAME_ID, secretCode: CODE, grant: GRANT });
+
+    // Offline: the change waits in the queue with its grant, across a reload.
+    state.down = true;
+    first.change({ action: 'show-question-hint', questionIndex: 0, hintIndex: 0 });
+    await settle(first);
+    first.stop();
+    const second = new PlaySession(GAME_ID, deps);
+    expect(second.getSnapshot()).toMatchObject({ secret: CODE, grant: GRANT, pending: 1 });
+    state.down = false;
+    second.start();
+    await settle(second);
+    expect(second.getSnapshot().pending).toBe(0);
+    const calls = deps.progress.mock.calls.map(([r]) => r);
+    expect(calls.map((r) => r.action)).toEqual(expect.arrayContaining(['show-question-hint', 'get-game-progress']));
+    expect(calls.every((r) => r.grant === GRANT)).toBe(true);
+    expect(live.at(-1)).toMatchObject({ secretCode: CODE, grant: GRANT });
+
+    // Resuming the kept play sends its grant; another code goes without it, and a refused one changes nothing.
+    expect(await second.startFree()).toBe('ok');
+    expect(deps.start).toHaveBeenLastCalledWith(GAME_ID, CODE, GRANT);
+    expect(await second.submitCode('OTHERCODE')).toBe('wrong');
+    expect(deps.start).toHaveBeenLastCalledWith(GAME_ID, 'OTHERCODE');
+    expect(second.getSnapshot().grant).toBe(GRANT);
+    second.stop();
+  });
+
+  it('a play kept from before grants existed goes on without one', async () => {
+    storeCode(buildProgress());
+    const { deps } = fakeServer();
+    const session = new PlaySession(GAME_ID, deps);
+    expect(session.getSnapshot().grant).toBeUndefined();
+    session.change({ action: 'show-question-hint', questionIndex: 0, hintIndex: 0 });
+    await settle(session);
+    expect(deps.progress.mock.calls.map(([r]) => 'grant' in r)).toEqual([false]);
   });
 });
 

@@ -2,7 +2,7 @@ import { normalizeGameCode, type Progress, type StartTimeReply } from '@streethu
 import { ApiError, NetworkError } from '../../api/client.ts';
 import { ActionQueue, type ProgressRequest, type QueuedAction } from './action-queue.ts';
 import type { LiveOptions, StopLive } from './live-socket.ts';
-import { openGame, readProgress, storeCode, writeProgress } from './player-store.ts';
+import { openGame, readGrant, readProgress, storeCode, writeProgress } from './player-store.ts';
 import { applyChanges, changes, mergeProgress, type ProgressChange } from './progress-rules.ts';
 
 /** What the screen shows of a play. */
@@ -10,6 +10,8 @@ export type PlaySnapshot = {
   gameId: string;
   /** The code of the active play, once one was accepted. */
   secret: string | null;
+  /** The active play's grant (set-start-time), sent with its calls so a blocked address does not stop it. */
+  grant?: string;
   /** The server's progress with the changes still queued applied on top (what the server will have). */
   progress: Progress | null;
   /** Changes of this play not yet taken by the server. */
@@ -21,8 +23,8 @@ export type PlaySnapshot = {
 export type CodeResult = 'ok' | 'wrong' | 'rate_limited' | 'network' | 'error';
 
 export type SessionDeps = {
-  /** set-start-time; without a code (a free game) the server issues the play's code. */
-  start(gameId: string, secretCode?: string): Promise<StartTimeReply>;
+  /** set-start-time; without a code (a free game) the server issues the play's code. `grant`: the kept one of this code's play. */
+  start(gameId: string, secretCode?: string, grant?: string): Promise<StartTimeReply>;
   progress(request: ProgressRequest): Promise<Progress>;
   connectLive(options: LiveOptions): StopLive;
   /** How often to try the queue again while something waits; 5 s by default. */
@@ -37,6 +39,7 @@ export type SessionDeps = {
  */
 export class PlaySession {
   private secret: string | null;
+  private grant: string | undefined;
   private base: Progress | null;
   private networkDown = false;
   private snapshot: PlaySnapshot;
@@ -52,6 +55,7 @@ export class PlaySession {
   ) {
     const active = openGame(gameId);
     this.secret = active.game_secret;
+    this.grant = readGrant(gameId, this.secret);
     this.base = readProgress(gameId);
     this.queue = new ActionQueue({
       send: (request) => deps.progress(request),
@@ -123,12 +127,15 @@ export class PlaySession {
 
   private async begin(code: string | undefined): Promise<CodeResult> {
     try {
-      const reply = await this.deps.start(this.gameId, code);
+      // The kept grant goes along only with its own code (resuming this play from a blocked address).
+      const grant = code !== undefined && code === this.secret ? this.grant : undefined;
+      const reply = await (grant ? this.deps.start(this.gameId, code, grant) : this.deps.start(this.gameId, code));
       const progress = reply.gameProgress;
       if (progress.game_id !== this.gameId) return 'wrong';
       this.networkDown = false;
-      const active = storeCode(progress);
+      const active = storeCode(progress, reply.grant);
       this.secret = active.game_secret;
+      this.grant = readGrant(this.gameId, this.secret);
       this.base = progress;
       this.publish();
       if (this.started) {
@@ -158,7 +165,7 @@ export class PlaySession {
   change(change: ProgressChange): boolean {
     const progress = this.snapshot.progress;
     if (!this.secret || !progress || !changes(progress, change)) return false;
-    this.queue.enqueue(this.gameId, this.secret, change);
+    this.queue.enqueue(this.gameId, this.secret, change, { grant: this.grant });
     this.publish();
     void this.flush();
     return true;
@@ -168,8 +175,9 @@ export class PlaySession {
   async refresh(): Promise<void> {
     const secret = this.secret;
     if (!secret) return;
+    const grant = this.grant;
     try {
-      const progress = await this.deps.progress({ action: 'get-game-progress', gameId: this.gameId, secretCode: secret });
+      const progress = await this.deps.progress({ action: 'get-game-progress', gameId: this.gameId, secretCode: secret, ...(grant && { grant }) });
       this.networkDown = false;
       if (secret === this.secret) this.takeServerProgress(progress);
     } catch (error) {
@@ -197,6 +205,7 @@ export class PlaySession {
     this.stopLive = this.deps.connectLive({
       gameId: this.gameId,
       secretCode: secret,
+      ...(this.grant && { grant: this.grant }),
       onProgress: (progress) => this.receive(progress),
       onConnect: () => {
         this.networkDown = false;
@@ -234,6 +243,7 @@ export class PlaySession {
     return {
       gameId: this.gameId,
       secret: this.secret,
+      ...(this.grant && { grant: this.grant }),
       progress: this.base ? applyChanges(this.base, pending) : null,
       pending: pending.length,
       offline: !online || this.networkDown,

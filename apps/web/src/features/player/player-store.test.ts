@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openGame, readActiveGame, readCachedGame, readProgress, storeCode, STORE_KEYS, STORE_VERSION, writeCachedGame, writeProgress } from './player-store.ts';
+import { openGame, readActiveGame, readCachedGame, readGrant, readProgress, storeCode, STORE_KEYS, STORE_VERSION, writeCachedGame, writeProgress } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 
 describe('player store (localStorage)', () => {
@@ -64,5 +64,39 @@ describe('player store (localStorage)', () => {
     expect(readCachedGame(GAME_ID, CODE)?.questions).toHaveLength(3);
     expect(readCachedGame(GAME_ID, 'OTHERCODE')).toBeNull();
     expect(readCachedGame(GAME_ID, null)).toBeNull();
+  });
+
+  it('keeps the play’s grant beside the active game, for that game and code only', () => {
+    const GRANT = 'g7RantOfThisPlay_-0123';
+    openGame(GAME_ID);
+    storeCode(buildProgress(), GRANT);
+    expect(readGrant(GAME_ID, CODE)).toBe(GRANT);
+    // The active game keeps the spec's shape.
+    expect(JSON.parse(localStorage.getItem(STORE_KEYS.active) ?? 'null')).toEqual({ game_id: GAME_ID, game_secret: CODE });
+    expect(readGrant(GAME_ID, 'OTHERCODE')).toBeUndefined();
+    expect(readGrant('game-2', CODE)).toBeUndefined();
+    expect(readGrant(GAME_ID, null)).toBeUndefined();
+    // A reply without a grant (the same play again) keeps the one kept.
+    storeCode(buildProgress());
+    expect(readGrant(GAME_ID, CODE)).toBe(GRANT);
+    // Another code's play drops it.
+    storeCode(buildProgress({ game_secret: 'OTHERCODE' }));
+    expect(readGrant(GAME_ID, CODE)).toBeUndefined();
+    expect(readGrant(GAME_ID, 'OTHERCODE')).toBeUndefined();
+    storeCode(buildProgress(), GRANT);
+    // Opening the same game keeps it; another game forgets it.
+    openGame(GAME_ID);
+    expect(readGrant(GAME_ID, CODE)).toBe(GRANT);
+    openGame('game-2');
+    expect(localStorage.getItem(STORE_KEYS.grant)).toBeNull();
+    expect(readGrant(GAME_ID, CODE)).toBeUndefined();
+  });
+
+  it('a kept grant that does not read is no grant', () => {
+    storeCode(buildProgress());
+    for (const junk of ['{not json', JSON.stringify({ game_id: GAME_ID, game_secret: CODE }), JSON.stringify({ game_id: GAME_ID, game_secret: CODE, grant: 7 }), 'null']) {
+      localStorage.setItem(STORE_KEYS.grant, junk);
+      expect(readGrant(GAME_ID, CODE)).toBeUndefined();
+    }
   });
 });

@@ -9,6 +9,8 @@ export type ActiveGame = { game_id: string; game_secret: string | null };
 
 export const STORE_KEYS = {
   active: 'activeGame',
+  /** The active play's grant, beside the active game (whose shape the spec gives). */
+  grant: 'player.grant',
   progress: (gameId: string) => `player.progress.${gameId}`,
   game: (gameId: string) => `player.game.${gameId}`,
 } as const;
@@ -87,14 +89,34 @@ export function openGame(gameId: string): ActiveGame {
   if (active?.game_id === gameId) return active;
   const fresh: ActiveGame = { game_id: gameId, game_secret: null };
   write(STORE_KEYS.active, fresh);
+  write(STORE_KEYS.grant, null);
   forgetOtherGames(gameId);
   write(STORE_KEYS.progress(gameId), null);
   return fresh;
 }
 
-/** A valid code: the play of this code replaces whatever was kept for the game. */
-export function storeCode(progress: Progress): ActiveGame {
+/**
+ * The play grant the server gave with the play (set-start-time): sent back with the play's calls, it
+ * keeps the play going when this address is blocked for wrong codes (someone else on the same school
+ * network guessing). Kept for the active play only.
+ */
+type KeptGrant = { game_id: string; game_secret: string; grant: string };
+
+/** The kept grant of this game's play with this code, or undefined. */
+export function readGrant(gameId: string, secret: string | null): string | undefined {
+  if (!secret) return undefined;
+  const kept = read(STORE_KEYS.grant) as Partial<KeptGrant> | null;
+  return kept && kept.game_id === gameId && kept.game_secret === secret && typeof kept.grant === 'string' && kept.grant ? kept.grant : undefined;
+}
+
+/**
+ * A valid code: the play of this code replaces whatever was kept for the game. `grant` is the play's
+ * grant from set-start-time; without one, a grant kept for this very play stays.
+ */
+export function storeCode(progress: Progress, grant?: string): ActiveGame {
   const active: ActiveGame = { game_id: progress.game_id, game_secret: progress.game_secret };
+  const keep = grant ?? readGrant(progress.game_id, progress.game_secret);
+  write(STORE_KEYS.grant, keep ? ({ game_id: progress.game_id, game_secret: progress.game_secret, grant: keep } satisfies KeptGrant) : null);
   write(STORE_KEYS.active, active);
   forgetOtherGames(progress.game_id);
   write(STORE_KEYS.progress(progress.game_id), { v: STORE_VERSION, value: progress } satisfies Stamped<Progress>);

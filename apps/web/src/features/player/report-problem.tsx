@@ -46,7 +46,8 @@ export function ReportProblem({ index }: { index: number }) {
       return;
     }
     if (!snapshot.secret) return;
-    report.mutate({ gameId: game._id, gameSecret: snapshot.secret, questionId: index + 1, message: message.trim() });
+    const { grant } = snapshot;
+    report.mutate({ gameId: game._id, gameSecret: snapshot.secret, questionId: index + 1, message: message.trim(), ...(grant && { grant }) });
   };
 
   return (

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { GameReply } from '@streethunt/shared';
 import { ApiError, NetworkError } from '../../api/client.ts';
 import { playerApi } from './api.ts';
-import { readCachedGame, writeCachedGame } from './player-store.ts';
+import { readCachedGame, readGrant, writeCachedGame } from './player-store.ts';
 
 export const gameKey = (gameId: string, secret: string | null) => ['player', 'game', gameId, secret ?? ''] as const;
 
@@ -15,7 +15,7 @@ export function useGame(gameId: string, secret: string | null) {
     queryKey: gameKey(gameId, secret),
     queryFn: async ({ signal }) => {
       try {
-        const game = await playerApi.game(gameId, secret, signal);
+        const game = await playerApi.game(gameId, secret, signal, readGrant(gameId, secret));
         writeCachedGame(game, secret);
         return game;
       } catch (error) {

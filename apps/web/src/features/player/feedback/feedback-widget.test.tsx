@@ -57,6 +57,17 @@ describe('FeedbackWidget', () => {
     expect(missing).toEqual([]);
   });
 
+  it('sends the play’s grant with its code, so feedback goes through from an address blocked for wrong codes', async () => {
+    const fetchMock = mockRoutes({ [SEND]: { body: { data: { status: 'OK' } } } });
+    const { t } = await renderRoute(<FeedbackWidget gameId="g1" secretCode="C" grant="gRant_0123456789abcdef" />, { language: 'en' });
+    rate(t, 5);
+    rate(t, 4);
+    rate(t, 3);
+    fireEvent.click(screen.getByRole('button', { name: t('feedback.send') }));
+    expect(await screen.findByText(t('feedback.thanks'))).toBeTruthy();
+    expect(bodiesSent(fetchMock, SEND)).toEqual([{ general: 5, questions: 4, path: 3, openAnswer: '', secretCode: 'C', grant: 'gRant_0123456789abcdef' }]);
+  });
+
   it('sends the emailed token instead of a code, and an empty comment', async () => {
     const fetchMock = mockRoutes({ [SEND]: { body: {} } });
     const { t } = await renderRoute(<FeedbackWidget gameId="g1" token="tok-0123456789abcdef" />, { language: 'en' });

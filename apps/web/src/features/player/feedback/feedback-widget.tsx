@@ -11,6 +11,8 @@ export type FeedbackWidgetProps = {
   gameId: string;
   /** The play's code (from the game-over page)… */
   secretCode?: string;
+  /** …with the play's grant when kept (the feedback goes through from an address blocked for wrong codes)… */
+  grant?: string;
   /** …or the single-use token of the emailed link. */
   token?: string;
   onDone?: () => void;
@@ -30,6 +32,7 @@ export type FeedbackBody = {
   path: number;
   openAnswer: string;
   secretCode?: string;
+  grant?: string;
   token?: string;
 };
 
@@ -51,7 +54,7 @@ function feedbackError(error: unknown, t: TFunction): string {
  * continue disabled until a star is chosen, then an optional comment and send. A failed send keeps
  * everything for a retry; 'already sent' (409) counts as done.
  */
-export function FeedbackWidget({ gameId, secretCode, token, onDone }: FeedbackWidgetProps) {
+export function FeedbackWidget({ gameId, secretCode, grant, token, onDone }: FeedbackWidgetProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState(0);
   const [ratings, setRatings] = useState<Ratings>({ general: null, questions: null, path: null });
@@ -95,7 +98,7 @@ export function FeedbackWidget({ gameId, secretCode, token, onDone }: FeedbackWi
   const submit = () => {
     const { general, questions, path } = ratings;
     if (general === null || questions === null || path === null) return;
-    const credentials = secretCode ? { secretCode } : token ? { token } : {};
+    const credentials = secretCode ? { secretCode, ...(grant && { grant }) } : token ? { token } : {};
     send.mutate({ general, questions, path, openAnswer: openAnswer.trim(), ...credentials });
   };
 

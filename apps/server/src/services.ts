@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { TokenSigner } from './platform/auth.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+import type { Realtime } from './platform/realtime.ts';
+import type { Storage } from './platform/storage/storage.ts';
+
+/**
+ * What every feature gets from the app (`app.services`). Its own module, so features depend on this
+ * and never on app.ts, which imports them.
+ */
+export type Services = {
+  config: Config;
+  db: Database['db'];
+  mailer: Mailer;
+  signer: TokenSigner;
+  /** Socket.IO on the same HTTP server. */
+  realtime: Realtime;
+  /** Media files (DATA_DIR/media). */
+  storage: Storage;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export type App = FastifyInstance;
