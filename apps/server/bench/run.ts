@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { io as connectClient, type Socket } from 'socket.io-client';
+import { PROGRESS_EVENT, WATCH_EVENT } from '@streethunt/shared';
 import { SAME_BYTES_PREFIX, type BareRoute, type FromServer, type ToServer } from './server.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
@@ -141,7 +142,7 @@ async function measureLive(appUrl: string, live: { gameId: string; hintsPerQuest
             socket.once('connect', resolve);
             socket.once('connect_error', reject);
           });
-          const ack = await socket.timeout(10_000).emitWithAck('progress:watch', { gameId: live.gameId, secretCode: live.codes[Math.floor(i / SOCKETS_PER_PLAY)] });
+          const ack = await socket.timeout(10_000).emitWithAck(WATCH_EVENT, { gameId: live.gameId, secretCode: live.codes[Math.floor(i / SOCKETS_PER_PLAY)] });
           if (!ack?.ok) throw new Error(`socket ${i}: watch refused (${JSON.stringify(ack)})`);
         }),
       );
@@ -167,14 +168,14 @@ async function measureLive(appUrl: string, live: { gameId: string; hintsPerQuest
         (socket) =>
           new Promise<number | null>((resolve) => {
             const timer = setTimeout(() => {
-              socket.off('game-progress', onEvent);
+              socket.off(PROGRESS_EVENT, onEvent);
               resolve(null);
             }, EVENT_TIMEOUT_MS);
             function onEvent() {
               clearTimeout(timer);
               resolve(performance.now() - sentAt);
             }
-            socket.once('game-progress', onEvent);
+            socket.once(PROGRESS_EVENT, onEvent);
           }),
       );
       sentAt = performance.now();

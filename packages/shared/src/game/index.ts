@@ -1,5 +1,6 @@
 export * from './answer.ts';
 export * from './price.ts';
+export * from './progress-change.ts';
 export * from './question-status.ts';
 export * from './score.ts';
 export * from './sha256.ts';

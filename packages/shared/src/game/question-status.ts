@@ -2,8 +2,16 @@
 export const QUESTION_STATUSES = ['STARTED', 'ANSWERED', 'SOLUTION', 'DONE', 'SKIPPED'] as const;
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 
-/** How far along a status is; a play never moves a question to a lower stage. */
-const stage: Record<QuestionStatus, number> = { STARTED: 1, ANSWERED: 2, SOLUTION: 2, DONE: 3, SKIPPED: 3 };
+/**
+ * How far along a status is; a play never moves a question to a lower stage. The one table: the
+ * transitions below and the phone's merging of late server messages both read it.
+ */
+export const QUESTION_STAGE: Readonly<Record<QuestionStatus, number>> = { STARTED: 1, ANSWERED: 2, SOLUTION: 2, DONE: 3, SKIPPED: 3 };
+
+/** The stage of a status; 0 is "not started". */
+export function questionStage(status: QuestionStatus | null | undefined): number {
+  return status ? QUESTION_STAGE[status] : 0;
+}
 
 /** The statuses each status may move to. ANSWERED and SOLUTION exclude each other, as DONE and SKIPPED do. */
 const next: Record<QuestionStatus | 'none', readonly QuestionStatus[]> = {
@@ -27,7 +35,7 @@ export function questionTransition(current: QuestionStatus | null, target: Quest
   if (next[current ?? 'none'].includes(target)) return 'advance';
   if (current === null) return 'invalid';
   // Same stage (a sibling such as SOLUTION after ANSWERED) or an earlier one: another device got there first.
-  if (stage[current] >= stage[target]) return 'keep';
+  if (QUESTION_STAGE[current] >= QUESTION_STAGE[target]) return 'keep';
   return 'invalid';
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emailSchema, idSchema, lineText, multilineText, nameSchema, phoneSchema } from './common.ts';
-import { problemReportRequestSchema } from './play.ts';
+import { problemReportRequestSchema } from './feedback.ts';
 
 /** Every C0 control character and DEL. */
 const controls = [...Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)), '\u007f'];

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
-import { QUESTION_STATUSES } from '../game/question-status.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
 
 export const GAME_STATUSES = ['DRAFT', 'PENDING', 'APPROVED'] as const;
@@ -83,23 +82,7 @@ export const gameListItemSchema = z.object({
   metadata: gameMetadataSchema,
 });
 export type GameListItem = z.infer<typeof gameListItemSchema>;
+/** GET /api/games */
+export const gameListReplySchema = z.object({ data: z.array(gameListItemSchema) });
+export type GameListReply = z.infer<typeof gameListReplySchema>;
 export const gameParamsSchema = z.object({ gameId: idSchema });
-
-/** One play's progress: the reply of the game-progress actions and the `game-progress` socket event. */
-export const progressSchema = z.object({
-  game_id: z.string(),
-  game_secret: z.string(),
-  game_name: z.string(),
-  startTime: z.string().nullable(),
-  endTime: z.string().nullable(),
-  lastUpdate: z.string(),
-  questions: z.array(
-    z.object({
-      status: z.enum(QUESTION_STATUSES).nullable(),
-      hints: z.array(z.object({ isOpen: z.boolean() })),
-      solution: z.string().optional(),
-    }),
-  ),
-  score: z.number().int(),
-});
-export type Progress = z.infer<typeof progressSchema>;

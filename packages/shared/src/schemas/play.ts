@@ -1,10 +1,29 @@
 import { z } from 'zod';
 import { QUESTION_STATUSES } from '../game/question-status.ts';
-import { emailSchema, idSchema, lineText, multilineText, nameSchema, phoneSchema } from './common.ts';
-import { progressSchema } from './game.ts';
+import { idSchema, lineText } from './common.ts';
 
-const secretCodeSchema = lineText().trim().min(1).max(64);
+/** A game code as typed (normalized by the server). */
+export const secretCodeSchema = lineText().trim().min(1).max(64);
 const index = z.number().int().min(0).max(199);
+
+/** One play's progress: the reply of the game-progress actions and the `game-progress` socket event. */
+export const progressSchema = z.object({
+  game_id: z.string(),
+  game_secret: z.string(),
+  game_name: z.string(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  lastUpdate: z.string(),
+  questions: z.array(
+    z.object({
+      status: z.enum(QUESTION_STATUSES).nullable(),
+      hints: z.array(z.object({ isOpen: z.boolean() })),
+      solution: z.string().optional(),
+    }),
+  ),
+  score: z.number().int(),
+});
+export type Progress = z.infer<typeof progressSchema>;
 
 /**
  * The play grant set-start-time hands a device (the server's signature of its game and code): sent
@@ -33,46 +52,14 @@ export const gameProgressRequestSchema = z.discriminatedUnion('action', [
 export type GameProgressRequest = z.infer<typeof gameProgressRequestSchema>;
 export type GameProgressAction = GameProgressRequest['action'];
 
+/**
+ * progress:watch (WATCH_EVENT in live-events.ts): the socket's request to follow a play live; the same
+ * code check as game-progress, and the play grant lets it through from a blocked address.
+ */
+export const watchRequestSchema = z.object({ gameId: idSchema, secretCode: secretCodeSchema, grant: playGrantSchema.optional() });
+export type WatchRequest = z.infer<typeof watchRequestSchema>;
+
 /** set-start-time: status OK and the play (its game_id and game_secret, and the rest of the progress), and its grant. */
 export const startTimeReplySchema = z.object({ status: z.literal('OK'), gameProgress: progressSchema, grant: playGrantSchema.optional() });
 export type StartTimeReply = z.infer<typeof startTimeReplySchema>;
 
-// POST /api/game/report
-export const REPORT_MIN_LENGTH = 5;
-export const problemReportRequestSchema = z.object({
-  gameId: idSchema,
-  gameSecret: secretCodeSchema,
-  questionId: z.number().int().min(1).max(200),
-  grant: playGrantSchema.optional(),
-  message: multilineText().trim().min(REPORT_MIN_LENGTH).max(2000),
-});
-export type ProblemReportRequest = z.infer<typeof problemReportRequestSchema>;
-
-// POST /api/feedback/game/{gameId}: from the game-over page (with the code) or the emailed link (with its token).
-const rating = z.number().int().min(1).max(5);
-export const feedbackRequestSchema = z
-  .object({
-    general: rating,
-    questions: rating,
-    path: rating,
-    openAnswer: multilineText().trim().max(2000).default(''),
-    secretCode: secretCodeSchema.optional(),
-    token: lineText().trim().min(16).max(256).optional(),
-    /** With secretCode: the play's grant (see playGrantSchema). */
-    grant: playGrantSchema.optional(),
-  })
-  .refine((f) => Boolean(f.secretCode) !== Boolean(f.token), { message: 'send either secretCode or token', path: ['secretCode'] });
-export type FeedbackRequest = z.infer<typeof feedbackRequestSchema>;
-
-// POST /api/payment/get-url/{gameId}
-export const paymentUrlRequestSchema = z.object({ fullName: nameSchema, email: emailSchema, phone: phoneSchema });
-export type PaymentUrlRequest = z.infer<typeof paymentUrlRequestSchema>;
-export const paymentUrlReplySchema = z.object({ data: z.object({ URL: z.string() }) });
-export type PaymentUrlReply = z.infer<typeof paymentUrlReplySchema>;
-
-// POST /api/payment/checkToken
-export const checkTokenRequestSchema = z.object({ token: lineText().trim().min(8).max(256) });
-export const checkTokenReplySchema = z.object({ data: z.object({ gameId: z.string(), secretCode: z.string() }) });
-export type CheckTokenReply = z.infer<typeof checkTokenReplySchema>;
-
-export const statusOkReplySchema = z.object({ data: z.object({ status: z.literal('OK') }) });

@@ -1,11 +1,9 @@
-import { startTimeReplySchema } from '@streethunt/shared';
+import { startTimeReplySchema, WATCH_EVENT, type WatchAck } from '@streethunt/shared';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
-import { WATCH_EVENT } from '../plays/live.ts';
-import type { WatchAck } from '../plays/watch.ts';
 import { WRONG_CODE_WINDOW_MS, WRONG_CODES_PER_WINDOW } from './service.ts';
 
 /**

@@ -3,7 +3,7 @@ import {
   feedbackRequestSchema,
   gameParamsSchema,
   problemReportRequestSchema,
-  statusOkReplySchema,
+  okStatusReplySchema,
 } from '@streethunt/shared';
 import { codeGate } from '../codes/service.ts';
 import * as feedback from './service.ts';
@@ -32,7 +32,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Rate a played game (general, questions, path: 1 to 5) with its code, or with the emailed single-use token',
         params: gameParamsSchema,
         body: feedbackRequestSchema,
-        response: { 200: statusOkReplySchema, ...errorReplies(400, 403, 409, 413, 429) },
+        response: { 200: okStatusReplySchema, ...errorReplies(400, 403, 409, 413, 429) },
       },
     },
     async (request) => {
@@ -50,7 +50,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['feedback'],
         summary: 'Report a problem with a question (1-based questionId), with a valid code for the game',
         body: problemReportRequestSchema,
-        response: { 200: statusOkReplySchema, ...errorReplies(400, 403, 413, 429) },
+        response: { 200: okStatusReplySchema, ...errorReplies(400, 403, 413, 429) },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { gameListItemSchema, gameParamsSchema, gameReplySchema, idSchema, lineText, playGrantSchema } from '@streethunt/shared';
+import { gameListReplySchema, gameParamsSchema, gameReplySchema, idSchema, lineText, playGrantSchema } from '@streethunt/shared';
 import { sendSharedJson } from '../../platform/compression.ts';
 import { codeGate } from '../codes/service.ts';
 import * as gamesService from './service.ts';
@@ -8,7 +8,6 @@ import { errorReplies } from '../../platform/route-helpers.ts';
 
 const tags = ['games'];
 
-export const gameListReplySchema = z.object({ data: z.array(gameListItemSchema) });
 const gameListQuerySchema = z.object({ user: idSchema.optional() });
 /** Loose: validation replaces request.headers with its result, and the other headers must stay. */
 const gameSecretHeadersSchema = z.looseObject({ 'x-game-secret': lineText().max(200).optional(), 'x-play-grant': playGrantSchema.optional() });

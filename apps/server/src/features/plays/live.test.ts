@@ -1,12 +1,10 @@
-import { progressSchema, type Progress } from '@streethunt/shared';
+import { PROGRESS_EVENT, progressSchema, WATCH_EVENT, type Progress, type WatchAck } from '@streethunt/shared';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
-import { PROGRESS_EVENT, WATCH_EVENT } from './live.ts';
 import { progressCall } from './test-support.ts';
-import type { WatchAck } from './watch.ts';
 
 describe.each(testDatabaseKinds())('live progress over Socket.IO on %s', (kind) => {
   let t: TestApp;

@@ -1,16 +1,12 @@
-import type { Progress } from '@streethunt/shared';
+import { PROGRESS_EVENT, type Progress } from '@streethunt/shared';
 import type { Server } from 'socket.io';
 
 /**
  * Live progress (DESIGN.md section 4): every device holding a code shares one play, and each play
  * has one Socket.IO room. A socket joins it only after the server has checked the code
- * (progress:watch, see watch.ts); the plays service emits `game-progress` after every change.
+ * (WATCH_EVENT, see watch.ts); the plays service emits PROGRESS_EVENT after every change. The event
+ * names and payloads are the shared package's (live-events.ts).
  */
-
-/** Client -> server: `{ gameId, secretCode }` with an ack callback. */
-export const WATCH_EVENT = 'progress:watch';
-/** Server -> client: the play's Progress after every change. */
-export const PROGRESS_EVENT = 'game-progress';
 
 export type PlayKey = { gameId: string; codeId: string };
 

@@ -1,14 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import {
+  applyProgressChange,
   computeScore,
   isAcceptedAnswer,
   isFreePrice,
-  isQuestionOpen,
-  questionTransition,
   QUESTION_STATUSES,
   type GameContent,
   type GameProgressRequest,
   type Progress,
+  type ProgressChange,
   type QuestionStatus,
   type StartTimeReply,
 } from '@streethunt/shared';
@@ -22,6 +22,7 @@ import { sendFeedbackInvitation } from '../feedback/service.ts';
 import { findGameForPlayers, firstAcceptedAnswer, readGameContent, type GameRow } from '../games/service.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import { emitProgress } from './live.ts';
+import { progressRefusalError } from './progress-refusal.ts';
 
 export type PlayRow = typeof plays.$inferSelect;
 type ProgressQuestion = Progress['questions'][number];
@@ -225,36 +226,40 @@ async function updatePlay(
 
 function questionAt(ctx: PlayContext, index: number) {
   const question = ctx.content.questions[index];
-  if (!question) throw badRequest(`questionIndex ${index} is out of range: the game has ${ctx.content.questions.length} questions`);
+  if (!question) throw progressRefusalError({ reason: 'no-question', questionIndex: index, questionCount: ctx.content.questions.length });
   return question;
 }
 
-const describeStatus = (status: QuestionStatus | null) => status ?? 'not started';
+/**
+ * The shared progress rules applied to the locked play: 'same' (a replayed or late change) leaves it
+ * as it is, a refusal becomes its error reply.
+ */
+function stepPlay(state: PlayState, change: ProgressChange): PlayState | null {
+  const step = applyProgressChange(state, change, new Date());
+  if (step.kind === 'refused') throw progressRefusalError(step.refusal);
+  return step.kind === 'same' ? null : { ...state, ...step.state };
+}
 
 async function setQuestionStatus(
   deps: PlaysDeps,
   ctx: PlayContext,
   input: { questionIndex: number; questionStatus: QuestionStatus; answer?: string },
 ): Promise<Progress> {
+  // Out of range is a 400 even before the play starts: checked against the game, outside the lock.
   const question = questionAt(ctx, input.questionIndex);
   const { progress } = await updatePlay(deps, ctx, (state) => {
-    const current = state.questions[input.questionIndex];
-    const transition = questionTransition(current.status, input.questionStatus);
-    if (transition === 'keep') return null;
-    if (transition === 'invalid') {
-      throw conflict(
-        `Question ${input.questionIndex + 1} cannot move from ${describeStatus(current.status)} to ${input.questionStatus}`,
-      );
-    }
+    const next = stepPlay(state, { action: 'set-question-status', questionIndex: input.questionIndex, questionStatus: input.questionStatus });
+    if (!next) return null;
+    // Only a move the rules allow is judged, so a replayed ANSWERED gets the progress, not a 422.
     if (input.questionStatus === 'ANSWERED') {
       if (input.answer === undefined) throw badRequest('answer is required to set ANSWERED: the server judges it');
       if (!isAcceptedAnswer(question.answer.value, input.answer)) throw new AppError(422, 'wrong_answer', 'That is not the answer');
     }
-    const next: ProgressQuestion = { ...current, status: input.questionStatus };
-    if (input.questionStatus === 'SOLUTION' || input.questionStatus === 'SKIPPED') {
-      next.solution = current.solution ?? firstAcceptedAnswer(question.answer.value);
-    }
-    return { questions: state.questions.map((q, i) => (i === input.questionIndex ? next : q)) };
+    if (input.questionStatus !== 'SOLUTION' && input.questionStatus !== 'SKIPPED') return { questions: next.questions };
+    // The rules know no answers: revealing the solution is the server's part.
+    const moved = next.questions[input.questionIndex];
+    const revealed: ProgressQuestion = { ...moved, solution: moved.solution ?? firstAcceptedAnswer(question.answer.value) };
+    return { questions: next.questions.map((q, i) => (i === input.questionIndex ? revealed : q)) };
   });
   return progress;
 }
@@ -262,24 +267,19 @@ async function setQuestionStatus(
 async function showQuestionHint(deps: PlaysDeps, ctx: PlayContext, input: { questionIndex: number; hintIndex: number }): Promise<Progress> {
   const question = questionAt(ctx, input.questionIndex);
   if (!question.hints[input.hintIndex]) {
-    throw badRequest(`hintIndex ${input.hintIndex} is out of range: question ${input.questionIndex + 1} has ${question.hints.length} hints`);
+    throw progressRefusalError({ reason: 'no-hint', questionIndex: input.questionIndex, hintIndex: input.hintIndex, hintCount: question.hints.length });
   }
   const { progress } = await updatePlay(deps, ctx, (state) => {
-    const current = state.questions[input.questionIndex];
-    // Opening is irreversible and idempotent.
-    if (current.hints[input.hintIndex].isOpen) return null;
-    const hints = current.hints.map((h, i) => (i === input.hintIndex ? { isOpen: true } : h));
-    return { questions: state.questions.map((q, i) => (i === input.questionIndex ? { ...q, hints } : q)) };
+    const next = stepPlay(state, { action: 'show-question-hint', questionIndex: input.questionIndex, hintIndex: input.hintIndex });
+    return next && { questions: next.questions };
   });
   return progress;
 }
 
 async function setEndTime(deps: PlaysDeps, ctx: PlayContext): Promise<Progress> {
   const { progress, changed, play } = await updatePlay(deps, ctx, (state) => {
-    if (state.endTime) return null;
-    const open = state.questions.findIndex((q) => isQuestionOpen(q.status));
-    if (open !== -1) throw conflict(`Question ${open + 1} is still open: the game ends when every question is done or skipped`);
-    return { endTime: new Date() };
+    const next = stepPlay(state, { action: 'set-end-time' });
+    return next?.endTime ? { endTime: next.endTime } : null;
   });
   if (changed) {
     // The email must not hold up or fail the reply.

@@ -1,18 +1,12 @@
-import { idSchema, lineText, playGrantSchema, type Progress } from '@streethunt/shared';
+import { WATCH_EVENT, watchRequestSchema, type WatchAck } from '@streethunt/shared';
 import type { Server, Socket } from 'socket.io';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { socketClientIp } from '../../platform/realtime.ts';
 import type { TrustProxy } from '../../platform/trust-proxy.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CodeGate } from '../codes/service.ts';
-import { isPlayRoom, playRoom, WATCH_EVENT } from './live.ts';
+import { isPlayRoom, playRoom } from './live.ts';
 import { progressForCode } from './service.ts';
-
-export const watchRequestSchema = z.object({ gameId: idSchema, secretCode: lineText().trim().min(1).max(64), grant: playGrantSchema.optional() });
-
-/** What progress:watch acks. */
-export type WatchAck = { ok: true; progress: Progress } | { ok: false; code: 'wrong_code' | 'rate_limited' | 'validation' | 'internal' };
 
 type WatchDeps = { db: Db; codes: CodeGate; trustProxy: TrustProxy; log: { error(details: object, message: string): void } };
 

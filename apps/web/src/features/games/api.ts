@@ -1,4 +1,4 @@
-import type { GameListItem, PublicUserReply } from '@streethunt/shared';
+import type { GameListItem, GameListReply, PublicUserReply } from '@streethunt/shared';
 import { apiRequest } from '../../api/client.ts';
 
 export const gamesApi = {
@@ -8,7 +8,7 @@ export const gamesApi = {
    */
   list: async (userId: string | null, signal?: AbortSignal): Promise<GameListItem[]> => {
     const path = userId ? `/api/games?user=${encodeURIComponent(userId)}` : '/api/games';
-    const reply = await apiRequest<{ data: GameListItem[] }>(path, { signal });
+    const reply = await apiRequest<GameListReply>(path, { signal });
     return reply.data.filter((game) => game.status === 'APPROVED');
   },
 

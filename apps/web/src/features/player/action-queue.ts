@@ -1,6 +1,5 @@
-import type { GameProgressRequest, Progress } from '@streethunt/shared';
+import type { GameProgressRequest, Progress, ProgressChange } from '@streethunt/shared';
 import { ApiError, NetworkError } from '../../api/client.ts';
-import type { ProgressChange } from './progress-rules.ts';
 
 /**
  * Every progress change a player makes goes through this one ordered queue, kept in localStorage so

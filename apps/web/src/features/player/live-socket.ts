@@ -1,4 +1,4 @@
-import type { Progress } from '@streethunt/shared';
+import { PROGRESS_EVENT, WATCH_EVENT, type Progress, type WatchAck, type WatchRequest } from '@streethunt/shared';
 import { isProgressOf } from './player-store.ts';
 
 export type LiveOptions = {
@@ -18,9 +18,10 @@ export type StopLive = () => void;
 const WATCH_TIMEOUT_MS = 5000;
 
 /**
- * Watches one play live over Socket.IO: `progress:watch` with the code after every (re)connection, then
- * `game-progress` after every change by any device (DESIGN.md section 10). The client library loads on
- * demand, so it stays out of the player's first load.
+ * Watches one play live over Socket.IO: WATCH_EVENT (`progress:watch`) with the code after every
+ * (re)connection, then PROGRESS_EVENT (`game-progress`) after every change by any device (DESIGN.md
+ * section 10; the names and payloads are the shared package's). The client library loads on demand, so
+ * it stays out of the player's first load.
  */
 export function connectLive(options: LiveOptions): StopLive {
   let stopped = false;
@@ -35,16 +36,14 @@ export function connectLive(options: LiveOptions): StopLive {
       if (stopped) return;
       const socket = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
       socket.on('connect', () => {
-        socket.timeout(WATCH_TIMEOUT_MS).emit(
-          'progress:watch',
-          { gameId: options.gameId, secretCode: options.secretCode, ...(options.grant && { grant: options.grant }) },
-          (error: Error | null, reply?: { ok?: boolean; progress?: unknown }) => {
-            if (!error && reply?.ok) accept(reply.progress);
-          },
-        );
+        const request: WatchRequest = { gameId: options.gameId, secretCode: options.secretCode, ...(options.grant && { grant: options.grant }) };
+        // The ack is whatever came over the wire: its progress is checked (accept) before it is used.
+        socket.timeout(WATCH_TIMEOUT_MS).emit(WATCH_EVENT, request, (error: Error | null, reply?: Partial<WatchAck>) => {
+          if (!error && reply?.ok) accept(reply.progress);
+        });
         if (!stopped) options.onConnect();
       });
-      socket.on('game-progress', accept);
+      socket.on(PROGRESS_EVENT, accept);
       disconnect = () => {
         socket.off();
         socket.disconnect();

@@ -1,9 +1,9 @@
-import { normalizeGameCode, type Progress, type StartTimeReply } from '@streethunt/shared';
+import { normalizeGameCode, type Progress, type ProgressChange, type StartTimeReply } from '@streethunt/shared';
 import { ApiError, NetworkError } from '../../api/client.ts';
 import { ActionQueue, type ProgressRequest, type QueuedAction } from './action-queue.ts';
 import type { LiveOptions, StopLive } from './live-socket.ts';
 import { openGame, readGrant, readProgress, storeCode, writeProgress } from './player-store.ts';
-import { applyChanges, changes, mergeProgress, type ProgressChange } from './progress-rules.ts';
+import { applyChanges, changes, mergeProgress } from './progress-rules.ts';
 
 /** What the screen shows of a play. */
 export type PlaySnapshot = {

@@ -31,7 +31,17 @@ describe('applying a change on the phone', () => {
     const opened = applyChange(buildProgress(), { action: 'show-question-hint', questionIndex: 0, hintIndex: 1 }, at);
     expect(opened.questions[0].hints).toEqual([{ isOpen: false }, { isOpen: true }]);
     expect(changes(opened, { action: 'show-question-hint', questionIndex: 0, hintIndex: 1 })).toBe(false);
-    const ended = applyChange(opened, { action: 'set-end-time' }, at);
+    // As on the server, the game ends only once no question is open.
+    expect(changes(opened, { action: 'set-end-time' })).toBe(false);
+    const finished = applyChanges(opened, [
+      { action: 'set-question-status', questionIndex: 0, questionStatus: 'SOLUTION' },
+      { action: 'set-question-status', questionIndex: 0, questionStatus: 'SKIPPED' },
+      { action: 'set-question-status', questionIndex: 1, questionStatus: 'SOLUTION' },
+      { action: 'set-question-status', questionIndex: 1, questionStatus: 'SKIPPED' },
+      { action: 'set-question-status', questionIndex: 2, questionStatus: 'SOLUTION' },
+      { action: 'set-question-status', questionIndex: 2, questionStatus: 'SKIPPED' },
+    ], at);
+    const ended = applyChange(finished, { action: 'set-end-time' }, at);
     expect(ended.endTime).toBe(at.toISOString());
     expect(applyChange(ended, { action: 'set-end-time' }, new Date('2026-05-01T11:00:00.000Z')).endTime).toBe(at.toISOString());
   });

@@ -1,0 +1,19 @@
+import type { Progress } from './schemas/play.ts';
+
+/**
+ * The live-progress socket contract (DESIGN.md sections 4 and 10): every device holding a code shares
+ * one play, and each play has one Socket.IO room the server lets a socket into only after checking
+ * the code. The payload of WATCH_EVENT is `watchRequestSchema` (schemas/play.ts). These names sit in a
+ * module without zod so the phone can import them without loading the schemas.
+ */
+
+/** Client -> server: `{ gameId, secretCode, grant? }` with an ack callback (WatchAck). */
+export const WATCH_EVENT = 'progress:watch';
+/** Server -> client: the play's Progress after every change. */
+export const PROGRESS_EVENT = 'game-progress';
+
+/** Why a watch was refused. */
+export type WatchRefusal = 'wrong_code' | 'rate_limited' | 'validation' | 'internal';
+
+/** What WATCH_EVENT acks: the play's progress once the socket is in its room, or why not. */
+export type WatchAck = { ok: true; progress: Progress } | { ok: false; code: WatchRefusal };

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { emailSchema, lineText, nameSchema, phoneSchema } from './common.ts';
+
+// The payments feature's calls (spec section 7): buying a code.
+
+// POST /api/payment/get-url/{gameId}
+export const paymentUrlRequestSchema = z.object({ fullName: nameSchema, email: emailSchema, phone: phoneSchema });
+export type PaymentUrlRequest = z.infer<typeof paymentUrlRequestSchema>;
+export const paymentUrlReplySchema = z.object({ data: z.object({ URL: z.string() }) });
+export type PaymentUrlReply = z.infer<typeof paymentUrlReplySchema>;
+
+// POST /api/payment/checkToken
+export const checkTokenRequestSchema = z.object({ token: lineText().trim().min(8).max(256) });
+export const checkTokenReplySchema = z.object({ data: z.object({ gameId: z.string(), secretCode: z.string() }) });
+export type CheckTokenReply = z.infer<typeof checkTokenReplySchema>;
