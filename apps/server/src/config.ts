@@ -3,13 +3,46 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { APP_ENVS } from '@streethunt/shared';
-import { parseTrustProxy, type TrustProxy } from './platform/trust-proxy.ts';
+import proxyaddr from '@fastify/proxy-addr';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/**
+ * Which proxies in front of us may say who the client is (`X-Forwarded-For`): none, the nearest
+ * `hops` of them, or those at the given addresses or ranges. Never "any": a client would then name
+ * its own address and escape every per-address limit.
+ */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+const NO = ['', '0', 'false', 'no', 'off'];
+
+/**
+ * Reads TRUST_PROXY: unset or `false` trusts no proxy; a whole number trusts that many hops (`1`
+ * behind one load balancer); a comma-separated list of addresses, ranges (`10.0.0.0/8`) or
+ * `loopback`/`linklocal`/`uniquelocal` trusts those. `true` is refused: it would trust every hop.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy | { error: string } {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (NO.includes(value)) return false;
+  if (['true', 'yes', 'on', '*'].includes(value)) {
+    return { error: 'trusting every proxy lets a client forge its address: set the number of proxies in front of the server (e.g. 1) or their addresses' };
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops >= 1 && hops <= 10 ? { hops } : { error: 'a hop count must be between 1 and 10' };
+  }
+  const addresses = value.split(',').map((part) => part.trim()).filter(Boolean);
+  try {
+    proxyaddr.compile(addresses);
+  } catch (error) {
+    return { error: `not an address, a range or a hop count (${(error as Error).message})` };
+  }
+  return { addresses };
+}
 
 /** Every environment variable the server reads (README lists them with these defaults). */
 const envSchema = z.object({

@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { clientAddress, type TrustProxy } from './trust-proxy.ts';
+import type { TrustProxy } from '../config.ts';
+import { clientAddress } from './trust-proxy.ts';
 
 export type Realtime = {
   io: Server;

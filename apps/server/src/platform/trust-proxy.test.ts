@@ -2,7 +2,8 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../config.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { clientAddress, fastifyTrustProxy, parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
+import { parseTrustProxy, type TrustProxy } from '../config.ts';
+import { clientAddress, fastifyTrustProxy } from './trust-proxy.ts';
 
 describe('parseTrustProxy', () => {
   it.each([

@@ -2,7 +2,7 @@ import { WATCH_EVENT, watchRequestSchema, type WatchAck } from '@streethunt/shar
 import type { Server, Socket } from 'socket.io';
 import type { Db } from '../../db/client.ts';
 import { socketClientIp } from '../../platform/realtime.ts';
-import type { TrustProxy } from '../../platform/trust-proxy.ts';
+import type { TrustProxy } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CodeGate } from '../codes/service.ts';
 import { isPlayRoom, playRoom } from './live.ts';
