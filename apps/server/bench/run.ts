@@ -50,7 +50,7 @@ type Throughput = { rps: number; p99: number };
 function startServers(plays: number) {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
   const child: ChildProcess = fork(script, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, BENCH_PLAYS: String(plays) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
