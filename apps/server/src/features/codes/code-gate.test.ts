@@ -197,6 +197,13 @@ describe.each(testDatabaseKinds())('one code check, one wrong-code counter, play
   });
 
   it('a forged grant, or another play’s, opens nothing and saves no guess from counting', async () => {
+    const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    /** The same 16 bytes spelled with other spare bits in the last character. */
+    const respell = (text: string) => {
+      const respelled = `${text.slice(0, -1)}${BASE64URL[BASE64URL.indexOf(text.at(-1)!) ^ 1]}`;
+      expect(Buffer.from(respelled, 'base64url').equals(Buffer.from(text, 'base64url'))).toBe(true);
+      return respelled;
+    };
     const s = await serve();
     const socket = await connect(s.url);
     const start = async (code: string, gameId = s.game.id) =>
@@ -213,8 +220,10 @@ describe.each(testDatabaseKinds())('one code check, one wrong-code counter, play
       'A'.repeat(22),
       otherPlayGrant,
       otherGameGrant,
-      // One character off.
-      `${grant.slice(0, -1)}${grant.endsWith('A') ? 'B' : 'A'}`,
+      // One character off, in the middle (other bytes) and at the end (the same bytes, spelled otherwise:
+      // the last of 22 base64url characters carries 4 spare bits).
+      `${grant.slice(0, 10)}${grant[10] === 'A' ? 'B' : 'A'}${grant.slice(11)}`,
+      respell(grant),
       // The grant's bytes, longer.
       `${grant}AA`,
     ];

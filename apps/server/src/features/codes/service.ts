@@ -160,7 +160,11 @@ export function codeGate(services: { db: Db; config: { jwtSecret: string } }): C
     if (!grant || !GRANT_PATTERN.test(grant)) return false;
     const code = normalizeGameCode(typed);
     if (!code) return false;
-    return timingSafeEqual(Buffer.from(grant, 'base64url'), sign(gameId, code));
+    // Compared as text, not as decoded bytes: the last of 22 base64url characters carries 4 spare bits,
+    // so several spellings decode to the same bytes; only the one the server issued is accepted.
+    const given = Buffer.from(grant);
+    const issued = Buffer.from(sign(gameId, code).toString('base64url'));
+    return given.length === issued.length && timingSafeEqual(given, issued);
   };
 
   const check = async (request: CodeRequest): Promise<GameCode | null> => {
