@@ -133,8 +133,12 @@ export async function enterCode(page: Page, t: Texts, code: string, options: { f
   if (options.fromIntro !== false) await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.letsPlay, exact: true }).click();
   await page.getByTestId('code-entry').waitFor();
   await page.getByTestId('code-input').fill(code);
+  const send = page.getByTestId('code-entry').getByRole('button', { name: t.player.payment.sendCode, exact: true });
+  // A Button must look like one on the first screen too: Mantine's Button styles must follow UnstyledButton's.
+  const look = await send.evaluate((button) => ({ background: getComputedStyle(button).backgroundColor, color: getComputedStyle(button).color }));
+  if (look.background === 'rgba(0, 0, 0, 0)' || look.background === look.color) throw new Error(`the send-code button is not styled: ${JSON.stringify(look)}`);
   const started = nextProgressReply(page, 'set-start-time');
-  await page.getByTestId('code-entry').getByRole('button', { name: t.player.payment.sendCode, exact: true }).click();
+  await send.click();
   const reply = await started;
   if (reply.status() !== 200) throw new Error(`set-start-time answered ${reply.status()}: ${await reply.text()}`);
   await page.locator('[data-testid="code-result"][data-result="right"]').waitFor();
