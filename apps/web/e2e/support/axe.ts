@@ -1,16 +1,30 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
-/** Waits for the page's finite animations (a modal fading in); endless ones, such as a loader's spin, are left alone. */
+/**
+ * Waits until the page is still: no finite animation or transition running (a modal fading in) over
+ * two frames in a row. A Mantine transition starts a frame or two after its element mounts, so one
+ * look at getAnimations() right after a click can find nothing yet. Endless animations, such as a
+ * loader's spin, are left alone.
+ */
 export async function finishTransitions(page: Page): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
+  await page.evaluate(async () => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    const running = () =>
       document
         .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((a) => a.playState !== 'finished' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
+    for (let quietFrames = 0, rounds = 0; quietFrames < 2 && rounds < 200; rounds++) {
+      const now = running();
+      if (now.length === 0) {
+        quietFrames++;
+        await frame();
+      } else {
+        quietFrames = 0;
+        await Promise.all(now.map((a) => a.finished.catch(() => undefined)));
+      }
+    }
+  });
 }
 
 /**
