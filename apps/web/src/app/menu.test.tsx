@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { Language } from '@streethunt/shared';
 import { SessionProvider } from '../api/session.tsx';
 import { mockRoutes, routesCalled } from '../test/fetch-routes.ts';
 import { createTestI18n } from '../test/i18n.ts';
 import { Menu } from './menu.tsx';
+import { TestProviders } from '../test/providers.tsx';
 
 const SESSION = { accessToken: 'token-1', role: 'user', userId: 'u1', isSelfPayment: false };
 const PROFILE = {
@@ -29,17 +28,11 @@ async function renderMenu(language: Language, options: { loggedIn: boolean }) {
   const { i18n, missing } = await createTestI18n(language);
   const router = createMemoryRouter([{ path: '*', element: <Menu /> }], { initialEntries: ['/games'] });
   render(
-    <I18nextProvider i18n={i18n}>
-      <DirectionProvider initialDirection={language === 'he' ? 'rtl' : 'ltr'} detectDirection={false}>
-        <MantineProvider env="test">
-          <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-            <SessionProvider>
-              <RouterProvider router={router} />
-            </SessionProvider>
-          </QueryClientProvider>
-        </MantineProvider>
-      </DirectionProvider>
-    </I18nextProvider>,
+    <TestProviders i18n={i18n} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </TestProviders>,
   );
   const t = i18n.t.bind(i18n);
   fireEvent.click(screen.getByRole('button', { name: t('menu.open') }));

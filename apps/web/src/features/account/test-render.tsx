@@ -3,16 +3,15 @@
  * i18next with the real he/en files), with `fetch` as the only thing mocked.
  */
 import type { ReactElement } from 'react';
-import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import type { Language } from '@streethunt/shared';
 import { SessionProvider } from '../../api/session.tsx';
 import { createTestI18n } from '../../test/i18n.ts';
+import { TestProviders } from '../../test/providers.tsx';
 
 /** What a route we leave to shows, so a test can see where it landed. */
 function Landed() {
@@ -55,18 +54,12 @@ export async function renderPage(page: ReactElement, { path, url, language = 'he
     { initialEntries: [url] },
   );
   const view = render(
-    <I18nextProvider i18n={i18n}>
-      <DirectionProvider initialDirection={language === 'he' ? 'rtl' : 'ltr'} detectDirection={false}>
-        <MantineProvider env="test">
-          <Notifications />
-          <QueryClientProvider client={queryClient}>
+    <TestProviders i18n={i18n} queryClient={queryClient}>
+      <Notifications />
             <SessionProvider>
               <RouterProvider router={router} />
             </SessionProvider>
-          </QueryClientProvider>
-        </MantineProvider>
-      </DirectionProvider>
-    </I18nextProvider>,
+    </TestProviders>,
   );
   return { ...view, router, i18n, missing, queryClient, t: i18n.t.bind(i18n) };
 }

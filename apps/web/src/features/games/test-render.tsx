@@ -4,13 +4,12 @@
  * collected in `missing`.
  */
 import type { ReactElement } from 'react';
-import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { Language } from '@streethunt/shared';
 import { createTestI18n } from '../../test/i18n.ts';
+import { TestProviders } from '../../test/providers.tsx';
 
 function Landed() {
   const location = useLocation();
@@ -34,15 +33,9 @@ export async function renderPage(page: ReactElement, { path, url, language = 'he
     { initialEntries: [url] },
   );
   const view = render(
-    <I18nextProvider i18n={i18n}>
-      <DirectionProvider initialDirection={language === 'he' ? 'rtl' : 'ltr'} detectDirection={false}>
-        <MantineProvider env="test">
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </MantineProvider>
-      </DirectionProvider>
-    </I18nextProvider>,
+    <TestProviders i18n={i18n} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </TestProviders>,
   );
   return { ...view, router, missing, t: i18n.t.bind(i18n) };
 }

@@ -1,13 +1,12 @@
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
+import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
 import type { Language } from '@streethunt/shared';
 import { createTestI18n } from '../../test/i18n.ts';
 import { ACTIVE_GAME_KEY, Component as PaymentSuccessPage } from './payment-success-page.tsx';
+import { TestProviders } from '../../test/providers.tsx';
 
 const TOKEN = 'pay_' + 'a'.repeat(28);
 const approved = { data: { gameId: 'g1', secretCode: 'TLV-7KX9-QW3M' } };
@@ -30,15 +29,9 @@ async function renderPage(page: ReactElement, url: string, language: Language = 
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <I18nextProvider i18n={i18n}>
-      <DirectionProvider initialDirection={language === 'he' ? 'rtl' : 'ltr'} detectDirection={false}>
-        <MantineProvider env="test">
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </MantineProvider>
-      </DirectionProvider>
-    </I18nextProvider>,
+    <TestProviders i18n={i18n} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </TestProviders>,
   );
   return { router, missing, t: i18n.t.bind(i18n) };
 }

@@ -3,11 +3,9 @@
  * i18next with the real he/en files) against a fake server behind `fetch`. Tests mock the socket,
  * the sounds and the Leaflet map module themselves (vi.mock is hoisted per file).
  */
-import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { type GameReply, type Language, type Progress } from '@streethunt/shared';
@@ -17,6 +15,7 @@ import { Component as PlayerPage } from './player-page.tsx';
 import { applyChange } from './progress-rules.ts';
 import { storeCode, writeCachedGame } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
+import { TestProviders } from '../../test/providers.tsx';
 
 /** The app header's nav, as far as the player needs it: the items the page placed. */
 function HeaderStandIn() {
@@ -40,19 +39,13 @@ export async function renderPlayer({ url = `/game/${GAME_ID}`, language = 'he' a
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const view = render(
-    <I18nextProvider i18n={i18n}>
-      <DirectionProvider initialDirection={language === 'he' ? 'rtl' : 'ltr'} detectDirection={false}>
-        <MantineProvider env="test">
-          <Notifications />
-          <QueryClientProvider client={queryClient}>
+    <TestProviders i18n={i18n} queryClient={queryClient}>
+      <Notifications />
             <HeaderSlotProvider>
               <HeaderStandIn />
               <RouterProvider router={router} />
             </HeaderSlotProvider>
-          </QueryClientProvider>
-        </MantineProvider>
-      </DirectionProvider>
-    </I18nextProvider>,
+    </TestProviders>,
   );
   return { ...view, router, i18n, t: i18n.t.bind(i18n), missing };
 }

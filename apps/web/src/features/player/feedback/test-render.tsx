@@ -3,13 +3,12 @@
  * real he/en files); `fetch` is mocked per test with `mockRoutes`.
  */
 import type { ReactElement } from 'react';
-import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { Language } from '@streethunt/shared';
 import { createTestI18n } from '../../../test/i18n.ts';
+import { TestProviders } from '../../../test/providers.tsx';
 
 export async function renderRoute(
   page: ReactElement,
@@ -25,17 +24,11 @@ export async function renderRoute(
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const view = render(
-    <I18nextProvider i18n={i18n}>
-      <DirectionProvider initialDirection={language === 'he' ? 'rtl' : 'ltr'} detectDirection={false}>
-        <MantineProvider env="test">
-          <QueryClientProvider client={queryClient}>
-            <div data-testid="page">
-              <RouterProvider router={router} />
-            </div>
-          </QueryClientProvider>
-        </MantineProvider>
-      </DirectionProvider>
-    </I18nextProvider>,
+    <TestProviders i18n={i18n} queryClient={queryClient}>
+      <div data-testid="page">
+        <RouterProvider router={router} />
+      </div>
+    </TestProviders>,
   );
   return { ...view, router, i18n, t: i18n.t.bind(i18n), missing };
 }
