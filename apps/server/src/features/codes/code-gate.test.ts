@@ -109,6 +109,18 @@ describe.each(testDatabaseKinds())('one code check, one wrong-code counter, play
     throw new Error(`${door}: unexpected ${res.statusCode} ${res.body}`);
   }
 
+  /** Starts the play of `code` (set-start-time) from `remoteAddress` and returns the grant it hands the phone. */
+  async function startPlay(s: Served, code: string, options: { gameId?: string; remoteAddress?: string } = {}): Promise<string> {
+    const started = await s.t.app.inject({
+      method: 'POST',
+      url: '/api/game-progress',
+      payload: { action: 'set-start-time', gameId: options.gameId ?? s.game.id, secretCode: code },
+      remoteAddress: options.remoteAddress ?? LOOPBACK,
+    });
+    expect(started.statusCode).toBe(200);
+    return startTimeReplySchema.parse(started.json()).grant ?? '';
+  }
+
   /** What each door makes of one try; every 429 must carry a Retry-After within the window. */
   async function everyDoor(s: Served, socket: ClientSocket, knockWith: Knock): Promise<Record<Door, Outcome>> {
     const seen = {} as Record<Door, Outcome>;
@@ -156,13 +168,7 @@ describe.each(testDatabaseKinds())('one code check, one wrong-code counter, play
   it('a started play goes on from a blocked address with its grant, at every door; guesses from there are still refused', async () => {
     const s = await serve();
     const socket = await connect(s.url);
-    const started = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/game-progress',
-      payload: { action: 'set-start-time', gameId: s.game.id, secretCode: s.code },
-      remoteAddress: LOOPBACK,
-    });
-    const { grant } = startTimeReplySchema.parse(started.json());
+    const grant = await startPlay(s, s.code);
     expect(grant).toMatch(/^[A-Za-z0-9_-]{22}$/);
 
     // Someone else behind the same address guesses.
@@ -206,10 +212,7 @@ describe.each(testDatabaseKinds())('one code check, one wrong-code counter, play
     };
     const s = await serve();
     const socket = await connect(s.url);
-    const start = async (code: string, gameId = s.game.id) =>
-      startTimeReplySchema.parse(
-        (await s.t.app.inject({ method: 'POST', url: '/api/game-progress', payload: { action: 'set-start-time', gameId, secretCode: code }, remoteAddress: otherIp() })).json(),
-      ).grant ?? '';
+    const start = (code: string, gameId = s.game.id) => startPlay(s, code, { gameId, remoteAddress: otherIp() });
     const grant = await start(s.code);
     const otherCode = (await buildCode(s.t.db, { gameId: s.game.id })).code;
     const otherPlayGrant = await start(otherCode);
@@ -243,13 +246,7 @@ describe.each(testDatabaseKinds())('one code check, one wrong-code counter, play
   it('calls with a valid grant do not count toward the limit', async () => {
     const s = await serve();
     const socket = await connect(s.url);
-    const started = await s.t.app.inject({
-      method: 'POST',
-      url: '/api/game-progress',
-      payload: { action: 'set-start-time', gameId: s.game.id, secretCode: s.code },
-      remoteAddress: LOOPBACK,
-    });
-    const grant = started.json().grant as string;
+    const grant = await startPlay(s, s.code);
     for (let i = 0; i < WRONG_CODES_PER_WINDOW - 1; i++) expect((await knock(s, 'game', socket, { code: `MISS${i}` })).outcome).toBe('wrong');
     for (let round = 0; round < 3; round++) expect(await everyDoor(s, socket, { code: s.code, grant })).toEqual(all('ok'));
     // Nine wrong tries so far: the right code alone still works; one more wrong try blocks.
