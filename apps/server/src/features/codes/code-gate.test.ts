@@ -1,5 +1,6 @@
 import { startTimeReplySchema, WATCH_EVENT, type WatchAck } from '@streethunt/shared';
-import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import type { Socket as ClientSocket } from 'socket.io-client';
+import { connectSocket } from '../plays/test-support.ts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -52,15 +53,7 @@ describe.each(testDatabaseKinds())('one code check, one wrong-code counter, play
     return { t, url, game, code };
   }
 
-  async function connect(url: string): Promise<ClientSocket> {
-    const socket = connectClient(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
+  const connect = (url: string) => connectSocket(url, sockets);
 
   type Knock = { code: string; grant?: string; ip?: string; gameId?: string };
 

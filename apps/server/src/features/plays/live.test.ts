@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
-import { progressCall } from './test-support.ts';
+import { connectSocket, progressCall } from './test-support.ts';
 
 describe.each(testDatabaseKinds())('live progress over Socket.IO on %s', (kind) => {
   let t: TestApp;
@@ -24,15 +24,7 @@ describe.each(testDatabaseKinds())('live progress over Socket.IO on %s', (kind) 
   });
   afterAll(() => t.close());
 
-  const connect = async (): Promise<ClientSocket> => {
-    const socket = connectClient(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  };
+  const connect = () => connectSocket(url, sockets);
   const watch = (socket: ClientSocket, payload: unknown): Promise<WatchAck> => socket.timeout(2000).emitWithAck(WATCH_EVENT, payload);
   /** Every game-progress event the socket gets from now on. */
   const collect = (socket: ClientSocket) => {

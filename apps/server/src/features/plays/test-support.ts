@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { acceptedAnswers, type GameContent } from '@streethunt/shared';
 import type { App } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
@@ -41,4 +42,18 @@ export async function playTables(db: Db) {
     plays: await db.select().from(plays).orderBy(plays.id),
     codes: await db.select().from(gameCodes).orderBy(gameCodes.id),
   };
+}
+
+/**
+ * A websocket-only Socket.IO client on the app at `url`, connected; kept in `sockets` so the test's
+ * afterEach can disconnect it.
+ */
+export async function connectSocket(url: string, sockets: ClientSocket[]): Promise<ClientSocket> {
+  const socket = connectClient(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
 }
