@@ -46,13 +46,13 @@ export class TtlMap<K, V> {
   }
 }
 
-/** One cache per owner object (a database handle, an app), made on first use. */
-export function perOwner<T>(make: () => T): (owner: object) => T {
-  const caches = new WeakMap<object, T>();
+/** One cache (or counter) per owner object (a database handle, an app), made from it on first use. */
+export function perOwner<T, Owner extends object = object>(make: (owner: Owner) => T): (owner: Owner) => T {
+  const caches = new WeakMap<Owner, T>();
   return (owner) => {
     let cache = caches.get(owner);
     if (!cache) {
-      cache = make();
+      cache = make(owner);
       caches.set(owner, cache);
     }
     return cache;

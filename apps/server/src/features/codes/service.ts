@@ -57,21 +57,12 @@ export async function findGameCode(db: Db, gameId: string, typed: string): Promi
 export const WRONG_CODES_PER_WINDOW = 10;
 export const WRONG_CODE_WINDOW_MS = 10 * 60_000;
 
-const limiters = new WeakMap<object, AttemptLimiter>();
-
 /**
  * The wrong-code counter of one app (keyed by its services object, so each app, and each test app,
  * has its own). Every code check goes through codeGate, which counts here. In memory, per process: see
  * platform/attempt-limiter.ts.
  */
-export function codeAttemptLimiter(owner: object): AttemptLimiter {
-  let limiter = limiters.get(owner);
-  if (!limiter) {
-    limiter = createAttemptLimiter({ max: WRONG_CODES_PER_WINDOW, windowMs: WRONG_CODE_WINDOW_MS });
-    limiters.set(owner, limiter);
-  }
-  return limiter;
-}
+const codeAttemptLimiter = perOwner(() => createAttemptLimiter({ max: WRONG_CODES_PER_WINDOW, windowMs: WRONG_CODE_WINDOW_MS }));
 
 /**
  * Free games (price empty or 0) start without a code: the server issues one per play, so the team can
@@ -81,17 +72,8 @@ export function codeAttemptLimiter(owner: object): AttemptLimiter {
 export const FREE_PLAYS_PER_WINDOW = 30;
 export const FREE_PLAY_WINDOW_MS = 60 * 60_000;
 
-const freePlayLimiters = new WeakMap<object, AttemptLimiter>();
-
 /** The free-play counter of one app (like codeAttemptLimiter; each issued code counts as one attempt). */
-export function freePlayLimiter(owner: object): AttemptLimiter {
-  let limiter = freePlayLimiters.get(owner);
-  if (!limiter) {
-    limiter = createAttemptLimiter({ max: FREE_PLAYS_PER_WINDOW, windowMs: FREE_PLAY_WINDOW_MS });
-    freePlayLimiters.set(owner, limiter);
-  }
-  return limiter;
-}
+export const freePlayLimiter = perOwner(() => createAttemptLimiter({ max: FREE_PLAYS_PER_WINDOW, windowMs: FREE_PLAY_WINDOW_MS }));
 
 export const tooManyFreePlays = (retryMs: number) =>
   rateLimited(`Too many free games started, try again in ${Math.max(1, Math.ceil(retryMs / 60_000))} minutes`, retryMs);
@@ -133,8 +115,6 @@ export type CodeGate = {
 const GRANT_BYTES = 16;
 const GRANT_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
-const gates = new WeakMap<object, CodeGate>();
-
 /**
  * The code gate of one app (keyed by its services object, like codeAttemptLimiter, so each test app
  * has its own counter).
@@ -148,9 +128,7 @@ const gates = new WeakMap<object, CodeGate>();
  * goes through the limiter exactly as before. A grant that does not match (forged, or another play's)
  * is ignored.
  */
-export function codeGate(services: { db: Db; config: { jwtSecret: string } }): CodeGate {
-  let gate = gates.get(services);
-  if (gate) return gate;
+export const codeGate = perOwner((services: { db: Db; config: { jwtSecret: string } }): CodeGate => {
   const { db } = services;
   const limiter = codeAttemptLimiter(services);
   // Its own key, so a grant is never something the JWT signer would accept, nor the other way round.
@@ -184,7 +162,7 @@ export function codeGate(services: { db: Db; config: { jwtSecret: string } }): C
     return row;
   };
 
-  gate = {
+  return {
     check,
     async require(request) {
       const row = await check(request);
@@ -194,9 +172,7 @@ export function codeGate(services: { db: Db; config: { jwtSecret: string } }): C
     grantFor: (code) => sign(code.gameId, normalizeGameCode(code.code)).toString('base64url'),
     limiter,
   };
-  gates.set(services, gate);
-  return gate;
-}
+});
 
 /**
  * Codes found valid lately, per database: players send their code with every call, and a code, once
