@@ -11,3 +11,4 @@ export * from './live-events.ts';
 export * from './geo/index.ts';
 export * from './media/index.ts';
 export * from './schemas/media.ts';
+export * from './schemas/studio.ts';

@@ -73,6 +73,8 @@ export const games = pgTable(
     gameoverPage: jsonb('gameover_page').notNull().default(sql`'{}'::jsonb`),
     /** Salt for the answer hashes sent to players; rotates when answers change. */
     answerSalt: text('answer_salt').notNull().default(sql`md5(random()::text)`),
+    /** Goes up by one on every save; a save naming an older version gets 409 (two tabs on one game). */
+    version: integer('version').notNull().default(1),
     approvedAt: ts('approved_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import type { BackendModule, ResourceKey } from 'i18next';
 import type { Language } from '@streethunt/shared';
+import { loadStudioTranslations, STUDIO_NAMESPACE } from './studio-translations.ts';
 
 /** One chunk per language, so a page loads only the active language's texts (DESIGN.md section 7). */
 export const translationLoaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
@@ -8,20 +9,21 @@ export const translationLoaders: Record<Language, () => Promise<{ default: Resou
 };
 
 /**
- * An i18next backend over those chunks: `changeLanguage` fetches the other language on the first
+ * An i18next backend over those chunks (and the studio's namespace, studio-translations.ts): `changeLanguage` fetches the other language on the first
  * switch and waits for it. A failed fetch (a weak signal) is retried by i18next a few times.
  */
 export const lazyTranslations: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
+  read(language, namespace, callback) {
     const load = translationLoaders[language as Language] as (() => Promise<{ default: ResourceKey }>) | undefined;
     if (!load) {
       callback(new Error(`no translations for ${language}`), false);
       return;
     }
-    load().then(
-      (module) => callback(null, module.default),
+    const texts = namespace === STUDIO_NAMESPACE ? loadStudioTranslations(language as Language) : load().then((module) => module.default);
+    texts.then(
+      (resources) => callback(null, resources),
       // `true` asks i18next to try again.
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
     );

@@ -3,6 +3,13 @@ import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@streethunt/shared';
 import en from '../i18n/en.json';
 import he from '../i18n/he.json';
+import { STUDIO_NAMESPACE } from '../i18n/studio-translations.ts';
+
+const studioFiles = import.meta.glob<Record<string, unknown>>('../i18n/studio/*.json', { eager: true, import: 'default' });
+/** The studio namespace of one language, merged as the app merges it. */
+export function studioTexts(language: Language): Record<string, unknown> {
+  return Object.assign({}, ...Object.entries(studioFiles).filter(([path]) => path.endsWith(`.${language}.json`)).map(([, texts]) => texts));
+}
 
 export type MissingKey = { language: string; key: string };
 
@@ -14,7 +21,10 @@ export async function createTestI18n(language: Language = 'he'): Promise<{ i18n:
   const missing: MissingKey[] = [];
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
-    resources: { he: { translation: he }, en: { translation: en } },
+    resources: {
+      he: { translation: he, [STUDIO_NAMESPACE]: studioTexts('he') },
+      en: { translation: en, [STUDIO_NAMESPACE]: studioTexts('en') },
+    },
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],

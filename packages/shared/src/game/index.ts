@@ -5,3 +5,4 @@ export * from './question-status.ts';
 export * from './score.ts';
 export * from './sha256.ts';
 export * from './code.ts';
+export * from './editor-validation.ts';

@@ -14,3 +14,6 @@ export function formatPrice(price: string | number | null | undefined, currencyC
   // ILS, the only currency games are sold in: the shekel sign before the amount.
   return { kind: 'amount', text: `₪${amount}` };
 }
+
+/** The lowest price a game may be sent to approval with (spec sections 5 and 9). */
+export const MIN_GAME_PRICE = 30;

@@ -72,6 +72,9 @@ export const gameReplySchema = z.object({
   questionCount: z.number().int(),
   /** Present only for a holder of a valid code, the owner or an admin. */
   questions: z.array(playerQuestionSchema).optional(),
+  /** Only for the owner and admins: the version a save must name (409 when another save came first), and when it was saved. */
+  version: z.number().int().optional(),
+  updatedAt: z.string().optional(),
 });
 export type GameReply = z.infer<typeof gameReplySchema>;
 

@@ -1,0 +1,142 @@
+import type { GameLocation } from '../schemas/game.ts';
+import { MIN_GAME_PRICE } from './price.ts';
+
+/**
+ * The editor's validation before send to approval (spec section 5), run by the editor to show the
+ * errors and by the server to refuse the same game: one function, so both always agree.
+ */
+
+export const VALIDATION_ERRORS = ['required', 'minimun'] as const;
+/** `minimun` is the spec's spelling of the key (ge.validation.minimun.price). */
+export type ValidationErrorKind = (typeof VALIDATION_ERRORS)[number];
+
+/** What each error is about; with the error it makes the message key `ge.validation.{error}.{field}`. */
+export const VALIDATION_FIELDS = [
+  'name',
+  'locationCity',
+  'locationText',
+  'price',
+  'currencyCode',
+  'language',
+  'map',
+  'location',
+  'introPage',
+  'questions',
+  'questionContent',
+  'questionLocation',
+  'answerValue',
+  'hintContent',
+  'gameoverPage',
+] as const;
+export type ValidationField = (typeof VALIDATION_FIELDS)[number];
+
+export type GameValidationError = {
+  error: ValidationErrorKind;
+  field: ValidationField;
+  /** Where in the game: `metadata.name`, `questions.0.hints.1.content` (0-based, as in the JSON). */
+  path: string;
+  /** 1-based, for the message: question n, hint m. */
+  question?: number;
+  hint?: number;
+  /** English, for API replies and logs; the editor shows the translated key instead. */
+  message: string;
+};
+
+/** The parts of a game the validation reads (a saved game, or the editor's working copy). */
+export type ValidatedGame = {
+  metadata: {
+    name?: unknown;
+    locationCity?: unknown;
+    locationText?: unknown;
+    price?: unknown;
+    currencyCode?: unknown;
+    language?: unknown;
+    map?: unknown;
+    location?: GameLocation | null;
+  };
+  introPage?: { content?: unknown };
+  questions?: { content?: unknown; location?: GameLocation | null; answer?: { value?: unknown }; hints?: { content?: unknown }[] }[];
+  gameoverPage?: { content?: unknown };
+};
+
+/** Below this many characters, HTML with no visible text renders empty (spec section 9). */
+export const EMPTY_CONTENT_LENGTH = 15;
+
+const MEDIA_TAG = /<(img|video|audio|iframe|source)\b/i;
+
+/** The text a reader would see in HTML: tags dropped, entities for spaces read as spaces. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(nbsp|#160|#xa0);/gi, ' ')
+    .replace(/[\s\u200e\u200f]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Empty content (spec sections 5 and 9): no value, or under 15 characters with no visible text.
+ * Longer HTML with neither visible text nor a picture or video (`<p></p><p></p><p></p>`) is empty too.
+ */
+export function isEmptyContent(value: unknown): boolean {
+  if (typeof value !== 'string' || value.trim() === '') return true;
+  if (visibleText(value) !== '') return false;
+  return value.length < EMPTY_CONTENT_LENGTH || !MEDIA_TAG.test(value);
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+const MESSAGES: Record<ValidationField, string> = {
+  name: 'The game needs a name',
+  locationCity: 'The game needs a city',
+  locationText: 'The game needs a starting place description',
+  price: 'The game needs a price',
+  currencyCode: 'The game needs a currency',
+  language: 'The game needs a language',
+  map: 'Say whether the game has a map',
+  location: 'With the map on, the game needs a start location',
+  introPage: 'The intro page needs content',
+  questions: 'The game needs at least one question',
+  questionContent: 'Question {question} needs content',
+  questionLocation: 'With the map on, question {question} needs a location',
+  answerValue: 'Question {question} needs an answer',
+  hintContent: 'Hint {hint} of question {question} needs content',
+  gameoverPage: 'The game over page needs content',
+};
+
+function issue(error: ValidationErrorKind, field: ValidationField, path: string, question?: number, hint?: number): GameValidationError {
+  const message =
+    error === 'minimun'
+      ? `The price must be at least ${MIN_GAME_PRICE}`
+      : MESSAGES[field].replace('{question}', String(question)).replace('{hint}', String(hint));
+  return { error, field, path, ...(question !== undefined && { question }), ...(hint !== undefined && { hint }), message };
+}
+
+/** Every error of the game, in the order the editor's tree shows them (spec section 5); [] when it may go to approval. */
+export function validateGame(game: ValidatedGame): GameValidationError[] {
+  const errors: GameValidationError[] = [];
+  const m = game.metadata ?? {};
+  if (isBlank(m.name)) errors.push(issue('required', 'name', 'metadata.name'));
+  if (isBlank(m.locationCity)) errors.push(issue('required', 'locationCity', 'metadata.locationCity'));
+  if (isBlank(m.locationText)) errors.push(issue('required', 'locationText', 'metadata.locationText'));
+  if (isBlank(m.price)) errors.push(issue('required', 'price', 'metadata.price'));
+  else if (!(Number(m.price) >= MIN_GAME_PRICE)) errors.push(issue('minimun', 'price', 'metadata.price'));
+  if (isBlank(m.currencyCode)) errors.push(issue('required', 'currencyCode', 'metadata.currencyCode'));
+  if (isBlank(m.language)) errors.push(issue('required', 'language', 'metadata.language'));
+  if (typeof m.map !== 'boolean') errors.push(issue('required', 'map', 'metadata.map'));
+  const withMap = m.map === true;
+  if (withMap && !m.location) errors.push(issue('required', 'location', 'metadata.location'));
+  if (isEmptyContent(game.introPage?.content)) errors.push(issue('required', 'introPage', 'introPage.content'));
+  const questions = game.questions ?? [];
+  if (questions.length === 0) errors.push(issue('required', 'questions', 'questions'));
+  questions.forEach((question, q) => {
+    const n = q + 1;
+    if (isEmptyContent(question.content)) errors.push(issue('required', 'questionContent', `questions.${q}.content`, n));
+    if (withMap && !question.location) errors.push(issue('required', 'questionLocation', `questions.${q}.location`, n));
+    if (String(question.answer?.value ?? '').replace(/[,\s]/g, '') === '') errors.push(issue('required', 'answerValue', `questions.${q}.answer.value`, n));
+    (question.hints ?? []).forEach((hint, h) => {
+      if (isEmptyContent(hint.content)) errors.push(issue('required', 'hintContent', `questions.${q}.hints.${h}.content`, n, h + 1));
+    });
+  });
+  if (isEmptyContent(game.gameoverPage?.content)) errors.push(issue('required', 'gameoverPage', 'gameoverPage.content'));
+  return errors;
+}
