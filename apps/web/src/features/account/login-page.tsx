@@ -9,7 +9,7 @@ import { AccountPage, PasswordField, ErrorAlert, emailInputProps } from './accou
 import { accountApi } from './api.ts';
 import { errorCode, errorMessage, serverFieldErrors } from './errors.ts';
 import { focusFirstInvalid, useFields, validate } from './form.ts';
-import { safeReturnPath } from './return-path.ts';
+import { safeReturnPath } from '../../api/return-path.ts';
 
 const FIELDS = ['email', 'password'] as const;
 

@@ -8,7 +8,7 @@ import { AccountPage, ErrorAlert, PageLoader, nameInputProps } from './account-p
 import { accountApi, accountKeys } from './api.ts';
 import { errorMessage, serverFieldErrors } from './errors.ts';
 import { focusFirstInvalid, useFields, validate } from './form.ts';
-import { useLogOutOnUnauthorized, useRequireLogin } from './use-require-login.ts';
+import { useLogOutOnUnauthorized, useRequireLogin } from '../../api/use-require-login.ts';
 
 const PATH = '/update-payment-details';
 const FIELDS = ['accountHolder', 'idNumber', 'bankName', 'bankNumber', 'branchNumber', 'accountNumber'] as const;

@@ -8,7 +8,7 @@ import { AccountPage, ErrorAlert, PageLoader, emailInputProps, nameInputProps, p
 import { accountApi, accountKeys } from './api.ts';
 import { errorMessage, serverFieldErrors } from './errors.ts';
 import { focusFirstInvalid, useFields, validate } from './form.ts';
-import { useLogOutOnUnauthorized, useRequireLogin } from './use-require-login.ts';
+import { useLogOutOnUnauthorized, useRequireLogin } from '../../api/use-require-login.ts';
 
 const PATH = '/update-profile';
 const FIELDS = ['firstName', 'lastName', 'phone'] as const;

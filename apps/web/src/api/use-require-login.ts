@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/client.ts';
-import { useSession } from '../../api/session.tsx';
+import { ApiError } from './client.ts';
+import { useSession } from './session.tsx';
 import { loginPathFor } from './return-path.ts';
 
 /**
