@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { editorLocationSchema, editorPriceSchema, emptyGame, gameExportSchema, saveGameRequestSchema } from './studio.ts';
+
+const save = (overrides: Record<string, unknown> = {}) => ({ ...emptyGame('he'), version: 1, ...overrides });
+
+describe('the editor save schema', () => {
+  it('takes an empty draft', () => {
+    expect(saveGameRequestSchema.safeParse(save()).success).toBe(true);
+  });
+
+  it('keeps a polygon of fewer than 3 points as its first point (spec section 5)', () => {
+    const a = { lat: 32.1, lng: 34.8 };
+    const b = { lat: 32.2, lng: 34.9 };
+    expect(editorLocationSchema.parse([a, b])).toEqual(a);
+    expect(editorLocationSchema.parse([a])).toEqual(a);
+    expect(editorLocationSchema.parse([a, b, a])).toEqual([a, b, a]);
+  });
+
+  it('refuses a polygon of 10,000 points, an empty one and a point out of range', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => ({ lat: 32 + i / 1e6, lng: 34.8 }));
+    for (const bad of [many, [], { lat: 200, lng: 34 }, { lat: 32, lng: 34, alt: 3 }, { lat: Number.NaN, lng: 1 }]) {
+      expect(editorLocationSchema.safeParse(bad).success, JSON.stringify(bad).slice(0, 40)).toBe(false);
+    }
+  });
+
+  it('reads prices as shekels with at most 2 decimals, 0 to 10,000', () => {
+    expect(editorPriceSchema.parse('')).toBe('');
+    expect(editorPriceSchema.parse(49.9)).toBe(49.9);
+    expect(editorPriceSchema.parse(' 120 ')).toBe(120);
+    for (const bad of [1e9, -5, 12.345, '1e3', '-5', 'free', '12.345', Number.POSITIVE_INFINITY]) {
+      expect(editorPriceSchema.safeParse(bad).success, String(bad)).toBe(false);
+    }
+  });
+
+  it('refuses unknown fields at every level and names where', () => {
+    const game = save();
+    const cases: [unknown, string][] = [
+      [{ ...game, extra: 1 }, ''],
+      [{ ...game, metadata: { ...game.metadata, extra: 1 } }, 'metadata'],
+      [{ ...game, introPage: { content: '', extra: 1 } }, 'introPage'],
+      [{ ...game, questions: [{ content: '', location: null, answer: { value: '', content: '', contentAfterAnswer: '', extra: 1 }, hints: [] }] }, 'questions.0.answer'],
+    ];
+    for (const [body, path] of cases) {
+      const result = saveGameRequestSchema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error!.issues[0]!.path.join('.')).toBe(path);
+    }
+  });
+
+  it('refuses wrong types and another currency', () => {
+    const game = save();
+    expect(saveGameRequestSchema.safeParse({ ...game, questions: 'many' }).success).toBe(false);
+    expect(saveGameRequestSchema.safeParse({ ...game, metadata: { ...game.metadata, currencyCode: 'USD' } }).success).toBe(false);
+    expect(saveGameRequestSchema.safeParse({ ...game, metadata: { ...game.metadata, map: 'yes' } }).success).toBe(false);
+    expect(saveGameRequestSchema.safeParse({ ...game, version: 0 }).success).toBe(false);
+  });
+});
+
+describe('the export file', () => {
+  it('names its format and version', () => {
+    const file = { format: 'streethunt-game', version: 1, exportedAt: '2026-11-22T10:00:00.000Z', game: emptyGame('en') };
+    expect(gameExportSchema.parse(file)).toEqual(file);
+    expect(gameExportSchema.safeParse({ ...file, version: 2 }).success).toBe(false);
+    expect(gameExportSchema.safeParse({ ...file, format: 'other' }).success).toBe(false);
+  });
+});
