@@ -27,13 +27,18 @@ import { feedbackRoutes } from './features/feedback/routes.ts';
 import { gamesRoutes } from './features/games/routes.ts';
 import { paymentsRoutes, sandboxPageRoutes } from './features/payments/routes.ts';
 import { playsRoutes } from './features/plays/routes.ts';
+import { studioRoutes } from './features/studio/routes.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { replyCompression } from './platform/compression.ts';
 import { serveWebApp } from './platform/web-app.ts';
 import { webAppScriptHashes } from './platform/inline-scripts.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 import type { Storage } from './platform/storage/storage.ts';
-import { mediaFileRoutes } from './features/media/routes.ts';
+import { createGeocoder } from './platform/geocoder/create-geocoder.ts';
+import type { Geocoder } from './platform/geocoder/geocoder.ts';
+import { placesRoutes } from './features/places/routes.ts';
+import { reportsRoutes } from './features/reports/routes.ts';
+import { mediaFileRoutes, mediaRoutes } from './features/media/routes.ts';
 
 export type AppDeps = {
   config: Config;
@@ -41,6 +46,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** Media files; defaults to the local disk under DATA_DIR/media. */
   storage?: Storage;
+  /** The places search; defaults to the gazetteer, behind GEOCODER_URL's upstream when set. */
+  geocoder?: Geocoder;
   /** Built SPA to serve; defaults to apps/web/dist when it exists. `null` serves the API only. */
   webDist?: string | null;
   logger?: boolean;
@@ -67,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const signer = createTokenSigner(config.jwtSecret);
   const realtime = createRealtime(app.server, { publicUrl: config.publicUrl });
   app.addHook('onClose', () => realtime.close());
-  app.decorate('services', { config, db: deps.database.db, mailer: deps.mailer, signer, realtime, storage: deps.storage ?? createStorage(config) });
+  app.decorate('services', { config, db: deps.database.db, mailer: deps.mailer, signer, realtime, storage: deps.storage ?? createStorage(config), geocoder: deps.geocoder ?? createGeocoder(config, app.log) });
 
   registerErrorHandler(app);
   // Security headers. helmet's middleware is built once here: @fastify/helmet rebuilt it (and parsed
@@ -115,9 +122,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(systemRoutes);
       await api.register(accountRoutes);
       await api.register(gamesRoutes);
+      await api.register(studioRoutes);
       await api.register(playsRoutes);
       await api.register(paymentsRoutes);
       await api.register(feedbackRoutes);
+      // The creator's media library and uploads; multipart bodies are parsed in its scope only.
+      await api.register(mediaRoutes);
+      await api.register(reportsRoutes);
+      await api.register(placesRoutes);
     },
     { prefix: '/api' },
   );

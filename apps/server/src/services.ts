@@ -5,6 +5,7 @@ import type { TokenSigner } from './platform/auth.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import type { Realtime } from './platform/realtime.ts';
 import type { Storage } from './platform/storage/storage.ts';
+import type { Geocoder } from './platform/geocoder/geocoder.ts';
 
 /**
  * What every feature gets from the app (`app.services`). Its own module, so features depend on this
@@ -19,6 +20,8 @@ export type Services = {
   realtime: Realtime;
   /** Media files (DATA_DIR/media). */
   storage: Storage;
+  /** The editor's places search: the offline gazetteer, and the GEOCODER_URL upstream when set. */
+  geocoder: Geocoder;
 };
 
 declare module 'fastify' {

@@ -58,6 +58,8 @@ function sample(s: JsonSchema, name: string): unknown {
 /** Where the free-text strings of `sample(s)` sit (enums and constants are no free text). */
 function textPaths(s: JsonSchema, path: (string | number)[] = []): (string | number)[][] {
   if (s.const !== undefined || s.enum) return [];
+  // `{}`: any JSON, read by the service itself (an import file), not a text field.
+  if (Object.keys(s).length === 0) return [];
   const alts = alternatives(s);
   if (alts?.length) return textPaths(alts[0], path);
   const type = [s.type].flat()[0];
@@ -122,8 +124,13 @@ describe('control characters in any text field of any route', () => {
   });
   afterAll(() => t.close());
 
+  // HEAD replies carry no body to read the refusal from; its GET twin is probed.
   const operations = () =>
-    Object.entries(doc.paths).flatMap(([url, ops]) => Object.entries(ops).map(([method, operation]) => ({ method: method.toUpperCase(), url, operation })));
+    Object.entries(doc.paths).flatMap(([url, ops]) =>
+      Object.entries(ops)
+        .filter(([method]) => method !== 'head')
+        .map(([method, operation]) => ({ method: method.toUpperCase(), url, operation })),
+    );
 
   /** Every row of every table, to compare before and after. */
   const snapshot = async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateGameCode, type GameContent } from '@streethunt/shared';
 import type { Db } from '../db/client.ts';
-import { authTokens, gameCodes, games, payoutDetails, plays, purchases, users } from '../db/schema.ts';
+import { authTokens, feedbacks, gameCodes, games, media, payoutDetails, plays, purchases, users } from '../db/schema.ts';
 import { hashPassword, newSecretToken } from '../platform/auth.ts';
 
 export const DEFAULT_TEST_PASSWORD = 'correct-horse-battery';
@@ -172,6 +172,38 @@ export async function buildPurchase(
       paidAt: status === 'paid' ? new Date() : null,
       ...values,
       status,
+    })
+    .returning();
+  return row;
+}
+
+/** A stored feedback of a game (ratings 5, 4, 3, given now, unless said otherwise). */
+export async function buildFeedback(
+  db: Db,
+  values: { gameId: string } & Partial<typeof feedbacks.$inferInsert>,
+): Promise<typeof feedbacks.$inferSelect> {
+  const [row] = await db
+    .insert(feedbacks)
+    .values({ general: 5, questions: 4, path: 3, openAnswer: '', ...values })
+    .returning();
+  return row;
+}
+
+/** A stored media row of a user (an image under their upload folder unless said otherwise); no file behind it. */
+export async function buildMedia(
+  db: Db,
+  values: { userId: string } & Partial<typeof media.$inferInsert>,
+): Promise<typeof media.$inferSelect> {
+  const resourceType = values.resourceType ?? 'image';
+  const hash = randomBytes(8).toString('hex');
+  const [row] = await db
+    .insert(media)
+    .values({
+      storageKey: `uploads/${values.userId}/${hash}.${resourceType === 'image' ? 'webp' : 'mp4'}`,
+      mime: resourceType === 'image' ? 'image/webp' : 'video/mp4',
+      bytes: 1234,
+      ...values,
+      resourceType,
     })
     .returning();
   return row;

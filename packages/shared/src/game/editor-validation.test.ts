@@ -77,15 +77,16 @@ describe('validateGame (spec section 5): one case per rule', () => {
   });
 
   it('requires the currency and the language', () => {
-    const game = validGame() as { metadata: Record<string, unknown> } & EditableGame;
-    game.metadata.currencyCode = '';
-    game.metadata.language = undefined;
+    const game = validGame();
+    const metadata: Record<string, unknown> = game.metadata;
+    metadata.currencyCode = '';
+    metadata.language = undefined;
     expect(kinds(validateGame(game))).toEqual(['required.currencyCode@metadata.currencyCode', 'required.language@metadata.language']);
   });
 
   it('requires map to be true or false', () => {
-    const game = validGame() as { metadata: Record<string, unknown> } & EditableGame;
-    game.metadata.map = 'yes';
+    const game = validGame();
+    (game.metadata as Record<string, unknown>).map = 'yes';
     // Not a boolean: the map is not on, so no location is asked for either.
     expect(kinds(validateGame(game))).toEqual(['required.map@metadata.map']);
   });

@@ -1,1 +1,2 @@
 export * from './geo.ts';
+export * from './coordinates-text.ts';

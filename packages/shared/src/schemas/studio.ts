@@ -30,15 +30,22 @@ export const editorLocationSchema = z
  * 0 to MAX_PRICE. A numeric string is taken as its number. Whether it is high enough (30) is the
  * approval validation's business, not the save's: a draft may be half done.
  */
-export const editorPriceSchema = z.union([
-  z.literal(''),
-  z.number().min(0, 'must not be negative').max(MAX_PRICE, `must be at most ${MAX_PRICE}`).multipleOf(0.01, 'at most 2 decimals'),
-  lineText()
-    .trim()
-    .regex(/^\d{1,5}(\.\d{1,2})?$/, 'must be a number of shekels with at most 2 decimals')
-    .transform(Number)
-    .pipe(z.number().max(MAX_PRICE, `must be at most ${MAX_PRICE}`)),
-]);
+export const editorPriceSchema = z
+  .preprocess(
+    (value) => {
+      if (value === '') return undefined;
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      return /^\d{1,5}(\.\d{1,2})?$/.test(text) ? Number(text) : value;
+    },
+    z
+      .number({ error: 'must be a number of shekels' })
+      .min(0, 'must not be negative')
+      .max(MAX_PRICE, `must be at most ${MAX_PRICE}`)
+      .multipleOf(0.01, 'at most 2 decimals')
+      .optional(),
+  )
+  .transform((price): number | '' => price ?? '');
 
 const richText = multilineText().max(MAX_RICH_TEXT);
 
@@ -164,7 +171,8 @@ export const myFeedbacksReplySchema = z.object({
 });
 export type MyFeedbacksReply = z.infer<typeof myFeedbacksReplySchema>;
 
-// GET /api/games/my-active-games?gameId=&progressType=: the plays of one of the caller's games.
+// GET /api/games/my-active-games?gameId=&progressType=: the plays of one of the caller's games,
+// newest first, at most the 1,000 newest that match (the per-question counts are over those).
 export const PROGRESS_TYPES = ['all', 'started', 'not_started', 'ended'] as const;
 export type ProgressType = (typeof PROGRESS_TYPES)[number];
 export const myActiveGamesQuerySchema = z.object({

@@ -135,7 +135,8 @@ type ReplyParts = { publicPart: PreparedReply; playerPart: PreparedReply };
 const replyCaches = perOwner(() => new TtlMap<string, { key: string; parts: ReplyParts }>(10 * 60_000, 500));
 
 function replyParts(db: Db, row: GameRow): ReplyParts {
-  const key = `${row.updatedAt.getTime()}|${row.answerSalt}|${row.status}|${row.userId}`;
+  // The version too: two saves within one millisecond keep updated_at but never the version.
+  const key = `${row.version}|${row.updatedAt.getTime()}|${row.answerSalt}|${row.status}|${row.userId}`;
   const cache = replyCaches(db);
   const cached = cache.get(row.id);
   if (cached && cached.key === key) return cached.parts;
@@ -185,7 +186,13 @@ export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId
   const row = viewer.auth ? await findGame(deps.db, gameId) : await findGameForPlayers(deps.db, gameId);
   if (row && isOwnerOrAdmin(viewer.auth, row)) {
     const content = readGameContent(row);
-    const body = { ...publicReply(row, content), questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), true)) };
+    const body = {
+      ...publicReply(row, content),
+      questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), true)),
+      // What the editor's next save must name (409 when another save came first).
+      version: row.version,
+      updatedAt: row.updatedAt.toISOString(),
+    };
     return { body, json: null };
   }
   const code = viewer.secretCode

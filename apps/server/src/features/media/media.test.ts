@@ -7,20 +7,9 @@ import { mediaDir } from '../../platform/storage/create-storage.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { readMediaFile, saveImage } from './service.ts';
+import { photo } from './test-support.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** A 1600x900 JPEG photo with a GPS position in its EXIF, as a phone would take it. */
-function photo(options: { width?: number; height?: number; orientation?: number } = {}) {
-  const width = options.width ?? 1600;
-  const height = options.height ?? 900;
-  const circle = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><circle cx="${width / 3}" cy="${height / 3}" r="${height / 4}" fill="#f4a261"/></svg>`;
-  const image = sharp({ create: { width, height, channels: 3, background: '#3a8f6b' } })
-    .composite([{ input: Buffer.from(circle) }])
-    .jpeg({ quality: 90 })
-    .withExif({ IFD0: { Copyright: 'test' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '32/1 4/1 40/1', GPSLongitudeRef: 'E', GPSLongitude: '34/1 46/1 27/1' } });
-  return (options.orientation ? image.withMetadata({ orientation: options.orientation }) : image).toBuffer();
-}
 
 describe('GET /media/{key}', () => {
   let t: TestApp;

@@ -1,6 +1,22 @@
+import multipart from '@fastify/multipart';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mediaFileParamsSchema, mediaFileQuerySchema } from '@streethunt/shared';
-import { readMediaFile } from './service.ts';
+import {
+  MAX_VIDEO_UPLOAD_BYTES,
+  mediaFileParamsSchema,
+  mediaFileQuerySchema,
+  mediaListReplySchema,
+  mediaTypeParamsSchema,
+  mediaUploadReplySchema,
+} from '@streethunt/shared';
+import { requireUser } from '../../platform/access.ts';
+import { AppError, badRequest } from '../../platform/errors.ts';
+import { errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { parseByteRange } from './byte-range.ts';
+import { listMedia } from './list.ts';
+import { findVideoFile, isVideoKey, readMediaFile, readVideoFile } from './service.ts';
+import { tooLarge, uploadMedia, type UploadPart } from './upload.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A key that does not name its content may be stored again: ask each time (a 304 when unchanged). */
@@ -17,31 +33,158 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 
 /**
  * GET /media/{key}[?w=320|480|640|960|1280]: stored media, public. Outside /api: these are files
- * for `<img>`, and the spec's `/api/media/{image or video}` is the creator's library listing.
- * With `w`, the image as WebP at most that wide (see features/media/service.ts).
+ * for `<img>` and `<video>`, and the spec's `/api/media/{image or video}` is the creator's library
+ * listing. With `w`, an image as WebP at most that wide (see features/media/service.ts). Videos are
+ * sent as stored, in byte ranges when asked (phones' players seek that way). HEAD is routed here
+ * too, so a video's HEAD states its length without reading the file.
  */
 export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { storage } = app.services;
 
-  app.get(
-    '/media/*',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['media'],
-        summary: 'A stored image; with w (320, 480, 640, 960 or 1280) a WebP at most that wide',
-        params: mediaFileParamsSchema,
-        querystring: mediaFileQuerySchema,
-        // Replies are image bytes (200), 304, or { message, code } with 400 (bad key or width) and 404.
-      },
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/*',
+    config: { access: 'public' },
+    schema: {
+      tags: ['media'],
+      summary: 'A stored image or video; for an image, w (320, 480, 640, 960 or 1280) gives a WebP at most that wide; videos answer Range requests',
+      params: mediaFileParamsSchema,
+      querystring: mediaFileQuerySchema,
+      // Replies are file bytes (200, 206), 304, or { message, code } with 400 (bad key or width), 404 and 416.
     },
-    async (request, reply) => {
-      const file = await readMediaFile({ storage }, { key: request.params['*'], width: request.query.w });
+    handler: async (request, reply) => {
+      const key = request.params['*'];
+      if (isVideoKey(key)) {
+        if (request.query.w !== undefined) throw badRequest('w applies to images only');
+        return sendVideo(request, reply, key);
+      }
+      const file = await readMediaFile({ storage }, { key, width: request.query.w });
       reply
         .header('cache-control', file.immutable ? IMMUTABLE : REVALIDATE)
         .header('etag', file.etag);
       if (matches(request.headers['if-none-match'], file.etag)) return reply.status(304).send();
       return reply.type(file.contentType).send(file.body);
+    },
+  });
+
+  async function sendVideo(request: FastifyRequest, reply: FastifyReply, key: string) {
+    const video = await findVideoFile({ storage }, key);
+    reply.header('accept-ranges', 'bytes').header('cache-control', video.immutable ? IMMUTABLE : REVALIDATE).header('etag', video.etag);
+    if (matches(request.headers['if-none-match'], video.etag)) return reply.status(304).send();
+    // If-Range: a range of a file that has changed since the client's copy would not fit it; send it whole.
+    const ifRange = request.headers['if-range'];
+    const range = ifRange !== undefined && ifRange !== video.etag ? null : parseByteRange(request.headers.range, video.bytes);
+    if (range === 'unsatisfiable') {
+      return reply
+        .status(416)
+        .header('content-range', `bytes */${video.bytes}`)
+        .header('cache-control', 'no-store')
+        .send({ message: `The range asked for is outside the file (${video.bytes} bytes)`, code: 'validation' });
+    }
+    reply.type(video.contentType).header('content-length', String(range ? range.end - range.start + 1 : video.bytes));
+    if (range) reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${video.bytes}`);
+    if (request.method === 'HEAD') return reply.send();
+    return reply.send(await readVideoFile({ storage }, key, range ?? undefined));
+  }
+};
+
+/**
+ * The whole body of an upload may be this much: the largest file plus room for the multipart
+ * framing (boundaries, part headers). A longer declared Content-Length is refused before reading.
+ */
+const MAX_UPLOAD_BODY_BYTES = MAX_VIDEO_UPLOAD_BYTES + 64 * 1024;
+
+/**
+ * The parser's own limits, behind the upload service's: it looks at two files and one field at most
+ * (to refuse them by name), and never lets a file run far past the video cap. The service counts
+ * the bytes it reads and refuses first, exactly at the cap; this is the backstop.
+ */
+const MULTIPART_LIMITS = { files: 2, fields: 1, parts: 3, fieldNameSize: 100, fieldSize: 1024, headerPairs: 20, fileSize: MAX_VIDEO_UPLOAD_BYTES + 1024 * 1024 };
+
+/** An error raised while parsing the body, as the `{ message, code }` the client gets. */
+function uploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge('upload');
+  if (typeof code === 'string' && code.startsWith('FST_')) return badRequest('Send one file, as multipart/form-data, and no other field');
+  // Anything else here is the parser's own (no boundary, a part cut short): the body is malformed.
+  return badRequest('The upload is not a well-formed multipart form');
+}
+
+/** The body's parts, in the upload service's terms; parsing errors become 4xx replies. */
+async function* uploadParts(request: FastifyRequest): AsyncGenerator<UploadPart> {
+  if (!request.isMultipart()) throw badRequest('Send one file, as multipart/form-data');
+  try {
+    for await (const part of request.parts()) {
+      // The file's name and declared type are not passed on: the content alone says what it is.
+      yield part.type === 'file' ? { kind: 'file', data: fileBytes(part.file) } : { kind: 'field', name: part.fieldname };
+    }
+  } catch (error) {
+    throw uploadError(error);
+  }
+}
+
+async function* fileBytes(file: Readable & { truncated?: boolean }): AsyncGenerator<Uint8Array> {
+  // The parser stops passing bytes on at its limit but would read the rest of the body to its end:
+  // ending the file here makes it stop reading instead.
+  file.once('limit', () => file.destroy(tooLarge('upload')));
+  try {
+    for await (const chunk of file) yield chunk as Uint8Array;
+  } catch (error) {
+    throw uploadError(error);
+  }
+  if (file.truncated) throw tooLarge('upload');
+}
+
+/** GET /api/media/{image|video} and POST /api/media/upload/ (spec section 7), in the /api scope. */
+export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, storage } = app.services;
+  // Multipart parsing only in this plugin's scope: no other route takes multipart bodies.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
+
+  app.get(
+    '/media/:type',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['media'],
+        summary: 'The caller’s uploaded images or videos, newest first (access: user)',
+        security: tokenSecurity,
+        params: mediaTypeParamsSchema,
+        response: { 200: mediaListReplySchema, ...errorReplies(400, 401) },
+      },
+    },
+    async (request) => {
+      const { userId } = requireUser(request);
+      return { data: { resources: await listMedia({ db }, { userId, type: request.params.type }) } };
+    },
+  );
+
+  // Counted per user (the access hook has read the token by now); a caller without one per address.
+  const uploadLimit = { ...perMinute(30).rateLimit, keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip) };
+  app.post(
+    '/media/upload/',
+    {
+      config: { access: 'user', rateLimit: uploadLimit },
+      schema: {
+        tags: ['media'],
+        summary: 'Upload one image (at most 10 MB; stored as WebP without EXIF) or video (MP4, WebM, QuickTime; at most 100 MB) as multipart/form-data (access: user)',
+        security: tokenSecurity,
+        consumes: ['multipart/form-data'],
+        response: { 200: mediaUploadReplySchema, ...errorReplies(400, 401, 413, 415, 429) },
+      },
+      // After the access check (a 401 comes first), before a byte of the body is read.
+      preValidation: async (request) => {
+        if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BODY_BYTES) throw tooLarge('upload');
+      },
+      // A refused upload may leave the rest of its body unread: close the connection rather than read it to reuse it.
+      onError: async (_request, reply) => {
+        reply.header('connection', 'close');
+      },
+    },
+    async (request) => {
+      const { userId } = requireUser(request);
+      return { data: await uploadMedia({ db, storage }, { userId, parts: uploadParts(request) }) };
     },
   );
 };

@@ -1,20 +1,14 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import sharp, { type OutputInfo } from 'sharp';
 import { MAX_IMAGE_WIDTH, isContentHashedKey, type ImageWidth } from '@streethunt/shared';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { Storage } from '../../platform/storage/storage.ts';
+import type { ByteRange, Storage } from '../../platform/storage/storage.ts';
+import { imageContentType, videoContentType } from './media-types.ts';
 
 export type MediaDeps = { storage: Storage };
 
-/** Files the media route serves, by extension: images only, for now. */
-const IMAGE_TYPES: Record<string, string> = {
-  webp: 'image/webp',
-  avif: 'image/avif',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-};
 /** Raster formats sharp may read for us; SVG (scripts, external references) is never taken as an upload. */
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif', 'tiff']);
 
@@ -44,7 +38,7 @@ export type MediaFile = {
  * kept in storage beside the originals.
  */
 export async function readMediaFile(deps: MediaDeps, input: { key: string; width?: ImageWidth }): Promise<MediaFile> {
-  const contentType = IMAGE_TYPES[input.key.slice(input.key.lastIndexOf('.') + 1)];
+  const contentType = imageContentType(input.key);
   if (!contentType) throw notFound('No image under this key');
   const original = await deps.storage.get(input.key);
   if (!original) throw notFound('No image under this key');
@@ -87,13 +81,15 @@ async function renderVariant(original: Buffer, width: ImageWidth): Promise<Buffe
   }
 }
 
+export type StoredImage = { key: string; bytes: number; width: number; height: number };
+
 /**
  * Stores an image as a new original: a raster image sharp can read, turned upright, at most
- * MAX_IMAGE_WIDTH wide, re-encoded as WebP without metadata, under `{folder}/{first 16 hex digits
- * of its SHA-256}.webp`. Returns the key. The demo seed uses it now; uploads will.
+ * MAX_IMAGE_WIDTH wide, re-encoded as WebP without metadata (EXIF, its GPS position), under
+ * `{folder}/{first 16 hex digits of its SHA-256}.webp`. Uploads and the demo seed use it.
  */
-export async function saveImage(deps: MediaDeps, input: { folder: string; data: Uint8Array }): Promise<string> {
-  let webp: Buffer;
+export async function storeImage(deps: MediaDeps, input: { folder: string; data: Uint8Array }): Promise<StoredImage> {
+  let webp: { data: Buffer; info: OutputInfo };
   try {
     const image = sharp(input.data, { limitInputPixels: MAX_INPUT_PIXELS });
     const { format } = await image.metadata();
@@ -102,11 +98,44 @@ export async function saveImage(deps: MediaDeps, input: { folder: string; data: 
       .rotate()
       .resize({ width: MAX_IMAGE_WIDTH, height: MAX_IMAGE_WIDTH * MAX_ASPECT, fit: 'inside', withoutEnlargement: true })
       .webp(WEBP)
-      .toBuffer();
+      .toBuffer({ resolveWithObject: true });
   } catch {
     throw new AppError(415, 'validation', 'This file is not an image we can use (JPEG, PNG, WebP, AVIF, GIF or HEIF)');
   }
-  const key = `${input.folder}/${sha256(webp).slice(0, 16)}.webp`;
-  if (!(await deps.storage.exists(key))) await deps.storage.put(key, webp);
-  return key;
+  const key = `${input.folder}/${sha256(webp.data).slice(0, 16)}.webp`;
+  if (!(await deps.storage.exists(key))) await deps.storage.put(key, webp.data);
+  return { key, bytes: webp.data.byteLength, width: webp.info.width, height: webp.info.height };
+}
+
+/** storeImage, for callers that need only the key. */
+export async function saveImage(deps: MediaDeps, input: { folder: string; data: Uint8Array }): Promise<string> {
+  return (await storeImage(deps, input)).key;
+}
+
+export type VideoFile = {
+  bytes: number;
+  contentType: string;
+  /** A strong validator: the content hash a video's key is named by, else its size and time of change. */
+  etag: string;
+  immutable: boolean;
+};
+
+/** Whether GET /media/{key} treats the key as a video (sent as stored, in ranges). */
+export const isVideoKey = (key: string) => videoContentType(key) !== undefined;
+
+/** What is known of a stored video without reading it. */
+export async function findVideoFile(deps: MediaDeps, key: string): Promise<VideoFile> {
+  const contentType = videoContentType(key);
+  const info = contentType ? await deps.storage.stat(key) : null;
+  if (!contentType || !info) throw notFound('No video under this key');
+  const immutable = isContentHashedKey(key);
+  const etag = immutable ? `"${path.posix.basename(key, path.posix.extname(key))}"` : `"${info.bytes.toString(16)}-${info.modifiedAt.getTime().toString(16)}"`;
+  return { bytes: info.bytes, contentType, etag, immutable };
+}
+
+/** A stored video's bytes (only `range` when given), streamed from storage. */
+export async function readVideoFile(deps: MediaDeps, key: string, range?: ByteRange): Promise<Readable> {
+  const stream = await deps.storage.read(key, range);
+  if (!stream) throw notFound('No video under this key');
+  return stream;
 }

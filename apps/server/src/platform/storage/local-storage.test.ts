@@ -73,3 +73,71 @@ describe('local storage', () => {
     expect(await readdir(root)).toEqual(['race.bin']);
   });
 });
+
+describe('local storage: streams', () => {
+  let dir: string;
+  let root: string;
+  let storage: Storage;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'streethunt-storage-'));
+    root = path.join(dir, 'media');
+    storage = createLocalStorage(root);
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+  async function* chunks(data: Buffer, size = 64) {
+    for (let i = 0; i < data.length; i += size) yield data.subarray(i, i + size);
+  }
+  const readAll = async (stream: NodeJS.ReadableStream | null) => {
+    if (!stream) return null;
+    const parts: Buffer[] = [];
+    for await (const part of stream) parts.push(Buffer.from(part as Uint8Array));
+    return Buffer.concat(parts);
+  };
+  /** Every file under the storage folder, staging included, as paths relative to it. */
+  const filesOnDisk = async () => (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+
+  it('stats and reads a stored file whole or by range, both ends included', async () => {
+    await storage.put('videos/a.mp4', bytes);
+    expect(await storage.stat('videos/a.mp4')).toEqual({ bytes: 1000, modifiedAt: expect.any(Date) });
+    expect(await readAll(await storage.read('videos/a.mp4'))).toEqual(bytes);
+    expect(await readAll(await storage.read('videos/a.mp4', { start: 10, end: 19 }))).toEqual(bytes.subarray(10, 20));
+    expect(await readAll(await storage.read('videos/a.mp4', { start: 999, end: 999 }))).toEqual(bytes.subarray(999));
+  });
+
+  it('says null for a missing file or a folder, and refuses bad keys', async () => {
+    await mkdir(path.join(root, 'dir.mp4'), { recursive: true });
+    for (const key of ['nothing.mp4', 'dir.mp4']) {
+      expect(await storage.stat(key)).toBeNull();
+      expect(await storage.read(key)).toBeNull();
+    }
+    await expect(storage.read('../x.mp4')).rejects.toBeInstanceOf(StorageKeyError);
+    await expect(storage.stat('../x.mp4')).rejects.toBeInstanceOf(StorageKeyError);
+  });
+
+  it('stages a stream under no key, then commits it under one', async () => {
+    const staged = await storage.stage(chunks(bytes));
+    expect(staged.bytes).toBe(1000);
+    expect(await storage.exists('videos/b.mp4')).toBe(false);
+    await staged.commit('videos/b.mp4');
+    expect(await storage.get('videos/b.mp4')).toEqual(bytes);
+    expect(await filesOnDisk()).toEqual([path.join('videos', 'b.mp4')]);
+    await expect(staged.commit('videos/c.mp4')).rejects.toThrow();
+  });
+
+  it('leaves nothing behind when a staged file is discarded or its source fails halfway', async () => {
+    const staged = await storage.stage(chunks(bytes));
+    await staged.discard();
+    await staged.discard();
+    expect(await filesOnDisk()).toEqual([]);
+
+    async function* failing() {
+      yield bytes.subarray(0, 100);
+      throw new Error('client went away');
+    }
+    await expect(storage.stage(failing())).rejects.toThrow('client went away');
+    expect(await filesOnDisk()).toEqual([]);
+    await expect(staged.commit('../escape.mp4')).rejects.toBeInstanceOf(StorageKeyError);
+  });
+});

@@ -1,15 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, StorageKeyError, type Storage } from './storage.ts';
+import { pipeline } from 'node:stream/promises';
+import { assertStorageKey, StorageKeyError, type StagedFile, type Storage } from './storage.ts';
 
 /** Errors that mean 'no file under this key' (a folder named like a file, a file where a folder would be). */
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
 const isMissing = (error: unknown) => MISSING.has((error as NodeJS.ErrnoException).code ?? '');
 
+/**
+ * Where uploads are received before they get a key. Inside `root` so that commit is a rename on one
+ * file system; no key can name it (a key's folders never start with a dot), so it is never served.
+ */
+const STAGING_FOLDER = '.staging';
+
 /** Files on the local disk under `root` (DATA_DIR/media), one file per key. */
 export function createLocalStorage(root: string): Storage {
   const base = path.resolve(root);
+  const staging = path.join(base, STAGING_FOLDER);
 
   /** The file of a key, checked once more to be inside `root` whatever the key rule lets through. */
   function fileOf(key: string): string {
@@ -50,6 +59,66 @@ export function createLocalStorage(root: string): Storage {
         if (isMissing(error)) return false;
         throw error;
       }
+    },
+    async stat(key) {
+      const file = fileOf(key);
+      try {
+        const info = await stat(file);
+        return info.isFile() ? { bytes: info.size, modifiedAt: info.mtime } : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async read(key, range) {
+      const file = fileOf(key);
+      let handle: FileHandle | undefined;
+      try {
+        handle = await open(file, 'r');
+        if (!(await handle.stat()).isFile()) {
+          await handle.close();
+          return null;
+        }
+      } catch (error) {
+        await handle?.close();
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      // The stream owns the handle from here and closes it when it ends or is destroyed.
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
+    async stage(source) {
+      await mkdir(staging, { recursive: true });
+      const temporary = path.join(staging, `${randomBytes(12).toString('hex')}.part`);
+      let bytes = 0;
+      async function* counted(chunks: AsyncIterable<Uint8Array>) {
+        for await (const chunk of chunks) {
+          bytes += chunk.byteLength;
+          yield chunk;
+        }
+      }
+      try {
+        await pipeline(counted(source), createWriteStream(temporary, { flags: 'wx' }));
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+      let settled = false;
+      const staged: StagedFile = {
+        bytes,
+        async commit(key) {
+          const file = fileOf(key);
+          if (settled) throw new Error('This staged file was already committed or discarded');
+          await mkdir(path.dirname(file), { recursive: true });
+          await rename(temporary, file);
+          settled = true;
+        },
+        async discard() {
+          settled = true;
+          await rm(temporary, { force: true });
+        },
+      };
+      return staged;
     },
   };
 }

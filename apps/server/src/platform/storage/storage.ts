@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { isMediaKey } from '@streethunt/shared';
 
 /**
@@ -12,6 +13,33 @@ export interface Storage {
   /** The stored bytes, or null when nothing is stored under `key`. */
   get(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
+  /** Size and last change of the stored file, or null when nothing is stored under `key`. */
+  stat(key: string): Promise<StoredFileInfo | null>;
+  /**
+   * The stored bytes as a stream (only `range`, both ends included, when given), or null when
+   * nothing is stored: a video is sent in pieces, never read whole into memory.
+   */
+  read(key: string, range?: ByteRange): Promise<Readable | null>;
+  /**
+   * Receives a stream (an upload) under no key yet, so an upload refused halfway leaves nothing
+   * behind: `commit` then shows it under its key (named by its content, known only at the end),
+   * `discard` drops it. When `source` fails, nothing is kept and its error is thrown.
+   */
+  stage(source: AsyncIterable<Uint8Array>): Promise<StagedFile>;
+}
+
+export type StoredFileInfo = { bytes: number; modifiedAt: Date };
+
+/** Bytes `start` to `end` of a file, both included (as HTTP ranges count them). */
+export type ByteRange = { start: number; end: number };
+
+export interface StagedFile {
+  /** How many bytes were received. */
+  readonly bytes: number;
+  /** Stores the received bytes under `key`, replacing what was there. */
+  commit(key: string): Promise<void>;
+  /** Drops the received bytes; safe to call after commit or twice. */
+  discard(): Promise<void>;
 }
 
 export class StorageKeyError extends Error {

@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { placesQuerySchema, placesReplySchema } from '@streethunt/shared';
+import { errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import * as places from './service.ts';
+
+/**
+ * Per user rather than per address (creators share offices): an editor types a few searches a
+ * minute; the upstream has its own, stricter spacing in the geocoder.
+ */
+const placesLimit = { ...perMinute(60).rateLimit, keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip) };
+
+/** The editor's places search (issue 8): a place name, an address or `lat, lng` to a point. */
+export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: places.PlacesDeps = { geocoder: app.services.geocoder };
+
+  app.get(
+    '/places',
+    {
+      config: { access: 'user', rateLimit: placesLimit },
+      schema: {
+        tags: ['studio'],
+        summary: 'Places for the editor’s map: `lat, lng` typed, the offline gazetteer, and the GEOCODER_URL upstream when set; at most 10',
+        security: tokenSecurity,
+        querystring: placesQuerySchema,
+        response: { 200: placesReplySchema, ...errorReplies(400, 401, 429) },
+      },
+    },
+    async (request) => ({ data: await places.searchPlaces(deps, request.query) }),
+  );
+};

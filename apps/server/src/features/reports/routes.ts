@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { myActiveGamesQuerySchema, myActiveGamesReplySchema, myFeedbacksQuerySchema, myFeedbacksReplySchema } from '@streethunt/shared';
+import { requireUser } from '../../platform/access.ts';
+import { errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import * as reports from './service.ts';
+
+const tags = ['studio'];
+/** Per user: a report page asks once per choice the creator makes. */
+const perUser = { ...perMinute(60).rateLimit, keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip) };
+
+/** The creator's reports (spec section 2, issue 8): feedbacks of their games, and the plays of one game. */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.services;
+
+  app.get(
+    '/games/my-games/feedbacks',
+    {
+      config: { access: 'user', rateLimit: perUser },
+      schema: {
+        tags,
+        summary: 'The caller’s games (or the one ?gameId= names: 404 when it is not theirs), newest change first, each with its feedbacks newest first',
+        security: tokenSecurity,
+        querystring: myFeedbacksQuerySchema,
+        response: { 200: myFeedbacksReplySchema, ...errorReplies(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({ data: await reports.listMyFeedbacks(db, requireUser(request), request.query) }),
+  );
+
+  app.get(
+    '/games/my-active-games',
+    {
+      config: { access: 'owner', rateLimit: perUser },
+      schema: {
+        tags,
+        summary: `The plays of one game of the caller’s (admins: any game; else 404), newest first, at most ${reports.MAX_REPORTED_PLAYS}, filtered by progressType, with scores, the buyer of a bought code, and per-question counts`,
+        security: tokenSecurity,
+        querystring: myActiveGamesQuerySchema,
+        response: { 200: myActiveGamesReplySchema, ...errorReplies(400, 401, 404, 429) },
+      },
+    },
+    async (request) => reports.listActivePlays(db, requireUser(request), request.query),
+  );
+};

@@ -1,0 +1,106 @@
+import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ActivePlay, CreatorFeedback, MyActiveGamesReply, MyFeedbacksReply, ProgressType } from '@streethunt/shared';
+import type { Db } from '../../db/client.ts';
+import { feedbacks, gameCodes, games, plays, purchases } from '../../db/schema.ts';
+import type { AccessClaims } from '../../platform/auth.ts';
+import { notFound } from '../../platform/errors.ts';
+import { isOwnerOrAdmin, readGameContent } from '../games/service.ts';
+import { progressOf } from '../plays/service.ts';
+import { questionStats } from './question-stats.ts';
+
+/**
+ * Most plays one report holds, newest first: a report is read by a person, and a game played more
+ * than this is summed up by its newest plays (the per-question counts too).
+ */
+export const MAX_REPORTED_PLAYS = 1_000;
+
+const noSuchGame = () => notFound('No such game');
+const gameName = sql<string>`coalesce(${games.metadata}->>'name', '')`;
+
+/**
+ * The caller's games (or the one asked for: another's is 404, as if it did not exist), newest change
+ * first, each with its feedbacks newest first. Admins see their own games here too.
+ */
+export async function listMyFeedbacks(db: Db, caller: AccessClaims, query: { gameId?: string }): Promise<MyFeedbacksReply['data']> {
+  const mine = await db
+    .select({ id: games.id, name: gameName })
+    .from(games)
+    .where(and(eq(games.userId, caller.userId), query.gameId === undefined ? undefined : eq(games.id, query.gameId)))
+    .orderBy(desc(games.updatedAt), desc(games.id));
+  if (query.gameId !== undefined && mine.length === 0) throw noSuchGame();
+  if (mine.length === 0) return [];
+
+  const rows = await db
+    .select()
+    .from(feedbacks)
+    .where(
+      inArray(
+        feedbacks.gameId,
+        mine.map((game) => game.id),
+      ),
+    )
+    .orderBy(desc(feedbacks.update), desc(feedbacks.id));
+  const byGame = new Map<string, CreatorFeedback[]>(mine.map((game) => [game.id, []]));
+  for (const row of rows) {
+    byGame.get(row.gameId)?.push({
+      _id: row.id,
+      gameId: row.gameId,
+      general: row.general,
+      questions: row.questions,
+      path: row.path,
+      openAnswer: row.openAnswer,
+      update: row.update.toISOString(),
+    });
+  }
+  return mine.map((game) => ({ _id: game.id, name: game.name, feedbacks: byGame.get(game.id) ?? [] }));
+}
+
+/** started: under way; not_started: a code that has a play row but no start; ended: finished. */
+const progressFilters: Record<ProgressType, SQL | undefined> = {
+  all: undefined,
+  started: and(isNotNull(plays.startTime), isNull(plays.endTime)),
+  not_started: isNull(plays.startTime),
+  ended: isNotNull(plays.endTime),
+};
+
+/**
+ * GET /api/games/my-active-games: the plays of one game of the caller's (an admin: of any game),
+ * newest first, at most MAX_REPORTED_PLAYS, each with its progress and score as the player sees them
+ * (the same shared score) and, for a bought code, the buyer; beside them the per-question counts over
+ * the plays returned.
+ */
+export async function listActivePlays(db: Db, caller: AccessClaims, query: { gameId: string; progressType: ProgressType }): Promise<MyActiveGamesReply> {
+  const [game] = await db.select().from(games).where(eq(games.id, query.gameId));
+  if (!game || !isOwnerOrAdmin(caller, game)) throw noSuchGame();
+  const content = readGameContent(game);
+
+  // plays_game_code_key (game_id, code_id) finds the game's plays; the join is by primary keys.
+  const rows = await db
+    .select({ play: plays, code: gameCodes, payment: { name: purchases.fullName, email: purchases.email, phone: purchases.phone } })
+    .from(plays)
+    .innerJoin(gameCodes, eq(gameCodes.id, plays.codeId))
+    .leftJoin(purchases, eq(purchases.id, gameCodes.purchaseId))
+    .where(and(eq(plays.gameId, game.id), progressFilters[query.progressType]))
+    .orderBy(desc(plays.createdAt), desc(plays.id))
+    .limit(MAX_REPORTED_PLAYS);
+
+  const data = rows.map(({ play, code, payment }): ActivePlay => {
+    const progress = progressOf({ game, content, code }, play);
+    return {
+      _id: play.id,
+      game_id: progress.game_id,
+      game_name: progress.game_name,
+      game_secret: progress.game_secret,
+      source: code.source,
+      createdAt: play.createdAt.toISOString(),
+      startTime: progress.startTime,
+      endTime: progress.endTime,
+      lastUpdate: progress.lastUpdate,
+      // The creator sees states and hints; a skipped question's solution is their own answer anyway.
+      questions: progress.questions.map((q) => ({ status: q.status, hints: q.hints.map((h) => ({ isOpen: h.isOpen })) })),
+      score: progress.score,
+      payment: code.source === 'purchase' && payment ? payment : null,
+    };
+  });
+  return { data, questions: questionStats(content.questions.length, data) };
+}

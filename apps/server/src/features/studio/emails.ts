@@ -1,0 +1,25 @@
+import type { Language } from '@streethunt/shared';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
+import { emailDocument, mailHtml } from '../../platform/mail/html.ts';
+
+type Email = Omit<MailMessage, 'to'>;
+
+/** To an admin, in the admin's language: a creator sent a game to approval; the link opens it in the editor. */
+export function gameSentToApprovalEmail(input: { gameName: string; creatorName: string; link: string; language: Language }): Email {
+  const { gameName, creatorName, link, language } = input;
+  const w =
+    language === 'en'
+      ? {
+          subject: `Waiting for approval: ${gameName}`,
+          paragraphs: [`${creatorName} sent the game “${gameName}” to approval.`, 'Open it in the editor to review it, then approve it from the pending games.'],
+          button: 'Open the game',
+        }
+      : {
+          subject: `ממתין לאישור: ${gameName}`,
+          paragraphs: [`${creatorName} שלח/ה את המשחק "${gameName}" לאישור.`, 'פתחו אותו בעורך כדי לעבור עליו, ואשרו אותו מרשימת המשחקים הממתינים.'],
+          button: 'לפתיחת המשחק',
+        };
+  const html = emailDocument(language, w.subject, [...w.paragraphs.map(mailHtml.paragraph), mailHtml.button(link, w.button), mailHtml.small(link)]);
+  const text = [...w.paragraphs, '', `${w.button}: ${link}`, ''].join('\n');
+  return { subject: w.subject, html, text, language };
+}

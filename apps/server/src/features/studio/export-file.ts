@@ -1,0 +1,86 @@
+import { GAME_EXPORT_FORMAT, GAME_EXPORT_VERSION, gameExportSchema, type GameExport } from '@streethunt/shared';
+import type { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
+
+/*
+ * Reading an export file (docs/game-export.md) that a person picked on their disk: every refusal
+ * says what is wrong in words they can act on, and where in the file.
+ */
+
+type Issue = z.core.$ZodIssue;
+
+/** Most issues listed beside the message (the first is the message). */
+const MAX_ISSUES = 20;
+
+const refuse = (message: string, issues?: { path: string; message: string }[]) =>
+  new AppError(400, 'validation', message, issues ? { issues } : undefined);
+
+/** A value as a short quote for a message (a file may hold anything, of any size). */
+function quote(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/**
+ * The most telling issue inside a union's failure: of each branch's first issue, the one that got
+ * deepest into the value (a point with lat 200 fails on `lat`, not on "not a list"); on a tie, one
+ * about the value itself (too big) rather than about its type.
+ */
+function telling(issue: Issue): Issue {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue;
+  const firsts = issue.errors.map((branch) => branch[0]).filter((first): first is Issue => first !== undefined);
+  const score = (candidate: Issue) => candidate.path.length * 10 + (candidate.code === 'invalid_type' || candidate.code === 'invalid_value' ? 0 : 1);
+  const best = firsts.reduce<Issue | undefined>((found, candidate) => (!found || score(candidate) > score(found) ? candidate : found), undefined);
+  if (!best) return issue;
+  const inner = telling(best);
+  return { ...inner, path: [...issue.path, ...inner.path] };
+}
+
+/** `game.questions.0.answer.value: expected string, received number`. */
+export function describeIssue(issue: Issue, prefix: readonly PropertyKey[] = []): { path: string; message: string } {
+  const deepest = telling(issue);
+  const path = [...prefix, ...deepest.path].map(String).join('.');
+  const message = deepest.message.replace(/^Invalid input: /, '');
+  return { path, message: path ? `${path}: ${message}` : message };
+}
+
+/**
+ * The export file as the current format, or a 400 naming the first problem: not an object, not our
+ * format, another version, or the first field that does not read (with its path in the file).
+ */
+export function readGameExport(file: unknown): GameExport {
+  if (typeof file !== 'object' || file === null || Array.isArray(file)) {
+    throw refuse(`This is not a StreetHunt game file: expected a JSON object, got ${kindOf(file)}`);
+  }
+  const { format, version } = file as Record<string, unknown>;
+  if (format === undefined) throw refuse(`This is not a StreetHunt game file: it has no "format" (expected "${GAME_EXPORT_FORMAT}")`);
+  if (format !== GAME_EXPORT_FORMAT) {
+    throw refuse(`This is not a StreetHunt game file: its format is ${quote(format)}, expected "${GAME_EXPORT_FORMAT}"`);
+  }
+  if (version === undefined) throw refuse(`This game file has no "version"; this server reads version ${GAME_EXPORT_VERSION}`);
+  if (version !== GAME_EXPORT_VERSION) throw refuse(`This file is version ${quote(version)}; this server reads version ${GAME_EXPORT_VERSION}`);
+  const parsed = gameExportSchema.safeParse(file);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.slice(0, MAX_ISSUES).map((issue) => describeIssue(issue));
+  throw refuse(`This game file cannot be imported: ${issues[0]?.message ?? 'unknown problem'}`, issues);
+}
+
+/** Content-Disposition for the export: an ASCII name for old clients, the real (Hebrew) name in filename* (RFC 6266, 5987). */
+export function exportFileDisposition(gameName: string): string {
+  const name = gameName.trim().slice(0, 100) || 'game';
+  const ascii =
+    name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9._ -]+/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .replace(/^[-.]+|[-.]+$/g, '') || 'game';
+  const utf8 = encodeURIComponent(`${name}.json`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}.json"; filename*=UTF-8''${utf8}`;
+}

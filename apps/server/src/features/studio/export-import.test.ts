@@ -1,0 +1,167 @@
+import { GAME_EXPORT_FORMAT, gameExportSchema, type GameExport } from '@streethunt/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../db/test-database.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildGame, gameContent } from '../../test/factories.ts';
+import { call, storedGame, studioTables, userWithToken } from './test-support.ts';
+
+describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ kind });
+  });
+  afterAll(() => t.close());
+
+  const exportOf = (gameId: string, token?: string) => call(t, 'GET', `/api/games/export/${gameId}`, { token });
+  const importFile = (file: unknown, token?: string) => call(t, 'POST', '/api/games/import', { token, body: file });
+
+  /** A game with our own media (root-relative), other media and a link in its content. */
+  async function gameWithMedia(name = 'Test hunt') {
+    const owner = await userWithToken(t);
+    const base = gameContent();
+    const game = await buildGame(t.db, {
+      userId: owner.user.id,
+      content: {
+        metadata: { ...base.metadata, name, coverImage: '/media/covers/3f2a9c0d1e4b5a69.webp' },
+        introPage: { content: '<p>Start</p><img src="/media/images/a1.webp" /><video src="https://cdn.example.com/v.mp4"></video>' },
+      },
+    });
+    return { owner, game };
+  }
+
+  it('exports the game as a versioned file, attached under the game’s name, with our media written absolute', async () => {
+    const { owner, game } = await gameWithMedia();
+    const before = Date.now();
+    const res = await exportOf(game.id, owner.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Test-hunt.json"; filename*=UTF-8''Test%20hunt.json`);
+    expect(res.headers['cache-control']).toContain('no-store');
+    const file = res.json() as GameExport;
+    expect(gameExportSchema.safeParse(file).success).toBe(true);
+    expect(file).toMatchObject({ format: GAME_EXPORT_FORMAT, version: 1 });
+    expect(Date.parse(file.exportedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Object.keys(file).sort()).toEqual(['exportedAt', 'format', 'game', 'version']);
+    const origin = t.config.publicUrl;
+    expect(file.game.metadata).toMatchObject({ name: 'Test hunt', price: 45, coverImage: `${origin}/media/covers/3f2a9c0d1e4b5a69.webp` });
+    expect(file.game.introPage.content).toBe(`<p>Start</p><img src="${origin}/media/images/a1.webp" /><video src="https://cdn.example.com/v.mp4"></video>`);
+    // The owner's answers travel with the game (it is theirs); nothing of the row beyond the content does.
+    expect(file.game.questions[0].answer.value).toBe(game.content.questions[0].answer.value);
+    expect(Object.keys(file.game).sort()).toEqual(['gameoverPage', 'introPage', 'metadata', 'questions']);
+    for (const field of ['_id', 'userId', 'status', 'answerSalt']) expect(JSON.stringify(file)).not.toContain(`"${field}"`);
+  });
+
+  it('names a Hebrew game’s file in filename* (RFC 5987), with an ASCII fallback', async () => {
+    const { owner, game } = await gameWithMedia('ציד "אוצרות" בתל אביב');
+    const disposition = (await exportOf(game.id, owner.token)).headers['content-disposition'];
+    expect(disposition).toBe(`attachment; filename="game.json"; filename*=UTF-8''${encodeURIComponent('ציד "אוצרות" בתל אביב.json')}`);
+  });
+
+  it('an admin may export any game; anonymous gets 401', async () => {
+    const admin = await userWithToken(t, { role: 'admin' });
+    const { game } = await gameWithMedia();
+    expect((await exportOf(game.id, admin.token)).statusCode).toBe(200);
+    expect((await exportOf(game.id)).statusCode).toBe(401);
+  });
+
+  it('export then import round-trips the content into a new draft of the importer', async () => {
+    const { owner, game } = await gameWithMedia();
+    const exported = (await exportOf(game.id, owner.token)).json() as GameExport;
+    const importer = await userWithToken(t);
+    const res = await importFile(exported, importer.token);
+    expect(res.statusCode).toBe(200);
+    const row = await storedGame(t.db, res.json().data._id);
+    expect(row).toMatchObject({ userId: importer.user.id, status: 'DRAFT', version: 1, approvedAt: null });
+    // Our own media come back root-relative, as they were stored.
+    expect(row.metadata).toMatchObject({ coverImage: '/media/covers/3f2a9c0d1e4b5a69.webp' });
+    expect(row.introPage).toEqual(game.content.introPage);
+    expect(row.questions).toEqual(game.content.questions);
+    expect(row.gameoverPage).toEqual(game.content.gameoverPage);
+
+    const again = (await exportOf(row.id, importer.token)).json() as GameExport;
+    expect({ ...again, exportedAt: '' }).toEqual({ ...exported, exportedAt: '' });
+  });
+
+  it('import cleans rich text as a save does', async () => {
+    const importer = await userWithToken(t);
+    const file = {
+      format: GAME_EXPORT_FORMAT,
+      version: 1,
+      exportedAt: new Date().toISOString(),
+      game: { ...gameContent(), introPage: { content: '<p onclick="x()">Hi</p><script>alert(1)</script><a href="javascript:alert(2)">a</a>' } },
+    };
+    const res = await importFile(file, importer.token);
+    expect(res.statusCode).toBe(200);
+    expect((await storedGame(t.db, res.json().data._id)).introPage).toEqual({ content: '<p>Hi</p><a>a</a>' });
+  });
+
+  describe('a file that is not a game of this version: 400 with a readable message, nothing stored', () => {
+    const valid = () => ({ format: GAME_EXPORT_FORMAT, version: 1, exportedAt: '2025-06-01T09:30:00.000Z', game: gameContent() });
+    const withQuestion = (change: Record<string, unknown>) => {
+      const file = valid();
+      return { ...file, game: { ...file.game, questions: [{ ...file.game.questions[0], ...change }] } };
+    };
+    const cases: { name: string; file: unknown; message: string }[] = [
+      { name: 'a list', file: [], message: 'This is not a StreetHunt game file: expected a JSON object, got a list' },
+      { name: 'a number', file: 5, message: 'This is not a StreetHunt game file: expected a JSON object, got a number' },
+      { name: 'an empty object', file: {}, message: 'This is not a StreetHunt game file: it has no "format" (expected "streethunt-game")' },
+      { name: 'another format', file: { ...valid(), format: 'other-app' }, message: 'This is not a StreetHunt game file: its format is "other-app", expected "streethunt-game"' },
+      { name: 'version 2', file: { ...valid(), version: 2 }, message: 'This file is version 2; this server reads version 1' },
+      { name: 'version "1" as text', file: { ...valid(), version: '1' }, message: 'This file is version "1"; this server reads version 1' },
+      { name: 'no version', file: { ...valid(), version: undefined }, message: 'This game file has no "version"; this server reads version 1' },
+      {
+        name: 'an answer of the wrong type',
+        file: withQuestion({ answer: { ...gameContent().questions[0].answer, value: 5 } }),
+        message: 'This game file cannot be imported: game.questions.0.answer.value: expected string, received number',
+      },
+      {
+        name: 'a point with lat 200',
+        file: withQuestion({ location: { lat: 200, lng: 34.7 } }),
+        message: 'This game file cannot be imported: game.questions.0.location.lat: Too big: expected number to be <=90',
+      },
+      {
+        name: 'a polygon of 10,000 points',
+        file: withQuestion({ location: Array.from({ length: 10_000 }, () => ({ lat: 32, lng: 34 })) }),
+        message: 'This game file cannot be imported: game.questions.0.location: Too big: expected array to have <=200 items',
+      },
+      {
+        name: 'a price of 1e9',
+        file: { ...valid(), game: { ...valid().game, metadata: { ...valid().game.metadata, price: 1e9 } } },
+        message: 'This game file cannot be imported: game.metadata.price: must be at most 10000',
+      },
+      {
+        name: 'an unknown field',
+        file: { ...valid(), game: { ...valid().game, secret: true } },
+        message: 'This game file cannot be imported: game: Unrecognized key: "secret"',
+      },
+      { name: 'no game', file: { ...valid(), game: undefined }, message: 'This game file cannot be imported: game: expected object, received undefined' },
+    ];
+
+    it.each(cases)('$name', async ({ file, message }) => {
+      const importer = await userWithToken(t);
+      const before = await studioTables(t.db);
+      const res = await importFile(file, importer.token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation', message });
+      expect((await studioTables(t.db)).text).toBe(before.text);
+    });
+
+    it('lists each problem with its path beside the message', async () => {
+      const importer = await userWithToken(t);
+      const file = valid();
+      const res = await importFile({ ...file, game: { ...file.game, metadata: { ...file.game.metadata, map: 'yes', language: 'fr' } } }, importer.token);
+      expect(res.json().issues).toEqual([
+        { path: 'game.metadata.language', message: expect.stringContaining('game.metadata.language: ') },
+        { path: 'game.metadata.map', message: 'game.metadata.map: expected boolean, received string' },
+      ]);
+    });
+
+    it('malformed JSON is 400 bad_json, an anonymous import 401', async () => {
+      const importer = await userWithToken(t);
+      const broken = await call(t, 'POST', '/api/games/import', { token: importer.token, raw: '{"format": "streethunt-game",' });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().code).toBe('bad_json');
+      expect((await importFile(valid())).statusCode).toBe(401);
+    });
+  });
+});

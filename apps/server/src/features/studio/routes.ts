@@ -1,0 +1,191 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  editorGameReplySchema,
+  errorReplySchema,
+  gameExportSchema,
+  gameParamsSchema,
+  gameStatusRequestSchema,
+  myGamesReplySchema,
+  newGameReplySchema,
+  saveGameRequestSchema,
+  secretCodeReplySchema,
+  secretCodeRequestSchema,
+} from '@streethunt/shared';
+import { requireUser } from '../../platform/access.ts';
+import { errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import * as studio from './service.ts';
+
+const tags = ['studio'];
+
+/**
+ * Counted per user (the access hook has read the token by now), so creators behind one school or
+ * office address do not share a count; a caller without a valid token is counted per address (and
+ * gets 401 anyway).
+ */
+const perUserPerMinute = (max: number) => ({
+  rateLimit: { ...perMinute(max).rateLimit, keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip) },
+});
+
+/** A 409 on save carries the stored version, so the editor can tell the creator what happened. */
+const conflictReplySchema = errorReplySchema.extend({ version: z.number().int().optional() });
+
+/** The studio's calls on games (spec section 7, issue 8): my games, new, save, status, code, duplicate, export, import. */
+export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: studio.StudioDeps = app.services;
+
+  app.get(
+    '/games/my-games',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The caller’s own games, the latest change first',
+        security: tokenSecurity,
+        response: { 200: myGamesReplySchema, ...errorReplies(401) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { data: await studio.listMyGames(deps.db, requireUser(request)) };
+    },
+  );
+
+  app.post(
+    '/games/:gameId',
+    {
+      config: { access: 'owner', ...perUserPerMinute(60) },
+      schema: {
+        tags,
+        summary:
+          'Save the whole game (owner or admin). `version` is the one the editor loaded: 409 conflict (with the current version) when another save came first. A game waiting for approval or approved is changed by admins only. Rich text is sanitized; the status does not change',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        body: saveGameRequestSchema,
+        response: { 200: editorGameReplySchema, 409: conflictReplySchema, ...errorReplies(400, 401, 403, 404, 413, 429) },
+      },
+    },
+    async (request) => ({ data: await studio.saveGame(deps, requireUser(request), request.params.gameId, request.body) }),
+  );
+
+  app.post(
+    '/games/status/:gameId',
+    {
+      config: { access: 'owner', ...perUserPerMinute(30) },
+      schema: {
+        tags,
+        summary:
+          'PENDING sends a draft to approval: 422 with every validation error (issues) when it is not ready, else admins are emailed. DRAFT takes a pending game back to edit it (an approved one: admins only)',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        body: gameStatusRequestSchema,
+        response: { 200: editorGameReplySchema, ...errorReplies(400, 401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request) => ({ data: await studio.setGameStatus(deps, requireUser(request), request.params.gameId, request.body, request.log) }),
+  );
+
+  app.post(
+    '/game/secret-code',
+    {
+      config: { access: 'owner', ...perUserPerMinute(20) },
+      schema: {
+        tags,
+        summary: 'A new code for the caller’s own game (to play-test it or give it away); admins may ask for any game',
+        security: tokenSecurity,
+        body: secretCodeRequestSchema,
+        response: { 200: secretCodeReplySchema, ...errorReplies(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({ data: { game_secret: await studio.createSecretCode(deps.db, requireUser(request), request.body.gameId) } }),
+  );
+
+  app.get(
+    '/games/export/:gameId',
+    {
+      config: { access: 'owner', ...perUserPerMinute(30) },
+      schema: {
+        tags,
+        summary: 'The game as a versioned export file (docs/game-export.md), as an attachment; owner or admin',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        response: { 200: gameExportSchema, ...errorReplies(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { file, disposition } = await studio.exportGame(deps, requireUser(request), request.params.gameId);
+      reply.header('content-disposition', disposition);
+      reply.header('cache-control', 'private, no-store');
+      return file;
+    },
+  );
+
+  app.post(
+    '/games/import',
+    {
+      config: { access: 'user', ...perUserPerMinute(10) },
+      schema: {
+        tags,
+        summary:
+          'An export file (docs/game-export.schema.json) becomes a new draft of the caller. A file of another format or version, or a broken one, gets 400 naming the problem and where it is',
+        security: tokenSecurity,
+        // Read by the service, which explains a wrong file in words (format, version, path).
+        body: z.unknown(),
+        response: { 200: newGameReplySchema, ...errorReplies(400, 401, 413, 429) },
+      },
+    },
+    async (request) => ({ data: await studio.importGame(deps, requireUser(request), request.body) }),
+  );
+
+  await app.register(emptyBodyRoutes);
+};
+
+/** New and duplicate take no payload (spec: 'empty'); a client may still say `content-type: application/json`. */
+const emptyBodyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: studio.StudioDeps = app.services;
+  acceptEmptyJsonBody(app);
+  const emptyBody = z.strictObject({}).nullish();
+
+  app.post(
+    '/games/new',
+    {
+      config: { access: 'user', ...perUserPerMinute(10) },
+      schema: {
+        tags,
+        summary: 'A new, empty draft game of the caller, in the caller’s language',
+        security: tokenSecurity,
+        body: emptyBody,
+        response: { 200: newGameReplySchema, ...errorReplies(400, 401, 429) },
+      },
+    },
+    async (request) => ({ data: await studio.createGame(deps, requireUser(request)) }),
+  );
+
+  app.post(
+    '/games/duplicate/:gameId',
+    {
+      config: { access: 'owner', ...perUserPerMinute(10) },
+      schema: {
+        tags,
+        summary: 'A copy of the game as a new draft of the caller, named as a copy; owner or admin',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        body: emptyBody,
+        response: { 200: newGameReplySchema, ...errorReplies(400, 401, 404, 429) },
+      },
+    },
+    async (request) => ({ data: await studio.duplicateGame(deps, requireUser(request), request.params.gameId) }),
+  );
+};
+
+/** In this scope an empty JSON body reads as no body instead of 400 bad_json. */
+function acceptEmptyJsonBody(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+}

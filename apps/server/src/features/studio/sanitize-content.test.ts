@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeRichText, storedMediaUrl } from './sanitize-content.ts';
+
+const site = { publicUrl: 'https://www.streethunt.co.il' };
+const clean = (html: string) => sanitizeRichText(html, site);
+
+describe('sanitizeRichText (the web renderer’s allow-list, applied when content is stored)', () => {
+  it('keeps what the editor writes: text, formatting, lists, tables, links, pictures, direction and alignment', () => {
+    const html =
+      '<h2 dir="rtl">כותרת</h2><p style="text-align:center"><strong>b</strong> <em>i</em> <u>u</u> <s>s</s></p><ul><li>a</li></ul><ol start="3"><li>c</li></ol>' +
+      '<blockquote>q</blockquote><table><tbody><tr><td colspan="2">t</td></tr></tbody></table><a href="https://example.com/a?b=1&amp;c=2">l</a><a href="tel:+972501234567">p</a>' +
+      '<img src="/media/images/a.webp" alt="A" width="320" /><video src="https://cdn.example.com/v.mp4" poster="/media/images/p.webp" loop muted></video>';
+    expect(clean(html)).toBe(html);
+  });
+
+  it('drops scripts, styles, frames and forms with their content, and unknown elements but not their text', () => {
+    expect(clean('<p>a<script>alert(1)</script><style>p{}</style><iframe src="https://x"><p>in</p></iframe><svg><text>s</text></svg>b</p>')).toBe('<p>ab</p>');
+    expect(clean('<form><input value="x"><button>go</button></form><custom-tag>kept <b>text</b></custom-tag><!-- note -->')).toBe('kept <b>text</b>');
+  });
+
+  it('drops event handlers, other attributes, and javascript:, data: and protocol-relative addresses', () => {
+    expect(clean('<p onclick="x()" class="c" id="i" data-x="1">p</p>')).toBe('<p>p</p>');
+    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java&#x09;script:alert(1)', '&#106;avascript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', '//evil.example.com/x']) {
+      expect(clean(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
+    }
+    expect(clean('<img src="x" onerror="alert(1)" /><img src="javascript:alert(1)" />')).toBe('<img /><img />');
+  });
+
+  it('drops a style attribute that could cover the page or fetch from elsewhere', () => {
+    for (const style of ['position:fixed', 'background:url(https://x)', 'width:expression(alert(1))', 'z-index:9', 'color:var(--x)', 'background:u\\72l(x)', 'posi/**/tion:fixed']) {
+      expect(clean(`<p style="${style}">x</p>`)).toBe('<p>x</p>');
+    }
+    expect(clean('<span style="color:#c00;font-weight:bold">x</span>')).toBe('<span style="color:#c00;font-weight:bold">x</span>');
+  });
+});
+
+describe('storedMediaUrl', () => {
+  it('keeps https and our own /media/ (root-relative, or absolute with absolute), and nothing else', () => {
+    expect(storedMediaUrl('https://cdn.example.com/a.png', site)).toBe('https://cdn.example.com/a.png');
+    expect(storedMediaUrl(' /media/covers/a.webp?w=640 ', site)).toBe('/media/covers/a.webp?w=640');
+    expect(storedMediaUrl('https://www.streethunt.co.il/media/covers/a.webp', site)).toBe('/media/covers/a.webp');
+    expect(storedMediaUrl('/media/covers/a.webp', { ...site, absolute: true })).toBe('https://www.streethunt.co.il/media/covers/a.webp');
+    for (const bad of ['http://cdn.example.com/a.png', 'data:image/png;base64,AA', 'javascript:alert(1)', '/api/games', 'media/a.webp', '//evil.example.com/media/a', '/media//evil', '/media/../api/x', '/media/%2e%2e/api/x', '']) {
+      expect({ bad, url: storedMediaUrl(bad, site) }).toEqual({ bad, url: null });
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import sanitizeHtml from 'sanitize-html';
+import type { EditableGame } from '@streethunt/shared';
+
+/*
+ * The creator's rich text is cleaned when it is stored (save, import), with the same allow-list as
+ * the web's renderer (apps/web/src/ui/rich-content.tsx), which cleans it again when it shows it:
+ * whatever a client sends, the stored row holds no script, no event handler and no javascript: URL.
+ */
+
+/** Removed together with everything inside them (the renderer's DROP). */
+const DROP = [
+  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'template', 'noscript', 'form', 'input',
+  'button', 'textarea', 'select', 'option', 'svg', 'math', 'base', 'meta', 'link', 'title', 'head', 'dialog', 'portal',
+];
+
+/** Kept; any other element is replaced by its content (the renderer's TAGS). */
+const TAGS = [
+  'p', 'br', 'hr', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'del', 'ins', 'mark', 'small', 'sub', 'sup', 'code', 'pre',
+  'blockquote', 'span', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'a', 'img', 'video', 'audio', 'source',
+  'figure', 'figcaption', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'td', 'th', 'caption',
+];
+
+const ATTRIBUTES: Record<string, string[]> = {
+  '*': ['dir', 'lang', 'title', 'style'],
+  a: ['href'],
+  img: ['src', 'alt', 'width', 'height'],
+  video: ['src', 'poster', 'width', 'height', 'loop', 'muted'],
+  audio: ['src', 'loop'],
+  source: ['src', 'type'],
+  ol: ['start'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan'],
+};
+
+/**
+ * The renderer's unsafe style values, plus CSS escapes and comments, which could spell them in
+ * disguise (`u\72l(`): such a style attribute is dropped whole.
+ */
+const UNSAFE_STYLE = /position|url\s*\(|expression|behavior|@import|z-index|var\s*\(|\\|\/\*/i;
+
+/** Our own media as the storage serves it (root-relative, so it follows the site to any host). */
+const OWN_MEDIA_PATH = /^\/media\/[^\s/\\][^\s\\]*$/;
+/** A `.` or `..` segment (also percent-encoded, which browsers resolve alike) would leave /media/. */
+const DOT_SEGMENT = /(^|\/)(\.|%2e){1,2}(\/|$)/i;
+
+export type MediaUrlOptions = {
+  /** This site's origin (config.publicUrl): our own media named with it is stored root-relative. */
+  publicUrl: string;
+  /** Write our own media absolute, with publicUrl (an export file travels to other hosts). */
+  absolute?: boolean;
+};
+
+/**
+ * A picture or video address as stored: https from anywhere, or our own `/media/...` (written
+ * root-relative, or absolute with `absolute`); anything else (http, data:, javascript:, other
+ * relative paths) is null and dropped.
+ */
+export function storedMediaUrl(value: string, options: MediaUrlOptions): string | null {
+  const trimmed = value.trim();
+  const origin = options.publicUrl.replace(/\/+$/, '');
+  const own = trimmed.startsWith(`${origin}/`) ? trimmed.slice(origin.length) : trimmed;
+  if (OWN_MEDIA_PATH.test(own) && !DOT_SEGMENT.test(own.split(/[?#]/)[0])) return options.absolute ? `${origin}${own}` : own;
+  try {
+    return new URL(trimmed).protocol === 'https:' ? trimmed : null;
+  } catch {
+    return null;
+  }
+}
+
+function sanitizeOptions(media: MediaUrlOptions): sanitizeHtml.IOptions {
+  return {
+    allowedTags: TAGS,
+    allowedAttributes: ATTRIBUTES,
+    nonTextTags: DROP,
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+    allowProtocolRelative: false,
+    transformTags: {
+      '*': (tagName, attribs) => {
+        const kept: sanitizeHtml.Attributes = {};
+        for (const [name, value] of Object.entries(attribs)) {
+          if (name === 'style' && UNSAFE_STYLE.test(value)) continue;
+          if (name === 'src' || name === 'poster') {
+            const url = storedMediaUrl(value, media);
+            if (url !== null) kept[name] = url;
+            continue;
+          }
+          kept[name] = value;
+        }
+        return { tagName, attribs: kept };
+      },
+    },
+  };
+}
+
+/** One rich-text field, cleaned for storing (or, with `absolute`, for an export file). */
+export function sanitizeRichText(html: string, media: MediaUrlOptions): string {
+  if (!html) return '';
+  return sanitizeHtml(html, sanitizeOptions(media));
+}
+
+/**
+ * The game with every rich-text field (intro, each question, answer before and after, each hint,
+ * game over) cleaned, and the cover image kept only when it is an allowed media address.
+ */
+export function sanitizeGame(game: EditableGame, media: MediaUrlOptions): EditableGame {
+  const clean = (html: string) => sanitizeRichText(html, media);
+  return {
+    metadata: { ...game.metadata, coverImage: game.metadata.coverImage ? (storedMediaUrl(game.metadata.coverImage, media) ?? '') : '' },
+    introPage: { content: clean(game.introPage.content) },
+    questions: game.questions.map((question) => ({
+      ...question,
+      content: clean(question.content),
+      answer: { ...question.answer, content: clean(question.answer.content), contentAfterAnswer: clean(question.answer.contentAfterAnswer) },
+      hints: question.hints.map((hint) => ({ ...hint, content: clean(hint.content) })),
+    })),
+    gameoverPage: { ...game.gameoverPage, content: clean(game.gameoverPage.content) },
+  };
+}

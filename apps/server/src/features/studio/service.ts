@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import { desc, eq, sql } from 'drizzle-orm';
+import {
+  emptyGame,
+  GAME_EXPORT_FORMAT,
+  GAME_EXPORT_VERSION,
+  validateGame,
+  type EditableGame,
+  type EditorGame,
+  type GameExport,
+  type GameStatusRequest,
+  type MyGame,
+  type SaveGameRequest,
+} from '@streethunt/shared';
+import type { Db } from '../../db/client.ts';
+import { games, users } from '../../db/schema.ts';
+import type { Services } from '../../services.ts';
+import type { AccessClaims } from '../../platform/auth.ts';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { sendMailLater, type MailLog } from '../account/mail-later.ts';
+import { createGameCodes } from '../codes/service.ts';
+import { findGame, forgetGame, isOwnerOrAdmin, readGameContent, type GameRow } from '../games/service.ts';
+import { gameSentToApprovalEmail } from './emails.ts';
+import { exportFileDisposition, readGameExport } from './export-file.ts';
+import { sanitizeGame, type MediaUrlOptions } from './sanitize-content.ts';
+
+/** What the studio's calls need from the app. */
+export type StudioDeps = Pick<Services, 'db' | 'config' | 'mailer'>;
+
+const media = (deps: StudioDeps): MediaUrlOptions => ({ publicUrl: deps.config.publicUrl });
+
+/** A new salt for the answer hashes (the column's default is made the same way by the database). */
+const newAnswerSalt = () => randomBytes(16).toString('hex');
+
+/** A stored price as the editor holds it: '' (not set) or a number; old rows kept it as text ('45'). */
+function editorPrice(price: string | number): '' | number {
+  if (typeof price === 'number') return Number.isFinite(price) ? price : '';
+  const text = price.trim();
+  return /^\d+(\.\d+)?$/.test(text) ? Number(text) : '';
+}
+
+/** A stored game's content as the editor edits it (and as export and duplicate copy it). */
+export function editableContent(row: GameRow): EditableGame {
+  const { metadata: m, introPage, questions, gameoverPage } = readGameContent(row);
+  return {
+    metadata: {
+      name: m.name,
+      locationCity: m.locationCity,
+      locationText: m.locationText,
+      price: editorPrice(m.price),
+      // Games are sold in shekels only (spec section 3).
+      currencyCode: 'ILS',
+      language: m.language,
+      map: m.map,
+      coverImage: m.coverImage,
+      location: m.location ?? null,
+    },
+    introPage: { content: introPage.content },
+    questions: questions.map((q) => ({
+      content: q.content,
+      location: q.location ?? null,
+      answer: { value: q.answer.value, content: q.answer.content, contentAfterAnswer: q.answer.contentAfterAnswer },
+      hints: q.hints.map((h) => ({ content: h.content, ...(h.title !== undefined && { title: h.title }) })),
+    })),
+    gameoverPage: { content: gameoverPage.content, hideGameSummary: gameoverPage.hideGameSummary },
+  };
+}
+
+export function toEditorGame(row: GameRow): EditorGame {
+  return { ...editableContent(row), _id: row.id, userId: row.userId, status: row.status, version: row.version, updatedAt: row.updatedAt.toISOString() };
+}
+
+/** The game, when the caller owns it or is an admin; to anyone else it does not exist (ids of others' games are not confirmed). */
+async function findEditableGame(db: Db, caller: AccessClaims, gameId: string): Promise<GameRow> {
+  const row = await findGame(db, gameId);
+  if (!row || !isOwnerOrAdmin(caller, row)) throw notFound('No such game');
+  return row;
+}
+
+/** Stores a new draft of `caller` with this content (already sanitized). */
+async function insertDraft(db: Db, caller: AccessClaims, content: EditableGame): Promise<{ _id: string }> {
+  const [row] = await db
+    .insert(games)
+    .values({ userId: caller.userId, status: 'DRAFT', version: 1, ...content })
+    .returning({ id: games.id });
+  return { _id: row.id };
+}
+
+/** POST /api/games/new: an empty draft in the caller's language. */
+export async function createGame(deps: StudioDeps, caller: AccessClaims): Promise<{ _id: string }> {
+  const [user] = await deps.db.select({ language: users.language }).from(users).where(eq(users.id, caller.userId));
+  return insertDraft(deps.db, caller, emptyGame(user?.language ?? 'he'));
+}
+
+/** GET /api/games/my-games: the caller's own games, the latest change first. */
+export async function listMyGames(db: Db, caller: AccessClaims): Promise<MyGame[]> {
+  const rows = await db
+    .select({
+      id: games.id,
+      status: games.status,
+      metadata: games.metadata,
+      updatedAt: games.updatedAt,
+      // Counted in the database: the questions themselves are the bulk of a row.
+      questionCount: sql<number>`case when jsonb_typeof(${games.questions}) = 'array' then jsonb_array_length(${games.questions}) else 0 end`.mapWith(Number),
+    })
+    .from(games)
+    .where(eq(games.userId, caller.userId))
+    .orderBy(desc(games.updatedAt), desc(games.id));
+  return rows.map((row) => {
+    const { metadata } = readGameContent({ metadata: row.metadata, introPage: {}, questions: [], gameoverPage: {} });
+    return {
+      _id: row.id,
+      status: row.status,
+      metadata: { name: metadata.name, locationCity: metadata.locationCity, price: metadata.price, currencyCode: metadata.currencyCode },
+      questionCount: row.questionCount,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+const answerValues = (game: Pick<EditableGame, 'questions'>) => JSON.stringify(game.questions.map((q) => q.answer.value));
+
+/**
+ * POST /api/games/{gameId}: the editor's save. Only the owner or an admin; a game waiting for
+ * approval or approved is changed by an admin only; the save must name the version it started from
+ * (else 409 with the current version). Rich text is sanitized; the answer salt changes with the
+ * answers; the status stays as it is (sending to approval is its own call).
+ */
+export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: string, request: SaveGameRequest): Promise<EditorGame> {
+  const content = sanitizeGame(
+    { metadata: request.metadata, introPage: request.introPage, questions: request.questions, gameoverPage: request.gameoverPage },
+    media(deps),
+  );
+  const saved = await deps.db.transaction(async (tx) => {
+    // Locked: two saves of one version cannot both pass the version check.
+    const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
+    if (!row || !isOwnerOrAdmin(caller, row)) throw notFound('No such game');
+    if (row.status !== 'DRAFT' && caller.role !== 'admin') {
+      throw forbidden(
+        row.status === 'PENDING'
+          ? 'This game is waiting for approval: take it back to draft to edit it'
+          : 'This game is approved: only an admin may change it',
+      );
+    }
+    if (request.version !== row.version) {
+      throw new AppError(409, 'conflict', 'Another save of this game came first: reload it to see the latest version before saving', {
+        version: row.version,
+      });
+    }
+    const answersChanged = answerValues(editableContent(row)) !== answerValues(content);
+    const [updated] = await tx
+      .update(games)
+      .set({ ...content, version: row.version + 1, updatedAt: new Date(), ...(answersChanged && { answerSalt: newAnswerSalt() }) })
+      .where(eq(games.id, gameId))
+      .returning();
+    return updated;
+  });
+  forgetGame(deps.db, gameId);
+  return toEditorGame(saved);
+}
+
+/** Refusals of a status change that its current status does not allow. */
+function statusRefusal(from: GameRow['status'], to: GameStatusRequest['status'], caller: AccessClaims): AppError | null {
+  if (to === 'PENDING') {
+    if (from === 'PENDING') return conflict('This game is already waiting for approval');
+    if (from === 'APPROVED') return conflict('This game is already approved');
+    return null;
+  }
+  if (from === 'DRAFT') return conflict('This game is already a draft');
+  if (from === 'APPROVED' && caller.role !== 'admin') return forbidden('This game is approved: only an admin may take it back to draft');
+  return null;
+}
+
+/**
+ * POST /api/games/status/{gameId}. PENDING sends a draft to approval: the shared validation must
+ * pass (else 422 with every error), then every admin is emailed, in the admin's language, after the
+ * reply. DRAFT takes a pending game back to edit it (an approved one: admins only). The spec's
+ * client sends notifyAdmin: true; admins are told of every game sent, so it changes nothing.
+ */
+export async function setGameStatus(
+  deps: StudioDeps,
+  caller: AccessClaims,
+  gameId: string,
+  request: GameStatusRequest,
+  log: MailLog,
+): Promise<EditorGame> {
+  const changed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
+    if (!row || !isOwnerOrAdmin(caller, row)) throw notFound('No such game');
+    const refusal = statusRefusal(row.status, request.status, caller);
+    if (refusal) throw refusal;
+    if (request.status === 'PENDING') {
+      const errors = validateGame(editableContent(row));
+      if (errors.length > 0) {
+        throw new AppError(422, 'validation', errors[0].message, { issues: errors.map(({ path, message }) => ({ path, message })) });
+      }
+    }
+    const [updated] = await tx.update(games).set({ status: request.status, updatedAt: new Date() }).where(eq(games.id, gameId)).returning();
+    return updated;
+  });
+  forgetGame(deps.db, gameId);
+  if (changed.status === 'PENDING') sendMailLater(deps.mailer, log, () => emailAdminsOfPendingGame(deps, changed));
+  return toEditorGame(changed);
+}
+
+/** Every admin gets one email; one failed send does not stop the others (and is logged). */
+async function emailAdminsOfPendingGame(deps: StudioDeps, game: GameRow): Promise<void> {
+  const admins = await deps.db.select({ email: users.email, language: users.language }).from(users).where(eq(users.role, 'admin'));
+  const [owner] = await deps.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, game.userId));
+  const gameName = readGameContent(game).metadata.name;
+  const creatorName = owner ? `${owner.firstName} ${owner.lastName}`.trim() : '';
+  const link = `${deps.config.publicUrl}/game-editor/${game.id}`;
+  const sent = await Promise.allSettled(
+    admins.map((admin) => deps.mailer.send({ to: admin.email, ...gameSentToApprovalEmail({ gameName, creatorName, link, language: admin.language }) })),
+  );
+  const failed = sent.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** POST /api/game/secret-code: one new code of the game; the owner's is a 'creator' code, an admin's an 'admin' one. */
+export async function createSecretCode(db: Db, caller: AccessClaims, gameId: string): Promise<string> {
+  const row = await findEditableGame(db, caller, gameId);
+  const [code] = await createGameCodes(db, {
+    gameId: row.id,
+    count: 1,
+    source: row.userId === caller.userId ? 'creator' : 'admin',
+    createdBy: caller.userId,
+  });
+  return code.code;
+}
+
+const COPY_SUFFIX = { he: ' (עותק)', en: ' (copy)' } as const;
+const MAX_NAME = 200;
+
+/** POST /api/games/duplicate/{gameId}: a new draft of the caller with the same content, named as a copy. */
+export async function duplicateGame(deps: StudioDeps, caller: AccessClaims, gameId: string): Promise<{ _id: string }> {
+  const content = editableContent(await findEditableGame(deps.db, caller, gameId));
+  const suffix = COPY_SUFFIX[content.metadata.language];
+  const name = `${content.metadata.name.slice(0, MAX_NAME - suffix.length)}${suffix}`;
+  return insertDraft(deps.db, caller, sanitizeGame({ ...content, metadata: { ...content.metadata, name } }, media(deps)));
+}
+
+/** GET /api/games/export/{gameId}: the export file, our own media addresses made absolute so the file travels. */
+export async function exportGame(deps: StudioDeps, caller: AccessClaims, gameId: string): Promise<{ file: GameExport; disposition: string }> {
+  const content = editableContent(await findEditableGame(deps.db, caller, gameId));
+  const file: GameExport = {
+    format: GAME_EXPORT_FORMAT,
+    version: GAME_EXPORT_VERSION,
+    exportedAt: new Date().toISOString(),
+    game: sanitizeGame(content, { ...media(deps), absolute: true }),
+  };
+  return { file, disposition: exportFileDisposition(content.metadata.name) };
+}
+
+/** POST /api/games/import: an export file becomes a new draft of the caller (400 naming the problem when it does not read). */
+export async function importGame(deps: StudioDeps, caller: AccessClaims, file: unknown): Promise<{ _id: string }> {
+  const { game } = readGameExport(file);
+  return insertDraft(deps.db, caller, sanitizeGame(game, media(deps)));
+}
+
