@@ -1,5 +1,9 @@
 import en from '../../src/i18n/en.json';
 import he from '../../src/i18n/he.json';
+import type studioCommon from '../../src/i18n/studio/common.en.json';
+import type editorFields from '../../src/i18n/studio/editor-fields.en.json';
+import type editor from '../../src/i18n/studio/editor.en.json';
+import type myGames from '../../src/i18n/studio/my-games.en.json';
 import type { Language } from './browser.ts';
 
 /** The app's own translations, so tests find elements by what users read without copying the words. */
@@ -11,3 +15,13 @@ export type Texts = (typeof texts)[Language];
 export function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
 }
+
+const studioFiles = import.meta.glob<Record<string, unknown>>('../../src/i18n/studio/*.json', { eager: true, import: 'default' });
+
+/** The studio namespace's texts of one language, merged as the app merges them (src/i18n/studio-translations.ts). */
+function studioOf(language: Language) {
+  return Object.assign({}, ...Object.entries(studioFiles).filter(([path]) => path.endsWith(`.${language}.json`)).map(([, part]) => part)) as StudioTexts;
+}
+type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon;
+
+export const studioTexts: Record<Language, StudioTexts> = { he: studioOf('he'), en: studioOf('en') };

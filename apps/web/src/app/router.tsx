@@ -4,6 +4,7 @@ import { withAllStyles } from '../ui/all-styles.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { Layout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
+import { studioRoute } from './studio-route.ts';
 
 /** A page that a later issue owns: its route, header and menu are real, its body says so. */
 const soon = (path: string, titleKey: string): RouteObject => ({ path, element: <ComingSoon titleKey={titleKey} /> });
@@ -37,11 +38,11 @@ export const routes: RouteObject[] = [
       soon('builders', 'pages.builders'),
       soon('reports', 'pages.reports'),
       { path: 'games', lazy: () => import('../features/games/games-page.tsx') },
-      soon('my-games', 'pages.myGames'),
-      soon('my-games/feedbacks', 'pages.myFeedbacks'),
-      soon('my-active-games', 'pages.myActiveGames'),
-      soon('game-editor/:gameId', 'pages.gameEditor'),
-      soon('game-editor-new-game', 'pages.newGame'),
+      { path: 'my-games', lazy: studioRoute(() => import('../features/my-games/my-games-page.tsx')) },
+      { path: 'my-games/feedbacks', lazy: studioRoute(() => import('../features/my-games/feedbacks-page.tsx')) },
+      { path: 'my-active-games', lazy: studioRoute(() => import('../features/my-games/active-games-page.tsx')) },
+      { path: 'game-editor/:gameId', lazy: studioRoute(() => import('../features/editor/editor-page.tsx')) },
+      { path: 'game-editor-new-game', lazy: studioRoute(() => import('../features/my-games/new-game-page.tsx')) },
       { path: 'game/:gameId', lazy: () => import('../features/player/player-page.tsx') },
       { path: 'game-feedback/:gameId/:token', lazy: withAllStyles(() => import('../features/player/game-feedback-page.tsx')) },
       { path: 'payment-success', lazy: withAllStyles(() => import('../features/player/payment-success-page.tsx')) },

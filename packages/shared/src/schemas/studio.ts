@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
+import { VALIDATION_ERRORS, VALIDATION_FIELDS } from '../game/editor-validation.ts';
 import { QUESTION_STATUSES } from '../game/question-status.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
 import { GAME_STATUSES, pointSchema, type GameLocation } from './game.ts';
@@ -127,6 +128,22 @@ export const gameStatusRequestSchema = z.strictObject({
   notifyAdmin: z.boolean().optional(),
 });
 export type GameStatusRequest = z.infer<typeof gameStatusRequestSchema>;
+/** Its 422: every error of the shared validation (validateGame), so the editor shows the server's as its own. */
+export const gameValidationReplySchema = z.object({
+  message: z.string(),
+  code: z.literal('validation'),
+  issues: z.array(
+    z.object({
+      error: z.enum(VALIDATION_ERRORS),
+      field: z.enum(VALIDATION_FIELDS),
+      path: z.string(),
+      question: z.number().int().optional(),
+      hint: z.number().int().optional(),
+      message: z.string(),
+    }),
+  ),
+});
+export type GameValidationReply = z.infer<typeof gameValidationReplySchema>;
 
 // POST /api/games/new, POST /api/games/duplicate/{gameId}, POST /api/games/import: the new draft's id.
 export const newGameReplySchema = z.object({ data: z.object({ _id: z.string() }) });

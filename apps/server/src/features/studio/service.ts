@@ -192,7 +192,7 @@ export async function setGameStatus(
     if (request.status === 'PENDING') {
       const errors = validateGame(editableContent(row));
       if (errors.length > 0) {
-        throw new AppError(422, 'validation', errors[0].message, { issues: errors.map(({ path, message }) => ({ path, message })) });
+        throw new AppError(422, 'validation', errors[0].message, { issues: errors });
       }
     }
     const [updated] = await tx.update(games).set({ status: request.status, updatedAt: new Date() }).where(eq(games.id, gameId)).returning();

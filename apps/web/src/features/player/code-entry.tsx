@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { isFreePrice } from '@streethunt/shared';
 import { playSound, primeSounds } from '../../ui/sounds.ts';
 import { FreeStartAlert } from './free-start-alert.tsx';
-import { GameLine } from './game-line.tsx';
+import { GameLine } from '../../ui/game/game-line.tsx';
 import type { CodeResult } from './play-session.ts';
 import { usePlay } from './play-context.tsx';
-import { ResultAnnouncement, ResultIcon } from './result-icon.tsx';
+import { ResultAnnouncement, ResultIcon } from '../../ui/game/result-icon.tsx';
 import { useFreeStart } from './use-free-start.ts';
 
 /**

@@ -1,10 +1,8 @@
-import { Button, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isFreePrice } from '@streethunt/shared';
-import { responsiveImage } from '@streethunt/shared/media';
-import { RichContent, isAllowedMediaUrl } from '../../ui/rich-content.tsx';
+import { IntroView } from '../../ui/game/intro-view.tsx';
 import { FreeStartAlert } from './free-start-alert.tsx';
-import { GamePrice } from './game-line.tsx';
 import { usePlay } from './play-context.tsx';
 import { PlayCode } from './play-code.tsx';
 import { useFreeStart } from './use-free-start.ts';
@@ -16,39 +14,12 @@ import { useFreeStart } from './use-free-start.ts';
 export function IntroPage() {
   const { t } = useTranslation();
   const { game, snapshot, setPage } = usePlay();
-  const { name, coverImage, locationCity, locationText, price } = game.metadata;
+  const { name, price } = game.metadata;
   const started = Boolean(snapshot.secret && snapshot.progress?.startTime);
   const free = isFreePrice(price);
   const freeStart = useFreeStart();
-  const place = [locationText, locationCity].filter(Boolean).join(', ');
   return (
-    <Stack gap="md" data-testid="intro-page" data-free={free}>
-      {coverImage && isAllowedMediaUrl(coverImage) && (
-        // At the top of the page (not lazy), at the width the screen needs, in a 16:9 frame reserved before it loads.
-        // sizes: the player's container is 45em (720 px) with 1rem padding on each side.
-        <Image
-          {...responsiveImage(coverImage, 640)}
-          sizes="(max-width: 45em) calc(100vw - 2rem), 688px"
-          alt=""
-          radius="md"
-          fit="cover"
-          width={640}
-          height={360}
-          style={{ aspectRatio: '16 / 9', blockSize: 'auto' }}
-          fetchPriority="high"
-          decoding="async"
-        />
-      )}
-      <Title order={1} dir="auto">
-        {name.trim() || t('player.intro.title')}
-      </Title>
-      <Group gap="sm" justify="space-between" wrap="nowrap" align="center">
-        <Text c="dimmed" dir="auto" style={{ minWidth: 0 }}>
-          {place}
-        </Text>
-        <GamePrice metadata={game.metadata} />
-      </Group>
-      <RichContent html={game.introPage.content} />
+    <IntroView metadata={game.metadata} content={game.introPage.content}>
       {started ? (
         <Button size="lg" fullWidth onClick={() => setPage('questions')}>
           {t('player.intro.continue')}
@@ -78,6 +49,6 @@ export function IntroPage() {
         </Button>
       )}
       {started && snapshot.secret && <PlayCode code={snapshot.secret} gameId={game._id} gameName={name.trim() || t('player.intro.title')} />}
-    </Stack>
+    </IntroView>
   );
 }

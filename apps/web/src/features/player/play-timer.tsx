@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { elapsedMs, formatElapsed } from './time.ts';
-import { useNow } from './use-now.ts';
+import { elapsedMs, formatElapsed } from '../../ui/game/time.ts';
+import { useNow } from '../../ui/game/use-now.ts';
 
 /** The live timer: time since the play started, ticking every second until it ends. */
 export function PlayTimer({ startTime, endTime }: { startTime: string | null; endTime: string | null }) {

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paymentUrlRequestSchema, type PaymentUrlRequest } from '@streethunt/shared';
 import { playerApi } from './api.ts';
-import { GameLine } from './game-line.tsx';
+import { GameLine } from '../../ui/game/game-line.tsx';
 import { usePlay } from './play-context.tsx';
 import { validateFields, type FieldErrors } from './validate.ts';
 

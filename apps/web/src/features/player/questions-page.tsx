@@ -6,7 +6,7 @@ import { AreaStep } from './area-step.tsx';
 import { GameOverPage } from './game-over-page.tsx';
 import { usePlay } from './play-context.tsx';
 import { PlayTimer } from './play-timer.tsx';
-import { QuestionView } from './question-view.tsx';
+import { PlayQuestion } from './play-question.tsx';
 
 /** The current question (the first not DONE or SKIPPED), or the game-over page when none is left. */
 export function QuestionsPage() {
@@ -62,7 +62,7 @@ export function QuestionsPage() {
       ) : game.metadata.map && status === null ? (
         <AreaStep key={`area-${index}`} index={index} />
       ) : (
-        <QuestionView key={`question-${index}`} index={index} question={question} status={status} />
+        <PlayQuestion key={`question-${index}`} index={index} question={question} status={status} />
       )}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import './game-map.css';
-import { Fragment, useMemo, useRef, useState } from 'react';
+import { Fragment, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Box, Tooltip } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,8 @@ export type GameMapProps = {
   tileUrl: string;
   zoom?: number;
   height?: number | string;
+  /** More layers drawn inside the map (the editor's preview adds a draggable simulated player). */
+  children?: ReactNode;
 };
 
 const AREA_STYLE: PathOptions = { color: '#1c7ed6', weight: 2, opacity: 0.8, fillOpacity: 0.08, interactive: false };
@@ -63,7 +65,7 @@ const toLatLng = (p: Point): [number, number] => [p.lat, p.lng];
  * of the arrival radius around a point) with the current one highlighted, the live position with its
  * accuracy, and a centre-on-me button. Loaded lazily: only this module imports Leaflet.
  */
-export default function GameMap({ start, areas, currentIndex, position, tileUrl, zoom = PLAYER_MAP_ZOOM, height = '60dvh' }: GameMapProps) {
+export default function GameMap({ start, areas, currentIndex, position, tileUrl, zoom = PLAYER_MAP_ZOOM, height = '60dvh', children }: GameMapProps) {
   const { t } = useTranslation();
   const mapRef = useRef<LeafletMap>(null);
 
@@ -124,6 +126,7 @@ export default function GameMap({ start, areas, currentIndex, position, tileUrl,
         <Pane name="sh-position" style={{ zIndex: POSITION_PANE_Z }}>
           {position && <CircleMarker center={toLatLng(position)} radius={POSITION_DOT_SIZE} pathOptions={POSITION_DOT} />}
         </Pane>
+        {children}
       </MapContainer>
       <Tooltip label={t('map.centerOnMe')} position="bottom" withArrow openDelay={400}>
         <ActionIcon

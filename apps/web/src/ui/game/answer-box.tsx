@@ -1,24 +1,29 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { matchesAnswerHashes, type PlayerQuestion } from '@streethunt/shared';
-import { playSound } from '../../ui/sounds.ts';
-import { usePlay } from './play-context.tsx';
+import { playSound } from '../sounds.ts';
 import { ResultAnnouncement, ResultIcon } from './result-icon.tsx';
 
 const ANSWER_MAX = 500;
 
+export type AnswerBoxProps = {
+  /** The question is ANSWERED: the box is read-only and shows the right icon. */
+  answered: boolean;
+  /** Whether what was typed is an accepted answer (the player judges from the salted hashes). */
+  judge(typed: string): boolean;
+  /** A right answer: the player sends ANSWERED with what was typed. */
+  onRight(typed: string): void;
+};
+
 /**
- * The answer box (spec section 5): judged at once on the phone from the salted hashes, offline too.
- * Right: good sound and icon, ANSWERED sent with what was typed, the box read-only. Wrong: bad sound
- * and icon, the box marked invalid, nothing sent. Either is also said in words to screen readers.
- * Enter submits.
+ * The answer box (spec section 5), judged at once on the phone, offline too. Right: good sound and
+ * icon, `onRight`, the box read-only once ANSWERED. Wrong: bad sound and icon, the box marked invalid,
+ * nothing sent. Either is also said in words to screen readers. Enter submits.
  */
-export function AnswerBox({ index, question, answered }: { index: number; question: PlayerQuestion; answered: boolean }) {
+export function AnswerBox({ answered, judge, onRight }: AnswerBoxProps) {
   const { t } = useTranslation();
-  const { session } = usePlay();
   const [typed, setTyped] = useState('');
-  const [wrong, setWrong] = useState(false);
+  const [result, setResult] = useState<'right' | 'wrong' | null>(null);
   // Counts the tries, so that the same wrong answer sent twice is announced twice.
   const [tries, setTries] = useState(0);
 
@@ -26,17 +31,19 @@ export function AnswerBox({ index, question, answered }: { index: number; questi
     event.preventDefault();
     if (answered) return;
     setTries((n) => n + 1);
-    if (matchesAnswerHashes(question.answer.salt, question.answer.hashes, typed)) {
+    if (judge(typed)) {
       playSound('good');
-      setWrong(false);
-      session.change({ action: 'set-question-status', questionIndex: index, questionStatus: 'ANSWERED', answer: typed });
+      setResult('right');
+      onRight(typed);
     } else {
       playSound('bad');
-      setWrong(true);
+      setResult('wrong');
     }
   };
 
-  const showResult = answered || wrong;
+  const right = answered || result === 'right';
+  const wrong = !answered && result === 'wrong';
+  const showResult = right || wrong;
   return (
     <form onSubmit={submit} noValidate aria-label={t('player.answer.form')}>
       <Stack gap="sm">
@@ -46,7 +53,7 @@ export function AnswerBox({ index, question, answered }: { index: number; questi
             value={typed}
             onChange={(event) => {
               setTyped(event.currentTarget.value);
-              setWrong(false);
+              setResult(null);
             }}
             readOnly={answered}
             error={wrong}
@@ -58,12 +65,10 @@ export function AnswerBox({ index, question, answered }: { index: number; questi
             data-testid="answer-input"
             style={{ flex: 1 }}
           />
-          {showResult && (
-            <ResultIcon ok={answered} label={t(answered ? 'player.answer.right' : 'player.answer.wrong')} testId="answer-result" />
-          )}
+          {showResult && <ResultIcon ok={right} label={t(right ? 'player.answer.right' : 'player.answer.wrong')} testId="answer-result" />}
         </Group>
         <ResultAnnouncement
-          message={showResult ? t(answered ? 'player.answer.right' : 'player.answer.wrong') : null}
+          message={showResult ? t(right ? 'player.answer.right' : 'player.answer.wrong') : null}
           attempt={tries}
           testId="answer-announcement"
         />

@@ -2,24 +2,30 @@ import { useState } from 'react';
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { PlayerQuestion } from '@streethunt/shared';
-import { RichContent } from '../../ui/rich-content.tsx';
+import type { Hint } from '@streethunt/shared';
+import { RichContent } from '../rich-content.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
-import { usePlay } from './play-context.tsx';
+
+export type HintsListProps = {
+  hints: ReadonlyArray<Pick<Hint, 'content' | 'title'>>;
+  /** Which hints the play has opened, by index. */
+  states: ReadonlyArray<{ isOpen: boolean }>;
+  /** The question is still open: closed hints may be opened. */
+  open: boolean;
+  onOpen(hintIndex: number): void;
+};
 
 /**
  * The question's hints: 'Hint n' when untitled; opening one asks first and cannot be undone (spec
  * section 4); opened hints show their content. Closed hints go away once the question is answered.
  */
-export function HintsList({ index, question, open }: { index: number; question: PlayerQuestion; open: boolean }) {
+export function HintsList({ hints, states, open, onOpen }: HintsListProps) {
   const { t } = useTranslation();
-  const { session, snapshot } = usePlay();
   const [asking, setAsking] = useState<number | null>(null);
-  const states = snapshot.progress?.questions[index]?.hints ?? [];
-  if (question.hints.length === 0) return null;
+  if (hints.length === 0) return null;
 
-  const label = (hintIndex: number) => question.hints[hintIndex]?.title?.trim() || t('player.hints.untitled', { n: hintIndex + 1 });
-  const items = question.hints.map((hint, hintIndex) => {
+  const label = (hintIndex: number) => hints[hintIndex]?.title?.trim() || t('player.hints.untitled', { n: hintIndex + 1 });
+  const items = hints.map((hint, hintIndex) => {
     const isOpen = Boolean(states[hintIndex]?.isOpen);
     if (isOpen) {
       return (
@@ -65,7 +71,7 @@ export function HintsList({ index, question, open }: { index: number; question: 
         text={t('player.hints.confirm')}
         confirmLabel={t('player.hints.confirmYes')}
         onConfirm={() => {
-          if (asking !== null) session.change({ action: 'show-question-hint', questionIndex: index, hintIndex: asking });
+          if (asking !== null) onOpen(asking);
         }}
         onClose={() => setAsking(null)}
       />

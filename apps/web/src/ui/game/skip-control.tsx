@@ -2,14 +2,12 @@ import { useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconPlayerSkipForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { DirectionalIcon } from '../../ui/directional-icon.tsx';
+import { DirectionalIcon } from '../directional-icon.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
-import { usePlay } from './play-context.tsx';
 
-/** Skip: after a confirmation the question moves to SOLUTION and the server reveals the answer. */
-export function SkipControl({ index }: { index: number }) {
+/** Skip: after a confirmation the player's `onSkip` moves the question to SOLUTION (the server reveals the answer). */
+export function SkipControl({ onSkip }: { onSkip(): void }) {
   const { t } = useTranslation();
-  const { session } = usePlay();
   const [asking, setAsking] = useState(false);
   return (
     <>
@@ -21,7 +19,7 @@ export function SkipControl({ index }: { index: number }) {
         title={t('player.skip.title')}
         text={t('player.skip.confirm')}
         confirmLabel={t('player.skip.confirmYes')}
-        onConfirm={() => session.change({ action: 'set-question-status', questionIndex: index, questionStatus: 'SOLUTION' })}
+        onConfirm={onSkip}
         onClose={() => setAsking(false)}
       />
     </>

@@ -1,7 +1,7 @@
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { GameReply } from '@streethunt/shared';
-import { Price } from '../../ui/price.tsx';
+import { Price } from '../price.tsx';
 
 type Metadata = Pick<GameReply['metadata'], 'name' | 'price' | 'currencyCode'>;
 

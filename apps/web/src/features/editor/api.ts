@@ -1,0 +1,18 @@
+import { editorGameReplySchema, type EditorGameReply, type GameReply, type GameStatusRequest, type SaveGameRequest } from '@streethunt/shared';
+import { apiRequest } from '../../api/client.ts';
+
+const gamePath = (gameId: string) => `/api/games/${encodeURIComponent(gameId)}`;
+
+/** The editor's calls (spec section 7). */
+export const editorApi = {
+  /** The game as its owner (or an admin) gets it: every question with answer.value, and its version. */
+  game: (gameId: string, signal?: AbortSignal) => apiRequest<GameReply>(gamePath(gameId), { signal }),
+
+  /** Save the working copy; 409 when another save came after `version`. */
+  save: (gameId: string, body: SaveGameRequest) =>
+    apiRequest<EditorGameReply>(gamePath(gameId), { method: 'POST', body, schema: editorGameReplySchema }),
+
+  /** PENDING sends to approval (422 with the issues when the shared validation fails); DRAFT takes it back. */
+  setStatus: (gameId: string, body: GameStatusRequest) =>
+    apiRequest<EditorGameReply>(`/api/games/status/${encodeURIComponent(gameId)}`, { method: 'POST', body, schema: editorGameReplySchema }),
+};

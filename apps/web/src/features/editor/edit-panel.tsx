@@ -1,0 +1,117 @@
+import { Suspense } from 'react';
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { EditableGame, GameLocation } from '@streethunt/shared';
+import { PageLoader } from '../../ui/page-loader.tsx';
+import { AnswerPanel, AnswerTextPanel, GameoverPanel, HintPanel, IntroPanel, QuestionPanel } from './content-panels.tsx';
+import type { EditorAction } from './editor-store.ts';
+import { AreaEditor } from './lazy-fields.tsx';
+import { MetadataPanel } from './metadata-panel.tsx';
+import { useNodeTitle } from './node-title.ts';
+import type { Selection } from './selection.ts';
+
+type Props = {
+  game: EditableGame;
+  selection: Selection;
+  onChange(action: EditorAction): void;
+  errorOf(path: string): string | undefined;
+};
+
+/** Every area of the game but one: what the map editor shows faintly around the area being edited. */
+function otherAreas(game: EditableGame, except: number | 'start'): GameLocation[] {
+  const areas = [except === 'start' ? null : game.metadata.location, ...game.questions.map((q, i) => (i === except ? null : q.location))];
+  return areas.filter((area): area is GameLocation => Boolean(area));
+}
+
+/** The edit panel of the selected node. */
+export function EditPanel({ game, selection, onChange, errorOf }: Props) {
+  const { t } = useTranslation('studio');
+  const title = useNodeTitle(game, selection);
+  const dir = game.metadata.language === 'he' ? 'rtl' : 'ltr';
+  const q = 'question' in selection ? selection.question : -1;
+  const question = game.questions[q];
+
+  let body;
+  switch (selection.kind) {
+    case 'metadata':
+      body = <MetadataPanel metadata={game.metadata} onChange={(patch) => onChange({ type: 'metadata', patch })} errorOf={errorOf} />;
+      break;
+    case 'metadataLocation':
+      body = (
+        <AreaEditor
+          label={t('editor.location.start')}
+          value={game.metadata.location}
+          onChange={(location) => onChange({ type: 'metadata', patch: { location } })}
+          others={otherAreas(game, 'start')}
+          error={errorOf('metadata.location')}
+        />
+      );
+      break;
+    case 'intro':
+      body = <IntroPanel content={game.introPage.content} onChange={(content) => onChange({ type: 'intro', content })} dir={dir} errorOf={errorOf} />;
+      break;
+    case 'gameover':
+      body = <GameoverPanel gameover={game.gameoverPage} onChange={(patch) => onChange({ type: 'gameover', patch })} dir={dir} errorOf={errorOf} />;
+      break;
+    case 'map':
+      body = <Text>{t('editor.map.text')}</Text>;
+      break;
+    default:
+      if (!question) return null;
+      switch (selection.kind) {
+        case 'question':
+          body = <QuestionPanel index={q} question={question} onChange={(content) => onChange({ type: 'question', question: q, patch: { content } })} dir={dir} errorOf={errorOf} />;
+          break;
+        case 'questionLocation':
+          body = (
+            <AreaEditor
+              label={t('editor.location.question', { n: q + 1 })}
+              value={question.location}
+              onChange={(location) => onChange({ type: 'question', question: q, patch: { location } })}
+              others={otherAreas(game, q)}
+              error={errorOf(`questions.${q}.location`)}
+            />
+          );
+          break;
+        case 'answer':
+          body = <AnswerPanel index={q} answer={question.answer} onChange={(patch) => onChange({ type: 'answer', question: q, patch })} errorOf={errorOf} />;
+          break;
+        case 'answerBefore':
+        case 'answerAfter':
+          body = (
+            <AnswerTextPanel
+              index={q}
+              which={selection.kind === 'answerBefore' ? 'before' : 'after'}
+              answer={question.answer}
+              onChange={(patch) => onChange({ type: 'answer', question: q, patch })}
+              dir={dir}
+            />
+          );
+          break;
+        case 'hint': {
+          const hint = question.hints[selection.hint];
+          if (!hint) return null;
+          body = (
+            <HintPanel
+              index={q}
+              hintIndex={selection.hint}
+              hint={hint}
+              onChange={(patch) => onChange({ type: 'hint', question: q, hint: selection.hint, patch })}
+              dir={dir}
+              errorOf={errorOf}
+            />
+          );
+          break;
+        }
+      }
+  }
+
+  return (
+    <Stack gap="md" data-testid="edit-panel" data-kind={selection.kind}>
+      <Title order={2} size="h3" dir="auto">
+        {title}
+      </Title>
+      <Suspense fallback={<PageLoader label={t('studio.loading')} />}>{body}</Suspense>
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconDeviceMobile, IconHourglass } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { GameStatus } from '@streethunt/shared';
+import { issueMessage, type EditorIssue } from './validation.ts';
+
+/** The red bar of send to approval (spec section 5): the first error, and how many more; it leads to the first one's node. */
+export function ValidationBar({ issues, onShow }: { issues: readonly EditorIssue[]; onShow(): void }) {
+  const { t } = useTranslation('studio');
+  const first = issues[0];
+  if (!first) return null;
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} data-testid="validation-bar">
+      <Stack gap={4}>
+        <Anchor component="button" type="button" c="red.9" fw={700} underline="always" onClick={onShow} ta="start" data-testid="validation-first">
+          {issueMessage(t, first)}
+        </Anchor>
+        {issues.length > 1 && <Text size="sm">{t('editor.approval.total', { n: issues.length })}</Text>}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Unsaved changes kept on this device were put back when the editor opened. */
+export function RestoredNotice({ onDiscard, onClose }: { onDiscard(): void; onClose(): void }) {
+  const { t } = useTranslation('studio');
+  return (
+    <Alert
+      color="blue"
+      icon={<IconDeviceMobile aria-hidden />}
+      withCloseButton
+      onClose={onClose}
+      closeButtonLabel={t('studio.close')}
+      title={t('editor.draft.restoredTitle')}
+      data-testid="draft-restored"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('editor.draft.restoredText')}</Text>
+        <Button variant="default" size="xs" onClick={onDiscard} data-testid="draft-discard">
+          {t('editor.draft.discard')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** After 'keep mine here': this copy is behind the stored game, so saving will meet the conflict again. */
+export function StaleNotice({ onReload }: { onReload(): void }) {
+  const { t } = useTranslation('studio');
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} data-testid="stale-notice">
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Text size="sm" style={{ flex: '1 1 14rem' }}>
+          {t('editor.conflict.stale')}
+        </Text>
+        <Button variant="default" size="xs" onClick={onReload}>
+          {t('editor.conflict.reload')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** Why a creator cannot change the game now: it waits for approval (and may be taken back), or it is approved. */
+export function StatusNotice({ status, busy, onTakeBack }: { status: GameStatus; busy: boolean; onTakeBack(): void }) {
+  const { t } = useTranslation('studio');
+  if (status === 'DRAFT') return null;
+  return (
+    <Alert color={status === 'PENDING' ? 'yellow' : 'teal'} icon={<IconHourglass aria-hidden />} data-testid="read-only-notice">
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Text size="sm" style={{ flex: '1 1 14rem' }}>
+          {t(status === 'PENDING' ? 'editor.readOnly.pending' : 'editor.readOnly.approved')}
+        </Text>
+        {status === 'PENDING' && (
+          <Button variant="default" size="xs" onClick={onTakeBack} loading={busy} data-testid="take-back">
+            {t('editor.approval.takeBack')}
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}

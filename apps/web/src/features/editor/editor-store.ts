@@ -1,0 +1,128 @@
+import { MAX_HINTS, MAX_QUESTIONS, emptyHint, emptyQuestion, type EditableGame } from '@streethunt/shared';
+
+// The editor's working copy and every change to it: one pure function per change (editor-store.test.ts),
+// and the reducer that applies them. A change that names nothing that exists returns the same game.
+
+export type Metadata = EditableGame['metadata'];
+export type Question = EditableGame['questions'][number];
+export type Answer = Question['answer'];
+export type Hint = Question['hints'][number];
+export type Gameover = EditableGame['gameoverPage'];
+/** Up or down the list. */
+export type Step = -1 | 1;
+
+export type EditorAction =
+  /** The whole copy at once: loaded, restored from the device, or the server's after a save. */
+  | { type: 'replace'; game: EditableGame }
+  | { type: 'metadata'; patch: Partial<Metadata> }
+  | { type: 'intro'; content: string }
+  | { type: 'gameover'; patch: Partial<Gameover> }
+  | { type: 'question'; question: number; patch: Partial<Pick<Question, 'content' | 'location'>> }
+  | { type: 'answer'; question: number; patch: Partial<Answer> }
+  | { type: 'hint'; question: number; hint: number; patch: Partial<Hint> }
+  | { type: 'addQuestion' }
+  | { type: 'deleteQuestion'; question: number }
+  | { type: 'moveQuestion'; question: number; by: Step }
+  | { type: 'addHint'; question: number }
+  | { type: 'deleteHint'; question: number; hint: number }
+  | { type: 'moveHint'; question: number; hint: number; by: Step };
+
+/** The list with item `index` swapped with its neighbour `by` away; the same list at the ends. */
+function moved<T>(list: readonly T[], index: number, by: Step): readonly T[] {
+  const target = index + by;
+  if (index < 0 || index >= list.length || target < 0 || target >= list.length) return list;
+  const next = [...list];
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}
+
+function withQuestion(game: EditableGame, index: number, change: (question: Question) => Question): EditableGame {
+  const question = game.questions[index];
+  if (!question) return game;
+  const next = change(question);
+  if (next === question) return game;
+  const questions = [...game.questions];
+  questions[index] = next;
+  return { ...game, questions };
+}
+
+export const setMetadata = (game: EditableGame, patch: Partial<Metadata>): EditableGame => ({ ...game, metadata: { ...game.metadata, ...patch } });
+
+export const setIntro = (game: EditableGame, content: string): EditableGame => ({ ...game, introPage: { content } });
+
+export const setGameover = (game: EditableGame, patch: Partial<Gameover>): EditableGame => ({ ...game, gameoverPage: { ...game.gameoverPage, ...patch } });
+
+export const setQuestion = (game: EditableGame, index: number, patch: Partial<Pick<Question, 'content' | 'location'>>): EditableGame =>
+  withQuestion(game, index, (question) => ({ ...question, ...patch }));
+
+export const setAnswer = (game: EditableGame, index: number, patch: Partial<Answer>): EditableGame =>
+  withQuestion(game, index, (question) => ({ ...question, answer: { ...question.answer, ...patch } }));
+
+/** A hint's fields; an emptied title is dropped, so the hint is called 'Hint n' again. */
+export function setHint(game: EditableGame, index: number, hintIndex: number, patch: Partial<Hint>): EditableGame {
+  return withQuestion(game, index, (question) => {
+    const hint = question.hints[hintIndex];
+    if (!hint) return question;
+    const next: Hint = { ...hint, ...patch };
+    if (!next.title) delete next.title;
+    const hints = [...question.hints];
+    hints[hintIndex] = next;
+    return { ...question, hints };
+  });
+}
+
+/** An empty question at the end (none past MAX_QUESTIONS). */
+export const addQuestion = (game: EditableGame): EditableGame =>
+  game.questions.length >= MAX_QUESTIONS ? game : { ...game, questions: [...game.questions, emptyQuestion()] };
+
+export const deleteQuestion = (game: EditableGame, index: number): EditableGame =>
+  game.questions[index] ? { ...game, questions: game.questions.filter((_, i) => i !== index) } : game;
+
+export function moveQuestion(game: EditableGame, index: number, by: Step): EditableGame {
+  const questions = moved(game.questions, index, by);
+  return questions === game.questions ? game : { ...game, questions: [...questions] };
+}
+
+/** An empty hint at the end of the question's hints (none past MAX_HINTS). */
+export const addHint = (game: EditableGame, index: number): EditableGame =>
+  withQuestion(game, index, (question) => (question.hints.length >= MAX_HINTS ? question : { ...question, hints: [...question.hints, emptyHint()] }));
+
+export const deleteHint = (game: EditableGame, index: number, hintIndex: number): EditableGame =>
+  withQuestion(game, index, (question) => (question.hints[hintIndex] ? { ...question, hints: question.hints.filter((_, i) => i !== hintIndex) } : question));
+
+export const moveHint = (game: EditableGame, index: number, hintIndex: number, by: Step): EditableGame =>
+  withQuestion(game, index, (question) => {
+    const hints = moved(question.hints, hintIndex, by);
+    return hints === question.hints ? question : { ...question, hints: [...hints] };
+  });
+
+export function editorReducer(game: EditableGame, action: EditorAction): EditableGame {
+  switch (action.type) {
+    case 'replace':
+      return action.game;
+    case 'metadata':
+      return setMetadata(game, action.patch);
+    case 'intro':
+      return setIntro(game, action.content);
+    case 'gameover':
+      return setGameover(game, action.patch);
+    case 'question':
+      return setQuestion(game, action.question, action.patch);
+    case 'answer':
+      return setAnswer(game, action.question, action.patch);
+    case 'hint':
+      return setHint(game, action.question, action.hint, action.patch);
+    case 'addQuestion':
+      return addQuestion(game);
+    case 'deleteQuestion':
+      return deleteQuestion(game, action.question);
+    case 'moveQuestion':
+      return moveQuestion(game, action.question, action.by);
+    case 'addHint':
+      return addHint(game, action.question);
+    case 'deleteHint':
+      return deleteHint(game, action.question, action.hint);
+    case 'moveHint':
+      return moveHint(game, action.question, action.hint, action.by);
+  }
+}

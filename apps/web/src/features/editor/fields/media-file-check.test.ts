@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_UPLOAD_BYTES } from '@streethunt/shared';
+import { checkMediaFile, mediaTypeOf } from './media-file-check.ts';
+
+describe('checkMediaFile', () => {
+  it('tells images from videos by MIME type, and takes no SVG, PDF, other video format or unnamed type', () => {
+    expect(['image/jpeg', 'image/PNG', 'image/webp', 'image/gif', 'image/avif'].map((type) => mediaTypeOf({ type }))).toEqual(Array(5).fill('image'));
+    expect(['video/mp4', 'video/webm', 'video/quicktime'].map((type) => mediaTypeOf({ type }))).toEqual(Array(3).fill('video'));
+    expect(['image/svg+xml', 'application/pdf', '', 'text/html', 'video/x-matroska', 'constructor'].map((type) => mediaTypeOf({ type }))).toEqual(Array(6).fill(null));
+  });
+
+  it('lets a file of the right type up to its cap through', () => {
+    expect(checkMediaFile({ type: 'image/jpeg', size: MAX_IMAGE_UPLOAD_BYTES }, 'image')).toBeNull();
+    expect(checkMediaFile({ type: 'video/mp4', size: MAX_VIDEO_UPLOAD_BYTES }, 'video')).toBeNull();
+  });
+
+  it('refuses the other type, and a byte over the cap, naming the cap in MB', () => {
+    expect(checkMediaFile({ type: 'video/mp4', size: 10 }, 'image')).toEqual({ reason: 'wrongType', type: 'image' });
+    expect(checkMediaFile({ type: 'image/png', size: 10 }, 'video')).toEqual({ reason: 'wrongType', type: 'video' });
+    expect(checkMediaFile({ type: 'image/png', size: MAX_IMAGE_UPLOAD_BYTES + 1 }, 'image')).toEqual({ reason: 'tooLarge', type: 'image', maxMegabytes: 10 });
+    // A 50 MB video is fine, though far over the image cap.
+    expect(checkMediaFile({ type: 'video/webm', size: 50 * 1024 * 1024 }, 'video')).toBeNull();
+    expect(checkMediaFile({ type: 'video/webm', size: MAX_VIDEO_UPLOAD_BYTES + 1 }, 'video')).toEqual({ reason: 'tooLarge', type: 'video', maxMegabytes: 100 });
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { Place } from '@streethunt/shared';
+import { PLACES_DEBOUNCE_MS, PlacesSearch } from './places-search.tsx';
+import { mockRoutes, renderField, routesCalled } from './test-support.tsx';
+
+const telAviv: Place = { name: 'תל אביב-יפו', detail: 'ישראל', lat: 32.08088, lng: 34.78057, source: 'gazetteer' };
+const telMond: Place = { name: 'תל מונד', detail: 'ישראל', lat: 32.25, lng: 34.91, source: 'gazetteer' };
+const typedPoint: Place = { name: '32.08, 34.79', detail: '', lat: 32.08, lng: 34.79, source: 'coordinates' };
+
+const url = (q: string, lang: string) => `GET /api/places?${new URLSearchParams({ q, lang }).toString()}`;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function type(value: string) {
+  fireEvent.change(screen.getByTestId('places-search'), { target: { value } });
+}
+
+describe('PlacesSearch', () => {
+  it('searches once typing pauses, in the page’s language, and shows each place’s name and detail', async () => {
+    const fetchMock = mockRoutes({ [url('תל', 'he')]: { body: { data: [telAviv, telMond] } } });
+    const onPick = vi.fn();
+    const { t, missing } = await renderField(<PlacesSearch onPick={onPick} />);
+    const input = screen.getByRole('textbox', { name: t('fields.places.label') });
+    fireEvent.focus(input);
+
+    type('ת');
+    await pause(PLACES_DEBOUNCE_MS + 100);
+    expect(routesCalled(fetchMock)).toEqual([]); // one character is not enough
+
+    type('תל');
+    expect(routesCalled(fetchMock)).toEqual([]); // not before the pause
+    expect(await screen.findByText(t('fields.places.loading'))).toBeTruthy();
+    const options = await screen.findAllByTestId('place-option');
+    expect(options.map((option) => option.textContent)).toEqual(['תל אביב-יפוישראל', 'תל מונדישראל']);
+    expect(routesCalled(fetchMock)).toEqual([url('תל', 'he')]);
+
+    fireEvent.click(options[0]);
+    expect(onPick).toHaveBeenCalledWith(telAviv);
+    expect((input as HTMLInputElement).value).toBe('תל אביב-יפו');
+    await pause(PLACES_DEBOUNCE_MS + 100);
+    expect(routesCalled(fetchMock)).toEqual([url('תל', 'he')]); // the picked name is not searched for again
+    expect(missing).toEqual([]);
+  });
+
+  it('sends only the last of quick keystrokes, and picks with the keyboard', async () => {
+    const fetchMock = mockRoutes({ [url('32.08, 34.79', 'en')]: { body: { data: [typedPoint] } } });
+    const onPick = vi.fn();
+    await renderField(<PlacesSearch onPick={onPick} />, 'en');
+    const input = screen.getByRole('textbox', { name: 'Search for a place' });
+    fireEvent.focus(input);
+    for (const value of ['32', '32.0', '32.08,', '32.08, 34', '32.08, 34.79']) type(value);
+    expect(await screen.findByText('32.08, 34.79', { selector: '[data-testid="place-option"] *' })).toBeTruthy();
+    expect(routesCalled(fetchMock)).toEqual([url('32.08, 34.79', 'en')]);
+
+    fireEvent.keyDown(input, { key: 'ArrowDown', code: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+    expect(onPick).toHaveBeenCalledWith(typedPoint);
+  });
+
+  it('says when nothing was found, and when the search failed', async () => {
+    mockRoutes({
+      [url('Atlantis', 'en')]: { body: { data: [] } },
+      [url('Atlantis!', 'en')]: { status: 500, body: { message: 'boom', code: 'error' } },
+    });
+    const { t } = await renderField(<PlacesSearch onPick={vi.fn()} />, 'en');
+    fireEvent.focus(screen.getByTestId('places-search'));
+    type('Atlantis');
+    await waitFor(() => expect(screen.getByTestId('places-status').textContent).toBe(t('fields.places.empty')));
+    expect(t('fields.places.empty')).toBe('No places found');
+    type('Atlantis!');
+    await waitFor(() => expect(screen.getByTestId('places-status').textContent).toBe(t('fields.places.failed')));
+  });
+});

@@ -1,0 +1,87 @@
+import { NumberInput, SegmentedControl, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, MAX_PRICE, MIN_GAME_PRICE, type Language } from '@streethunt/shared';
+import type { Metadata } from './editor-store.ts';
+import { MediaPicker } from './fields/media-picker.tsx';
+
+type Props = {
+  metadata: Metadata;
+  onChange(patch: Partial<Metadata>): void;
+  /** The translated error of a field path (`metadata.name`), if any. */
+  errorOf(path: string): string | undefined;
+};
+
+/** General details (spec section 3, metadata): name, city, start place, price, currency, language, map and cover. */
+export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
+  const { t } = useTranslation('studio');
+  return (
+    <Stack gap="md">
+      <TextInput
+        label={t('editor.metadata.name')}
+        value={metadata.name}
+        onChange={(event) => onChange({ name: event.currentTarget.value })}
+        error={errorOf('metadata.name')}
+        maxLength={200}
+        dir="auto"
+        data-testid="field-name"
+      />
+      <TextInput
+        label={t('editor.metadata.city')}
+        value={metadata.locationCity}
+        onChange={(event) => onChange({ locationCity: event.currentTarget.value })}
+        error={errorOf('metadata.locationCity')}
+        maxLength={200}
+        dir="auto"
+        data-testid="field-city"
+      />
+      <Textarea
+        label={t('editor.metadata.locationText')}
+        description={t('editor.metadata.locationTextHint')}
+        value={metadata.locationText}
+        onChange={(event) => onChange({ locationText: event.currentTarget.value })}
+        error={errorOf('metadata.locationText')}
+        maxLength={500}
+        autosize
+        minRows={2}
+        dir="auto"
+        data-testid="field-location-text"
+      />
+      <NumberInput
+        label={t('editor.metadata.price')}
+        description={t('editor.metadata.priceHint', { min: MIN_GAME_PRICE })}
+        value={metadata.price}
+        onChange={(value) => onChange({ price: value === '' ? '' : Number(value) })}
+        error={errorOf('metadata.price')}
+        min={0}
+        max={MAX_PRICE}
+        clampBehavior="strict"
+        decimalScale={2}
+        allowNegative={false}
+        leftSection={<span aria-hidden>₪</span>}
+        inputMode="decimal"
+        data-testid="field-price"
+      />
+      <TextInput label={t('editor.metadata.currency')} description={t('editor.metadata.currencyHint')} value="ILS" readOnly dir="ltr" />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="editor-language-label">
+          {t('editor.metadata.language')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="editor-language-label"
+          value={metadata.language}
+          onChange={(value) => onChange({ language: value as Language })}
+          data={LANGUAGES.map((language) => ({ value: language, label: t(`editor.metadata.languages.${language}`) }))}
+          data-testid="field-language"
+        />
+      </Stack>
+      <Switch
+        label={t('editor.metadata.map')}
+        description={t('editor.metadata.mapHint')}
+        checked={metadata.map}
+        onChange={(event) => onChange({ map: event.currentTarget.checked })}
+        data-testid="field-map"
+      />
+      <MediaPicker label={t('editor.metadata.cover')} type="image" value={metadata.coverImage} onChange={(coverImage) => onChange({ coverImage })} />
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useRef } from 'react';
+import type { EditableGame } from '@streethunt/shared';
+import { clearDraft, writeDraft } from './local-draft.ts';
+
+/** A short pause after the last keystroke before the copy is written to the device. */
+export const DRAFT_DELAY_MS = 300;
+
+type Kept = { game: EditableGame; version: number; dirty: boolean; paused: boolean };
+
+/**
+ * Keeps the working copy on the device while it differs from the stored game (and forgets it once
+ * they agree), a little after each change, and at once when the page is hidden or the editor left.
+ * `paused` while the creator decides about an older kept copy. `drop()` forgets it for good: the
+ * editor is about to load the stored game instead.
+ */
+export function useLocalDraft(gameId: string, kept: Kept): { drop(): void } {
+  const { game, version, dirty, paused } = kept;
+  const latest = useRef(kept);
+  const dropped = useRef(false);
+
+  useEffect(() => {
+    latest.current = { game, version, dirty, paused };
+    if (paused) return;
+    const timer = setTimeout(() => (dirty ? writeDraft(gameId, version, game) : clearDraft(gameId)), DRAFT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [gameId, game, version, dirty, paused]);
+
+  useEffect(() => {
+    const flush = () => {
+      const now = latest.current;
+      if (!dropped.current && !now.paused && now.dirty) writeDraft(gameId, now.version, now.game);
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [gameId]);
+
+  const drop = useCallback(() => {
+    dropped.current = true;
+    clearDraft(gameId);
+  }, [gameId]);
+  return { drop };
+}

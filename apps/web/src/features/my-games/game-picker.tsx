@@ -1,0 +1,27 @@
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { MyGame } from '@streethunt/shared';
+import { useGameName } from './use-game-actions.ts';
+
+/** Picks one of the creator's games, searchable by name (the reports ask 'which game?'). */
+export function GamePicker({ games, value, onChange, error }: { games: readonly MyGame[]; value: string | null; onChange(gameId: string | null): void; error?: string }) {
+  const { t } = useTranslation('studio');
+  const nameOf = useGameName();
+  return (
+    <Select
+      label={t('myGames.picker.label')}
+      placeholder={t('myGames.picker.placeholder')}
+      nothingFoundMessage={t('myGames.picker.nothingFound')}
+      data={games.map((game) => ({ value: game._id, label: nameOf(game) }))}
+      value={value}
+      onChange={onChange}
+      renderOption={({ option }) => <span dir="auto">{option.label}</span>}
+      dir="auto"
+      searchable
+      allowDeselect={false}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+      style={{ flex: '1 1 16rem', minWidth: 0 }}
+    />
+  );
+}

@@ -1,0 +1,150 @@
+import { useId, useState } from 'react';
+import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import type { MyGame } from '@streethunt/shared';
+import { Price } from '../../ui/price.tsx';
+import { SEARCH_DEBOUNCE_MS, SHOW_GAME_CODE_COLUMN } from './constants.ts';
+import { STATUS_FILTERS, countByFilter, filterGames, type StatusFilter } from './filter-games.ts';
+import { GameCodeModal } from './game-code-modal.tsx';
+import { GameRowActions } from './game-row-actions.tsx';
+import { usePaging } from './paging.ts';
+import { ActionError } from './studio-page.tsx';
+import { StatusBadge } from './status-badge.tsx';
+import { useGameActions, useGameName } from './use-game-actions.ts';
+
+/**
+ * The creator's games (spec section 2, 'My games'): a status filter, a global search over name and city
+ * (debounced 200 ms), pages of 10 to 50, and each row's actions.
+ */
+export function MyGamesTable({ games, onUnauthorized }: { games: readonly MyGame[]; onUnauthorized(error: unknown): void }) {
+  const { t } = useTranslation('studio');
+  const nameOf = useGameName();
+  const filterLabelId = useId();
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [confirmDuplicate, setConfirmDuplicate] = useState<MyGame | null>(null);
+  const actions = useGameActions(onUnauthorized);
+
+  const counts = countByFilter(games);
+  const shown = filterGames(games, status, debouncedSearch);
+  const paging = usePaging(shown, t, `${status}\n${debouncedSearch}`);
+  const busy = [actions.createCode, actions.duplicate, actions.exportGame].find((action) => action.isPending)?.variables?._id ?? null;
+
+  const columns: DataTableColumn<MyGame>[] = [
+    {
+      accessor: 'metadata.name',
+      title: t('myGames.table.name'),
+      render: (game) => (
+        <Text size="sm" fw={600} dir="auto" fs={game.metadata.name.trim() ? undefined : 'italic'}>
+          {nameOf(game)}
+        </Text>
+      ),
+    },
+    { accessor: 'metadata.locationCity', title: t('myGames.table.city'), render: (game) => <span dir="auto">{game.metadata.locationCity}</span> },
+    {
+      accessor: 'metadata.price',
+      title: t('myGames.table.price'),
+      render: (game) => <Price price={game.metadata.price} currencyCode={game.metadata.currencyCode} />,
+    },
+    { accessor: 'metadata.currencyCode', title: t('myGames.table.currency') },
+    { accessor: 'status', title: t('myGames.table.status'), render: (game) => <StatusBadge status={game.status} /> },
+    {
+      accessor: 'gameCode',
+      title: t('myGames.table.gameCode'),
+      hidden: !SHOW_GAME_CODE_COLUMN,
+      render: (game) => <span dir="ltr">{actions.codes[game._id] ?? ''}</span>,
+    },
+    {
+      accessor: 'actions',
+      title: t('myGames.table.actions'),
+      render: (game) => (
+        <GameRowActions
+          game={game}
+          name={nameOf(game)}
+          handlers={{
+            onCreateCode: (row) => actions.createCode.mutate(row),
+            onDuplicate: setConfirmDuplicate,
+            onExport: (row) => actions.exportGame.mutate(row),
+            busyGameId: busy,
+          }}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <Stack gap={4} maw="100%">
+          <Text id={filterLabelId} size="sm" fw={500}>
+            {t('myGames.filter.label')}
+          </Text>
+          <SegmentedControl
+            aria-labelledby={filterLabelId}
+            value={status}
+            onChange={(value) => setStatus(value as StatusFilter)}
+            data={STATUS_FILTERS.map((filter) => ({ value: filter, label: t(`myGames.filter.${filter}`, { n: counts[filter] }) }))}
+          />
+        </Stack>
+        <TextInput
+          type="search"
+          label={t('myGames.search.label')}
+          placeholder={t('myGames.search.placeholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          dir="auto"
+          style={{ flex: '1 1 14rem', minWidth: 0 }}
+        />
+      </Group>
+      {counts.pending > 0 && (
+        <Text size="sm" c="dimmed" data-testid="pending-note">
+          {t('myGames.filter.pendingNote', { n: counts.pending })}
+        </Text>
+      )}
+      {actions.failure && <ActionError>{actions.failure}</ActionError>}
+      <DataTable<MyGame>
+        aria-label={t('myGames.table.label')}
+        idAccessor="_id"
+        records={paging.records}
+        columns={columns}
+        withTableBorder
+        borderRadius="md"
+        highlightOnHover
+        pinLastColumn
+        minHeight={paging.records.length === 0 ? 160 : undefined}
+        noRecordsText={t('myGames.table.noMatch')}
+        {...paging.props}
+      />
+      <GameCodeModal code={actions.shownCode?.code ?? null} gameName={actions.shownCode ? nameOf(actions.shownCode.game) : ''} onClose={actions.closeCode} />
+      <Modal opened={confirmDuplicate !== null} onClose={() => setConfirmDuplicate(null)} title={t('myGames.duplicate.title')} centered>
+        <Stack gap="md">
+          <Text>{t('myGames.duplicate.question')}</Text>
+          <Text fw={700} dir="auto">
+            {confirmDuplicate ? nameOf(confirmDuplicate) : ''}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t('myGames.duplicate.explain')}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirmDuplicate(null)}>
+              {t('studio.cancel')}
+            </Button>
+            <Button
+              onClick={() => {
+                if (confirmDuplicate) actions.duplicate.mutate(confirmDuplicate);
+                setConfirmDuplicate(null);
+              }}
+            >
+              {t('myGames.duplicate.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { Group, Progress, Text } from '@mantine/core';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import type { QuestionStats } from '@streethunt/shared';
+
+type Row = QuestionStats & { number: number };
+const MEASURES = ['reached', 'answered', 'skipped', 'hintsOpened'] as const;
+
+/** A count and a bar of its share: the number is what is read, the bar is for the eye. */
+function Bar({ value, of, color }: { value: number; of: number; color: string }) {
+  return (
+    <Group gap="xs" wrap="nowrap" miw="7rem">
+      <Text size="sm" w="2.5rem" ta="end">
+        {value}
+      </Text>
+      <Progress value={of > 0 ? (value / of) * 100 : 0} color={color} size="md" style={{ flex: 1 }} aria-hidden />
+    </Group>
+  );
+}
+
+const COLORS: Record<(typeof MEASURES)[number], string> = { reached: 'blue', answered: 'teal', skipped: 'orange', hintsOpened: 'grape' };
+
+/**
+ * Per question, over the plays shown: how many reached it, answered, skipped, and how many hints were
+ * opened (the reply's `questions`). Reached, answered and skipped are drawn against the number of plays,
+ * hints against the question with the most.
+ */
+export function QuestionStatsTable({ stats, plays }: { stats: readonly QuestionStats[]; plays: number }) {
+  const { t } = useTranslation('studio');
+  const mostHints = Math.max(0, ...stats.map((question) => question.hintsOpened));
+  const columns: DataTableColumn<Row>[] = [
+    { accessor: 'number', title: t('myActiveGames.stats.question'), width: '5rem' },
+    ...MEASURES.map(
+      (measure): DataTableColumn<Row> => ({
+        accessor: measure,
+        title: t(`myActiveGames.stats.${measure}`),
+        render: (row) => <Bar value={row[measure]} of={measure === 'hintsOpened' ? mostHints : plays} color={COLORS[measure]} />,
+      }),
+    ),
+  ];
+  return (
+    <DataTable<Row>
+      aria-label={t('myActiveGames.stats.title')}
+      idAccessor="number"
+      records={stats.map((question, index) => ({ ...question, number: index + 1 }))}
+      columns={columns}
+      withTableBorder
+      borderRadius="md"
+      minHeight={stats.length === 0 ? 120 : undefined}
+      noRecordsText={t('myActiveGames.stats.none')}
+    />
+  );
+}

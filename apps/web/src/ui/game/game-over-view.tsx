@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { IconMapSearch, IconTrophy, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { GameReply, Progress } from '@streethunt/shared';
+import { RichContent } from '../rich-content.tsx';
+import { PlaySummary } from './play-summary.tsx';
+
+/** A button whose label wraps onto a second line on a narrow phone rather than being cut off. */
+const WRAPPING_BUTTON = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 'var(--mantine-spacing-xs)' },
+  label: { whiteSpace: 'normal', textAlign: 'center' },
+} as const;
+
+export type GameOverViewProps = {
+  game: Pick<GameReply, 'userId' | 'gameoverPage'>;
+  progress: Progress;
+  /** Between the creator's closing words and the way on: the player's feedback widget. */
+  feedback?: ReactNode;
+};
+
+/**
+ * Game over as a player sees it: congratulations, the summary (unless the game hides it), the
+ * creator's closing words, the feedback, and a way on: all games, or this creator's.
+ */
+export function GameOverView({ game, progress, feedback }: GameOverViewProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="lg" data-testid="game-over">
+      <Stack gap="xs" align="center">
+        <IconTrophy size={56} color="var(--mantine-color-yellow-6)" aria-hidden />
+        <Title order={1} size="h2" ta="center">
+          {t('player.gameOver.title')}
+        </Title>
+        <Text ta="center">{t('player.gameOver.text')}</Text>
+      </Stack>
+      {!game.gameoverPage.hideGameSummary && <PlaySummary progress={progress} />}
+      <RichContent html={game.gameoverPage.content} />
+      {feedback}
+      <Stack gap="sm" component="nav" aria-labelledby="game-over-next" data-testid="game-over-next">
+        <Title order={2} size="h4" id="game-over-next">
+          {t('player.gameOver.nextTitle')}
+        </Title>
+        <Button
+          component={Link}
+          to="/games"
+          variant="light"
+          size="md"
+          styles={WRAPPING_BUTTON}
+          leftSection={<IconMapSearch size={20} aria-hidden />}
+          data-testid="game-over-all-games"
+        >
+          {t('player.gameOver.allGames')}
+        </Button>
+        <Button
+          component={Link}
+          to={`/games?user=${encodeURIComponent(game.userId)}`}
+          variant="default"
+          size="md"
+          styles={WRAPPING_BUTTON}
+          leftSection={<IconUser size={20} aria-hidden />}
+          data-testid="game-over-creator-games"
+        >
+          {t('player.gameOver.creatorGames')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { Group, Image, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { isFreePrice, type GameMetadata } from '@streethunt/shared';
+import { responsiveImage } from '@streethunt/shared/media';
+import { RichContent, isAllowedMediaUrl } from '../rich-content.tsx';
+import { GamePrice } from './game-line.tsx';
+
+export type IntroViewProps = {
+  metadata: Pick<GameMetadata, 'name' | 'coverImage' | 'locationCity' | 'locationText' | 'price' | 'currencyCode'>;
+  content: string;
+  /** Under the story: the player's buttons (lets play, continue) and the play's code. */
+  children?: ReactNode;
+};
+
+/** A game's intro as a player sees it: its cover, name, place, price and story. */
+export function IntroView({ metadata, content, children }: IntroViewProps) {
+  const { t } = useTranslation();
+  const { name, coverImage, locationCity, locationText, price } = metadata;
+  const place = [locationText, locationCity].filter(Boolean).join(', ');
+  return (
+    <Stack gap="md" data-testid="intro-page" data-free={isFreePrice(price)}>
+      {coverImage && isAllowedMediaUrl(coverImage) && (
+        // At the top of the page (not lazy), at the width the screen needs, in a 16:9 frame reserved before it loads.
+        // sizes: the player's container is 45em (720 px) with 1rem padding on each side.
+        <Image
+          {...responsiveImage(coverImage, 640)}
+          sizes="(max-width: 45em) calc(100vw - 2rem), 688px"
+          alt=""
+          radius="md"
+          fit="cover"
+          width={640}
+          height={360}
+          style={{ aspectRatio: '16 / 9', blockSize: 'auto' }}
+          fetchPriority="high"
+          decoding="async"
+        />
+      )}
+      <Title order={1} dir="auto">
+        {name.trim() || t('player.intro.title')}
+      </Title>
+      <Group gap="sm" justify="space-between" wrap="nowrap" align="center">
+        <Text c="dimmed" dir="auto" style={{ minWidth: 0 }}>
+          {place}
+        </Text>
+        <GamePrice metadata={metadata} />
+      </Group>
+      <RichContent html={content} />
+      {children}
+    </Stack>
+  );
+}

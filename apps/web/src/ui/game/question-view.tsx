@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Hint, QuestionStatus } from '@streethunt/shared';
+import { RichContent } from '../rich-content.tsx';
+import { AnswerBox } from './answer-box.tsx';
+import { HintsList } from './hints-list.tsx';
+import { SkipControl } from './skip-control.tsx';
+
+/** What a question shows: the player's game reply, or the editor's working copy. */
+export type ShownQuestion = {
+  content: string;
+  answer: { content: string; contentAfterAnswer: string };
+  hints: ReadonlyArray<Pick<Hint, 'content' | 'title'>>;
+};
+
+export type QuestionViewProps = {
+  index: number;
+  question: ShownQuestion;
+  status: QuestionStatus | null;
+  /** The play's hint states of this question. */
+  hintStates: ReadonlyArray<{ isOpen: boolean }>;
+  /** The first accepted answer, once the server revealed it (SOLUTION). */
+  solution?: string;
+  onOpenHint(hintIndex: number): void;
+  judge(typed: string): boolean;
+  onAnswered(typed: string): void;
+  onSkip(): void;
+  onContinue(status: 'DONE' | 'SKIPPED'): void;
+  /** Beside skip: the player's report-a-problem control. */
+  report?: ReactNode;
+};
+
+/**
+ * One question as a player sees it: its content, the text before answering, hints, the answer box,
+ * skip and report; after a right answer the text after it and continue (DONE); after a skip the first
+ * accepted answer and continue (SKIPPED). What happens on each action is the caller's (the player, or
+ * the editor's preview, which sends nothing).
+ */
+export function QuestionView({ index, question, status, hintStates, solution, onOpenHint, judge, onAnswered, onSkip, onContinue, report }: QuestionViewProps) {
+  const { t } = useTranslation();
+  const answered = status === 'ANSWERED';
+  const solved = status === 'SOLUTION';
+  const open = !answered && !solved;
+
+  return (
+    <Stack gap="md" data-testid="question" data-index={index} data-status={status ?? 'none'}>
+      <Title order={1} size="h2">
+        {t('player.question.title', { n: index + 1 })}
+      </Title>
+      <RichContent html={question.content} />
+      {open && <RichContent html={question.answer.content} />}
+      <HintsList hints={question.hints} states={hintStates} open={open} onOpen={onOpenHint} />
+      {!solved && <AnswerBox answered={answered} judge={judge} onRight={onAnswered} />}
+      {answered && (
+        <Stack gap="md" data-testid="after-answer">
+          <RichContent html={question.answer.contentAfterAnswer} />
+          <Button size="lg" fullWidth onClick={() => onContinue('DONE')} data-testid="question-continue">
+            {t('player.question.continue')}
+          </Button>
+        </Stack>
+      )}
+      {solved && (
+        <Stack gap="md" data-testid="solution">
+          <Alert color="blue" variant="light">
+            {solution ? (
+              <Text>
+                {t('player.question.solution')}{' '}
+                <Text component="strong" fw={700} dir="auto">
+                  {solution}
+                </Text>
+              </Text>
+            ) : (
+              <Text>{t('player.question.solutionPending')}</Text>
+            )}
+          </Alert>
+          <Button size="lg" fullWidth onClick={() => onContinue('SKIPPED')} data-testid="question-continue">
+            {t('player.question.continue')}
+          </Button>
+        </Stack>
+      )}
+      <Group justify="space-between" gap="sm">
+        {open ? <SkipControl onSkip={onSkip} /> : <span />}
+        {report}
+      </Group>
+    </Stack>
+  );
+}
