@@ -3,11 +3,27 @@ import { STUDIO_NAMESPACE } from '../i18n/studio-translations.ts';
 import { withAllStyles } from '../ui/all-styles.ts';
 
 /**
+ * Resolves once i18next has started. The router matches the first address (and starts its lazy
+ * route) as soon as it is created, before the app's i18next setup has run, and i18next ignores a
+ * namespace asked for before it starts.
+ */
+function started(): Promise<void> {
+  if (i18next.isInitialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      i18next.off('initialized', done);
+      resolve();
+    };
+    i18next.on('initialized', done);
+  });
+}
+
+/**
  * A studio or admin page: its code, every component's styles and the studio's texts (the `studio`
  * namespace, which players never load), all in before it shows. i18next keeps the namespace loaded
  * and fetches the other language's part on a language switch.
  */
 export function studioRoute<T>(load: () => Promise<T>): () => Promise<T> {
   const withStyles = withAllStyles(load);
-  return () => Promise.all([withStyles(), i18next.loadNamespaces(STUDIO_NAMESPACE)]).then(([module]) => module);
+  return () => Promise.all([withStyles(), started().then(() => i18next.loadNamespaces(STUDIO_NAMESPACE))]).then(([module]) => module);
 }
