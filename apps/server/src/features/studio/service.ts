@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import {
+  toEditableGame,
   emptyGame,
   GAME_EXPORT_FORMAT,
   GAME_EXPORT_VERSION,
@@ -32,39 +33,8 @@ const media = (deps: StudioDeps): MediaUrlOptions => ({ publicUrl: deps.config.p
 /** A new salt for the answer hashes (the column's default is made the same way by the database). */
 const newAnswerSalt = () => randomBytes(16).toString('hex');
 
-/** A stored price as the editor holds it: '' (not set) or a number; old rows kept it as text ('45'). */
-function editorPrice(price: string | number): '' | number {
-  if (typeof price === 'number') return Number.isFinite(price) ? price : '';
-  const text = price.trim();
-  return /^\d+(\.\d+)?$/.test(text) ? Number(text) : '';
-}
-
 /** A stored game's content as the editor edits it (and as export and duplicate copy it). */
-export function editableContent(row: GameRow): EditableGame {
-  const { metadata: m, introPage, questions, gameoverPage } = readGameContent(row);
-  return {
-    metadata: {
-      name: m.name,
-      locationCity: m.locationCity,
-      locationText: m.locationText,
-      price: editorPrice(m.price),
-      // Games are sold in shekels only (spec section 3).
-      currencyCode: 'ILS',
-      language: m.language,
-      map: m.map,
-      coverImage: m.coverImage,
-      location: m.location ?? null,
-    },
-    introPage: { content: introPage.content },
-    questions: questions.map((q) => ({
-      content: q.content,
-      location: q.location ?? null,
-      answer: { value: q.answer.value, content: q.answer.content, contentAfterAnswer: q.answer.contentAfterAnswer },
-      hints: q.hints.map((h) => ({ content: h.content, ...(h.title !== undefined && { title: h.title }) })),
-    })),
-    gameoverPage: { content: gameoverPage.content, hideGameSummary: gameoverPage.hideGameSummary },
-  };
-}
+export const editableContent = (row: GameRow): EditableGame => toEditableGame(readGameContent(row));
 
 export function toEditorGame(row: GameRow): EditorGame {
   return { ...editableContent(row), _id: row.id, userId: row.userId, status: row.status, version: row.version, updatedAt: row.updatedAt.toISOString() };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editableGameSchema } from '@streethunt/shared';
-import { editorPrice, sameGame, toServerCopy } from './editable-game.ts';
+import { editableGameSchema, editorPrice } from '@streethunt/shared';
+import { sameGame, toServerCopy } from './editable-game.ts';
 import { editorStateReducer, initialEditorState } from './editor-state.ts';
 import { setIntro } from './editor-store.ts';
 import { ownerReply } from './test-game.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toEditableGame } from './editable-game.ts';
+import { toEditableGame } from '@streethunt/shared';
 import { ownerReply } from './test-game.ts';
 import { GAME_PATH, STATUS_PATH, bodiesSent, renderEditor, resetBrowserState, routesCalled, serve, setWideScreen, storedReply } from './test-render.tsx';
 

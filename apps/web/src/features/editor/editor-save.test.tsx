@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toEditableGame } from './editable-game.ts';
+import { toEditableGame } from '@streethunt/shared';
 import { draftKey, readDraft, writeDraft } from './local-draft.ts';
 import { GAME_ID, ownerReply } from './test-game.ts';
 import { GAME_PATH, bodiesSent, renderEditor, resetBrowserState, routesCalled, selectNode, serve, setWideScreen, storedReply } from './test-render.tsx';
