@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toEditableGame } from '@streethunt/shared';
 import { ownerReply } from './test-game.ts';
-import { GAME_PATH, STATUS_PATH, bodiesSent, renderEditor, resetBrowserState, routesCalled, serve, setWideScreen, storedReply } from './test-render.tsx';
+import { bodiesSent, GAME_PATH, renderEditor, routesCalled, serve, STATUS_PATH, storedReply, useWideEditorScreen } from './test-render.tsx';
 
 vi.mock('./fields/rich-text-field.tsx', async () => ({ RichTextField: (await import('./test-fields.tsx')).RichTextFieldStandIn }));
 vi.mock('./fields/media-picker.tsx', async () => ({ MediaPicker: (await import('./test-fields.tsx')).MediaPickerStandIn }));
@@ -19,15 +19,7 @@ const unfinished = () => {
 const bar = () => screen.getByTestId('validation-bar');
 
 describe('editor: send to approval', () => {
-  let restore: () => void;
-  beforeEach(() => {
-    resetBrowserState();
-    restore = setWideScreen(true);
-  });
-  afterEach(() => {
-    restore();
-    resetBrowserState();
-  });
+  useWideEditorScreen();
 
   it('shows the first error in the red bar, marks every affected node, and leads to the first (Hebrew)', async () => {
     const fetchMock = serve(unfinished());

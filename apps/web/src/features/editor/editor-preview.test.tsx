@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ownerReply } from './test-game.ts';
-import { renderEditor, resetBrowserState, routesCalled, selectNode, serve, setWideScreen } from './test-render.tsx';
+import { renderEditor, routesCalled, selectNode, serve, useWideEditorScreen } from './test-render.tsx';
 
 vi.mock('../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() }));
 vi.mock('./fields/rich-text-field.tsx', async () => ({ RichTextField: (await import('./test-fields.tsx')).RichTextFieldStandIn }));
@@ -13,15 +13,7 @@ const preview = () => screen.getByTestId('preview');
 const inPreview = () => within(preview());
 
 describe('editor: the selection drives the preview', () => {
-  let restore: () => void;
-  beforeEach(() => {
-    resetBrowserState();
-    restore = setWideScreen(true);
-  });
-  afterEach(() => {
-    restore();
-    resetBrowserState();
-  });
+  useWideEditorScreen();
 
   it("general details and intro: the intro as a player sees it, in the game's language and direction", async () => {
     const fetchMock = serve(ownerReply({ metadata: { coverImage: 'https://cdn.example/cover.jpg' } }));

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toEditableGame } from '@streethunt/shared';
 import { draftKey, readDraft, writeDraft } from './local-draft.ts';
 import { GAME_ID, ownerReply } from './test-game.ts';
-import { GAME_PATH, bodiesSent, renderEditor, resetBrowserState, routesCalled, selectNode, serve, setWideScreen, storedReply } from './test-render.tsx';
+import { bodiesSent, GAME_PATH, renderEditor, routesCalled, selectNode, serve, storedReply, useWideEditorScreen } from './test-render.tsx';
 
 vi.mock('./fields/rich-text-field.tsx', async () => ({ RichTextField: (await import('./test-fields.tsx')).RichTextFieldStandIn }));
 vi.mock('./fields/media-picker.tsx', async () => ({ MediaPicker: (await import('./test-fields.tsx')).MediaPickerStandIn }));
@@ -15,15 +15,7 @@ const typeName = (name: string) => fireEvent.change(screen.getByTestId('field-na
 const nameField = () => screen.getByTestId('field-name') as HTMLInputElement;
 
 describe('editor: save and the copy kept on the device', () => {
-  let restore: () => void;
-  beforeEach(() => {
-    resetBrowserState();
-    restore = setWideScreen(true);
-  });
-  afterEach(() => {
-    restore();
-    resetBrowserState();
-  });
+  useWideEditorScreen();
 
   it("saves the working copy with the version it started from, and says 'game saved' (Hebrew)", async () => {
     const edited = { ...toEditableGame(stored), metadata: { ...toEditableGame(stored).metadata, name: 'Jaffa at night' } };

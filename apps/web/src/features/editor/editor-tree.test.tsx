@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ownerReply } from './test-game.ts';
-import { renderEditor, resetBrowserState, selectNode, serve, setWideScreen } from './test-render.tsx';
+import { renderEditor, selectNode, serve, setWideScreen, useWideEditorScreen } from './test-render.tsx';
 
 vi.mock('./fields/rich-text-field.tsx', async () => ({ RichTextField: (await import('./test-fields.tsx')).RichTextFieldStandIn }));
 vi.mock('./fields/media-picker.tsx', async () => ({ MediaPicker: (await import('./test-fields.tsx')).MediaPickerStandIn }));
@@ -16,15 +16,7 @@ const treeNodes = () =>
     .filter((id): id is string => Boolean(id?.startsWith('node-') || id?.startsWith('add-')));
 
 describe('editor: the tree', () => {
-  let restore: () => void;
-  beforeEach(() => {
-    resetBrowserState();
-    restore = setWideScreen(true);
-  });
-  afterEach(() => {
-    restore();
-    resetBrowserState();
-  });
+  useWideEditorScreen();
 
   it('shows every part of the game, without locations and map while the map is off (Hebrew)', async () => {
     serve(ownerReply());
@@ -155,8 +147,8 @@ describe('editor: the tree', () => {
   });
 
   it('on a phone: tree, edit panel and preview are tabs, and choosing a node opens the edit tab', async () => {
-    restore();
-    restore = () => undefined;
+    // A phone: useWideEditorScreen's afterEach puts the original matchMedia back.
+    setWideScreen(false);
     serve();
     const { t } = await renderEditor({ language: 'he' });
     expect(screen.getByRole('tab', { name: t('editor.layout.tree') }).getAttribute('aria-selected')).toBe('true');

@@ -3,6 +3,7 @@
  * the session, i18next with the real he/en files of both namespaces) against routes mocked at `fetch`.
  * The field components are stand-ins (test-fields.tsx, put in place by each test file).
  */
+import { afterEach, beforeEach } from 'vitest';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
@@ -95,4 +96,20 @@ export function selectNode(key: string) {
 export function resetBrowserState() {
   localStorage.clear();
   act(() => notifications.clean());
+}
+
+/**
+ * Each test of the calling describe block on a wide screen (the three panes), with the browser's
+ * storage and notifications cleared before and after.
+ */
+export function useWideEditorScreen() {
+  let restore: () => void = () => undefined;
+  beforeEach(() => {
+    resetBrowserState();
+    restore = setWideScreen(true);
+  });
+  afterEach(() => {
+    restore();
+    resetBrowserState();
+  });
 }
