@@ -1,11 +1,11 @@
 import 'mantine-datatable/styles.layer.css';
 import { useState, type FormEvent } from 'react';
-import { Anchor, Box, Button, Group, Loader, LoadingOverlay, Radio, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, LoadingOverlay, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PROGRESS_TYPES, type ActivePlay, type MyGame, type ProgressType } from '@streethunt/shared';
 import { useLogOutOnUnauthorized } from '../../api/use-require-login.ts';
 import { myGamesApi, myGamesKeys } from './api.ts';
@@ -16,7 +16,8 @@ import { usePaging } from './paging.ts';
 import { playCounts } from './play-counts.ts';
 import { PlayDetailsModal } from './play-details-modal.tsx';
 import { QuestionStatsTable } from './question-stats-table.tsx';
-import { LoadError, StudioLoader, StudioPage, useCreatorSession } from './studio-page.tsx';
+import { LoadError, StudioPage } from './studio-page.tsx';
+import { WithMyGames } from './with-my-games.tsx';
 import { useCappedOverlay } from './use-capped-overlay.ts';
 
 const isProgressType = (value: string | null): value is ProgressType => PROGRESS_TYPES.includes(value as ProgressType);
@@ -28,29 +29,13 @@ const isProgressType = (value: string | null): value is ProgressType => PROGRESS
  */
 function ActiveGamesPage() {
   const { t } = useTranslation('studio');
-  const session = useCreatorSession();
   const [params] = useSearchParams();
-  const games = useQuery({ queryKey: myGamesKeys.list, queryFn: ({ signal }) => myGamesApi.list(signal), enabled: session.status === 'in' });
-  useLogOutOnUnauthorized(games.error);
   const progressType = params.get('progressType');
   const searched = { gameId: params.get('gameId') || null, progressType: isProgressType(progressType) ? progressType : 'all' };
 
   return (
     <StudioPage title={t('myActiveGames.title')} testId="active-games-page">
-      {session.status !== 'in' || games.isPending ? (
-        <StudioLoader label={t('myGames.loading')} />
-      ) : games.isError ? (
-        <LoadError title={t('myGames.loadFailed')} error={games.error} onRetry={() => void games.refetch()} retrying={games.isFetching} />
-      ) : games.data.length === 0 ? (
-        <Stack gap="xs" align="flex-start" data-testid="no-games">
-          <Text>{t('myGames.picker.noGames')}</Text>
-          <Anchor component={Link} to="/game-editor-new-game">
-            {t('myGames.create')}
-          </Anchor>
-        </Stack>
-      ) : (
-        <ActiveGames games={games.data} searched={searched} />
-      )}
+      <WithMyGames>{(games) => <ActiveGames games={games} searched={searched} />}</WithMyGames>
     </StudioPage>
   );
 }

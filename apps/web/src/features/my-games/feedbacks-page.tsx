@@ -1,9 +1,9 @@
 import 'mantine-datatable/styles.layer.css';
-import { Anchor, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { CreatorFeedback } from '@streethunt/shared';
 import { useLogOutOnUnauthorized } from '../../api/use-require-login.ts';
 import { myGamesApi, myGamesKeys } from './api.ts';
@@ -12,7 +12,8 @@ import { formatDateTime } from './format-time.ts';
 import { GamePicker } from './game-picker.tsx';
 import { usePaging } from './paging.ts';
 import { RatingStars } from './rating-stars.tsx';
-import { LoadError, StudioLoader, StudioPage, useCreatorSession } from './studio-page.tsx';
+import { LoadError, StudioLoader, StudioPage } from './studio-page.tsx';
+import { WithMyGames } from './with-my-games.tsx';
 
 /**
  * `/my-games/feedbacks`: pick one of my games, then its players' feedbacks, newest first, with the
@@ -21,39 +22,20 @@ import { LoadError, StudioLoader, StudioPage, useCreatorSession } from './studio
  */
 function FeedbacksPage() {
   const { t } = useTranslation('studio');
-  const session = useCreatorSession();
   const [params, setParams] = useSearchParams();
   const gameId = params.get('gameId') || null;
-  const games = useQuery({ queryKey: myGamesKeys.list, queryFn: ({ signal }) => myGamesApi.list(signal), enabled: session.status === 'in' });
-  useLogOutOnUnauthorized(games.error);
 
   return (
     <StudioPage title={t('myFeedbacks.title')} testId="feedbacks-page">
-      {session.status !== 'in' || games.isPending ? (
-        <StudioLoader label={t('myGames.loading')} />
-      ) : games.isError ? (
-        <LoadError title={t('myGames.loadFailed')} error={games.error} onRetry={() => void games.refetch()} retrying={games.isFetching} />
-      ) : games.data.length === 0 ? (
-        <NoGames />
-      ) : (
-        <Stack gap="lg">
-          <GamePicker games={games.data} value={gameId} onChange={(id) => setParams(id ? { gameId: id } : {}, { replace: true })} />
-          {gameId ? <GameFeedbacks gameId={gameId} /> : <Text c="dimmed">{t('myFeedbacks.pickFirst')}</Text>}
-        </Stack>
-      )}
+      <WithMyGames>
+        {(games) => (
+          <Stack gap="lg">
+            <GamePicker games={games} value={gameId} onChange={(id) => setParams(id ? { gameId: id } : {}, { replace: true })} />
+            {gameId ? <GameFeedbacks gameId={gameId} /> : <Text c="dimmed">{t('myFeedbacks.pickFirst')}</Text>}
+          </Stack>
+        )}
+      </WithMyGames>
     </StudioPage>
-  );
-}
-
-function NoGames() {
-  const { t } = useTranslation('studio');
-  return (
-    <Stack gap="xs" align="flex-start" data-testid="no-games">
-      <Text>{t('myGames.picker.noGames')}</Text>
-      <Anchor component={Link} to="/game-editor-new-game">
-        {t('myGames.create')}
-      </Anchor>
-    </Stack>
   );
 }
 
