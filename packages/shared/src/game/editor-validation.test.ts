@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptyGame, emptyHint, emptyQuestion, type EditableGame } from '../schemas/studio.ts';
+import type { EditableGame } from '../schemas/studio.ts';
+import { emptyGame, emptyHint, emptyQuestion } from './editable-game.ts';
 import { isEmptyContent, validateGame, visibleText, type GameValidationError } from './editor-validation.ts';
 
 const content = (text: string) => `<p>${text}</p>`;

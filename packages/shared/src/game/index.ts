@@ -6,3 +6,4 @@ export * from './score.ts';
 export * from './sha256.ts';
 export * from './code.ts';
 export * from './editor-validation.ts';
+export * from './editable-game.ts';

@@ -13,3 +13,21 @@ export const mediaFileQuerySchema = z.object({
     .transform((w) => Number(w) as ImageWidth)
     .optional(),
 });
+
+// GET /api/media/{image|video}, POST /api/media/upload/ (spec section 7: Media resource).
+export const MEDIA_TYPES = ['image', 'video'] as const;
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export const mediaTypeParamsSchema = z.object({ type: z.enum(MEDIA_TYPES) });
+export const mediaResourceSchema = z.object({
+  public_id: z.string(),
+  resource_type: z.enum(MEDIA_TYPES),
+  secure_url: z.string(),
+});
+export type MediaResource = z.infer<typeof mediaResourceSchema>;
+export const mediaListReplySchema = z.object({ data: z.object({ resources: z.array(mediaResourceSchema) }) });
+export type MediaListReply = z.infer<typeof mediaListReplySchema>;
+export const mediaUploadReplySchema = z.object({ data: mediaResourceSchema });
+export type MediaUploadReply = z.infer<typeof mediaUploadReplySchema>;
+/** Upload caps (issue 8): refused before the whole body is read. */
+export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const MAX_VIDEO_UPLOAD_BYTES = 100 * 1024 * 1024;

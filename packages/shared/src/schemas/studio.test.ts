@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { editorLocationSchema, editorPriceSchema, emptyGame, gameExportSchema, saveGameRequestSchema } from './studio.ts';
+import { emptyGame } from '../game/editable-game.ts';
+import { gameExportSchema } from './game-export.ts';
+import { editorLocationSchema, editorPriceSchema, saveGameRequestSchema } from './studio.ts';
 
 const save = (overrides: Record<string, unknown> = {}) => ({ ...emptyGame('he'), version: 1, ...overrides });
 

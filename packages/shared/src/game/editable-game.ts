@@ -1,0 +1,81 @@
+import type { LANGUAGES } from '../constants.ts';
+import type { GameLocation } from '../schemas/game.ts';
+import type { EditableGame } from '../schemas/studio.ts';
+
+/** An empty game: what POST /api/games/new stores and what 'add' appends from. */
+export function emptyGame(language: (typeof LANGUAGES)[number] = 'he'): EditableGame {
+  return {
+    metadata: { name: '', locationCity: '', locationText: '', price: '', currencyCode: 'ILS', language, map: false, coverImage: '', location: null },
+    introPage: { content: '' },
+    questions: [],
+    gameoverPage: { content: '', hideGameSummary: false },
+  };
+}
+export const emptyQuestion = (): EditableGame['questions'][number] => ({
+  content: '',
+  location: null,
+  answer: { value: '', content: '', contentAfterAnswer: '' },
+  hints: [],
+});
+export const emptyHint = (): EditableGame['questions'][number]['hints'][number] => ({ content: '' });
+
+/** A game's content in any of the shapes the server stores or sends (a stored row, an owner's GET reply). */
+export type GameContentLike = {
+  metadata: {
+    name: string;
+    locationCity: string;
+    locationText: string;
+    price: string | number;
+    language: (typeof LANGUAGES)[number];
+    map: boolean;
+    coverImage: string;
+    location?: GameLocation | null;
+  };
+  introPage: { content: string };
+  questions?: ReadonlyArray<{
+    content: string;
+    location?: GameLocation | null;
+    /** An owner's reply carries `value` beside the hashes; a player's has none (read as ''). */
+    answer: { value?: string; content: string; contentAfterAnswer: string };
+    hints: ReadonlyArray<{ content: string; title?: string }>;
+  }>;
+  gameoverPage: { content: string; hideGameSummary: boolean };
+};
+
+/** A price as the editor holds it: '' (not set) or a number; older rows kept it as text ('45'). */
+export function editorPrice(price: string | number): '' | number {
+  if (typeof price === 'number') return Number.isFinite(price) ? price : '';
+  const text = price.trim();
+  return /^\d+(\.\d+)?$/.test(text) ? Number(text) : '';
+}
+
+/**
+ * The editable part of a game, every field named and nothing else (salts and hashes dropped): what
+ * the editor edits and saves, and what export and duplicate copy. One function for the server's
+ * stored rows and the editor's GET reply.
+ */
+export function toEditableGame(game: GameContentLike): EditableGame {
+  const m = game.metadata;
+  return {
+    metadata: {
+      name: m.name,
+      locationCity: m.locationCity,
+      locationText: m.locationText,
+      price: editorPrice(m.price),
+      // Games are sold in shekels only (spec section 3).
+      currencyCode: 'ILS',
+      language: m.language,
+      map: m.map,
+      coverImage: m.coverImage,
+      location: m.location ?? null,
+    },
+    introPage: { content: game.introPage.content },
+    questions: (game.questions ?? []).map((q) => ({
+      content: q.content,
+      location: q.location ?? null,
+      answer: { value: q.answer.value ?? '', content: q.answer.content, contentAfterAnswer: q.answer.contentAfterAnswer },
+      hints: q.hints.map((h) => (h.title === undefined ? { content: h.content } : { content: h.content, title: h.title })),
+    })),
+    gameoverPage: { content: game.gameoverPage.content, hideGameSummary: game.gameoverPage.hideGameSummary },
+  };
+}
