@@ -53,14 +53,18 @@ export async function newPhonePage(
     storeLanguage?: boolean;
     /** true ignores the page's Content-Security-Policy, to prove something is safe without it. */
     bypassCSP?: boolean;
+    /** Another screen than the 390x844 phone; from 1024 px wide it is a desktop (1x, mouse, no touch). */
+    viewport?: { width: number; height: number };
   },
 ): Promise<PhonePage> {
+  const viewport = options.viewport ?? { width: 390, height: 844 };
+  const phone = viewport.width < 1024;
   const context = await browser.newContext({
     baseURL: options.baseURL,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    viewport,
+    deviceScaleFactor: phone ? 2 : 1,
+    isMobile: phone,
+    hasTouch: phone,
     locale: options.language === 'he' ? 'he-IL' : 'en-US',
     permissions: ['geolocation'],
     geolocation: TEL_AVIV,

@@ -3,6 +3,9 @@ import type { LoginReply } from '@streethunt/shared';
 import { ApiError, apiRequest } from './client.ts';
 import { readSession, writeSession, type StoredSession } from './token-store.ts';
 
+/** Statuses of an auto-login reply that mean the stored token is no good (not 429 Too Many Requests). */
+const refusesToken = (status: number) => status >= 400 && status < 500 && status !== 429;
+
 type SessionState = {
   /** `checking` until the start-up auto-login has answered. */
   status: 'checking' | 'in' | 'out';
@@ -49,8 +52,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .then((reply) => current() && logIn(reply))
       .catch((error: unknown) => {
         if (!current()) return;
-        // A refused token ends the session; a network failure is ignored (spec section 8).
-        if (error instanceof ApiError) logOut();
+        // A refused token ends the session; a network failure is ignored (spec section 8), and so is a
+        // server that is busy or failing (429, 5xx): those say nothing about the token.
+        if (error instanceof ApiError && refusesToken(error.status)) logOut();
         else setChecked(true);
       });
     return () => {

@@ -64,6 +64,12 @@ describe('RichContent', () => {
     expect(html).toBe('<div>kept text<a>bad</a><a href="mailto:a@b.c" target="_blank" rel="noopener noreferrer">mail</a></div>');
   });
 
+  it("marks a picture without a text as decoration (alt=''), and keeps a creator's own text", () => {
+    const box = document.createElement('div');
+    box.innerHTML = sanitizeRichContent('<img src="/media/a.webp"><img src="/media/b.webp" alt="The old gate">');
+    expect([...box.querySelectorAll('img')].map((img) => img.getAttribute('alt'))).toEqual(['', 'The old gate']);
+  });
+
   it('renders nothing for empty content', () => {
     const { container } = render(
       <MantineProvider env="test">

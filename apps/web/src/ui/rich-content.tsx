@@ -72,6 +72,8 @@ function cleanAttributes(element: Element): void {
       }
       break;
     case 'IMG':
+      // The editor asks for no text for a picture: without one it is decoration, not its file name read out.
+      if (!element.hasAttribute('alt')) element.setAttribute('alt', '');
       element.setAttribute('loading', 'lazy');
       element.setAttribute('style', 'max-inline-size:100%;block-size:auto');
       break;

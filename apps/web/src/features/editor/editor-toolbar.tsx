@@ -28,7 +28,13 @@ export function EditorToolbar({ name, status, dirty, canSave, canSend, saving, s
           {name.trim() || t('editor.untitled')}
         </Title>
         <Group gap="xs" wrap="wrap">
-          <Badge color={STATUS_COLOR[status]} variant="light" data-testid="game-status">
+          <Badge
+            color={STATUS_COLOR[status]}
+            variant="light"
+            // Mantine's light badge text is below AA contrast (gray: 3:1); its darkest shade passes.
+            styles={{ label: { color: `var(--mantine-color-${STATUS_COLOR[status]}-9)` } }}
+            data-testid="game-status"
+          >
             {t(`editor.status.${status}`)}
           </Badge>
           <Text size="sm" c="dimmed" role="status" data-testid="save-state">

@@ -170,7 +170,7 @@ function TreeNode({ nodeKey, label, depth, selected, invalid, onSelect, actions,
           component="button"
           type="button"
           label={
-            <Text span inherit c={invalid ? 'red.8' : undefined} fw={invalid ? 600 : undefined}>
+            <Text span inherit c={invalid ? 'red.9' : undefined} fw={invalid ? 600 : undefined}>
               {label}
             </Text>
           }
@@ -198,7 +198,7 @@ function AddNode(props: { label: string; accessibleLabel?: string; depth: number
         component="button"
         type="button"
         label={
-          <Text span inherit c={props.invalid ? 'red.8' : 'teal.7'} fw={600}>
+          <Text span inherit c={props.invalid ? 'red.9' : 'teal.7'} fw={600}>
             {props.label}
           </Text>
         }

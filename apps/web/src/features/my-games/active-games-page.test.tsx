@@ -101,6 +101,7 @@ describe('active games page', () => {
 
     fireEvent.click(within(playRows()[0]).getByRole('button', { name: 'פרטי המשחק בקוד CODE-p1' }));
     const dialog = await screen.findByRole('dialog', { name: t('myActiveGames.details.title') });
+    expect(within(dialog).getByRole('button', { name: t('studio.close') })).toBeTruthy();
     const questions = within(dialog).getByRole('table', { name: t('myActiveGames.details.questions') });
     const rows = within(questions).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([

@@ -19,6 +19,7 @@ import { QuestionStatsTable } from './question-stats-table.tsx';
 import { LoadError, StudioPage } from './studio-page.tsx';
 import { WithMyGames } from './with-my-games.tsx';
 import { useCappedOverlay } from './use-capped-overlay.ts';
+import { KEYBOARD_SCROLL_AREA } from './table-scroll.ts';
 
 const isProgressType = (value: string | null): value is ProgressType => PROGRESS_TYPES.includes(value as ProgressType);
 
@@ -167,6 +168,7 @@ function PlaysTable({ plays }: { plays: readonly ActivePlay[] }) {
         withTableBorder
         borderRadius="md"
         highlightOnHover
+        scrollAreaProps={KEYBOARD_SCROLL_AREA}
         minHeight={plays.length === 0 ? 160 : undefined}
         noRecordsText={t('myActiveGames.table.none')}
         {...paging.props}

@@ -44,6 +44,8 @@ describe('feedbacks page', () => {
     await pickGame(t('myGames.picker.label'), 'סודות נווה צדק');
     const table = await screen.findByRole('table');
     expect(router.state.location.search).toBe('?gameId=g1');
+    // No cell takes focus, so the box that scrolls the table sideways on a phone must (axe).
+    expect(table.closest('.mantine-ScrollArea-viewport')?.getAttribute('tabindex')).toBe('0');
 
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.querySelector('time')?.getAttribute('datetime'))).toEqual([

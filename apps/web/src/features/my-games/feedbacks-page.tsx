@@ -14,6 +14,7 @@ import { usePaging } from './paging.ts';
 import { RatingStars } from './rating-stars.tsx';
 import { LoadError, StudioLoader, StudioPage } from './studio-page.tsx';
 import { WithMyGames } from './with-my-games.tsx';
+import { KEYBOARD_SCROLL_AREA } from './table-scroll.ts';
 
 /**
  * `/my-games/feedbacks`: pick one of my games, then its players' feedbacks, newest first, with the
@@ -103,6 +104,7 @@ function GameFeedbacks({ gameId }: { gameId: string }) {
         withTableBorder
         borderRadius="md"
         verticalAlign="top"
+        scrollAreaProps={KEYBOARD_SCROLL_AREA}
         {...paging.props}
       />
     </Stack>

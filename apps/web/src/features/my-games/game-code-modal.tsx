@@ -31,7 +31,7 @@ export function GameCodeModal({ code, gameName, onClose }: { code: string | null
   };
 
   return (
-    <Modal opened={code !== null} onClose={close} title={t('myGames.code.title')} centered>
+    <Modal opened={code !== null} onClose={close} title={t('myGames.code.title')} centered closeButtonProps={{ 'aria-label': t('studio.close') }}>
       <Stack gap="md">
         <Text size="sm">
           {t('myGames.code.for')} <bdi dir="auto">{gameName}</bdi>

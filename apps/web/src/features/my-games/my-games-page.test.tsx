@@ -131,6 +131,8 @@ describe('my games page', () => {
     const dialog = await screen.findByRole('dialog', { name: t('myGames.code.title') });
     expect(within(dialog).getByTestId('game-code').textContent).toBe('K7WQ-3PXM');
     expect(within(dialog).getByTestId('game-code').getAttribute('dir')).toBe('ltr');
+    // The corner X is named too, beside the footer's Close.
+    expect(within(dialog).getAllByRole('button', { name: t('studio.close') })).toHaveLength(2);
     expect(bodiesSent(fetchMock, 'POST /api/game/secret-code')).toEqual([{ gameId: 'g1' }]);
     fireEvent.click(within(dialog).getByRole('button', { name: t('studio.copy') }));
     expect(await within(dialog).findByRole('button', { name: t('studio.copied') })).toBeTruthy();
@@ -161,6 +163,7 @@ describe('my games page', () => {
     fireEvent.click(within(await openRowMenu('סודות נווה צדק', t)).getByRole('menuitem', { name: t('myGames.actions.duplicate') }));
 
     const dialog = await screen.findByRole('dialog', { name: t('myGames.duplicate.title') });
+    expect(within(dialog).getByRole('button', { name: t('studio.close') })).toBeTruthy();
     expect(routesCalled(fetchMock)).not.toContain('POST /api/games/duplicate/g1');
     fireEvent.click(within(dialog).getByRole('button', { name: t('myGames.duplicate.confirm') }));
 

@@ -14,6 +14,7 @@ import { usePaging } from './paging.ts';
 import { ActionError } from './studio-page.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { useGameActions, useGameName } from './use-game-actions.ts';
+import { KEYBOARD_SCROLL_AREA } from './table-scroll.ts';
 
 /**
  * The creator's games (spec section 2, 'My games'): a status filter, a global search over name and city
@@ -116,12 +117,19 @@ export function MyGamesTable({ games, onUnauthorized }: { games: readonly MyGame
         borderRadius="md"
         highlightOnHover
         pinLastColumn
+        scrollAreaProps={KEYBOARD_SCROLL_AREA}
         minHeight={paging.records.length === 0 ? 160 : undefined}
         noRecordsText={t('myGames.table.noMatch')}
         {...paging.props}
       />
       <GameCodeModal code={actions.shownCode?.code ?? null} gameName={actions.shownCode ? nameOf(actions.shownCode.game) : ''} onClose={actions.closeCode} />
-      <Modal opened={confirmDuplicate !== null} onClose={() => setConfirmDuplicate(null)} title={t('myGames.duplicate.title')} centered>
+      <Modal
+        opened={confirmDuplicate !== null}
+        onClose={() => setConfirmDuplicate(null)}
+        title={t('myGames.duplicate.title')}
+        centered
+        closeButtonProps={{ 'aria-label': t('studio.close') }}
+      >
         <Stack gap="md">
           <Text>{t('myGames.duplicate.question')}</Text>
           <Text fw={700} dir="auto">

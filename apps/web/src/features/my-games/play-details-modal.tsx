@@ -6,6 +6,7 @@ import type { ActivePlay } from '@streethunt/shared';
 import { formatDateTime, formatDuration } from './format-time.ts';
 import { playCounts } from './play-counts.ts';
 import { QuestionStatusBadge } from './question-status-badge.tsx';
+import { KEYBOARD_SCROLL_AREA } from './table-scroll.ts';
 
 type QuestionRow = ActivePlay['questions'][number] & { number: number };
 
@@ -31,7 +32,14 @@ export function PlayDetailsModal({ play, onClose }: { play: ActivePlay | null; o
   const duration = play ? formatDuration(play.startTime, play.endTime) : null;
 
   return (
-    <Modal opened={play !== null} onClose={onClose} title={t('myActiveGames.details.title')} size="lg" centered>
+    <Modal
+      opened={play !== null}
+      onClose={onClose}
+      title={t('myActiveGames.details.title')}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('studio.close') }}
+    >
       {play && counts && (
         <Stack gap="md" data-testid="play-details">
           <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
@@ -88,6 +96,7 @@ export function PlayDetailsModal({ play, onClose }: { play: ActivePlay | null; o
             ]}
             withTableBorder
             borderRadius="md"
+            scrollAreaProps={KEYBOARD_SCROLL_AREA}
             minHeight={play.questions.length === 0 ? 120 : undefined}
             noRecordsText={t('myActiveGames.details.noQuestions')}
           />

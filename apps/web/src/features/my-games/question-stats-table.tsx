@@ -2,6 +2,7 @@ import { Group, Progress, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { QuestionStats } from '@streethunt/shared';
+import { KEYBOARD_SCROLL_AREA } from './table-scroll.ts';
 
 type Row = QuestionStats & { number: number };
 const MEASURES = ['reached', 'answered', 'skipped', 'hintsOpened'] as const;
@@ -46,6 +47,7 @@ export function QuestionStatsTable({ stats, plays }: { stats: readonly QuestionS
       columns={columns}
       withTableBorder
       borderRadius="md"
+      scrollAreaProps={KEYBOARD_SCROLL_AREA}
       minHeight={stats.length === 0 ? 120 : undefined}
       noRecordsText={t('myActiveGames.stats.none')}
     />

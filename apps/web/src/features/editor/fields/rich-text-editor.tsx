@@ -7,6 +7,7 @@ import { useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useTranslation } from 'react-i18next';
 import type { MediaType } from '@streethunt/shared';
+import { echoGuard } from './echo-guard.ts';
 import { MediaLibrary } from './media-library.tsx';
 import { BlockDirection, ImageBlock, VideoBlock, blockDirectionAt, type TextDirection } from './rich-text-extensions.ts';
 
@@ -34,8 +35,8 @@ export function editorHtml(editor: Pick<Editor, 'isEmpty' | 'getHTML'>): string 
 export default function RichTextEditorInner({ value, onChange, dir, fieldId, labelId, errorId }: RichTextEditorProps) {
   const { t } = useTranslation('studio');
   const [inserting, setInserting] = useState<MediaType | null>(null);
-  // What this editor last sent out: the same value coming back in must not reset the content (and the caret).
-  const emitted = useRef(value);
+  // What this editor sent out: the same value coming back in, even late, must not reset the content (and the caret).
+  const [echoes] = useState(() => echoGuard(value));
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -66,17 +67,17 @@ export default function RichTextEditorInner({ value, onChange, dir, fieldId, lab
     shouldRerenderOnTransaction: true,
     onUpdate: ({ editor: current }) => {
       const html = editorHtml(current);
-      emitted.current = html;
+      echoes.sent(html);
       onChangeRef.current(html);
     },
   });
 
   // A new value from outside (another question selected, a reload from the device): show it.
   useEffect(() => {
-    if (value === emitted.current) return;
-    emitted.current = value;
+    if (echoes.isEcho(value)) return;
+    echoes.adopt(value);
     if (value !== editorHtml(editor)) editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value]);
+  }, [editor, value, echoes]);
 
   const labels = useMemo<Partial<RichTextEditorLabels>>(
     () => ({
