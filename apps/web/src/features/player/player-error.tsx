@@ -1,10 +1,16 @@
-import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError, NetworkError } from '../../api/client.ts';
+import type { CodeResult } from './play-session.ts';
 
-/** The game could not be loaded: unknown (404), no network, or another failure. */
-export function PlayerError({ error, onRetry }: { error: unknown; onRetry(): void }) {
+/**
+ * The game could not be loaded: unknown (404), no network, or another failure. A game that is not
+ * published (a draft being play-tested) answers 404 to strangers but opens with one of its codes, so
+ * the not-found screen asks for one.
+ */
+export function PlayerError({ error, onRetry, onCode }: { error: unknown; onRetry(): void; onCode(code: string): Promise<CodeResult> }) {
   const { t } = useTranslation();
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
   if (notFound) {
@@ -15,6 +21,7 @@ export function PlayerError({ error, onRetry }: { error: unknown; onRetry(): voi
         <Anchor component={Link} to="/games" fw={600}>
           {t('player.errors.toGames')}
         </Anchor>
+        <CodeForUnlisted onCode={onCode} />
       </Stack>
     );
   }
@@ -27,5 +34,51 @@ export function PlayerError({ error, onRetry }: { error: unknown; onRetry(): voi
         {t('player.common.retry')}
       </Button>
     </Stack>
+  );
+}
+
+/** A valid code becomes the active play, and the game then loads with it (player-page's useGame). */
+function CodeForUnlisted({ onCode }: { onCode(code: string): Promise<CodeResult> }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [result, setResult] = useState<CodeResult | null>(null);
+  const [sending, setSending] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending || !code.trim()) return;
+    setSending(true);
+    setResult(null);
+    setResult(await onCode(code));
+    setSending(false);
+  };
+  const message =
+    result === 'wrong' ? 'player.payment.codeWrong' : result === 'rate_limited' ? 'player.payment.rateLimited' : result === 'network' ? 'player.errors.network' : result === 'error' ? 'player.errors.generic' : null;
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('player.errors.haveCode')} data-testid="unlisted-code">
+      <Stack gap="sm">
+        <Text fw={600}>{t('player.errors.haveCode')}</Text>
+        <Group gap="sm" align="flex-end" wrap="nowrap">
+          <TextInput
+            label={t('player.payment.codeLabel')}
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+            error={result === 'wrong'}
+            dir="ltr"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" loading={sending}>
+            {t('player.payment.sendCode')}
+          </Button>
+        </Group>
+        {message && (
+          <Alert color={result === 'wrong' ? 'red' : 'orange'} role="alert">
+            {t(message)}
+          </Alert>
+        )}
+      </Stack>
+    </form>
   );
 }

@@ -162,3 +162,30 @@ describe('player: intro and payment', () => {
     expect(screen.getByRole('button', { name: "Let's play" })).toBeTruthy();
   });
 });
+
+describe('player: a game that is not published', () => {
+  beforeEach(resetBrowserState);
+  afterEach(resetBrowserState);
+
+  it.each(['he', 'en'] as const)('is not found without a code, and opens with one of its codes (%s)', async (language) => {
+    const server = fakeServer({ game: buildGame({ status: 'DRAFT' }) });
+    // A draft's public part is 404 to strangers (the server's rule); with a valid code the game comes back.
+    server.state.override = (call) =>
+      call.method === 'GET' && call.path === `/api/games/${GAME_ID}` && call.headers['x-game-secret'] !== CODE ? { status: 404, body: { message: 'No such game', code: 'not_found' } } : null;
+    const { t, missing } = await renderPlayer({ language });
+    const form = within(await screen.findByTestId('unlisted-code'));
+    expect(screen.getByRole('heading', { name: t('player.errors.notFoundTitle') })).toBeTruthy();
+
+    fireEvent.change(form.getByLabelText(t('player.payment.codeLabel')), { target: { value: 'WRONG1' } });
+    fireEvent.click(form.getByRole('button', { name: t('player.payment.sendCode') }));
+    expect((await form.findByRole('alert')).textContent).toBe(t('player.payment.codeWrong'));
+
+    fireEvent.change(form.getByLabelText(t('player.payment.codeLabel')), { target: { value: CODE.toLowerCase() } });
+    fireEvent.click(form.getByRole('button', { name: t('player.payment.sendCode') }));
+    expect(await screen.findByRole('heading', { name: 'Bialik street hunt' })).toBeTruthy();
+    const loaded = server.state.calls.filter((c) => c.method === 'GET' && c.path === `/api/games/${GAME_ID}`).at(-1)!;
+    expect(loaded.headers['x-game-secret']).toBe(CODE);
+    expect(screen.queryByTestId('game-not-found')).toBeNull();
+    expect(missing).toEqual([]);
+  });
+});

@@ -59,7 +59,7 @@ function PlayerScreen({ gameId }: { gameId: string }) {
     body = gameQuery.isPending ? (
       <PageLoader label={t('player.common.loading')} />
     ) : (
-      <PlayerError error={gameQuery.error} onRetry={() => void gameQuery.refetch()} />
+      <PlayerError error={gameQuery.error} onRetry={() => void gameQuery.refetch()} onCode={(code) => session.submitCode(code)} />
     );
   } else {
     const value: PlayContextValue = {

@@ -22,6 +22,8 @@ export type HintsListProps = {
 export function HintsList({ hints, states, open, onOpen }: HintsListProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState<number | null>(null);
+  // The dialog keeps its title (its accessible name) while it fades out after closing.
+  const [lastAsked, setLastAsked] = useState(0);
   if (hints.length === 0) return null;
 
   const label = (hintIndex: number) => hints[hintIndex]?.title?.trim() || t('player.hints.untitled', { n: hintIndex + 1 });
@@ -46,7 +48,10 @@ export function HintsList({ hints, states, open, onOpen }: HintsListProps) {
         variant="light"
         size="md"
         leftSection={<IconBulb size={20} aria-hidden />}
-        onClick={() => setAsking(hintIndex)}
+        onClick={() => {
+          setAsking(hintIndex);
+          setLastAsked(hintIndex);
+        }}
         data-testid={`hint-${hintIndex + 1}`}
         data-open="false"
         aria-label={t('player.hints.openLabel', { label: label(hintIndex) })}
@@ -67,7 +72,7 @@ export function HintsList({ hints, states, open, onOpen }: HintsListProps) {
       {items}
       <ConfirmModal
         opened={asking !== null}
-        title={asking !== null ? label(asking) : ''}
+        title={label(asking ?? lastAsked)}
         text={t('player.hints.confirm')}
         confirmLabel={t('player.hints.confirmYes')}
         onConfirm={() => {
