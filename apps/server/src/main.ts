@@ -3,7 +3,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { databaseOptionsFromConfig, openDatabase } from './db/client.ts';
 import { demoLoginHelp, seedDemo } from './demo/demo.ts';
 import { createMailer } from './platform/mail/create-mailer.ts';
-import { createStorage } from './platform/storage/create-storage.ts';
+import { createStorage, mediaDir } from './platform/storage/create-storage.ts';
+import { sweepStagedUploads } from './platform/storage/local-storage.ts';
 
 async function main() {
   let config;
@@ -18,6 +19,7 @@ async function main() {
   }
   const database = await openDatabase(databaseOptionsFromConfig(config));
   await database.migrate();
+  await sweepStagedUploads(mediaDir(config));
   const seeded = config.seedDemo ? await seedDemo(database.db, createStorage(config)) : false;
   const mailer = createMailer(config.mail, config.dataDir);
   const app = await buildApp({ config, database, mailer });

@@ -149,7 +149,8 @@ export const plays = pgTable(
     feedbackTokenUsedAt: ts('feedback_token_used_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('plays_game_code_key').on(t.gameId, t.codeId)],
+  // The creator's report lists a game's newest plays first (features/reports).
+  (t) => [uniqueIndex('plays_game_code_key').on(t.gameId, t.codeId), index('plays_game_created_idx').on(t.gameId, t.createdAt)],
 );
 
 export const feedbacks = pgTable(

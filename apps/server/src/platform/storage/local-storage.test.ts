@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalStorage } from './local-storage.ts';
+import { createLocalStorage, sweepStagedUploads } from './local-storage.ts';
 import { StorageKeyError, type Storage } from './storage.ts';
 
 describe('local storage', () => {
@@ -139,5 +139,22 @@ describe('local storage: streams', () => {
     await expect(storage.stage(failing())).rejects.toThrow('client went away');
     expect(await filesOnDisk()).toEqual([]);
     await expect(staged.commit('../escape.mp4')).rejects.toBeInstanceOf(StorageKeyError);
+  });
+
+  it('sweeps uploads a stopped process left half-received, but not one being received now', async () => {
+    const left = await storage.stage(chunks(bytes));
+    const [oldFile] = await filesOnDisk();
+    expect(oldFile).toMatch(/\.part$/);
+    const fresh = await storage.stage(chunks(bytes));
+    // The first was received two hours ago (its mtime), the other just now.
+    const hoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    await utimes(path.join(root, oldFile!), hoursAgo, hoursAgo);
+    expect(await sweepStagedUploads(root)).toBe(1);
+    expect(await filesOnDisk()).toHaveLength(1);
+    expect(await filesOnDisk()).not.toContain(oldFile);
+    await fresh.commit('uploads/u1/fresh.mp4');
+    await left.discard();
+    expect(await filesOnDisk()).toEqual([path.join('uploads', 'u1', 'fresh.mp4')]);
+    expect(await sweepStagedUploads(path.join(dir, 'nothing-here'))).toBe(0);
   });
 });

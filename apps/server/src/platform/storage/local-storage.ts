@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { assertStorageKey, StorageKeyError, type StagedFile, type Storage } from './storage.ts';
@@ -121,4 +121,27 @@ export function createLocalStorage(root: string): Storage {
       return staged;
     },
   };
+}
+
+/** A staged upload this old was left by a process that stopped mid-upload (no upload takes an hour). */
+export const STALE_STAGED_UPLOAD_MS = 60 * 60_000;
+
+/**
+ * Removes uploads left half-received in `root`'s staging folder by a crash or a kill; the server calls
+ * it at start. Only old ones: another process on the same DATA_DIR may be receiving one right now.
+ * Returns how many it removed.
+ */
+export async function sweepStagedUploads(root: string, now = Date.now(), olderThanMs = STALE_STAGED_UPLOAD_MS): Promise<number> {
+  const staging = path.join(path.resolve(root), STAGING_FOLDER);
+  const names = await readdir(staging).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names.filter((n) => n.endsWith('.part'))) {
+    const file = path.join(staging, name);
+    const info = await stat(file).catch(() => null);
+    if (info && now - info.mtimeMs > olderThanMs) {
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }

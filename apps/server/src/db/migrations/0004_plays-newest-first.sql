@@ -1,0 +1,1 @@
+CREATE INDEX "plays_game_created_idx" ON "plays" USING btree ("game_id","created_at");
