@@ -73,6 +73,8 @@ export const games = pgTable(
     gameoverPage: jsonb('gameover_page').notNull().default(sql`'{}'::jsonb`),
     /** Salt for the answer hashes sent to players; rotates when answers change. */
     answerSalt: text('answer_salt').notNull().default(sql`md5(random()::text)`),
+    /** Why an admin sent the game back to DRAFT (or took it off the list); shown to the creator in the editor, cleared on approval. */
+    reviewNote: text('review_note'),
     /** Goes up by one on every save; a save naming an older version gets 409 (two tabs on one game). */
     version: integer('version').notNull().default(1),
     approvedAt: ts('approved_at'),
@@ -117,6 +119,8 @@ export const gameCodes = pgTable(
     /** free: issued by the server itself when a player starts a free game (no code to buy). */
     source: text('source', { enum: ['purchase', 'admin', 'creator', 'free'] }).notNull(),
     purchaseId: text('purchase_id').references(() => purchases.id),
+    /** The admin batch that made it (admin codes from POST /api/games/generate-codes). */
+    batchId: text('batch_id').references(() => codeBatches.id),
     createdBy: text('created_by').references(() => users.id),
     activatedAt: ts('activated_at'),
     createdAt: createdAt(),
@@ -126,6 +130,24 @@ export const gameCodes = pgTable(
     uniqueIndex('game_codes_purchase_key').on(t.purchaseId),
     index('game_codes_game_idx').on(t.gameId),
   ],
+);
+
+/** A batch of codes an admin generated for a game: who, when, how many, with which prefix. */
+export const codeBatches = pgTable(
+  'code_batches',
+  {
+    id: id(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id),
+    count: integer('count').notNull(),
+    prefix: text('prefix').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('code_batches_game_idx').on(t.gameId, t.createdAt)],
 );
 
 /** One play per game and code; every device holding the code shares it. */
