@@ -28,6 +28,7 @@ import { gamesRoutes } from './features/games/routes.ts';
 import { paymentsRoutes, sandboxPageRoutes } from './features/payments/routes.ts';
 import { playsRoutes } from './features/plays/routes.ts';
 import { studioRoutes } from './features/studio/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { replyCompression } from './platform/compression.ts';
 import { serveWebApp } from './platform/web-app.ts';
@@ -37,6 +38,7 @@ import type { Storage } from './platform/storage/storage.ts';
 import { createGeocoder } from './platform/geocoder/create-geocoder.ts';
 import type { Geocoder } from './platform/geocoder/geocoder.ts';
 import { placesRoutes } from './features/places/routes.ts';
+import { usersRoutes } from './features/users/routes.ts';
 import { reportsRoutes } from './features/reports/routes.ts';
 import { mediaFileRoutes, mediaRoutes } from './features/media/routes.ts';
 
@@ -123,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(accountRoutes);
       await api.register(gamesRoutes);
       await api.register(studioRoutes);
+      await api.register(adminRoutes);
       await api.register(playsRoutes);
       await api.register(paymentsRoutes);
       await api.register(feedbackRoutes);
@@ -130,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(mediaRoutes);
       await api.register(reportsRoutes);
       await api.register(placesRoutes);
+      await api.register(usersRoutes);
     },
     { prefix: '/api' },
   );

@@ -12,6 +12,8 @@ export * from './geo/index.ts';
 export * from './media/index.ts';
 export * from './schemas/media.ts';
 export * from './schemas/studio.ts';
+export * from './schemas/admin.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/places.ts';
 export * from './schemas/game-export.ts';
+export * from './schemas/users.ts';

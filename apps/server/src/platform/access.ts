@@ -58,10 +58,13 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: Toke
     // A password change or reset bumps the version, so every token signed before it (even in the same second) is refused.
     request.auth = user && user.tokenVersion === claims.tokenVersion ? { userId: user.id, role: user.role } : null;
   });
-  app.addHook('preValidation', async (request) => {
+  // preParsing: after every onRequest hook (a route's own rate limit counts the caller first), and
+  // before the body is read, so a caller without access gets 401 rather than 413 or 415.
+  app.addHook('preParsing', async (request, _reply, payload) => {
     const access = request.routeOptions.config.access;
     if (access === 'user' || access === 'owner') requireUser(request);
     else if (access === 'admin') requireAdmin(request);
+    return payload;
   });
 });
 

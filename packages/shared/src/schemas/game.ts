@@ -75,6 +75,8 @@ export const gameReplySchema = z.object({
   /** Only for the owner and admins: the version a save must name (409 when another save came first), and when it was saved. */
   version: z.number().int().optional(),
   updatedAt: z.string().optional(),
+  /** Only for the owner and admins: why an admin sent the game back or took it off the list (null when none). */
+  reviewNote: z.string().nullable().optional(),
 });
 export type GameReply = z.infer<typeof gameReplySchema>;
 

@@ -22,7 +22,7 @@ import { requireUser } from '../../platform/access.ts';
 import { mailSettled } from './mail-later.ts';
 import { replyLanguage } from './messages.ts';
 import * as account from './service.ts';
-import { errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { acceptEmptyJsonBody, errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 
 /** Account bodies are a few short fields; anything bigger is refused before parsing. */
 const ACCOUNT_BODY_LIMIT = 16 * 1024;
@@ -253,7 +253,7 @@ const autoLoginRoute: FastifyPluginAsyncZod = async (app) => {
   // a stolen token cannot be refreshed in a loop, and users behind one shared address (whom a 429
   // would log out) do not share one count. A caller without a valid token is counted per address.
   const autoLoginLimit = { ...perMinute(10).rateLimit, keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip) };
-  acceptEmptyJsonBody(app);
+  acceptEmptyJsonBody(app, {});
   app.post(
     '/auto-login',
     {
@@ -273,13 +273,3 @@ const autoLoginRoute: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-function acceptEmptyJsonBody(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text.trim() === '') return done(null, {});
-    return parseJson(request, text, done);
-  });
-}

@@ -16,7 +16,7 @@ const MAX_ATTEMPTS = 5;
 /** Makes `count` new codes for a game, each unique across all games. */
 export async function createGameCodes(
   db: Db,
-  input: { gameId: string; count: number; prefix?: string; source: CodeSource; purchaseId?: string; createdBy?: string },
+  input: { gameId: string; count: number; prefix?: string; source: CodeSource; purchaseId?: string; createdBy?: string; batchId?: string },
 ): Promise<GameCode[]> {
   const created: GameCode[] = [];
   for (let i = 0; i < input.count; i++) {
@@ -29,6 +29,7 @@ export async function createGameCodes(
           source: input.source,
           purchaseId: input.purchaseId,
           createdBy: input.createdBy,
+          batchId: input.batchId,
         })
         .onConflictDoNothing({ target: gameCodes.code })
         .returning();

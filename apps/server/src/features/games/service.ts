@@ -74,6 +74,7 @@ export async function findGameForPlayers(db: Db, gameId: string): Promise<GameRo
 /** Call after changing a game so this process's players see the change at once (others within PLAYER_GAME_CACHE_MS). */
 export function forgetGame(db: Db, gameId: string): void {
   playerGames(db).delete(gameId);
+  replyCaches(db).delete(gameId);
 }
 
 /** GET /api/games: approved games, newest first, never with questions; `userId` keeps one creator's. */
@@ -192,6 +193,8 @@ export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId
       // What the editor's next save must name (409 when another save came first).
       version: row.version,
       updatedAt: row.updatedAt.toISOString(),
+      // Why an admin sent it back or took it off the list, for the editor to show.
+      reviewNote: row.reviewNote,
     };
     return { body, json: null };
   }

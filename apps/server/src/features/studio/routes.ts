@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,7 +15,7 @@ import {
   secretCodeRequestSchema,
 } from '@streethunt/shared';
 import { requireUser } from '../../platform/access.ts';
-import { errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { acceptEmptyJsonBody, errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import * as studio from './service.ts';
 
 const tags = ['studio'];
@@ -179,14 +179,3 @@ const emptyBodyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await studio.duplicateGame(deps, requireUser(request), request.params.gameId) }),
   );
 };
-
-/** In this scope an empty JSON body reads as no body instead of 400 bad_json. */
-function acceptEmptyJsonBody(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
-    if (text.trim() === '') return done(null, undefined);
-    return parseJson(request, text, done);
-  });
-}

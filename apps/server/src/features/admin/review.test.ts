@@ -1,0 +1,282 @@
+import { eq } from 'drizzle-orm';
+import { adminGamesReplySchema, editorGameReplySchema, gameListReplySchema, gameReplySchema } from '@streethunt/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../db/test-database.ts';
+import { games } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildCode, buildGame, buildPlay, gameContent } from '../../test/factories.ts';
+import { sentMail } from '../account/test-support.ts';
+import { call, storedGame, studioTables, userWithToken } from '../studio/test-support.ts';
+
+describe.each(testDatabaseKinds())('the admin’s review of games (approve, send back, unpublish, the lists) on %s', (kind) => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof userWithToken>>;
+  beforeAll(async () => {
+    t = await buildTestApp({ kind });
+    admin = await userWithToken(t, { role: 'admin', language: 'en' });
+  });
+  afterAll(() => t.close());
+
+  async function gameOfNewCreator(status: 'DRAFT' | 'PENDING' | 'APPROVED', language: 'he' | 'en' = 'he', name = 'Test hunt') {
+    const owner = await userWithToken(t, { firstName: 'Dana', lastName: 'Bar', language });
+    const base = gameContent();
+    const game = await buildGame(t.db, {
+      userId: owner.user.id,
+      status,
+      approvedAt: status === 'APPROVED' ? new Date() : null,
+      content: { metadata: { ...base.metadata, name } },
+    });
+    return { owner, game };
+  }
+
+  const mailsTo = async (email: string) => (await sentMail(t)).filter((mail) => mail.to === email);
+  const setUpdatedAt = (gameId: string, updatedAt: Date) => t.db.update(games).set({ updatedAt }).where(eq(games.id, gameId));
+  const publicList = async () => gameListReplySchema.parse((await call(t, 'GET', '/api/games')).json()).data.map((g) => g._id);
+
+  describe('the lists', () => {
+    it('pending: only PENDING games, the longest waiting first, with the creator and the note', async () => {
+      const first = await gameOfNewCreator('PENDING');
+      const second = await gameOfNewCreator('PENDING');
+      await gameOfNewCreator('DRAFT');
+      // The first one was sent to approval earlier.
+      await setUpdatedAt(first.game.id, new Date(Date.now() - 86_400_000));
+      const res = await call(t, 'GET', '/api/games/pending-games', { token: admin.token });
+      expect(res.statusCode).toBe(200);
+      const { data } = adminGamesReplySchema.parse(res.json());
+      expect(data.every((g) => g.status === 'PENDING')).toBe(true);
+      const ids = data.map((g) => g._id);
+      expect(ids.indexOf(first.game.id)).toBeLessThan(ids.indexOf(second.game.id));
+      const row = data.find((g) => g._id === second.game.id);
+      expect(row).toMatchObject({
+        userId: second.owner.user.id,
+        metadata: { name: 'Test hunt', locationCity: 'Tel Aviv', price: '45', currencyCode: 'ILS' },
+        reviewNote: null,
+        creator: { firstName: 'Dana', lastName: 'Bar', email: second.owner.user.email },
+      });
+    });
+
+    it('all: every status, the latest change first', async () => {
+      const draft = await gameOfNewCreator('DRAFT');
+      const approved = await gameOfNewCreator('APPROVED');
+      await setUpdatedAt(approved.game.id, new Date(Date.now() + 60_000));
+      const { data } = adminGamesReplySchema.parse((await call(t, 'GET', '/api/games/all-games', { token: admin.token })).json());
+      const ids = data.map((g) => g._id);
+      expect(ids).toContain(draft.game.id);
+      expect(ids[0]).toBe(approved.game.id);
+      expect(new Set(data.map((g) => g.status))).toEqual(new Set(['DRAFT', 'PENDING', 'APPROVED']));
+    });
+  });
+
+  describe('approve', () => {
+    it.each(['he', 'en'] as const)('a PENDING game is approved, listed at once (a warm cache too) and its %s creator emailed in that language', async (language) => {
+      const { owner, game } = await gameOfNewCreator('PENDING', language, `Hunt ${language}`);
+      // Read the list and the game as a player first, so any cache is warm.
+      expect(await publicList()).not.toContain(game.id);
+      expect((await call(t, 'GET', `/api/games/${game.id}`)).statusCode).toBe(404);
+      await t.db.update(games).set({ reviewNote: 'an old note' }).where(eq(games.id, game.id));
+
+      // An empty JSON body, as a client may send with the JSON content type.
+      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, raw: '' });
+      expect(res.statusCode).toBe(200);
+      const { data } = editorGameReplySchema.parse(res.json());
+      expect(data.status).toBe('APPROVED');
+
+      const stored = await storedGame(t.db, game.id);
+      expect(stored.status).toBe('APPROVED');
+      expect(stored.reviewNote).toBeNull();
+      expect(stored.approvedAt?.getTime()).toBeGreaterThan(Date.now() - 60_000);
+      expect(await publicList()).toContain(game.id);
+      const asPlayer = await call(t, 'GET', `/api/games/${game.id}`);
+      expect(asPlayer.statusCode).toBe(200);
+      expect(gameReplySchema.parse(asPlayer.json()).status).toBe('APPROVED');
+
+      const mails = await mailsTo(owner.user.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0].language).toBe(language);
+      expect(mails[0].subject).toContain(`Hunt ${language}`);
+      expect(mails[0].subject).toContain(language === 'he' ? 'המשחק אושר' : 'Approved');
+      expect(mails[0].text).toContain(`${t.config.publicUrl}/game/${game.id}`);
+      expect(mails[0].html).toContain(`dir="${language === 'he' ? 'rtl' : 'ltr'}"`);
+    });
+
+    it('also without any body', async () => {
+      const { game } = await gameOfNewCreator('PENDING');
+      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token });
+      expect(res.statusCode).toBe(200);
+      expect((await storedGame(t.db, game.id)).status).toBe('APPROVED');
+    });
+
+    it.each([
+      ['a DRAFT game', 'DRAFT', 409],
+      ['an already APPROVED game', 'APPROVED', 409],
+    ] as const)('%s: %i and nothing changes, no mail', async (_label, status, expected) => {
+      const { owner, game } = await gameOfNewCreator(status);
+      const before = await studioTables(t.db);
+      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token });
+      expect(res.statusCode).toBe(expected);
+      expect(res.json()).toMatchObject({ code: 'conflict' });
+      expect((await studioTables(t.db)).text).toBe(before.text);
+      expect(await mailsTo(owner.user.email)).toHaveLength(0);
+    });
+
+    it('an unknown game: 404 and nothing changes', async () => {
+      const before = await studioTables(t.db);
+      const res = await call(t, 'POST', '/api/games/approve/0123456789abcdef01234567', { token: admin.token });
+      expect(res.statusCode).toBe(404);
+      expect((await studioTables(t.db)).text).toBe(before.text);
+    });
+
+    it('a body with anything in it is refused', async () => {
+      const { game } = await gameOfNewCreator('PENDING');
+      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body: { status: 'APPROVED' } });
+      expect(res.statusCode).toBe(400);
+      expect((await storedGame(t.db, game.id)).status).toBe('PENDING');
+    });
+  });
+
+  describe('send back', () => {
+    it('a PENDING game goes to DRAFT with the reason; the creator is emailed it and sees it in the editor', async () => {
+      const { owner, game } = await gameOfNewCreator('PENDING', 'en', 'Old Jaffa');
+      const reason = '  The second question has no answer.\nPlease add a hint too.  ';
+      const res = await call(t, 'POST', `/api/games/send-back/${game.id}`, { token: admin.token, body: { reason } });
+      expect(res.statusCode).toBe(200);
+      expect(editorGameReplySchema.parse(res.json()).data.status).toBe('DRAFT');
+      const stored = await storedGame(t.db, game.id);
+      expect(stored.status).toBe('DRAFT');
+      expect(stored.reviewNote).toBe(reason.trim());
+
+      const mails = await mailsTo(owner.user.email);
+      expect(mails).toHaveLength(1);
+      expect(mails[0].language).toBe('en');
+      expect(mails[0].subject).toContain('Old Jaffa');
+      expect(mails[0].text).toContain('The second question has no answer.');
+      expect(mails[0].html).toContain('Please add a hint too.');
+      expect(mails[0].text).toContain(`${t.config.publicUrl}/game-editor/${game.id}`);
+
+      const editor = await call(t, 'GET', `/api/games/${game.id}`, { token: owner.token });
+      expect(gameReplySchema.parse(editor.json()).reviewNote).toBe(reason.trim());
+    });
+
+    it('in Hebrew for a Hebrew creator', async () => {
+      const { owner, game } = await gameOfNewCreator('PENDING', 'he');
+      await call(t, 'POST', `/api/games/send-back/${game.id}`, { token: admin.token, body: { reason: 'חסרה תשובה לשאלה השנייה' } });
+      const [mail] = await mailsTo(owner.user.email);
+      expect(mail.language).toBe('he');
+      expect(mail.text).toContain('חסרה תשובה לשאלה השנייה');
+      expect(mail.text).toContain('מה צריך לשנות');
+    });
+
+    it.each([
+      ['a DRAFT game', 'DRAFT', 409],
+      ['an APPROVED game', 'APPROVED', 409],
+    ] as const)('%s: %i and nothing changes', async (_label, status, expected) => {
+      const { owner, game } = await gameOfNewCreator(status);
+      const before = await studioTables(t.db);
+      const res = await call(t, 'POST', `/api/games/send-back/${game.id}`, { token: admin.token, body: { reason: 'Not ready yet' } });
+      expect(res.statusCode).toBe(expected);
+      expect((await studioTables(t.db)).text).toBe(before.text);
+      expect(await mailsTo(owner.user.email)).toHaveLength(0);
+    });
+
+    it.each([
+      ['missing', {}],
+      ['too short', { reason: ' abc  ' }],
+      ['too long', { reason: 'x'.repeat(1001) }],
+      ['with a control character', { reason: 'Not ready\u0007 yet' }],
+      ['not text', { reason: 12345 }],
+      ['with an unknown field', { reason: 'Not ready yet', status: 'DRAFT' }],
+    ])('a reason %s: 400 naming it, nothing changes', async (label, body) => {
+      const { game } = await gameOfNewCreator('PENDING');
+      const before = await studioTables(t.db);
+      const res = await call(t, 'POST', `/api/games/send-back/${game.id}`, { token: admin.token, body });
+      expect(res.statusCode).toBe(400);
+      if (label !== 'with an unknown field') expect(res.json().message).toContain('reason');
+      expect((await studioTables(t.db)).text).toBe(before.text);
+    });
+  });
+
+  describe('unpublish', () => {
+    it('an APPROVED game leaves the list with the reason; its existing code and play still work', async () => {
+      const { owner, game } = await gameOfNewCreator('APPROVED', 'he', 'Bauhaus walk');
+      const code = await buildCode(t.db, { gameId: game.id });
+      await buildPlay(t.db, { gameId: game.id, codeId: code.id });
+      // Warm every cache: the list, the public copy and the player's copy with the code.
+      expect(await publicList()).toContain(game.id);
+      expect((await call(t, 'GET', `/api/games/${game.id}`)).statusCode).toBe(200);
+      const withCode = () => t.app.inject({ method: 'GET', url: `/api/games/${game.id}`, headers: { 'x-game-secret': code.code } });
+      expect((await withCode()).statusCode).toBe(200);
+
+      const reason = 'The route crosses a closed construction site';
+      const res = await call(t, 'POST', `/api/games/unpublish/${game.id}`, { token: admin.token, body: { reason } });
+      expect(res.statusCode).toBe(200);
+      const stored = await storedGame(t.db, game.id);
+      expect(stored).toMatchObject({ status: 'DRAFT', reviewNote: reason });
+
+      expect(await publicList()).not.toContain(game.id);
+      expect((await call(t, 'GET', `/api/games/${game.id}`)).statusCode).toBe(404);
+      const played = await withCode();
+      expect(played.statusCode).toBe(200);
+      expect(gameReplySchema.parse(played.json()).questions).toHaveLength(3);
+      const progress = await call(t, 'POST', '/api/game-progress', { body: { action: 'get-game-progress', gameId: game.id, secretCode: code.code } });
+      expect(progress.statusCode).toBe(200);
+
+      const [mail] = await mailsTo(owner.user.email);
+      expect(mail.language).toBe('he');
+      expect(mail.subject).toContain('Bauhaus walk');
+      expect(mail.text).toContain(reason);
+      const editor = await call(t, 'GET', `/api/games/${game.id}`, { token: owner.token });
+      expect(gameReplySchema.parse(editor.json()).reviewNote).toBe(reason);
+    });
+
+    it.each(['DRAFT', 'PENDING'] as const)('a %s game: 409 and nothing changes', async (status) => {
+      const { game } = await gameOfNewCreator(status);
+      const before = await studioTables(t.db);
+      const res = await call(t, 'POST', `/api/games/unpublish/${game.id}`, { token: admin.token, body: { reason: 'Off the list now' } });
+      expect(res.statusCode).toBe(409);
+      expect((await studioTables(t.db)).text).toBe(before.text);
+    });
+
+    it('an unknown game: 404', async () => {
+      const res = await call(t, 'POST', '/api/games/unpublish/0123456789abcdef01234567', { token: admin.token, body: { reason: 'Off the list now' } });
+      expect(res.statusCode).toBe(404);
+    });
+
+    it('approval afterwards clears the note', async () => {
+      const { owner, game } = await gameOfNewCreator('APPROVED');
+      await call(t, 'POST', `/api/games/unpublish/${game.id}`, { token: admin.token, body: { reason: 'Fix the second hint' } });
+      await call(t, 'POST', `/api/games/status/${game.id}`, { token: owner.token, body: { status: 'PENDING' } });
+      expect((await storedGame(t.db, game.id)).status).toBe('PENDING');
+      expect((await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token })).statusCode).toBe(200);
+      const editor = await call(t, 'GET', `/api/games/${game.id}`, { token: owner.token });
+      expect(gameReplySchema.parse(editor.json()).reviewNote).toBeNull();
+    });
+  });
+
+  describe('only admins', () => {
+    const calls = [
+      ['GET', '/api/games/pending-games', undefined],
+      ['GET', '/api/games/all-games', undefined],
+      ['POST', '/api/games/approve/{id}', undefined],
+      ['POST', '/api/games/send-back/{id}', { reason: 'Not ready yet' }],
+      ['POST', '/api/games/unpublish/{id}', { reason: 'Not ready yet' }],
+    ] as const;
+
+    it.each(calls)('%s %s: 401 anonymous, 403 a creator (even the owner); nothing changes, no mail', async (method, url, body) => {
+      const pending = await gameOfNewCreator('PENDING');
+      const approved = await gameOfNewCreator('APPROVED');
+      const target = url.includes('unpublish') ? approved : pending;
+      const path = url.replace('{id}', target.game.id);
+      const stranger = await userWithToken(t);
+      const before = await studioTables(t.db);
+
+      expect((await call(t, method, path, { body })).statusCode).toBe(401);
+      expect((await call(t, method, path, { body, token: stranger.token })).statusCode).toBe(403);
+      const asOwner = await call(t, method, path, { body, token: target.owner.token });
+      expect(asOwner.statusCode).toBe(403);
+      expect(asOwner.json()).toMatchObject({ code: 'forbidden' });
+
+      expect((await studioTables(t.db)).text).toBe(before.text);
+      expect(await mailsTo(target.owner.user.email)).toHaveLength(0);
+    });
+  });
+});

@@ -1,0 +1,141 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminGamesReplySchema,
+  codeBatchesReplySchema,
+  editorGameReplySchema,
+  gameParamsSchema,
+  generateCodesReplySchema,
+  generateCodesRequestSchema,
+  reviewReasonRequestSchema,
+} from '@streethunt/shared';
+import { requireAdmin } from '../../platform/access.ts';
+import { acceptEmptyJsonBody, errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import * as admin from './service.ts';
+import { generateCodes, listCodeBatches } from './code-batches.ts';
+
+const tags = ['admin'];
+const access = 'admin' as const;
+
+/** The admin's calls on games (spec sections 2, 5 and 7; issue 9): the queues, the decisions, the codes. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: admin.AdminDeps = app.services;
+
+  for (const which of ['pending', 'all'] as const) {
+    app.get(
+      `/games/${which}-games`,
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary: which === 'pending' ? 'Games waiting for approval, the longest waiting first (admins)' : 'Every game, the latest change first (admins)',
+          security: tokenSecurity,
+          response: { 200: adminGamesReplySchema, ...errorReplies(401, 403) },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return { data: await admin.listGamesForAdmin(deps.db, which) };
+      },
+    );
+  }
+
+  app.post(
+    '/games/send-back/:gameId',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'A pending game goes back to DRAFT with the reason, shown to its creator in the editor and emailed (admins). 409 unless PENDING',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        body: reviewReasonRequestSchema,
+        response: { 200: editorGameReplySchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ data: await admin.sendGameBack(deps, request.params.gameId, request.body.reason, request.log) }),
+  );
+
+  app.post(
+    '/games/unpublish/:gameId',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'An approved game leaves the list (back to DRAFT) with the reason, shown and emailed to its creator; its plays and codes keep working (admins). 409 unless APPROVED',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        body: reviewReasonRequestSchema,
+        response: { 200: editorGameReplySchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ data: await admin.unpublishGame(deps, request.params.gameId, request.body.reason, request.log) }),
+  );
+
+  app.post(
+    '/games/generate-codes/:gameId',
+    {
+      config: { access, ...perMinute(30) },
+      schema: {
+        tags,
+        summary:
+          'qty (1..500; a number, or digits without a leading zero) new unique random codes for the game, each starting with the prefix `code` (letters and digits, up to 12, upper-cased), recorded as one batch (admins)',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        body: generateCodesRequestSchema,
+        response: { 200: generateCodesReplySchema, ...errorReplies(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const { batchId, codes } = await generateCodes(deps.db, requireAdmin(request), request.params.gameId, {
+        prefix: request.body.code,
+        qty: request.body.qty,
+      });
+      return { data: { data: codes, batchId } };
+    },
+  );
+
+  app.get(
+    '/games/code-batches/:gameId',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'The code batches generated for the game, newest first: who, when, how many, the prefix and the codes (admins)',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        response: { 200: codeBatchesReplySchema, ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { data: await listCodeBatches(deps.db, request.params.gameId) };
+    },
+  );
+
+  await app.register(approveRoute);
+};
+
+/** Approve takes no payload (spec: 'none'); a client may still send `content-type: application/json` with nothing. */
+const approveRoute: FastifyPluginAsyncZod = async (app) => {
+  const deps: admin.AdminDeps = app.services;
+  acceptEmptyJsonBody(app);
+
+  app.post(
+    '/games/approve/:gameId',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'A pending game becomes APPROVED: listed on GET /api/games at once, its review note cleared, its creator emailed in their language (admins). 409 unless PENDING; replies with the game as stored',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        body: z.strictObject({}).nullish(),
+        response: { 200: editorGameReplySchema, ...errorReplies(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({ data: await admin.approveGame(deps, request.params.gameId, request.log) }),
+  );
+};

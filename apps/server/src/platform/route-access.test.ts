@@ -1,0 +1,221 @@
+import { is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as tables from '../db/schema.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { buildCode, buildGame, buildMedia, buildPlay, buildPurchase, buildUser, gameContent } from '../test/factories.ts';
+import type { AccessRule, RouteAccess } from './access.ts';
+
+/*
+ * One table over every API route, read from Fastify's own route list (app.routeAccess, filled by
+ * the onRoute hook): anonymous, another user, the owner of the thing and an admin each get the
+ * status their rule promises. Requests are built from each route's OpenAPI schema, filled with the
+ * ids of real rows, so they pass validation and reach the access decision and the owner check.
+ */
+
+/** Routes whose rule is fixed by what they do: a route added or changed to a weaker rule fails here. */
+const AT_LEAST_USER: [string, RegExp][] = [
+  ['the creator’s own lists', /^GET \/api\/games\/my-/],
+  ['saving a game', /^POST \/api\/games\/:gameId$/],
+  ['a game’s status', /^POST \/api\/games\/status\//],
+  ['a creator’s code', /^POST \/api\/game\/secret-code$/],
+  ['duplicate and export', /^(GET|POST) \/api\/games\/(duplicate|export)\//],
+  ['the media library', /^(GET|POST) \/api\/media\//],
+];
+const ADMIN_ONLY: [string, RegExp][] = [
+  ['the users list', /^GET \/api\/users\/$/],
+  ['pending games', /^GET \/api\/games\/pending-games$/],
+  ['all games', /^GET \/api\/games\/all-games$/],
+  ['approval', /^POST \/api\/games\/approve\//],
+  ['generating codes', /^POST \/api\/games\/generate-codes\//],
+];
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  oneOf?: JsonSchema[];
+  anyOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+};
+type Operation = {
+  parameters?: { in: 'path' | 'query' | 'header'; name: string; schema: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
+type OpenApi = { paths: Record<string, Record<string, Operation>> };
+
+/** Values by field name: the real rows of this route's fixture. */
+type Fill = Record<string, string>;
+
+function sample(s: JsonSchema, name: string, fill: Fill): unknown {
+  if (fill[name] !== undefined) return fill[name];
+  if (s.const !== undefined) return s.const;
+  if (s.enum) return s.enum[0];
+  // `{}`: any JSON, read by the service itself (an import file).
+  if (Object.keys(s).length === 0) return {};
+  const alts = (s.oneOf ?? s.anyOf)?.filter((a) => a.type !== 'null');
+  if (alts?.length) return sample(alts[0], name, fill);
+  const type = [s.type].flat()[0];
+  if (type === 'object') return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(v, k, fill)]));
+  if (type === 'array') return s.items ? [sample(s.items, name, fill)] : [];
+  if (type === 'integer' || type === 'number') return s.minimum ?? 1;
+  if (type === 'boolean') return true;
+  const patterns = [s.pattern, ...(s.allOf ?? []).map((a) => a.pattern)].filter((p): p is string => Boolean(p));
+  const fits = (v: string) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity) && patterns.every((p) => new RegExp(p).test(v));
+  const named = /email/i.test(name) ? ['player@example.com'] : /phone/i.test(name) ? ['050-1234567'] : [];
+  return [...named, 'Noa Levi', '123456', '12'].find(fits) ?? 'Noa Levi';
+}
+
+const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
+const key = (r: Pick<RouteAccess, 'method' | 'url'>) => `${r.method} ${r.url}`;
+
+let clients = 0;
+/** A new client address per call, so no rate limit answers before the access rule does. */
+const nextIp = () => `10.88.${(++clients >> 8) & 255}.${clients & 255}`;
+
+type Caller = 'anonymous' | 'other' | 'owner' | 'admin';
+type Reply = { status: number; code?: string };
+
+describe('access on every API route', () => {
+  let t: TestApp;
+  let doc: OpenApi;
+  const tokens: Partial<Record<Caller, string>> = {};
+  let ownerId = '';
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const owner = await buildUser(t.db);
+    const other = await buildUser(t.db);
+    const admin = await buildUser(t.db, { role: 'admin' });
+    ownerId = owner.id;
+    tokens.owner = await t.app.services.signer.sign({ userId: owner.id, role: 'user' });
+    tokens.other = await t.app.services.signer.sign({ userId: other.id, role: 'user' });
+    tokens.admin = await t.app.services.signer.sign({ userId: admin.id, role: 'admin' });
+    await buildMedia(t.db, { userId: owner.id });
+    doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  });
+  afterAll(() => t.close());
+
+  /** Every row of every table, to prove a refused call changed nothing. */
+  const snapshot = async () => {
+    const rows: Record<string, unknown[]> = {};
+    for (const [name, table] of Object.entries(tables)) if (is(table, PgTable)) rows[name] = await t.db.select().from(table);
+    return JSON.stringify(rows);
+  };
+
+  /** Fresh rows for one route, so what one route's calls change does not decide the next route's answers. */
+  async function fixture(): Promise<Fill> {
+    const game = await buildGame(t.db, { userId: ownerId, status: 'DRAFT', approvedAt: null });
+    const code = await buildCode(t.db, { gameId: game.id, source: 'creator' });
+    await buildPlay(t.db, { gameId: game.id, codeId: code.id });
+    await buildPurchase(t.db, { gameId: game.id });
+    return { gameId: game.id, userId: ownerId, secretCode: code.code, gameSecret: code.code, 'x-game-secret': code.code, version: String(game.version) };
+  }
+
+  /** A valid request for the route, built from its OpenAPI schema and the fixture. */
+  function request(route: RouteAccess, fill: Fill) {
+    const operation = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+    if (!operation) throw new Error(`${key(route)} is not in the OpenAPI document`);
+    const parts = { path: {} as Fill, query: {} as Fill, header: {} as Fill };
+    for (const p of operation.parameters ?? []) parts[p.in][p.name] = String(sample(p.schema, p.name, fill));
+    const schema = operation.requestBody?.content?.['application/json']?.schema;
+    let body = schema ? sample(schema.oneOf?.[0] ?? schema.anyOf?.[0] ?? schema, '', fill) : undefined;
+    // Saving a game takes a whole valid game; the sampled one would be refused before the owner check.
+    if (key(route) === 'POST /api/games/:gameId') body = { ...gameContent(), version: Number(fill.version) };
+    const url = route.url.replace(/:([A-Za-z]+)/g, (_m, name: string) => encodeURIComponent(parts.path[name]));
+    return { url, query: parts.query, headers: parts.header, body };
+  }
+
+  async function call(route: RouteAccess, fill: Fill, caller: Caller): Promise<Reply> {
+    const { url, query, headers, body } = request(route, fill);
+    const token = tokens[caller as Exclude<Caller, 'anonymous'>];
+    const res = await t.app.inject({
+      method: route.method as 'GET',
+      url,
+      query,
+      headers: { ...headers, ...(token && { 'x-access-token': token }) },
+      remoteAddress: nextIp(),
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    const json = res.headers['content-type']?.toString().includes('json') ? (res.json() as { code?: string }) : {};
+    return { status: res.statusCode, code: json.code };
+  }
+
+  const apiRoutes = () => t.app.routeAccess.filter((r) => r.url.startsWith('/api/'));
+
+  it('lists the same routes as Fastify’s router and the OpenAPI document: no route hides from the table', () => {
+    const documented = Object.entries(doc.paths)
+      .filter(([url]) => url.startsWith('/api/'))
+      .flatMap(([url, ops]) => Object.keys(ops).filter((m) => m !== 'head').map((m) => `${m.toUpperCase()} ${url}`))
+      .sort();
+    expect(apiRoutes().map((r) => `${r.method} ${openApiPath(r.url)}`).sort()).toEqual(documented);
+    // Fastify's printed tree holds every route too (a route left out of the document would show here).
+    const printed = t.app.printRoutes({ commonPrefix: false });
+    for (const route of apiRoutes()) expect(printed).toContain(route.url.split('/').pop() || '/');
+    expect(apiRoutes().length).toBeGreaterThan(30);
+  });
+
+  it('gives the routes whose rule follows from what they do the rule they need', () => {
+    const rules = new Map(apiRoutes().map((r) => [key(r), r.access]));
+    const check = (table: [string, RegExp][], allowed: AccessRule[]) => {
+      for (const [what, pattern] of table) {
+        const matched = [...rules].filter(([route]) => pattern.test(route));
+        expect(matched.length, `no route is ${what} (${pattern})`).toBeGreaterThan(0);
+        for (const [route, access] of matched) expect({ route, what, ok: allowed.includes(access) }).toEqual({ route, what, ok: true });
+      }
+    };
+    check(AT_LEAST_USER, ['user', 'owner', 'admin']);
+    check(ADMIN_ONLY, ['admin']);
+  });
+
+  it('answers anonymous, another user, the owner and an admin as each route’s rule says', async () => {
+    const refusedAccess = (r: Reply) => (r.status === 401 && r.code === 'unauthorized') || (r.status === 403 && r.code === 'forbidden');
+    const results: string[] = [];
+    for (const route of apiRoutes()) {
+      const fill = await fixture();
+      const where = `${key(route)} (${route.access})`;
+      const expectOk = (caller: Caller, r: Reply, notAllowed: number[]) =>
+        expect({ where, caller, status: r.status, refused: notAllowed.includes(r.status) }).toEqual({ where, caller, status: r.status, refused: false });
+      const expectStatus = (caller: Caller, r: Reply, allowed: number[]) =>
+        expect({ where, caller, status: r.status, allowed: allowed.includes(r.status) }).toEqual({ where, caller, status: r.status, allowed: true });
+
+      // Those refused go first, each proven to change nothing.
+      const before = await snapshot();
+      const anonymous = await call(route, fill, 'anonymous');
+      const other = await call(route, fill, 'other');
+      if (route.access !== 'public' && route.access !== 'user') expect({ where, unchanged: (await snapshot()) === before }).toEqual({ where, unchanged: true });
+      const owner = await call(route, fill, 'owner');
+      const admin = await call(route, fill, 'admin');
+
+      if (route.access === 'public') {
+        // A wrong code or token may still get a 403 of its own (wrong_code); never the access refusal.
+        for (const [caller, r] of [['anonymous', anonymous], ['other', other], ['owner', owner], ['admin', admin]] as const)
+          expect({ where, caller, refused: refusedAccess(r) }).toEqual({ where, caller, refused: false });
+      } else {
+        expectStatus('anonymous', anonymous, [401]);
+        if (route.access === 'user') for (const [caller, r] of [['other', other], ['owner', owner], ['admin', admin]] as const) expectOk(caller, r, [401, 403]);
+        if (route.access === 'owner') {
+          expectStatus('other', other, [403, 404]);
+          expectOk('owner', owner, [401, 403, 404]);
+          // The owner's request goes all the way, so the other user's 403/404 came from the owner check, not validation.
+          expect({ where, ownerStatus: owner.status < 300 }).toEqual({ where, ownerStatus: true });
+          expectOk('admin', admin, [401, 403, 404]);
+        }
+        if (route.access === 'admin') {
+          expectStatus('other', other, [403]);
+          expectStatus('owner', owner, [403]);
+          expectOk('admin', admin, [401, 403]);
+        }
+      }
+      results.push(`${where}: ${anonymous.status} ${other.status} ${owner.status} ${admin.status}`);
+    }
+    if (process.env.PRINT_ACCESS) console.log(results.join("\n"));
+    expect(results).toHaveLength(apiRoutes().length);
+  }, 60_000);
+});
