@@ -97,6 +97,8 @@ export const editorGameSchema = editableGameSchema.extend({
   status: z.enum(GAME_STATUSES),
   version: z.number().int(),
   updatedAt: z.string(),
+  /** Why an admin sent the game back or took it off the list; null once approved or never set. */
+  reviewNote: z.string().nullable(),
   metadata: editableGameSchema.shape.metadata.extend({ price: z.union([z.literal(''), z.number()]) }),
 });
 export type EditorGame = z.infer<typeof editorGameSchema>;

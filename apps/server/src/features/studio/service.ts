@@ -37,7 +37,15 @@ const newAnswerSalt = () => randomBytes(16).toString('hex');
 export const editableContent = (row: GameRow): EditableGame => toEditableGame(readGameContent(row));
 
 export function toEditorGame(row: GameRow): EditorGame {
-  return { ...editableContent(row), _id: row.id, userId: row.userId, status: row.status, version: row.version, updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...editableContent(row),
+    _id: row.id,
+    userId: row.userId,
+    status: row.status,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    reviewNote: row.reviewNote,
+  };
 }
 
 /** The game, when the caller owns it or is an admin; to anyone else it does not exist (ids of others' games are not confirmed). */

@@ -1,14 +1,21 @@
 import { toEditableGame, type EditableGame, type GameContentLike, type GameStatus } from '@streethunt/shared';
 
 /** A game as the server sends it to its owner: GET /api/games/{id} (answers with value) or a studio reply. */
-type ServerGame = GameContentLike & { userId: string; status: GameStatus; version?: number };
+type ServerGame = GameContentLike & { userId: string; status: GameStatus; version?: number; reviewNote?: string | null };
 
 /** What the editor knows of the stored game: its content, and the version a save must name. */
-export type ServerCopy = { game: EditableGame; version: number; status: GameStatus; userId: string };
+export type ServerCopy = {
+  game: EditableGame;
+  version: number;
+  status: GameStatus;
+  userId: string;
+  /** Why an admin sent the game back (or took it off the list), shown above the editor. */
+  reviewNote: string | null;
+};
 
 export function toServerCopy(game: ServerGame): ServerCopy {
   // An owner's reply always names its version; 1 is the first one, should it ever be missing.
-  return { game: toEditableGame(game), version: game.version ?? 1, status: game.status, userId: game.userId };
+  return { game: toEditableGame(game), version: game.version ?? 1, status: game.status, userId: game.userId, reviewNote: game.reviewNote ?? null };
 }
 
 /** Whether two copies hold the same content (what a save would change); a key set to undefined counts as absent. */

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconDeviceMobile, IconHourglass } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDeviceMobile, IconHourglass, IconMessageReport } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { GameStatus } from '@streethunt/shared';
 import { issueMessage, type EditorIssue } from './validation.ts';
@@ -77,6 +77,18 @@ export function StatusNotice({ status, busy, onTakeBack }: { status: GameStatus;
           </Button>
         )}
       </Group>
+    </Alert>
+  );
+}
+
+/** What the site's team said when it sent the game back or took it off the list (until it is approved again). */
+export function ReviewNotice({ note }: { note: string }) {
+  const { t } = useTranslation('studio');
+  return (
+    <Alert color="orange" icon={<IconMessageReport aria-hidden />} title={t('editor.review.title')} data-testid="review-note">
+      <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-line' }}>
+        {note}
+      </Text>
     </Alert>
   );
 }

@@ -6,7 +6,7 @@ import { sameGame, type ServerCopy } from './editable-game.ts';
 import { EditPanel } from './edit-panel.tsx';
 import { ConflictModal, LeaveModal, OlderDraftModal } from './editor-dialogs.tsx';
 import { EditorLayout, type EditorTab } from './editor-layout.tsx';
-import { RestoredNotice, StaleNotice, StatusNotice, ValidationBar } from './editor-notices.tsx';
+import { RestoredNotice, ReviewNotice, StaleNotice, StatusNotice, ValidationBar } from './editor-notices.tsx';
 import { editorStateReducer, initialEditorState } from './editor-state.ts';
 import type { EditorAction } from './editor-store.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
@@ -108,6 +108,7 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
         onSave={() => void save(game, server.version)}
         onSend={() => void approval.send()}
       />
+      {server.reviewNote && server.status === 'DRAFT' && <ReviewNotice note={server.reviewNote} />}
       {readOnly && <StatusNotice status={server.status} busy={approval.busy} onTakeBack={() => void approval.takeBack()} />}
       {restored && dirty && <RestoredNotice onDiscard={() => setDiscarding(true)} onClose={() => setRestored(false)} />}
       {stale && <StaleNotice onReload={reload} />}

@@ -36,7 +36,7 @@ export function logIn(role: 'user' | 'admin' = 'user') {
 
 /** The reply of a save or a status change: the game as stored afterwards. */
 export function storedReply(game: EditableGame, version: number, status: GameStatus = 'DRAFT'): { body: EditorGameReply } {
-  return { body: { data: { ...game, _id: GAME_ID, userId: OWNER_ID, status, version, updatedAt: '2026-05-02T10:00:00.000Z' } } };
+  return { body: { data: { ...game, _id: GAME_ID, userId: OWNER_ID, status, version, updatedAt: '2026-05-02T10:00:00.000Z', reviewNote: null } } };
 }
 
 /** The owner's browser on the editor of `game`, with more routes as the test needs. */
