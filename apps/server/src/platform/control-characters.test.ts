@@ -4,56 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tables from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildCode, buildGame, buildPurchase, buildUser } from '../test/factories.ts';
-
-/** The part of JSON Schema (as the OpenAPI document writes it) that requests are built from. */
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  oneOf?: JsonSchema[];
-  anyOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-};
-type Parameter = { in: 'path' | 'query' | 'header'; name: string; schema: JsonSchema };
-type Operation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
-type OpenApi = { paths: Record<string, Record<string, Operation>> };
+import { alternatives, sample, type JsonSchema, type OpenApi, type Operation } from '../test/openapi-samples.ts';
 
 /** One request a route could get, with the text fields in it. */
 type Base = { params: Record<string, string>; query: Record<string, string>; headers: Record<string, string>; body: unknown };
 type Where = 'params' | 'query' | 'headers' | 'body';
 type Field = { where: Where; path: (string | number)[] };
-
-const alternatives = (s: JsonSchema) => (s.oneOf ?? s.anyOf)?.filter((a) => a.type !== 'null');
-const patterns = (s: JsonSchema): string[] => [s.pattern, ...(s.allOf ?? []).map((a) => a.pattern)].filter((p): p is string => Boolean(p));
-
-/** A plausible value for a text field: the first candidate its patterns and lengths accept. */
-function sampleString(s: JsonSchema, name: string): string {
-  const named = /email/i.test(name) ? ['player@example.com'] : /phone/i.test(name) ? ['050-1234567'] : [];
-  const candidates = [...named, 'Noa Levi', '0123456789abcdef01234567', '123456', '12'];
-  const fits = (v: string) =>
-    v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity) && patterns(s).every((p) => new RegExp(p).test(v));
-  return candidates.find(fits) ?? candidates[0];
-}
-
-/** A value for every property the schema names, optional ones too: each is a field to probe. */
-function sample(s: JsonSchema, name: string): unknown {
-  if (s.const !== undefined) return s.const;
-  if (s.enum) return s.enum[0];
-  const alts = alternatives(s);
-  if (alts?.length) return sample(alts[0], name);
-  const type = [s.type].flat()[0];
-  if (type === 'object') return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(v, k)]));
-  if (type === 'array') return s.items ? [sample(s.items, name)] : [];
-  if (type === 'integer' || type === 'number') return s.minimum ?? 1;
-  if (type === 'boolean') return true;
-  return sampleString(s, name);
-}
 
 /** Where the free-text strings of `sample(s)` sit (enums and constants are no free text). */
 function textPaths(s: JsonSchema, path: (string | number)[] = []): (string | number)[][] {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tables from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildCode, buildGame, buildMedia, buildPlay, buildPurchase, buildUser, gameContent } from '../test/factories.ts';
+import { sample, type OpenApi } from '../test/openapi-samples.ts';
 import type { AccessRule, RouteAccess } from './access.ts';
 
 /*
@@ -30,47 +31,8 @@ const ADMIN_ONLY: [string, RegExp][] = [
   ['generating codes', /^POST \/api\/games\/generate-codes\//],
 ];
 
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  enum?: unknown[];
-  const?: unknown;
-  oneOf?: JsonSchema[];
-  anyOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-};
-type Operation = {
-  parameters?: { in: 'path' | 'query' | 'header'; name: string; schema: JsonSchema }[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-};
-type OpenApi = { paths: Record<string, Record<string, Operation>> };
-
 /** Values by field name: the real rows of this route's fixture. */
 type Fill = Record<string, string>;
-
-function sample(s: JsonSchema, name: string, fill: Fill): unknown {
-  if (fill[name] !== undefined) return fill[name];
-  if (s.const !== undefined) return s.const;
-  if (s.enum) return s.enum[0];
-  // `{}`: any JSON, read by the service itself (an import file).
-  if (Object.keys(s).length === 0) return {};
-  const alts = (s.oneOf ?? s.anyOf)?.filter((a) => a.type !== 'null');
-  if (alts?.length) return sample(alts[0], name, fill);
-  const type = [s.type].flat()[0];
-  if (type === 'object') return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, sample(v, k, fill)]));
-  if (type === 'array') return s.items ? [sample(s.items, name, fill)] : [];
-  if (type === 'integer' || type === 'number') return s.minimum ?? 1;
-  if (type === 'boolean') return true;
-  const patterns = [s.pattern, ...(s.allOf ?? []).map((a) => a.pattern)].filter((p): p is string => Boolean(p));
-  const fits = (v: string) => v.length >= (s.minLength ?? 0) && v.length <= (s.maxLength ?? Infinity) && patterns.every((p) => new RegExp(p).test(v));
-  const named = /email/i.test(name) ? ['player@example.com'] : /phone/i.test(name) ? ['050-1234567'] : [];
-  return [...named, 'Noa Levi', '123456', '12'].find(fits) ?? 'Noa Levi';
-}
 
 const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
 const key = (r: Pick<RouteAccess, 'method' | 'url'>) => `${r.method} ${r.url}`;
