@@ -2,11 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { CODE_PREFIX_MAX, emailSchema, idSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@streethunt/shared';
+import { CODE_PREFIX_MAX, GENERATE_CODES_MAX, codePrefixSchema, emailSchema, idSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@streethunt/shared';
 import { ConfigError, loadConfig } from './config.ts';
 import { databaseOptionsFromConfig, openDatabase, type Database, type Db } from './db/client.ts';
 import { saveAdmin } from './features/account/service.ts';
-import { createAdminCodes, MAX_CODES_PER_REQUEST } from './features/codes/service.ts';
+import { createAdminCodes } from './features/codes/service.ts';
 import { AppError } from './platform/errors.ts';
 
 /** Operator commands: `npm run cli -- <command> [options]`, on the database the environment names. */
@@ -42,19 +42,15 @@ export async function createAdminCommand(args: string[], context: CliContext): P
   context.out(outcome === 'created' ? `Created admin ${parsed.data.email}.` : `Promoted ${parsed.data.email} to admin and set the password.`);
 }
 
+// The admin screen's rules (packages/shared schemas/admin.ts), with messages for a command line.
 const createCodesArgs = z.object({
   game: idSchema,
   count: z
     .string()
-    .regex(/^[1-9][0-9]*$/, `must be a whole number from 1 to ${MAX_CODES_PER_REQUEST}`)
+    .regex(/^[1-9][0-9]*$/, `must be a whole number from 1 to ${GENERATE_CODES_MAX}`)
     .transform(Number)
-    .pipe(z.number().max(MAX_CODES_PER_REQUEST, `must be a whole number from 1 to ${MAX_CODES_PER_REQUEST}`)),
-  prefix: z
-    .string()
-    .trim()
-    .max(CODE_PREFIX_MAX, `may have up to ${CODE_PREFIX_MAX} characters`)
-    .regex(/^[A-Za-z0-9-]*$/, 'may have only letters, digits and dashes')
-    .optional(),
+    .pipe(z.number().max(GENERATE_CODES_MAX, `must be a whole number from 1 to ${GENERATE_CODES_MAX}`)),
+  prefix: codePrefixSchema.optional(),
 });
 
 /** Prints `count` new codes for a game, one a line (source admin). */
@@ -91,7 +87,7 @@ export const commands: Record<string, Command> = {
   },
   'create-codes': {
     usage: 'create-codes --game GAME_ID --count N [--prefix P]',
-    summary: `print N (1-${MAX_CODES_PER_REQUEST}) new codes for a game, one a line (prefix: up to ${CODE_PREFIX_MAX} letters, digits or dashes)`,
+    summary: `print N (1-${GENERATE_CODES_MAX}) new codes for a game, one a line (prefix: up to ${CODE_PREFIX_MAX} letters A-Z and digits)`,
     run: createCodesCommand,
   },
 };

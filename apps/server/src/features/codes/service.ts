@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { CODE_PREFIX_MAX, generateGameCode, normalizeGameCode } from '@streethunt/shared';
+import { CODE_PREFIX_MAX, GENERATE_CODES_MAX, codePrefixSchema, codeQtySchema, generateGameCode, normalizeGameCode } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, games } from '../../db/schema.ts';
 import { createAttemptLimiter, type AttemptLimiter } from '../../platform/attempt-limiter.ts';
@@ -182,24 +182,17 @@ export const codeGate = perOwner((services: { db: Db; config: { jwtSecret: strin
  */
 const validCodes = perOwner(() => new TtlMap<string, GameCode>(60_000, 20_000));
 
-export const MAX_CODES_PER_REQUEST = 1000;
-
-/** Prefixes are typed by players too: letters, digits and dashes, stored upper-case. */
-const PREFIX_PATTERN = /^[A-Za-z0-9-]*$/;
-
-/** New codes for an existing game, made by an admin (the CLI, the admin screen). */
-export async function createAdminCodes(
-  db: Db,
-  input: { gameId: string; count: number; prefix?: string; createdBy?: string },
-): Promise<GameCode[]> {
-  const prefix = input.prefix?.trim() ?? '';
-  if (!Number.isInteger(input.count) || input.count < 1 || input.count > MAX_CODES_PER_REQUEST) {
-    throw badRequest(`The number of codes must be a whole number from 1 to ${MAX_CODES_PER_REQUEST}`);
-  }
-  if (prefix.length > CODE_PREFIX_MAX || !PREFIX_PATTERN.test(prefix)) {
-    throw badRequest(`The prefix may have up to ${CODE_PREFIX_MAX} letters, digits or dashes`);
-  }
+/**
+ * New codes for an existing game, made by an operator from the CLI, under the admin screen's rules
+ * (codeQtySchema, codePrefixSchema: 1..500 codes, a prefix of letters and digits). The admin screen
+ * records its codes as a batch (admin/code-batches.ts); the CLI has no user to record.
+ */
+export async function createAdminCodes(db: Db, input: { gameId: string; count: number; prefix?: string }): Promise<GameCode[]> {
+  const count = codeQtySchema.safeParse(input.count);
+  if (!count.success) throw badRequest(`The number of codes must be a whole number from 1 to ${GENERATE_CODES_MAX}`);
+  const prefix = codePrefixSchema.safeParse(input.prefix ?? '');
+  if (!prefix.success) throw badRequest(`The prefix may have up to ${CODE_PREFIX_MAX} letters A-Z and digits`);
   const [game] = await db.select({ id: games.id }).from(games).where(eq(games.id, input.gameId));
   if (!game) throw notFound(`No game with id ${input.gameId}`);
-  return createGameCodes(db, { gameId: game.id, count: input.count, prefix, source: 'admin', createdBy: input.createdBy });
+  return createGameCodes(db, { gameId: game.id, count: count.data, prefix: prefix.data, source: 'admin' });
 }
