@@ -446,7 +446,7 @@ describe('making a game in the creator studio', () => {
         await page.getByRole('dialog', { name: t.menu.title }).getByRole('link', { name: t.menu.myGames, exact: true }).click();
         await page.getByRole('heading', { level: 1, name: s.myGames.title }).waitFor();
         const row = page.getByRole('table', { name: s.myGames.table.label }).getByRole('row').filter({ hasText: words.name });
-        await row.getByText(s.myGames.status.PENDING, { exact: true }).waitFor();
+        await row.getByText(s.studio.status.PENDING, { exact: true }).waitFor();
         await row.getByRole('button', { name: fill(s.myGames.actions.more, { name: words.name }), exact: true }).click();
         const codeReply = nextReply(page, 'POST', '/api/game/secret-code');
         await page.getByRole('menuitem', { name: s.myGames.actions.createCode, exact: true }).click();

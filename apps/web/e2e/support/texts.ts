@@ -1,5 +1,9 @@
 import en from '../../src/i18n/en.json';
 import he from '../../src/i18n/he.json';
+import type adminCodes from '../../src/i18n/studio/admin-codes.en.json';
+import type adminGames from '../../src/i18n/studio/admin-games.en.json';
+import type adminUsers from '../../src/i18n/studio/admin-users.en.json';
+import type admin from '../../src/i18n/studio/admin.en.json';
 import type studioCommon from '../../src/i18n/studio/common.en.json';
 import type editorFields from '../../src/i18n/studio/editor-fields.en.json';
 import type editor from '../../src/i18n/studio/editor.en.json';
@@ -22,6 +26,6 @@ const studioFiles = import.meta.glob<Record<string, unknown>>('../../src/i18n/st
 function studioOf(language: Language) {
   return Object.assign({}, ...Object.entries(studioFiles).filter(([path]) => path.endsWith(`.${language}.json`)).map(([, part]) => part)) as StudioTexts;
 }
-type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon;
+type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes;
 
 export const studioTexts: Record<Language, StudioTexts> = { he: studioOf('he'), en: studioOf('en') };

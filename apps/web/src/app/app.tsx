@@ -14,11 +14,27 @@ import { router } from './router.tsx';
  */
 const teal: MantineColorsTuple = ['#e6fcf5', '#c3fae8', '#96f2d7', '#63e6be', '#099268', '#087f5b', '#086f50', '#065f46', '#054d39', '#043d2d'];
 
+/** Colours whose darkest shade is still too light for a title on their own light background. */
+const LIGHT_COLORS = new Set(['orange', 'yellow']);
+
 const theme = createTheme({
   primaryColor: 'teal',
   colors: { teal },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Hebrew", Arial, sans-serif',
   defaultRadius: 'md',
+  components: {
+    // A light alert's title in its colour's shade 6 on the light background is below AA contrast
+    // (red 3.6:1, gray 3.0:1, orange 2.3:1). Shade 9 passes, except orange and yellow (3.9:1 and
+    // less), whose titles take the text colour. A plain object, not Alert.extend, so the player's
+    // first load does not take the Alert component for this.
+    Alert: {
+      styles: (_theme: unknown, props: { variant?: string; color?: string }) => {
+        if ((props.variant ?? 'light') !== 'light') return {};
+        const color = props.color ?? 'blue';
+        return { title: { color: LIGHT_COLORS.has(color) ? 'var(--mantine-color-text)' : `var(--mantine-color-${color}-9)` } };
+      },
+    },
+  },
 });
 
 /** Keeps Mantine's direction in step with the active language. */

@@ -9,7 +9,7 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { editorApi } from './api.ts';
 import { toServerCopy } from './editable-game.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../ui/studio/notify.ts';
 import { EditorScreen } from './editor-screen.tsx';
 import classes from './editor-page.module.css';
 

@@ -5,7 +5,7 @@ import { ApiError, NetworkError } from '../../api/client.ts';
 import { editorApi } from './api.ts';
 import { toServerCopy } from './editable-game.ts';
 import type { EditorState, EditorStateAction } from './editor-state.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../ui/studio/notify.ts';
 import { issuesOfReply, type EditorIssue } from './validation.ts';
 
 type Options = {

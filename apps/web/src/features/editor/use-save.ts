@@ -6,7 +6,7 @@ import { useSession } from '../../api/session.tsx';
 import { editorApi } from './api.ts';
 import { toServerCopy } from './editable-game.ts';
 import type { EditorStateAction } from './editor-state.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../ui/studio/notify.ts';
 
 /**
  * Save (POST /api/games/{id} with the version the copy started from). 'game saved' on success; a 409

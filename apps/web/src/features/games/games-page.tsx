@@ -14,8 +14,6 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { gamesApi, gamesKeys } from './api.ts';
 import classes from './games-page.module.css';
 
-/** Mantine's red title on a light red alert is below AA contrast; a darker red passes. */
-const DARK_RED_TITLE = { title: { color: 'var(--mantine-color-red-9)' } };
 
 /** How many skeleton cards stand in while the list loads. */
 const SKELETON_CARDS = 4;
@@ -66,7 +64,7 @@ export function Component() {
         {games.isPending ? (
           <LoadingCards />
         ) : games.isError ? (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} styles={DARK_RED_TITLE} title={t('games.errors.title')} data-testid="games-error">
+          <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('games.errors.title')} data-testid="games-error">
             <Stack gap="sm" align="flex-start">
               <Text size="sm">{games.error instanceof NetworkError ? t('games.errors.network') : t('games.errors.generic')}</Text>
               <Button onClick={() => void games.refetch()} loading={games.isFetching}>

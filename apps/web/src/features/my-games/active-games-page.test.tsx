@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ActivePlay, MyActiveGamesReply } from '@streethunt/shared';
 import { Component as ActiveGamesPage } from './active-games-page.tsx';
 import { OVERLAY_MAX_MS } from './constants.ts';
-import { autoLoginReply, mockRoutes, myGame, renderPage, resetBrowserState, routesCalled, storeSession } from './test-render.tsx';
+import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from '../../test/render-page.tsx';
+import { myGame } from './test-data.ts';
 
 const setup = { path: '/my-active-games' };
 const games = [myGame('g1', { name: 'סודות נווה צדק', status: 'APPROVED' }), myGame('g2', { name: 'Jaffa Port Hunt' })];

@@ -10,16 +10,16 @@ import { PROGRESS_TYPES, type ActivePlay, type MyGame, type ProgressType } from 
 import { useLogOutOnUnauthorized } from '../../api/use-require-login.ts';
 import { myGamesApi, myGamesKeys } from './api.ts';
 import { OVERLAY_MAX_MS } from './constants.ts';
-import { formatDateTime } from './format-time.ts';
+import { formatDateTime } from '../../ui/studio/format-time.ts';
 import { GamePicker } from './game-picker.tsx';
-import { usePaging } from './paging.ts';
+import { usePaging } from '../../ui/studio/paging.ts';
 import { playCounts } from './play-counts.ts';
 import { PlayDetailsModal } from './play-details-modal.tsx';
 import { QuestionStatsTable } from './question-stats-table.tsx';
-import { LoadError, StudioPage } from './studio-page.tsx';
+import { LoadError, StudioPage } from '../../ui/studio/studio-page.tsx';
 import { WithMyGames } from './with-my-games.tsx';
 import { useCappedOverlay } from './use-capped-overlay.ts';
-import { KEYBOARD_SCROLL_AREA } from './table-scroll.ts';
+import { KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
 
 const isProgressType = (value: string | null): value is ProgressType => PROGRESS_TYPES.includes(value as ProgressType);
 

@@ -1,10 +1,5 @@
 /** The creator tables' constants (spec section 9). */
 
-/** The global search waits this long after the last key before filtering. */
-export const SEARCH_DEBOUNCE_MS = 200;
-/** Page sizes of the creator's tables: 10 to 50 in steps of 10. */
-export const PAGE_SIZES = [10, 20, 30, 40, 50];
-export const DEFAULT_PAGE_SIZE = 10;
 /** The active-games overlay never stays longer than this; a slower reply then shows a small inline loader. */
 export const OVERLAY_MAX_MS = 1000;
 

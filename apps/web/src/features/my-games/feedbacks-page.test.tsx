@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CreatorFeedback } from '@streethunt/shared';
 import { Component as FeedbacksPage } from './feedbacks-page.tsx';
-import { autoLoginReply, mockRoutes, myGame, renderPage, resetBrowserState, routesCalled, storeSession } from './test-render.tsx';
+import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from '../../test/render-page.tsx';
+import { myGame } from './test-data.ts';
 
 const setup = { path: '/my-games/feedbacks' };
 const games = [myGame('g1', { name: 'סודות נווה צדק', status: 'APPROVED' }), myGame('g2', { name: 'Jaffa Port Hunt', status: 'APPROVED' })];

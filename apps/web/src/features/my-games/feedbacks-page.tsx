@@ -8,13 +8,13 @@ import type { CreatorFeedback } from '@streethunt/shared';
 import { useLogOutOnUnauthorized } from '../../api/use-require-login.ts';
 import { myGamesApi, myGamesKeys } from './api.ts';
 import { RATINGS, feedbackAverages, flattenFeedbacks, type FeedbackAverages } from './feedback-stats.ts';
-import { formatDateTime } from './format-time.ts';
+import { formatDateTime } from '../../ui/studio/format-time.ts';
 import { GamePicker } from './game-picker.tsx';
-import { usePaging } from './paging.ts';
+import { usePaging } from '../../ui/studio/paging.ts';
 import { RatingStars } from './rating-stars.tsx';
-import { LoadError, StudioLoader, StudioPage } from './studio-page.tsx';
+import { LoadError, StudioLoader, StudioPage } from '../../ui/studio/studio-page.tsx';
 import { WithMyGames } from './with-my-games.tsx';
-import { KEYBOARD_SCROLL_AREA } from './table-scroll.ts';
+import { KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
 
 /**
  * `/my-games/feedbacks`: pick one of my games, then its players' feedbacks, newest first, with the

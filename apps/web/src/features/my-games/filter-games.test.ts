@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countByFilter, filterGames } from './filter-games.ts';
-import { myGame } from './test-render.tsx';
+import { myGame } from './test-data.ts';
 
 const games = [
   myGame('a', { name: 'Neve  Tzedek Secrets', locationCity: 'Tel Aviv', status: 'APPROVED' }),

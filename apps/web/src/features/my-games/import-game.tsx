@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { myGamesApi, myGamesKeys } from './api.ts';
-import { errorText } from './errors.ts';
+import { errorText } from '../../ui/studio/errors.ts';
 
 /** The chosen file is not JSON at all; anything else about it is the server's to judge. */
 class NotJsonError extends Error {}

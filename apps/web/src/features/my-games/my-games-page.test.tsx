@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { SEARCH_DEBOUNCE_MS } from './constants.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../ui/studio/table-constants.ts';
 import { Component as MyGamesPage } from './my-games-page.tsx';
-import { autoLoginReply, bodiesSent, mockRoutes, myGame, renderPage, resetBrowserState, routesCalled, storeSession } from './test-render.tsx';
+import { autoLoginReply, bodiesSent, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from '../../test/render-page.tsx';
+import { myGame } from './test-data.ts';
 
 const setup = { path: '/my-games' };
 const games = [
@@ -102,7 +103,7 @@ describe('my games page', () => {
     expect(rowNames()).toHaveLength(10);
     expect(screen.getByText('1–10 of 25')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: t('myGames.table.nextPage') }));
+    fireEvent.click(screen.getByRole('button', { name: t('studio.paging.nextPage') }));
     await waitFor(() => expect(rowNames()[0]).toBe('Game 11'));
 
     // The page-size menu: its button shows the size.

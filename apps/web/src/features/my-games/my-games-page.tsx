@@ -8,7 +8,7 @@ import { useLogOutOnUnauthorized } from '../../api/use-require-login.ts';
 import { myGamesApi, myGamesKeys } from './api.ts';
 import { ImportGameButton, useImportGame } from './import-game.tsx';
 import { MyGamesTable } from './my-games-table.tsx';
-import { ActionError, LoadError, StudioLoader, StudioPage, useCreatorSession } from './studio-page.tsx';
+import { ActionError, LoadError, StudioLoader, StudioPage, useCreatorSession } from '../../ui/studio/studio-page.tsx';
 
 /** `/my-games`: the creator's games, with a way to make a new one or import one (spec section 2). */
 function MyGamesPage() {

@@ -6,15 +6,16 @@ import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { MyGame } from '@streethunt/shared';
 import { Price } from '../../ui/price.tsx';
-import { SEARCH_DEBOUNCE_MS, SHOW_GAME_CODE_COLUMN } from './constants.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../ui/studio/table-constants.ts';
+import { SHOW_GAME_CODE_COLUMN } from './constants.ts';
 import { STATUS_FILTERS, countByFilter, filterGames, type StatusFilter } from './filter-games.ts';
 import { GameCodeModal } from './game-code-modal.tsx';
 import { GameRowActions } from './game-row-actions.tsx';
-import { usePaging } from './paging.ts';
-import { ActionError } from './studio-page.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { usePaging } from '../../ui/studio/paging.ts';
+import { ActionError } from '../../ui/studio/studio-page.tsx';
+import { StatusBadge } from '../../ui/studio/status-badge.tsx';
 import { useGameActions, useGameName } from './use-game-actions.ts';
-import { KEYBOARD_SCROLL_AREA } from './table-scroll.ts';
+import { KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
 
 /**
  * The creator's games (spec section 2, 'My games'): a status filter, a global search over name and city

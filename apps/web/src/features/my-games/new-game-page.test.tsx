@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Component as NewGamePage } from './new-game-page.tsx';
-import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from './test-render.tsx';
+import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from '../../test/render-page.tsx';
 
 const setup = { path: '/game-editor-new-game' };
 

@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { myGamesApi } from './api.ts';
-import { errorText } from './errors.ts';
-import { ActionError, StudioLoader, StudioPage, useCreatorSession } from './studio-page.tsx';
+import { errorText } from '../../ui/studio/errors.ts';
+import { ActionError, StudioLoader, StudioPage, useCreatorSession } from '../../ui/studio/studio-page.tsx';
 
 /** The how-to's steps, in order; each has a title and a few points (myGames's translation files). */
 const STEPS = [

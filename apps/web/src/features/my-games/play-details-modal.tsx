@@ -3,10 +3,10 @@ import { Anchor, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { ActivePlay } from '@streethunt/shared';
-import { formatDateTime, formatDuration } from './format-time.ts';
+import { formatDateTime, formatDuration } from '../../ui/studio/format-time.ts';
 import { playCounts } from './play-counts.ts';
 import { QuestionStatusBadge } from './question-status-badge.tsx';
-import { KEYBOARD_SCROLL_AREA } from './table-scroll.ts';
+import { KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
 
 type QuestionRow = ActivePlay['questions'][number] & { number: number };
 

@@ -2,7 +2,7 @@ import { Group, Progress, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { QuestionStats } from '@streethunt/shared';
-import { KEYBOARD_SCROLL_AREA } from './table-scroll.ts';
+import { KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
 
 type Row = QuestionStats & { number: number };
 const MEASURES = ['reached', 'answered', 'skipped', 'hintsOpened'] as const;

@@ -5,14 +5,14 @@ import { useTranslation } from 'react-i18next';
 import type { MyGame } from '@streethunt/shared';
 import { myGamesApi, myGamesKeys } from './api.ts';
 import { downloadJson, exportFileName } from './download-file.ts';
-import { errorText } from './errors.ts';
+import { errorText } from '../../ui/studio/errors.ts';
 
 export type GameAction = 'code' | 'duplicate' | 'export';
 
 /** The name a creator knows the game by; an unnamed draft is still a game. */
 export function useGameName() {
   const { t } = useTranslation('studio');
-  return (game: MyGame) => game.metadata.name.trim() || t('myGames.untitled');
+  return (game: MyGame) => game.metadata.name.trim() || t('studio.untitled');
 }
 
 /**

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { MyGame } from '@streethunt/shared';
 import { useLogOutOnUnauthorized } from '../../api/use-require-login.ts';
 import { myGamesApi, myGamesKeys } from './api.ts';
-import { LoadError, StudioLoader, useCreatorSession } from './studio-page.tsx';
+import { LoadError, StudioLoader, useCreatorSession } from '../../ui/studio/studio-page.tsx';
 
 /**
  * The reports' first step: the creator's games, with their loading, error and 'no games yet'

@@ -10,8 +10,6 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useCopyCode } from './use-copy-code.ts';
 import type { PlayerLinkState } from './play-context.tsx';
 
-/** Mantine's red title on a light red alert is below AA contrast; a darker red passes. */
-const DARK_RED_TITLE = { title: { color: 'var(--mantine-color-red-9)' } };
 
 /** Where the browser keeps the game being played (spec section 3, 'Local persistence'); the player reads it. */
 export const ACTIVE_GAME_KEY = 'activeGame';
@@ -72,7 +70,7 @@ export function Component() {
         </Title>
         {!wellFormed || check.isError ? (
           <Stack gap="md" align="stretch" data-testid="payment-error">
-            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} styles={DARK_RED_TITLE} title={t('paymentSuccess.errorTitle')}>
+            <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('paymentSuccess.errorTitle')}>
               {check.error instanceof NetworkError ? t('paymentSuccess.networkError') : t('paymentSuccess.error')}
             </Alert>
             {canRetry && (

@@ -1,5 +1,5 @@
 /**
- * Test helper: renders a creator page as the app does (Mantine, notifications, router, react-query,
+ * Test helper: renders a studio or admin page as the app does (Mantine, notifications, router, react-query,
  * session, i18next with the real he/en files and the studio namespace), with `fetch` as the only thing
  * mocked. Keys the page asks for and the files lack are collected in `missing`.
  */
@@ -8,10 +8,10 @@ import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
-import type { Language, MyGame } from '@streethunt/shared';
-import { SessionProvider } from '../../api/session.tsx';
-import { createTestI18n } from '../../test/i18n.ts';
-import { TestProviders } from '../../test/providers.tsx';
+import type { Language } from '@streethunt/shared';
+import { SessionProvider } from '../api/session.tsx';
+import { createTestI18n } from './i18n.ts';
+import { TestProviders } from './providers.tsx';
 
 /** What a route we leave to shows, so a test can see where it landed. */
 function Landed() {
@@ -57,15 +57,5 @@ export function resetBrowserState() {
   act(() => notifications.clean());
 }
 
-export function myGame(id: string, overrides: { status?: MyGame['status'] } & Partial<MyGame['metadata']> = {}): MyGame {
-  const { status = 'DRAFT', ...metadata } = overrides;
-  return {
-    _id: id,
-    status,
-    metadata: { name: `Game ${id}`, locationCity: 'תל אביב', price: 45, currencyCode: 'ILS', ...metadata },
-    questionCount: 3,
-    updatedAt: '2025-03-01T10:00:00.000Z',
-  };
-}
 
-export { bodiesSent, mockRoutes, routesCalled } from '../../test/fetch-routes.ts';
+export { bodiesSent, mockRoutes, routesCalled } from './fetch-routes.ts';

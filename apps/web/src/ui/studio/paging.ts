@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './constants.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './table-constants.ts';
 
 /**
  * Client-side paging of a creator table: the page's slice and mantine-datatable's pagination props,
@@ -29,11 +29,18 @@ export function usePaging<T>(records: readonly T[], t: TFunction<'studio'>, rese
         setPageSize(size);
         setPage(1);
       },
-      recordsPerPageLabel: t('myGames.table.pageSize'),
-      paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
-        t('myGames.table.range', { from, to, total: totalRecords }),
-      getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({ 'aria-label': t(`myGames.table.${control}Page`) }),
-      getPaginationItemProps: (item: number) => ({ 'aria-label': t('myGames.table.page', { page: item }) }),
+      ...paginationTexts(t),
     },
+  };
+}
+
+/** mantine-datatable's paging texts, translated; `formatNumber` writes the range's numbers (e.g. 1–20 of 100,000). */
+export function paginationTexts(t: TFunction<'studio'>, formatNumber: (value: number) => string | number = (value) => value) {
+  return {
+    recordsPerPageLabel: t('studio.paging.pageSize'),
+    paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) =>
+      t('studio.paging.range', { from: formatNumber(from), to: formatNumber(to), total: formatNumber(totalRecords) }),
+    getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({ 'aria-label': t(`studio.paging.${control}Page`) }),
+    getPaginationItemProps: (item: number) => ({ 'aria-label': t('studio.paging.page', { page: item }) }),
   };
 }

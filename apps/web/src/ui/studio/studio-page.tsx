@@ -3,12 +3,9 @@ import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from '@m
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { usePageTitle } from '../../ui/use-page-title.ts';
+import { usePageTitle } from '../use-page-title.ts';
 import { useRequireLogin } from '../../api/use-require-login.ts';
 import { errorText, isUnauthorized } from './errors.ts';
-
-/** Mantine's red title on a light red alert is below AA contrast; a darker red passes. */
-const DARK_RED_TITLE = { title: { color: 'var(--mantine-color-red-9)' } };
 
 /**
  * The session a creator page needs. Logged out, or logged out by a 401 (useLogOutOnUnauthorized), the
@@ -52,7 +49,7 @@ export function StudioLoader({ label }: { label: string }) {
 export function LoadError({ title, error, onRetry, retrying }: { title: string; error: unknown; onRetry(): void; retrying: boolean }) {
   const { t } = useTranslation('studio');
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} styles={DARK_RED_TITLE} title={title} data-testid="load-error">
+    <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={title} data-testid="load-error">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{errorText(error, t)}</Text>
         <Button variant="light" onClick={onRetry} loading={retrying}>
@@ -66,7 +63,7 @@ export function LoadError({ title, error, onRetry, retrying }: { title: string; 
 /** A failed action, said once near the control that did it. */
 export function ActionError({ children }: { children: ReactNode }) {
   return (
-    <Alert color="red" variant="light" styles={DARK_RED_TITLE} data-testid="action-error">
+    <Alert color="red" variant="light" data-testid="action-error">
       {children}
     </Alert>
   );

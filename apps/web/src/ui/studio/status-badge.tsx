@@ -10,7 +10,7 @@ export function StatusBadge({ status }: { status: GameStatus }) {
   const { t } = useTranslation('studio');
   return (
     <Badge color={COLORS[status]} variant="light" styles={{ label: { color: `var(--mantine-color-${COLORS[status]}-9)` } }} data-status={status}>
-      {t(`myGames.status.${status}`)}
+      {t(`studio.status.${status}`)}
     </Badge>
   );
 }
