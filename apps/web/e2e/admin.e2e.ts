@@ -38,6 +38,13 @@ function heading(page: Page, name: string) {
   return page.locator('main').getByRole('heading', { level: 1, name, exact: true });
 }
 
+/** Opens the app's menu and follows one of its links. */
+async function viaMenu(page: Page, language: Language, name: string) {
+  const t = texts[language];
+  await menuToggle(page, t.menu).click();
+  await page.getByRole('dialog', { name: t.menu.title }).getByRole('link', { name, exact: true }).click();
+}
+
 /** Slows one GET so its loading state can be seen (a local server answers in a few milliseconds). */
 async function slowDown(page: Page, path: string, ms: number) {
   await page.route(
@@ -83,9 +90,7 @@ describe('the admin approves, sends back and generates codes', () => {
         // The menu's 'pending games' item leads to the queue, which says it is loading first.
         await slowDown(page, '/api/games/pending-games', 600);
         await page.goto('/games');
-        const t = texts[language];
-        await menuToggle(page, t.menu).click();
-        await page.getByRole('dialog', { name: t.menu.title }).getByRole('link', { name: t.menu.adminPendingGames, exact: true }).click();
+        await viaMenu(page, language, texts[language].menu.adminPendingGames);
         await page.waitForURL((url) => url.pathname === '/admin-pending-games');
         await page.getByRole('status').filter({ hasText: g.loading }).waitFor();
         await heading(page, g.title).waitFor();
@@ -250,6 +255,54 @@ describe('the admin approves, sends back and generates codes', () => {
         await show.click();
         await page.waitForURL((url) => url.pathname === '/games' && url.searchParams.get('user') === creator.userId);
         await page.getByTestId('game-card').filter({ hasText: demo.content.metadata.name }).waitFor();
+        p.expectNoErrors();
+      } finally {
+        await p.close();
+      }
+    });
+  }
+});
+
+describe('the admin pages on the other phone size', () => {
+  const OTHER: Record<Language, { width: number; height: number }> = { he: SCREEN.en, en: SCREEN.he };
+  for (const language of ['he', 'en'] as const) {
+    const screen = OTHER[language];
+    it(`pending and all games, the unpublish dialog, users and a generated code fit (${language}, ${screen.width} px)`, { timeout: 120_000 }, async () => {
+      const s = studioTexts[language];
+      const suffix = `${language}-${screen.width}`;
+      const name = `E2E waiting ${language} ${runId()}`;
+      await pendingGameViaApi(e2e.server, creator, demo.id, name);
+      const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language, viewport: screen });
+      const { page, context } = p;
+      await storeSession(context, admin);
+      try {
+        await page.goto('/admin-pending-games');
+        await row(page, s.adminGames.table.label, name).waitFor();
+        await checkPage(page, `admin-pending-games-${suffix}`);
+
+        // Every game: an approved one can be taken off the list (the dialog only: nothing is sent).
+        await page.locator('main label').filter({ hasText: s.adminGames.list.all }).click();
+        const approved = row(page, s.adminGames.table.label, demo.content.metadata.name);
+        await approved.getByRole('button', { name: s.adminGames.actions.unpublish, exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: s.adminGames.review.unpublishTitle });
+        await dialog.getByText(demo.content.metadata.name, { exact: true }).waitFor();
+        await checkPage(page, `admin-unpublish-${suffix}`);
+        await dialog.getByRole('button', { name: s.studio.cancel, exact: true }).click();
+        await dialog.waitFor({ state: 'detached' });
+
+        // Through the menu, as an admin moves between the pages (a reload is a new auto-login, which is rate limited).
+        await viaMenu(page, language, texts[language].menu.adminUsers);
+        await page.getByRole('table', { name: s.adminUsers.table.label }).getByText(DEMO_CREATOR.email, { exact: true }).waitFor();
+        await checkPage(page, `admin-users-${suffix}`);
+
+        await viaMenu(page, language, texts[language].menu.adminGenerateCodes);
+        await page.getByLabel(fieldLabel(s.adminCodes.game.label)).first().click();
+        await page.getByRole('option').filter({ hasText: demo.content.metadata.name }).first().click();
+        await page.getByLabel(fieldLabel(s.adminCodes.count.label)).fill('1');
+        await page.locator('main').getByRole('button', { name: s.adminCodes.generate, exact: true }).click();
+        await page.getByRole('dialog', { name: s.adminCodes.confirm.title }).getByRole('button', { name: s.adminCodes.confirm.yes, exact: true }).click();
+        await page.getByTestId('generated-codes').getByText(fill(s.adminCodes.result.code, { n: '1' }), { exact: true }).waitFor();
+        await checkPage(page, `admin-generated-codes-${suffix}`);
         p.expectNoErrors();
       } finally {
         await p.close();

@@ -82,10 +82,11 @@ export function GenerateCodesForm({ games, game, onGameChange, onGenerated, onFa
           setFailure(null);
           onGameChange(gameId);
         }}
+        // Options run their own way; the input keeps the page's direction (dir="auto" there put a
+        // Hebrew name under the chevron of an English page: Mantine pads the page's inline end).
         renderOption={({ option }) => <span dir="auto">{option.label}</span>}
         disabled={!games}
         rightSection={games ? undefined : <Loader size="xs" role="status" aria-label={t('adminCodes.loadingGames')} />}
-        dir="auto"
         searchable
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}

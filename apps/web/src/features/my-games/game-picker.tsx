@@ -15,8 +15,9 @@ export function GamePicker({ games, value, onChange, error }: { games: readonly 
       data={games.map((game) => ({ value: game._id, label: nameOf(game) }))}
       value={value}
       onChange={onChange}
+      // Options run their own way; the input keeps the page's direction (dir="auto" there put a
+      // Hebrew name under the chevron of an English page: Mantine pads the page's inline end).
       renderOption={({ option }) => <span dir="auto">{option.label}</span>}
-      dir="auto"
       searchable
       allowDeselect={false}
       error={error}
