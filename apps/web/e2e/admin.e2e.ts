@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fieldLabel, menuToggle } from './support/app.ts';
+import { fieldLabel, pageHeading, viaMenu } from './support/app.ts';
+import { checkPage } from './support/check-page.ts';
 import { listedGameNames, pendingGameViaApi } from './support/admin.ts';
-import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { newPhonePage, type Language } from './support/browser.ts';
 import { englishGame, mapGame, type DemoGame } from './support/demo-games.ts';
 import { startE2e } from './support/fixture.ts';
-import { expectFitsScreen } from './support/phone-layout.ts';
 import { enterCode, questionView, stubMapTiles } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { DEMO_ADMIN, DEMO_CREATOR, loginViaApi, nextReply, runId, storeSession, type StoredSession } from './support/studio.ts';
@@ -34,16 +33,7 @@ beforeAll(async () => {
   demo = await mapGame();
 });
 
-function heading(page: Page, name: string) {
-  return page.locator('main').getByRole('heading', { level: 1, name, exact: true });
-}
 
-/** Opens the app's menu and follows one of its links. */
-async function viaMenu(page: Page, language: Language, name: string) {
-  const t = texts[language];
-  await menuToggle(page, t.menu).click();
-  await page.getByRole('dialog', { name: t.menu.title }).getByRole('link', { name, exact: true }).click();
-}
 
 /** Slows one GET so its loading state can be seen (a local server answers in a few milliseconds). */
 async function slowDown(page: Page, path: string, ms: number) {
@@ -56,11 +46,6 @@ async function slowDown(page: Page, path: string, ms: number) {
   );
 }
 
-async function checkPage(page: Page, name: string) {
-  await expectFitsScreen(page, name);
-  await expectNoSeriousA11yViolations(page);
-  await saveScreenshot(page, name);
-}
 
 /** The row of the admin's table that names `name`. */
 function row(page: Page, tableLabel: string, name: string) {
@@ -90,10 +75,10 @@ describe('the admin approves, sends back and generates codes', () => {
         // The menu's 'pending games' item leads to the queue, which says it is loading first.
         await slowDown(page, '/api/games/pending-games', 600);
         await page.goto('/games');
-        await viaMenu(page, language, texts[language].menu.adminPendingGames);
+        await viaMenu(page, texts[language].menu, texts[language].menu.adminPendingGames);
         await page.waitForURL((url) => url.pathname === '/admin-pending-games');
         await page.getByRole('status').filter({ hasText: g.loading }).waitFor();
-        await heading(page, g.title).waitFor();
+        await pageHeading(page, g.title).waitFor();
         await row(page, g.table.label, approveName).waitFor();
         await row(page, g.table.label, sendBackName).waitFor();
         await page.unroute((url) => url.pathname === '/api/games/pending-games');
@@ -158,7 +143,7 @@ describe('the admin approves, sends back and generates codes', () => {
       let codes: string[];
       try {
         await page.goto('/admin-generate-codes');
-        await heading(page, k.title).waitFor();
+        await pageHeading(page, k.title).waitFor();
         await page.getByLabel(fieldLabel(k.game.label)).first().waitFor();
         // No game: 'Please select game', and nothing is asked.
         await page.locator('main').getByRole('button', { name: k.generate, exact: true }).click();
@@ -235,7 +220,7 @@ describe('the admin approves, sends back and generates codes', () => {
         await slowDown(page, '/api/users/', 600);
         await page.goto('/admin-users');
         await page.getByRole('status').filter({ hasText: u.loading }).waitFor();
-        await heading(page, u.title).waitFor();
+        await pageHeading(page, u.title).waitFor();
         const table = page.getByRole('table', { name: u.table.label });
         await table.getByText(DEMO_ADMIN.email, { exact: true }).waitFor();
         await page.unroute((url) => url.pathname === '/api/users/');
@@ -291,11 +276,11 @@ describe('the admin pages on the other phone size', () => {
         await dialog.waitFor({ state: 'detached' });
 
         // Through the menu, as an admin moves between the pages (a reload is a new auto-login, which is rate limited).
-        await viaMenu(page, language, texts[language].menu.adminUsers);
+        await viaMenu(page, texts[language].menu, texts[language].menu.adminUsers);
         await page.getByRole('table', { name: s.adminUsers.table.label }).getByText(DEMO_CREATOR.email, { exact: true }).waitFor();
         await checkPage(page, `admin-users-${suffix}`);
 
-        await viaMenu(page, language, texts[language].menu.adminGenerateCodes);
+        await viaMenu(page, texts[language].menu, texts[language].menu.adminGenerateCodes);
         await page.getByLabel(fieldLabel(s.adminCodes.game.label)).first().click();
         await page.getByRole('option').filter({ hasText: demo.content.metadata.name }).first().click();
         await page.getByLabel(fieldLabel(s.adminCodes.count.label)).fill('1');

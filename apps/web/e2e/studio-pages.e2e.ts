@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fieldLabel, menuToggle } from './support/app.ts';
+import { fieldLabel, pageHeading, viaMenu } from './support/app.ts';
+import { checkPage } from './support/check-page.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { newPhonePage, type Language } from './support/browser.ts';
 import { englishGame, mapGame, type DemoGame } from './support/demo-games.ts';
@@ -48,17 +49,7 @@ beforeAll(async () => {
   play = { code, comment };
 });
 
-/** The page's h1, by its translated text. */
-function heading(page: Page, name: string) {
-  return page.locator('main').getByRole('heading', { level: 1, name, exact: true });
-}
 
-/** Opens the app's menu and follows one of its links. */
-async function viaMenu(page: Page, language: Language, name: string) {
-  const t = texts[language];
-  await menuToggle(page, t.menu).click();
-  await page.getByRole('dialog', { name: t.menu.title }).getByRole('link', { name, exact: true }).click();
-}
 
 /** Picks a game in the reports' game picker (a searchable Mantine Select). */
 async function pickGame(page: Page, language: Language, name: string) {
@@ -66,11 +57,6 @@ async function pickGame(page: Page, language: Language, name: string) {
   await page.getByRole('option', { name, exact: true }).click();
 }
 
-async function checkPage(page: Page, name: string) {
-  await expectFitsScreen(page, name);
-  await expectNoSeriousA11yViolations(page);
-  await saveScreenshot(page, name);
-}
 
 describe('the studio pages fit the screen and are accessible', () => {
   for (const language of ['he', 'en'] as const) {
@@ -89,7 +75,7 @@ describe('the studio pages fit the screen and are accessible', () => {
           const games = nextReply(page, 'GET', '/api/games/my-games');
           await page.goto('/my-games');
           expect((await games).status()).toBe(200);
-          await heading(page, s.myGames.title).waitFor();
+          await pageHeading(page, s.myGames.title).waitFor();
           const table = page.getByRole('table', { name: s.myGames.table.label });
           await table.getByText(gameName, { exact: true }).waitFor();
           await checkPage(page, `studio-my-games-${suffix}`);
@@ -97,14 +83,14 @@ describe('the studio pages fit the screen and are accessible', () => {
           // 'Create new game' leads to the instructions and the create button.
           await page.locator('main').getByRole('link', { name: s.myGames.create, exact: true }).click();
           await page.waitForURL((url) => url.pathname === '/game-editor-new-game');
-          await heading(page, s.newGame.title).waitFor();
+          await pageHeading(page, s.newGame.title).waitFor();
           await page.locator('main').getByRole('button', { name: s.newGame.create, exact: true }).waitFor();
           await checkPage(page, `studio-new-game-${suffix}`);
 
           // The feedback report: pick the game, see its feedback and the averages.
-          await viaMenu(page, language, t.menu.feedbacks);
+          await viaMenu(page, texts[language].menu, t.menu.feedbacks);
           await page.waitForURL((url) => url.pathname === '/my-games/feedbacks');
-          await heading(page, s.myFeedbacks.title).waitFor();
+          await pageHeading(page, s.myFeedbacks.title).waitFor();
           const feedbacks = nextReply(page, 'GET', '/api/games/my-games/feedbacks');
           await pickGame(page, language, gameName);
           expect((await feedbacks).status()).toBe(200);
@@ -114,9 +100,9 @@ describe('the studio pages fit the screen and are accessible', () => {
           await checkPage(page, `studio-my-games-feedbacks-${suffix}`);
 
           // The plays report: all progress, the game, search; the play's row and its details.
-          await viaMenu(page, language, t.menu.activeGames);
+          await viaMenu(page, texts[language].menu, t.menu.activeGames);
           await page.waitForURL((url) => url.pathname === '/my-active-games');
-          await heading(page, s.myActiveGames.title).waitFor();
+          await pageHeading(page, s.myActiveGames.title).waitFor();
           expect(await page.getByRole('radio', { name: s.myActiveGames.progress.all, exact: true }).isChecked()).toBe(true);
           await pickGame(page, language, gameName);
           const plays = nextReply(page, 'GET', '/api/games/my-active-games');
@@ -137,8 +123,8 @@ describe('the studio pages fit the screen and are accessible', () => {
           await details.waitFor({ state: 'detached' });
 
           // The editor of a demo game, from the row's edit action: approved, so read only.
-          await viaMenu(page, language, t.menu.myGames);
-          await heading(page, s.myGames.title).waitFor();
+          await viaMenu(page, texts[language].menu, t.menu.myGames);
+          await pageHeading(page, s.myGames.title).waitFor();
           const game = nextReply(page, 'GET', `/api/games/${reported.id}`);
           await page.getByRole('link', { name: fill(s.myGames.actions.edit, { name: gameName }), exact: true }).click();
           await page.waitForURL((url) => url.pathname === `/game-editor/${reported.id}`);
@@ -173,7 +159,7 @@ describe('/my-games row actions and session', () => {
     let code: string;
     try {
       await page.goto('/my-games');
-      await heading(page, s.myGames.title).waitFor();
+      await pageHeading(page, s.myGames.title).waitFor();
       await page.getByRole('button', { name: fill(s.myGames.actions.more, { name }), exact: true }).click();
       const created = nextReply(page, 'POST', '/api/game/secret-code');
       await page.getByRole('menuitem', { name: s.myGames.actions.createCode, exact: true }).click();
@@ -231,7 +217,7 @@ describe('/my-games row actions and session', () => {
       expect((await refused).status()).toBe(401);
       await page.waitForURL((url) => url.pathname === '/login');
       expect(new URL(page.url()).searchParams.get('url')).toBe('/my-games');
-      await heading(page, a.login.title).waitFor();
+      await pageHeading(page, a.login.title).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
 
       // Logging in on the real page returns to /my-games.
@@ -241,7 +227,7 @@ describe('/my-games row actions and session', () => {
       await page.locator('main').getByRole('button', { name: a.login.submit, exact: true }).click();
       expect((await login).status()).toBe(200);
       await page.waitForURL((url) => url.pathname === '/my-games');
-      await heading(page, s.myGames.title).waitFor();
+      await pageHeading(page, s.myGames.title).waitFor();
       await page.getByRole('table', { name: s.myGames.table.label }).waitFor();
       const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('session'))) ?? 'null') as StoredSession | null;
       expect(stored?.userId).toBe(creator.userId);

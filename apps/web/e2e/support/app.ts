@@ -29,3 +29,14 @@ export function fieldLabel(text: string): RegExp {
 export function menuToggle(page: Page, labels: { open: string; close: string }): Locator {
   return appHeader(page).getByRole('button', { name: new RegExp(`^(${escapeRegExp(labels.open)}|${escapeRegExp(labels.close)})$`) });
 }
+
+/** The page's own h1 (inside <main>), by its translated text. */
+export function pageHeading(page: Page, name: string): Locator {
+  return page.locator('main').getByRole('heading', { level: 1, name, exact: true });
+}
+
+/** Opens the app's menu and follows one of its links (`menu`: the menu's texts in the page's language). */
+export async function viaMenu(page: Page, menu: { open: string; close: string; title: string }, name: string): Promise<void> {
+  await menuToggle(page, menu).click();
+  await page.getByRole('dialog', { name: menu.title }).getByRole('link', { name, exact: true }).click();
+}
