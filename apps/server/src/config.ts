@@ -58,6 +58,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('StreetHunt <no-reply@streethunt.local>'),
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // Israeli VAT, included in every game's price; the money rules take it out (packages/shared/src/money).
+  VAT_PERCENT: z.coerce.number().min(0).max(100).default(18),
   GEOCODER_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SEED_DEMO: z.preprocess(emptyAsUndefined, flag.optional()),
@@ -90,6 +92,8 @@ export type Config = {
   mail: { transport: 'outbox' | 'smtp'; smtpUrl?: string; from: string };
   paymentProvider: 'sandbox' | 'stripe';
   stripeSecretKey?: string;
+  /** VAT in percent, included in game prices (VAT_PERCENT). */
+  vatPercent: number;
   geocoderUrl?: string;
   tileUrl: string;
   seedDemo: boolean;
@@ -137,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { transport: e.MAIL_TRANSPORT, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     paymentProvider: e.PAYMENT_PROVIDER,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
+    vatPercent: e.VAT_PERCENT,
     geocoderUrl: e.GEOCODER_URL,
     tileUrl: e.TILE_URL,
     // Demo data only goes into the embedded database unless asked for explicitly.

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { newId } from './ids.ts';
+import { newAffiliateCode, newId } from './ids.ts';
 
 const id = () => text('id').primaryKey().$defaultFn(newId);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -25,7 +25,10 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     phone: text('phone').notNull(),
+    /** The affiliate code of whoever brought this user (the aff cookie at signup). */
     aff: text('aff'),
+    /** This user's own affiliate code, for ?aff= links; every user has one (issue 10). */
+    affiliateCode: text('affiliate_code').notNull().$defaultFn(newAffiliateCode),
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
     isSelfPayment: boolean('is_self_payment').notNull().default(false),
     language: text('language', { enum: ['he', 'en'] }).notNull().default('he'),
@@ -43,7 +46,7 @@ export const users = pgTable(
     searchText: text('search_text').generatedAlwaysAs(sql`lower(first_name || ' ' || last_name || ' ' || email || ' ' || phone)`),
   },
   // The admin's users list pages newest registration first (features/users): read backwards, this index gives that order.
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_created_idx').on(t.createdAt, t.id)],
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_created_idx').on(t.createdAt, t.id), uniqueIndex('users_affiliate_code_key').on(t.affiliateCode)],
 );
 
 /** Email validation and password reset tokens: only the SHA-256 of the token is kept. */
@@ -106,12 +109,59 @@ export const purchases = pgTable(
     affCode: text('aff_code'),
     provider: text('provider').notNull(),
     providerRef: text('provider_ref'),
-    status: text('status', { enum: ['pending', 'paid', 'declined'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'declined', 'refunded'] }).notNull().default('pending'),
     language: text('language', { enum: ['he', 'en'] }).notNull().default('he'),
     paidAt: ts('paid_at'),
     createdAt: createdAt(),
+    // The sale's split, fixed when it is paid (packages/shared/src/money: splitSale), in minor units.
+    // The builder is the game's owner then; the affiliate is the user whose code came with the
+    // purchase (never the builder themself). Null until paid.
+    builderId: text('builder_id').references(() => users.id),
+    affiliateId: text('affiliate_id').references(() => users.id),
+    vatPercent: integer('vat_percent'),
+    vat: integer('vat'),
+    commission: integer('commission'),
+    affiliateShare: integer('affiliate_share'),
+    builderShare: integer('builder_share'),
+    // A refund (status refunded): what went back to the buyer, what was kept, who did it and when.
+    refundedAt: ts('refunded_at'),
+    refundAmount: integer('refund_amount'),
+    refundedBy: text('refunded_by').references(() => users.id),
   },
-  (t) => [uniqueIndex('purchases_provider_ref_key').on(t.provider, t.providerRef), index('purchases_game_idx').on(t.gameId)],
+  (t) => [
+    uniqueIndex('purchases_provider_ref_key').on(t.provider, t.providerRef),
+    index('purchases_game_idx').on(t.gameId),
+    index('purchases_builder_idx').on(t.builderId, t.paidAt),
+    index('purchases_affiliate_idx').on(t.affiliateId, t.paidAt),
+    index('purchases_paid_idx').on(t.paidAt),
+  ],
+);
+
+/**
+ * Money paid out to a builder or an affiliate, recorded by an admin. Never changed or deleted (a
+ * trigger refuses it): a mistake is corrected by a new entry, which may be negative and names the
+ * entry it corrects. `period` is the month of earnings ('YYYY-MM') the payment settles.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    period: text('period').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('ILS'),
+    kind: text('kind', { enum: ['payout', 'correction'] }).notNull().default('payout'),
+    correctsId: text('corrects_id'),
+    reference: text('reference').notNull().default(''),
+    note: text('note').notNull().default(''),
+    recordedBy: text('recorded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payouts_user_idx').on(t.userId, t.period), index('payouts_period_idx').on(t.period)],
 );
 
 export const gameCodes = pgTable(
@@ -233,16 +283,23 @@ export const media = pgTable(
 );
 
 /** Landing-page form submissions (affiliates, guides). */
-export const leads = pgTable('leads', {
-  id: id(),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  email: text('email').notNull(),
-  phone: text('phone').notNull(),
-  formType: text('form_type').notNull(),
-  aff: text('aff'),
-  createdAt: createdAt(),
-});
+export const leads = pgTable(
+  'leads',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    formType: text('form_type').notNull(),
+    aff: text('aff'),
+    language: text('language', { enum: ['he', 'en'] }).notNull().default('he'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  // One lead per email and form: a repeat updates it (emails are stored lower-case).
+  (t) => [uniqueIndex('leads_email_form_key').on(t.email, t.formType), index('leads_created_idx').on(t.createdAt)],
+);
 
 export const payoutDetails = pgTable('payout_details', {
   userId: text('user_id')
