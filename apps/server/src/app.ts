@@ -39,6 +39,7 @@ import { createGeocoder } from './platform/geocoder/create-geocoder.ts';
 import type { Geocoder } from './platform/geocoder/geocoder.ts';
 import { placesRoutes } from './features/places/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
+import { financeRoutes } from './features/finance/routes.ts';
 import { reportsRoutes } from './features/reports/routes.ts';
 import { mediaFileRoutes, mediaRoutes } from './features/media/routes.ts';
 
@@ -134,6 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(reportsRoutes);
       await api.register(placesRoutes);
       await api.register(usersRoutes);
+      await api.register(financeRoutes);
     },
     { prefix: '/api' },
   );

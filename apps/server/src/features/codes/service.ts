@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { CODE_PREFIX_MAX, GENERATE_CODES_MAX, codePrefixSchema, codeQtySchema, generateGameCode, normalizeGameCode } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, games } from '../../db/schema.ts';
@@ -43,14 +43,17 @@ export async function createGameCodes(
   return created;
 }
 
-/** The code row when `typed` is a valid code for this game; null otherwise (never says whether it exists elsewhere). */
+/**
+ * The code row when `typed` is a valid code for this game; null otherwise (never says whether it exists
+ * elsewhere). A disabled code (its purchase refunded) is no longer valid.
+ */
 export async function findGameCode(db: Db, gameId: string, typed: string): Promise<GameCode | null> {
   const code = normalizeGameCode(typed);
   if (!code) return null;
   const [row] = await db
     .select()
     .from(gameCodes)
-    .where(and(eq(gameCodes.code, code), eq(gameCodes.gameId, gameId)));
+    .where(and(eq(gameCodes.code, code), eq(gameCodes.gameId, gameId), isNull(gameCodes.disabledAt)));
   return row ?? null;
 }
 
@@ -181,6 +184,11 @@ export const codeGate = perOwner((services: { db: Db; config: { jwtSecret: strin
  * row's activatedAt may be behind, so code checks use it for its id and game only.
  */
 const validCodes = perOwner(() => new TtlMap<string, GameCode>(60_000, 20_000));
+
+/** After a code is disabled: this process stops accepting it at once (other processes: issue 11). */
+export function forgetGameCode(db: Db, code: Pick<GameCode, 'gameId' | 'code'>): void {
+  validCodes(db).delete(`${code.gameId}\n${normalizeGameCode(code.code)}`);
+}
 
 /**
  * New codes for an existing game, made by an operator from the CLI, under the admin screen's rules

@@ -1,0 +1,160 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { buildStatement, monthOf, monthsBetween, PAYOUT_MINIMUM, type FinanceReport, type MonthFigures } from '@streethunt/shared';
+import type { Db } from '../../db/client.ts';
+import { games, payouts, purchases, users } from '../../db/schema.ts';
+import { verifyPassword } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ReportsGrants } from './reports-grant.ts';
+
+export type FinanceDeps = { db: Db; grants: ReportsGrants };
+
+/** Months of the reports are Israel's months: a sale at 01:30 on April 1st in Tel Aviv is April's. */
+const SALE_MONTH = sql<string>`to_char(${purchases.paidAt} at time zone 'Asia/Jerusalem', 'YYYY-MM')`;
+/** How many months a report shows when it is not told. */
+export const DEFAULT_REPORT_MONTHS = 12;
+
+const wrongPassword = () => new AppError(403, 'wrong_credentials', 'The password is not right');
+const grantNeeded = () => new AppError(403, 'invalid_token', 'Enter your password to open the reports');
+
+/** POST /api/reports/unlock: the password again, for a grant of a few minutes (never the session token). */
+export async function unlockReports(deps: FinanceDeps, userId: string, password: string): Promise<{ grant: string; expiresAt: string }> {
+  const [user] = await deps.db.select({ passwordHash: users.passwordHash, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(user.passwordHash, password))) throw wrongPassword();
+  const { grant, expiresAt } = await deps.grants.sign(userId, user.tokenVersion);
+  return { grant, expiresAt: expiresAt.toISOString() };
+}
+
+/** The caller's grant must be theirs and of their current password (a change ends it). */
+export async function requireReportsGrant(deps: FinanceDeps, userId: string, grant: string | undefined): Promise<void> {
+  const verified = grant ? await deps.grants.verify(grant) : null;
+  if (!verified || verified.userId !== userId) throw grantNeeded();
+  const [user] = await deps.db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
+  if (!user || user.tokenVersion !== verified.tokenVersion) throw grantNeeded();
+}
+
+/** Paid, not refunded: what builders and affiliates earn from (a refund takes the sale back out). */
+const earning = eq(purchases.status, 'paid');
+
+/** One user's earnings per month, as builder and as affiliate together, over all time (the statement carries balances). */
+async function earnedByMonth(db: Db, userId: string): Promise<Map<string, number>> {
+  const asBuilder = db
+    .select({ month: SALE_MONTH.as('month'), amount: sql<number>`sum(${purchases.builderShare})::int`.as('amount') })
+    .from(purchases)
+    .where(and(earning, eq(purchases.builderId, userId)))
+    .groupBy(SALE_MONTH);
+  const asAffiliate = db
+    .select({ month: SALE_MONTH.as('month'), amount: sql<number>`sum(${purchases.affiliateShare})::int`.as('amount') })
+    .from(purchases)
+    .where(and(earning, eq(purchases.affiliateId, userId)))
+    .groupBy(SALE_MONTH);
+  const earned = new Map<string, number>();
+  for (const row of [...(await asBuilder), ...(await asAffiliate)]) earned.set(row.month, (earned.get(row.month) ?? 0) + Number(row.amount));
+  return earned;
+}
+
+async function paidByPeriod(db: Db, userId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ period: payouts.period, amount: sql<number>`sum(${payouts.amount})::int` })
+    .from(payouts)
+    .where(eq(payouts.userId, userId))
+    .groupBy(payouts.period);
+  return new Map(rows.map((row) => [row.period, Number(row.amount)]));
+}
+
+/** The months a report shows: `to` (default: this month) and the DEFAULT_REPORT_MONTHS before it, or from `from`. */
+export function reportRange(query: { from?: string; to?: string }, now = new Date()): { from: string; to: string } {
+  const to = query.to ?? monthOf(now);
+  const from = query.from ?? monthsBack(to, DEFAULT_REPORT_MONTHS - 1);
+  if (from > to) throw new AppError(400, 'validation', 'from must not be after to');
+  if (monthsBetween(from, to).length > 60) throw new AppError(400, 'validation', 'A report covers at most 60 months');
+  return { from, to };
+}
+
+function monthsBack(month: string, count: number): string {
+  const [year, m] = month.split('-').map(Number);
+  const index = year * 12 + (m - 1) - count;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * GET /api/reports: the caller's own figures only. As a builder: each month's sales per game (count,
+ * gross, VAT, commission, affiliate shares, net). As an affiliate: each purchase that came with their
+ * code and its share (no buyer's details). The statement: per month what was earned, what is due at
+ * the end of the following month, what rolls over under the 100 ILS minimum, what was paid, the balance.
+ */
+export async function financeReport(deps: FinanceDeps, userId: string, range: { from: string; to: string }): Promise<FinanceReport> {
+  const inRange = sql`${SALE_MONTH} between ${range.from} and ${range.to}`;
+  const gameName = sql<string>`coalesce(${games.metadata}->>'name', '')`;
+
+  const builderRows = await deps.db
+    .select({
+      month: SALE_MONTH.as('month'),
+      gameId: purchases.gameId,
+      gameName: gameName.as('game_name'),
+      count: sql<number>`count(*)::int`,
+      gross: sql<number>`sum(${purchases.amount})::int`,
+      vat: sql<number>`sum(${purchases.vat})::int`,
+      commission: sql<number>`sum(${purchases.commission})::int`,
+      affiliateShares: sql<number>`sum(${purchases.affiliateShare})::int`,
+      net: sql<number>`sum(${purchases.builderShare})::int`,
+    })
+    .from(purchases)
+    .innerJoin(games, eq(games.id, purchases.gameId))
+    .where(and(earning, eq(purchases.builderId, userId), inRange))
+    .groupBy(SALE_MONTH, purchases.gameId, gameName)
+    .orderBy(SALE_MONTH, gameName);
+
+  const affiliateRows = await deps.db
+    .select({
+      month: SALE_MONTH.as('month'),
+      purchaseId: purchases.id,
+      paidAt: purchases.paidAt,
+      gameId: purchases.gameId,
+      gameName: gameName.as('game_name'),
+      price: purchases.amount,
+      vat: purchases.vat,
+      share: purchases.affiliateShare,
+    })
+    .from(purchases)
+    .innerJoin(games, eq(games.id, purchases.gameId))
+    .where(and(earning, eq(purchases.affiliateId, userId), inRange))
+    .orderBy(purchases.paidAt, purchases.id);
+
+  const [earned, paid] = await Promise.all([earnedByMonth(deps.db, userId), paidByPeriod(deps.db, userId)]);
+  const known = [...earned.keys(), ...paid.keys(), range.from, range.to].sort();
+  const figures: MonthFigures[] = monthsBetween(known[0], known[known.length - 1]).map((month) => ({
+    month,
+    earned: earned.get(month) ?? 0,
+    paid: paid.get(month) ?? 0,
+  }));
+  const statement = buildStatement(figures).filter((row) => row.month >= range.from && row.month <= range.to);
+
+  return {
+    currency: 'ILS',
+    from: range.from,
+    to: range.to,
+    payoutMinimum: PAYOUT_MINIMUM,
+    builderSales: builderRows.map((row) => ({
+      month: row.month,
+      gameId: row.gameId,
+      gameName: row.gameName,
+      count: Number(row.count),
+      gross: Number(row.gross),
+      vat: Number(row.vat),
+      commission: Number(row.commission),
+      affiliateShares: Number(row.affiliateShares),
+      net: Number(row.net),
+    })),
+    affiliateSales: affiliateRows.map((row) => ({
+      month: row.month,
+      purchaseId: row.purchaseId,
+      paidAt: (row.paidAt ?? new Date(0)).toISOString(),
+      gameId: row.gameId,
+      gameName: row.gameName,
+      price: row.price,
+      exVat: row.price - (row.vat ?? 0),
+      share: row.share ?? 0,
+    })),
+    statement,
+  };
+}

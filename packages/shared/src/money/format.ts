@@ -1,0 +1,31 @@
+import type { Language } from '../constants.ts';
+
+// Showing and reading amounts. Money is kept in agorot; only these two functions deal in shekels.
+
+const LOCALES: Record<Language, string> = { he: 'he-IL', en: 'en-US' };
+
+/** 4500 -> '₪45' (en) / '45 ₪' (he); 4550 -> '₪45.50': decimals only when the amount is not whole. */
+export function formatMoney(agorot: number, language: Language, currency = 'ILS'): string {
+  if (!Number.isSafeInteger(agorot)) throw new RangeError(`Amounts are whole agorot, got ${agorot}`);
+  const fractionDigits = agorot % 100 === 0 ? 0 : 2;
+  return new Intl.NumberFormat(LOCALES[language], {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(agorot / 100);
+}
+
+/**
+ * A game's metadata.price (shekels, text or number: '45', 45, '45.5') in agorot. The same rule as the
+ * payment service's priceInMinorUnits, so a sale's split and the amount charged never disagree:
+ * empty or 0 is a free game (0); anything that is not a non-negative number throws.
+ */
+export function agorotOf(price: string | number): number {
+  if (price === '') return 0;
+  const value = Number(price);
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`Not a price: ${String(price)}`);
+  const agorot = Math.round(value * 100);
+  if (!Number.isSafeInteger(agorot)) throw new RangeError(`Price out of range: ${String(price)}`);
+  return agorot;
+}

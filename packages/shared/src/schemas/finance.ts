@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { monthSchema } from '../money/periods.ts';
+import { PASSWORD_MAX_LENGTH } from '../constants.ts';
+
+/** The finance reports (spec section 2: /reports; issue 10): reached by entering the password again. */
+
+/** The header that carries the grant of POST /api/reports/unlock to GET /api/reports. */
+export const REPORTS_GRANT_HEADER = 'x-reports-grant';
+
+export const reportsUnlockRequestSchema = z.strictObject({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export type ReportsUnlockRequest = z.infer<typeof reportsUnlockRequestSchema>;
+export const reportsUnlockReplySchema = z.object({ data: z.object({ grant: z.string(), expiresAt: z.string() }) });
+export type ReportsUnlockReply = z.infer<typeof reportsUnlockReplySchema>;
+
+export const financeReportQuerySchema = z.object({ from: monthSchema.optional(), to: monthSchema.optional() });
+export type FinanceReportQuery = z.infer<typeof financeReportQuerySchema>;
+
+const agorot = z.number().int();
+
+/** A builder's sales of one game in one month: every amount in agorot, net is what the builder earns. */
+export const builderSalesRowSchema = z.object({
+  month: z.string(),
+  gameId: z.string(),
+  gameName: z.string(),
+  count: z.number().int(),
+  gross: agorot,
+  vat: agorot,
+  commission: agorot,
+  affiliateShares: agorot,
+  net: agorot,
+});
+export type BuilderSalesRow = z.infer<typeof builderSalesRowSchema>;
+
+/** One purchase that came with the affiliate's code, and the affiliate's share of it (no buyer's details). */
+export const affiliateSaleRowSchema = z.object({
+  month: z.string(),
+  purchaseId: z.string(),
+  paidAt: z.string(),
+  gameId: z.string(),
+  gameName: z.string(),
+  price: agorot,
+  exVat: agorot,
+  share: agorot,
+});
+export type AffiliateSaleRow = z.infer<typeof affiliateSaleRowSchema>;
+
+/** One month of the payout statement (packages/shared/src/money/statement.ts buildStatement). */
+export const statementRowSchema = z.object({
+  month: z.string(),
+  carriedIn: agorot,
+  earned: agorot,
+  due: agorot,
+  payable: agorot,
+  rolledOver: agorot,
+  paid: agorot,
+  balance: agorot,
+  dueDate: z.string(),
+});
+
+export const financeReportSchema = z.object({
+  currency: z.literal('ILS'),
+  from: z.string(),
+  to: z.string(),
+  payoutMinimum: agorot,
+  builderSales: z.array(builderSalesRowSchema),
+  affiliateSales: z.array(affiliateSaleRowSchema),
+  statement: z.array(statementRowSchema),
+});
+export type FinanceReport = z.infer<typeof financeReportSchema>;
+export const financeReportReplySchema = z.object({ data: financeReportSchema });
+export type FinanceReportReply = z.infer<typeof financeReportReplySchema>;
