@@ -29,6 +29,7 @@ import { paymentsRoutes, sandboxPageRoutes } from './features/payments/routes.ts
 import { playsRoutes } from './features/plays/routes.ts';
 import { studioRoutes } from './features/studio/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { leadsRoutes } from './features/leads/routes.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { replyCompression } from './platform/compression.ts';
 import { serveWebApp } from './platform/web-app.ts';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(gamesRoutes);
       await api.register(studioRoutes);
       await api.register(adminRoutes);
+      await api.register(leadsRoutes);
       await api.register(playsRoutes);
       await api.register(paymentsRoutes);
       await api.register(feedbackRoutes);

@@ -63,6 +63,39 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
+  it('PAYMENT_PROVIDER=stripe requires STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET; STRIPE_API_URL is optional', () => {
+    const base = { DATA_DIR: dataDir, PAYMENT_PROVIDER: 'stripe' };
+    expect(() => loadConfig(base)).toThrow(ConfigError);
+    expect(() => loadConfig(base)).toThrow('STRIPE_SECRET_KEY must be set when PAYMENT_PROVIDER=stripe');
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow('STRIPE_WEBHOOK_SECRET must be set when PAYMENT_PROVIDER=stripe');
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: '' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    const config = loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' });
+    expect(config).toMatchObject({ paymentProvider: 'stripe', stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', apiUrl: undefined } });
+    expect(config.grow).toBeUndefined();
+    expect(loadConfig({ ...base, STRIPE_SECRET_KEY: 'k', STRIPE_WEBHOOK_SECRET: 'w', STRIPE_API_URL: 'http://localhost:12111' }).stripe?.apiUrl).toBe('http://localhost:12111');
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'k', STRIPE_WEBHOOK_SECRET: 'w', STRIPE_API_URL: 'not a url' })).toThrow(/STRIPE_API_URL/);
+  });
+
+  it('PAYMENT_PROVIDER=grow requires GROW_USER_ID and GROW_PAGE_CODE; GROW_API_URL defaults to Grow’s production API', () => {
+    const base = { DATA_DIR: dataDir, PAYMENT_PROVIDER: 'grow' };
+    expect(() => loadConfig(base)).toThrow('GROW_USER_ID must be set when PAYMENT_PROVIDER=grow');
+    expect(() => loadConfig({ ...base, GROW_USER_ID: 'u1' })).toThrow('GROW_PAGE_CODE must be set when PAYMENT_PROVIDER=grow');
+    const config = loadConfig({ ...base, GROW_USER_ID: 'u1', GROW_PAGE_CODE: 'pc1' });
+    expect(config).toMatchObject({ paymentProvider: 'grow', grow: { userId: 'u1', pageCode: 'pc1', apiUrl: 'https://secure.meshulam.co.il/api/light/server/1.0' } });
+    expect(config.stripe).toBeUndefined();
+    const sandbox = loadConfig({ ...base, GROW_USER_ID: 'u1', GROW_PAGE_CODE: 'pc1', GROW_API_URL: 'https://sandbox.meshulam.co.il/api/light/server/1.0/' });
+    expect(sandbox.grow?.apiUrl).toBe('https://sandbox.meshulam.co.il/api/light/server/1.0');
+    expect(() => loadConfig({ ...base, GROW_USER_ID: 'u1', GROW_PAGE_CODE: 'pc1', GROW_API_URL: 'meshulam' })).toThrow(/GROW_API_URL/);
+  });
+
+  it('the sandbox needs no provider settings, and another provider’s settings are not read', () => {
+    const config = loadConfig({ DATA_DIR: dataDir, STRIPE_SECRET_KEY: 'sk_test_1' });
+    expect(config.paymentProvider).toBe('sandbox');
+    expect(config.stripe).toBeUndefined();
+    expect(config.grow).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+  });
+
   it('refuses bad values with a ConfigError naming the variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'pigeon' })).toThrow(ConfigError);

@@ -44,6 +44,12 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | { error: 
   return { addresses };
 }
 
+export const PAYMENT_PROVIDERS = ['sandbox', 'grow', 'stripe'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Grow's (formerly Meshulam) 'light server' API; its test environment is https://sandbox.meshulam.co.il/api/light/server/1.0. */
+export const GROW_PRODUCTION_API_URL = 'https://secure.meshulam.co.il/api/light/server/1.0';
+
 /** Every environment variable the server reads (README lists them with these defaults). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -56,8 +62,14 @@ const envSchema = z.object({
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   MAIL_FROM: z.string().default('StreetHunt <no-reply@streethunt.local>'),
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
   STRIPE_SECRET_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // Another address for Stripe's API (stripe-mock, the tests' local server); Stripe's own when unset.
+  STRIPE_API_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  GROW_USER_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GROW_PAGE_CODE: z.preprocess(emptyAsUndefined, z.string().optional()),
+  GROW_API_URL: z.preprocess(emptyAsUndefined, z.string().url().default(GROW_PRODUCTION_API_URL)),
   // Israeli VAT, included in every game's price; the money rules take it out (packages/shared/src/money).
   VAT_PERCENT: z.coerce.number().min(0).max(100).default(18),
   GEOCODER_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
@@ -90,8 +102,11 @@ export type Config = {
   publicUrl: string;
   jwtSecret: string;
   mail: { transport: 'outbox' | 'smtp'; smtpUrl?: string; from: string };
-  paymentProvider: 'sandbox' | 'stripe';
-  stripeSecretKey?: string;
+  paymentProvider: PaymentProviderName;
+  /** Set when PAYMENT_PROVIDER=stripe. `apiUrl`: another address for Stripe's API (tests, stripe-mock). */
+  stripe?: { secretKey: string; webhookSecret: string; apiUrl?: string };
+  /** Set when PAYMENT_PROVIDER=grow. */
+  grow?: { userId: string; pageCode: string; apiUrl: string };
   /** VAT in percent, included in game prices (VAT_PERCENT). */
   vatPercent: number;
   geocoderUrl?: string;
@@ -130,6 +145,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
     throw new ConfigError('SMTP_URL must be set when MAIL_TRANSPORT=smtp');
   }
+  // The chosen provider's settings, each required: a server that cannot charge must not take orders.
+  const requireFor = (provider: PaymentProviderName, name: keyof typeof e): string => {
+    const value = e[name];
+    if (typeof value !== 'string') throw new ConfigError(`${name} must be set when PAYMENT_PROVIDER=${provider}`);
+    return value;
+  };
+  const stripe =
+    e.PAYMENT_PROVIDER === 'stripe'
+      ? { secretKey: requireFor('stripe', 'STRIPE_SECRET_KEY'), webhookSecret: requireFor('stripe', 'STRIPE_WEBHOOK_SECRET'), apiUrl: e.STRIPE_API_URL }
+      : undefined;
+  const grow =
+    e.PAYMENT_PROVIDER === 'grow'
+      ? { userId: requireFor('grow', 'GROW_USER_ID'), pageCode: requireFor('grow', 'GROW_PAGE_CODE'), apiUrl: e.GROW_API_URL.replace(/\/$/, '') }
+      : undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -140,7 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? jwtSecretFromDataDir(dataDir),
     mail: { transport: e.MAIL_TRANSPORT, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     paymentProvider: e.PAYMENT_PROVIDER,
-    stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripe,
+    grow,
     vatPercent: e.VAT_PERCENT,
     geocoderUrl: e.GEOCODER_URL,
     tileUrl: e.TILE_URL,

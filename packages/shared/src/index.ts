@@ -19,3 +19,4 @@ export * from './schemas/places.ts';
 export * from './schemas/game-export.ts';
 export * from './schemas/users.ts';
 export * from './schemas/finance.ts';
+export * from './schemas/leads.ts';

@@ -30,6 +30,7 @@ const ADMIN_ONLY: [string, RegExp][] = [
   ['all games', /^GET \/api\/games\/all-games$/],
   ['approval', /^POST \/api\/games\/approve\//],
   ['generating codes', /^POST \/api\/games\/generate-codes\//],
+  ['the leads list', /^GET \/api\/leads$/],
 ];
 
 /** Values by field name: the real rows of this route's fixture. */

@@ -2,11 +2,13 @@ import en from '../../src/i18n/en.json';
 import he from '../../src/i18n/he.json';
 import type adminCodes from '../../src/i18n/studio/admin-codes.en.json';
 import type adminGames from '../../src/i18n/studio/admin-games.en.json';
+import type adminLeads from '../../src/i18n/studio/admin-leads.en.json';
 import type adminUsers from '../../src/i18n/studio/admin-users.en.json';
 import type admin from '../../src/i18n/studio/admin.en.json';
 import type studioCommon from '../../src/i18n/studio/common.en.json';
 import type editorFields from '../../src/i18n/studio/editor-fields.en.json';
 import type editor from '../../src/i18n/studio/editor.en.json';
+import type finance from '../../src/i18n/studio/finance.en.json';
 import type myGames from '../../src/i18n/studio/my-games.en.json';
 import type { Language } from './browser.ts';
 
@@ -26,6 +28,6 @@ const studioFiles = import.meta.glob<Record<string, unknown>>('../../src/i18n/st
 function studioOf(language: Language) {
   return Object.assign({}, ...Object.entries(studioFiles).filter(([path]) => path.endsWith(`.${language}.json`)).map(([, part]) => part)) as StudioTexts;
 }
-type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes;
+type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes & typeof adminLeads & typeof finance;
 
 export const studioTexts: Record<Language, StudioTexts> = { he: studioOf('he'), en: studioOf('en') };

@@ -21,6 +21,7 @@ const PROFILE = {
   language: 'he',
   isSelfPayment: false,
   createdAt: '2026-01-01T00:00:00.000Z',
+  affiliateCode: 'ABCD2345',
 };
 
 async function renderMenu(language: Language, options: { loggedIn: boolean }) {

@@ -1,13 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ComingSoon } from '../ui/coming-soon.tsx';
 import { withAllStyles } from '../ui/all-styles.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { Layout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { studioRoute } from './studio-route.ts';
-
-/** A page that a later issue owns: its route, header and menu are real, its body says so. */
-const soon = (path: string, titleKey: string): RouteObject => ({ path, element: <ComingSoon titleKey={titleKey} /> });
 
 /** Every route of spec section 2. Pages load on demand so the player ships little code. */
 export const routes: RouteObject[] = [
@@ -32,11 +28,11 @@ export const routes: RouteObject[] = [
       { path: 'update-payment-details', lazy: withAllStyles(() => import('../features/account/update-payment-details-page.tsx')) },
       { path: 'test/request', lazy: withAllStyles(() => import('../features/pages/test-request-page.tsx')) },
       { path: 'test', lazy: withAllStyles(() => import('../features/pages/test-page.tsx')) },
-      soon('affiliates', 'pages.affiliates'),
-      soon('affiliates/make-money', 'pages.affiliatesMakeMoney'),
-      soon('affiliates/guides', 'pages.affiliatesGuides'),
-      soon('builders', 'pages.builders'),
-      soon('reports', 'pages.reports'),
+      { path: 'affiliates', lazy: withAllStyles(() => import('../features/affiliates/affiliates-page.tsx')) },
+      { path: 'affiliates/make-money', lazy: withAllStyles(() => import('../features/affiliates/make-money-page.tsx')) },
+      { path: 'affiliates/guides', lazy: withAllStyles(() => import('../features/affiliates/guides-page.tsx')) },
+      { path: 'builders', lazy: withAllStyles(() => import('../features/pages/builders-page.tsx')) },
+      { path: 'reports', lazy: studioRoute(() => import('../features/finance/reports-page.tsx')) },
       { path: 'games', lazy: () => import('../features/games/games-page.tsx') },
       { path: 'my-games', lazy: studioRoute(() => import('../features/my-games/my-games-page.tsx')) },
       { path: 'my-games/feedbacks', lazy: studioRoute(() => import('../features/my-games/feedbacks-page.tsx')) },

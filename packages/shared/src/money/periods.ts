@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { lineText } from '../schemas/common.ts';
 
 // Money is counted per calendar month in Israel time (spec section 9: payouts at the end of the
 // following month). A month is the text 'YYYY-MM', which sorts and compares as text.
@@ -10,7 +10,7 @@ export function isMonth(text: unknown): text is string {
 }
 
 /** A month in a query string or body, e.g. GET /api/reports?month=2026-04. */
-export const monthSchema = z.string().regex(MONTH_PATTERN, 'Expected a month as YYYY-MM');
+export const monthSchema = lineText().regex(MONTH_PATTERN, 'Expected a month as YYYY-MM');
 
 export const MONEY_TIME_ZONE = 'Asia/Jerusalem';
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { loginRequestSchema, paymentDetailsRequestSchema, signupRequestSchema, updatePasswordRequestSchema } from './account.ts';
+import {
+  AFFILIATE_CODE_ALPHABET,
+  AFFILIATE_CODE_LENGTH,
+  affiliateCodeSchema,
+  loginRequestSchema,
+  paymentDetailsRequestSchema,
+  profileSchema,
+  signupRequestSchema,
+  updatePasswordRequestSchema,
+} from './account.ts';
 
 const signup = { firstName: 'Noa', lastName: 'Levi', email: 'Noa@Example.COM ', password: 'long-enough', phone: '050-1234567' };
 
@@ -52,5 +61,49 @@ describe('other account requests', () => {
     const ok = { accountHolder: 'נועה לוי', idNumber: '123456782', bankName: 'Leumi', bankNumber: '10', branchNumber: '800', accountNumber: '12345678' };
     expect(paymentDetailsRequestSchema.safeParse(ok).success).toBe(true);
     expect(paymentDetailsRequestSchema.safeParse({ ...ok, accountNumber: '12-345' }).success).toBe(false);
+  });
+});
+
+describe('affiliate code', () => {
+  it('accepts 8 characters of the code alphabet in any case, trimmed, and gives them upper-case', () => {
+    expect(affiliateCodeSchema.parse('ABCD2345')).toBe('ABCD2345');
+    expect(affiliateCodeSchema.parse(' abcd2345 ')).toBe('ABCD2345');
+    expect(affiliateCodeSchema.parse('xYz98765')).toBe('XYZ98765');
+    expect(AFFILIATE_CODE_ALPHABET).toHaveLength(32);
+    expect(AFFILIATE_CODE_LENGTH).toBe(8);
+  });
+
+  it.each([
+    ['too short', 'ABCD234'],
+    ['too long', 'ABCD23456'],
+    ['zero (never in a code)', 'ABCD2340'],
+    ['letter O', 'ABCD234O'],
+    ['digit one', 'ABCD2341'],
+    ['letter I', 'ABCD234I'],
+    ['a dash', 'ABCD-234'],
+    ['a space inside', 'ABCD 234'],
+    ['a Hebrew letter', 'ABCD234א'],
+    ['a control character', 'ABCD\u00002345'],
+    ['empty', ''],
+  ])('refuses %s', (_what, code) => {
+    expect(affiliateCodeSchema.safeParse(code).success).toBe(false);
+  });
+
+  it('is required in the profile, exactly as stored (upper-case)', () => {
+    const profile = {
+      _id: 'u1',
+      userId: 'u1',
+      firstName: 'Noa',
+      lastName: 'Levi',
+      email: 'noa@example.com',
+      phone: '050-1234567',
+      role: 'user',
+      language: 'he',
+      isSelfPayment: false,
+      createdAt: '2025-01-01T00:00:00.000Z',
+    };
+    expect(profileSchema.parse({ ...profile, affiliateCode: 'ABCD2345' }).affiliateCode).toBe('ABCD2345');
+    expect(profileSchema.safeParse(profile).success).toBe(false);
+    expect(profileSchema.safeParse({ ...profile, affiliateCode: 'abcd2345' }).success).toBe(false);
   });
 });

@@ -4,7 +4,22 @@ import { emailSchema, idSchema, lineText, nameSchema, phoneSchema } from './comm
 
 const newPasswordSchema = lineText().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 const tokenSchema = lineText().trim().min(16).max(256).regex(/^[A-Za-z0-9_-]+$/, 'invalid token');
+// The aff a signup carries is stored as it came, even when it is no user's code (spec: 'as today').
 const affSchema = lineText().trim().max(64).optional().nullable();
+
+/** Affiliate codes (every user has one; the CODE of ?aff=CODE links): 8 characters read aloud easily, no 0/O or 1/I. */
+export const AFFILIATE_CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+export const AFFILIATE_CODE_LENGTH = 8;
+const AFFILIATE_CODE_PATTERN = new RegExp(`^[${AFFILIATE_CODE_ALPHABET}]{${AFFILIATE_CODE_LENGTH}}$`);
+
+/**
+ * An affiliate code as people type or links carry it: trimmed, any case, normalised upper-case.
+ * For callers that want to know whether an `aff` can be someone's code (matching it to a user).
+ */
+export const affiliateCodeSchema = lineText().trim().toUpperCase().regex(AFFILIATE_CODE_PATTERN, 'invalid affiliate code');
+
+/** The stored form of a code, as replies carry it: exactly upper-case, nothing to normalise. */
+const storedAffiliateCodeSchema = z.string().regex(AFFILIATE_CODE_PATTERN);
 
 // POST /api/signup
 export const signupRequestSchema = z.object({
@@ -79,6 +94,8 @@ export const profileSchema = z.object({
   language: z.enum(LANGUAGES),
   isSelfPayment: z.boolean(),
   createdAt: z.string(),
+  /** This user's own code for share links (issue 10). */
+  affiliateCode: storedAffiliateCodeSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const profileReplySchema = z.object({ data: z.object({ user: profileSchema }) });

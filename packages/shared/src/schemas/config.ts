@@ -7,5 +7,7 @@ export const publicConfigSchema = z.object({
   productionHosts: z.array(z.string()),
   bareDomain: z.string().nullable(),
   tileUrl: z.string(),
+  /** VAT in percent, included in game prices (VAT_PERCENT): the /builders page's worked example uses it. */
+  vatPercent: z.number().min(0).max(100),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

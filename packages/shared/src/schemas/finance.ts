@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { monthSchema } from '../money/periods.ts';
 import { PASSWORD_MAX_LENGTH } from '../constants.ts';
+import { lineText } from './common.ts';
 
 /** The finance reports (spec section 2: /reports; issue 10): reached by entering the password again. */
 
 /** The header that carries the grant of POST /api/reports/unlock to GET /api/reports. */
 export const REPORTS_GRANT_HEADER = 'x-reports-grant';
 
-export const reportsUnlockRequestSchema = z.strictObject({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+/** The password as login takes it (no control characters). */
+export const reportsUnlockRequestSchema = z.strictObject({ password: lineText().min(1).max(PASSWORD_MAX_LENGTH) });
 export type ReportsUnlockRequest = z.infer<typeof reportsUnlockRequestSchema>;
 export const reportsUnlockReplySchema = z.object({ data: z.object({ grant: z.string(), expiresAt: z.string() }) });
 export type ReportsUnlockReply = z.infer<typeof reportsUnlockReplySchema>;

@@ -11,6 +11,7 @@ import type {
 } from '@streethunt/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { newAffiliateCode } from '../../db/ids.ts';
 import { payoutDetails, users } from '../../db/schema.ts';
 import { hashPassword, verifyPassword, type TokenSigner } from '../../platform/auth.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
@@ -33,12 +34,35 @@ const findUserByEmail = async (db: Db, email: string): Promise<UserRow | undefin
 const findUserById = async (db: Db, id: string): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(eq(users.id, id)))[0];
 
-function isUniqueViolation(error: unknown): boolean {
-  // Drizzle wraps driver errors; the PostgreSQL code sits on the error or its cause.
+/**
+ * The unique index an insert ran into ('' when the driver did not name it), or null for any other
+ * error. Drizzle wraps driver errors; the code and the index (pg and PGlite both call it
+ * `constraint`) sit on the error or its cause.
+ */
+function violatedUniqueIndex(error: unknown): string | null {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as Error & { code?: unknown }).code === '23505') return true;
+    const { code, constraint } = e as Error & { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
   }
-  return false;
+  return null;
+}
+
+const AFFILIATE_CODE_INDEX = 'users_affiliate_code_key';
+const AFFILIATE_CODE_TRIES = 3;
+
+/**
+ * Inserts a new user with a fresh affiliate code, drawing another when the code is taken: with 32^8
+ * codes that is about one signup in a million once there are a million users, and it must not read as
+ * 'email taken'.
+ */
+async function withFreshAffiliateCode<T>(insert: (affiliateCode: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await insert(newAffiliateCode());
+    } catch (error) {
+      if (attempt >= AFFILIATE_CODE_TRIES || violatedUniqueIndex(error) !== AFFILIATE_CODE_INDEX) throw error;
+    }
+  }
 }
 
 async function sendValidationEmail(deps: AccountDeps, user: UserRow): Promise<void> {
@@ -53,21 +77,26 @@ export async function signUp(deps: MailingDeps, input: SignupRequest, replyIn?: 
   const passwordHash = await hashPassword(input.password);
   let user: UserRow;
   try {
-    [user] = await deps.db
-      .insert(users)
-      .values({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone,
-        passwordHash,
-        aff: input.aff || null,
-        language: input.language ?? 'he',
-      })
-      .returning();
+    [user] = await withFreshAffiliateCode((affiliateCode) =>
+      deps.db
+        .insert(users)
+        .values({
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phone: input.phone,
+          passwordHash,
+          // Stored as it came, whether or not it is some user's code (the payments side matches it).
+          aff: input.aff || null,
+          language: input.language ?? 'he',
+          affiliateCode,
+        })
+        .returning(),
+    );
   } catch (error) {
     // Two sign-ups with one email at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) throw conflict(messages.emailTaken, 'email_taken');
+    const index = violatedUniqueIndex(error);
+    if (index !== null && index !== AFFILIATE_CODE_INDEX) throw conflict(messages.emailTaken, 'email_taken');
     throw error;
   }
   sendMailLater(deps.mailer, deps.log, () => sendValidationEmail(deps, user));
@@ -183,6 +212,7 @@ function toProfile(user: UserRow): Profile {
     language: user.language,
     isSelfPayment: user.isSelfPayment,
     createdAt: user.createdAt.toISOString(),
+    affiliateCode: user.affiliateCode,
   };
 }
 
@@ -257,14 +287,17 @@ export async function saveAdmin(db: Db, input: { email: string; password: string
       .where(eq(users.id, existing.id));
     return 'promoted';
   }
-  await db.insert(users).values({
-    firstName: 'Admin',
-    lastName: '',
-    email: input.email,
-    phone: '',
-    passwordHash,
-    role: 'admin',
-    emailValidatedAt: new Date(),
-  });
+  await withFreshAffiliateCode((affiliateCode) =>
+    db.insert(users).values({
+      firstName: 'Admin',
+      lastName: '',
+      email: input.email,
+      phone: '',
+      passwordHash,
+      role: 'admin',
+      emailValidatedAt: new Date(),
+      affiliateCode,
+    }),
+  );
   return 'created';
 }

@@ -61,6 +61,7 @@ describe.each(testDatabaseKinds())('user, profile and payment details on %s', (k
         language: 'en',
         isSelfPayment: false,
         createdAt: user.createdAt.toISOString(),
+        affiliateCode: user.affiliateCode,
       });
       expect(res.body).not.toContain(user.passwordHash);
     });

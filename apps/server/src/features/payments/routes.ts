@@ -12,6 +12,7 @@ import {
 } from '@streethunt/shared';
 import type { AppError } from '../../platform/errors.ts';
 import { createPaymentProvider } from '../../platform/payments/create-payment-provider.ts';
+import { growNotifyRoutes, stripeWebhookRoutes } from './provider-routes.ts';
 import { affCodeFromCookie, languageFromHeader } from './request-info.ts';
 import { renderSandboxMessage, renderSandboxPage } from './sandbox-page.ts';
 import * as payments from './service.ts';
@@ -22,11 +23,16 @@ const PAYMENT_BODY_LIMIT = 16 * 1024;
 
 const tags = ['payments'];
 
-/** Buying a code (spec section 7): get-url starts the provider's checkout, checkToken redeems it. Both public. */
+/**
+ * Buying a code (spec section 7): get-url starts the provider's checkout, checkToken redeems it. Both
+ * public. A real provider's webhook or notification route comes with it (provider-routes.ts).
+ */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // PAYMENT_PROVIDER=stripe stops the start-up here, with its reason.
   const provider = createPaymentProvider(app.services.config);
   const deps: payments.PaymentsDeps = { ...app.services, provider, log: app.log };
+  // The chosen provider's own call to us (its webhook or notification); none for the sandbox.
+  if (provider.name === 'stripe') await app.register(stripeWebhookRoutes(deps, provider));
+  if (provider.name === 'grow') await app.register(growNotifyRoutes(deps, provider));
 
   app.post(
     '/payment/get-url/:gameId',
@@ -38,7 +44,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Record a pending purchase of an approved game and get the payment page URL (data.URL)',
         params: gameParamsSchema,
         body: paymentUrlRequestSchema,
-        response: { 200: paymentUrlReplySchema, ...errorReplies(400, 404, 409, 413, 429) },
+        response: { 200: paymentUrlReplySchema, ...errorReplies(400, 404, 409, 413, 429, 502) },
       },
     },
     async (request) => {
@@ -61,7 +67,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Redeem a completed payment: its game code (made and emailed once; a repeat returns the same code)',
         body: checkTokenRequestSchema,
-        response: { 200: checkTokenReplySchema, ...errorReplies(400, 404, 409, 413, 429) },
+        response: { 200: checkTokenReplySchema, ...errorReplies(400, 404, 409, 413, 429, 502) },
       },
     },
     async (request) => ({ data: await payments.checkPaymentToken(deps, request.body.token) }),
@@ -87,7 +93,8 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
  */
 export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.services.config.paymentProvider !== 'sandbox') return;
-  const { db, config } = app.services;
+  const { db, config, mailer } = app.services;
+  const fulfilDeps = { db, config, mailer, log: app.log };
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -131,7 +138,7 @@ export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { ref } = request.params;
-      const result = await payments.paySandboxPurchase({ db }, ref, request.body);
+      const result = await payments.paySandboxPurchase(fulfilDeps, ref, request.body);
       switch (result.kind) {
         case 'not_found':
           return sendHtml(reply, 404, renderSandboxMessage('not_found', languageFromHeader(request.headers['accept-language'])));

@@ -1,50 +1,26 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { LANGUAGES, type CheckTokenReply, type Language, type PaymentUrlRequest } from '@streethunt/shared';
+import type { CheckTokenReply, Language, PaymentUrlRequest } from '@streethunt/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, games, purchases } from '../../db/schema.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { PaymentProvider } from '../../platform/payments/provider.ts';
+import type { AnyPaymentProvider } from '../../platform/payments/create-payment-provider.ts';
+import type { Checkout, PaymentReport } from '../../platform/payments/provider.ts';
 import { judgeSandboxCard, type SandboxCardError, type SandboxCardField, type SandboxCardForm } from '../../platform/payments/sandbox.ts';
-import { createGameCodes, type GameCode } from '../codes/service.ts';
-import { gameCodeEmail } from './emails.ts';
+import { fulfilPurchase, type FulfilDeps, type Fulfilment } from './fulfil.ts';
+import { priceInMinorUnits, readSaleMetadata, SALE_CURRENCY } from './sale-metadata.ts';
+import { purchaseIdOfToken, successToken } from './success-token.ts';
 
 export type PaymentsDeps = {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl'>;
-  provider: PaymentProvider;
-  /** A failed code email is logged; the buyer still gets the code on the page. */
-  log: Pick<FastifyBaseLogger, 'error'>;
+  /** jwtSecret signs the success page's token (success-token.ts). */
+  config: Pick<Config, 'publicUrl' | 'jwtSecret' | 'vatPercent'>;
+  provider: AnyPaymentProvider;
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 };
-
-/** Games are sold in ILS only (spec section 9). */
-export const SALE_CURRENCY = 'ILS';
-
-/** The name and price a game's metadata holds, whatever else is in it. */
-export function readSaleMetadata(metadata: unknown): { name: string; price: string } {
-  const m = (metadata && typeof metadata === 'object' ? metadata : {}) as Record<string, unknown>;
-  const name = typeof m.name === 'string' ? m.name : '';
-  const price = typeof m.price === 'string' || typeof m.price === 'number' ? String(m.price).trim() : '';
-  return { name, price };
-}
-
-/** The game's own language (metadata.language), or null when it names none. */
-function gameLanguage(metadata: unknown): Language | null {
-  const value = metadata && typeof metadata === 'object' ? (metadata as Record<string, unknown>).language : undefined;
-  return (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : null;
-}
-
-/** The price in minor units (agorot); 'free' for '' or 0 (spec section 9); null when it is not a usable amount. */
-export function priceInMinorUnits(price: string): number | 'free' | null {
-  if (price === '') return 'free';
-  const value = Number(price);
-  if (!Number.isFinite(value) || value < 0) return null;
-  if (value === 0) return 'free';
-  return Math.round(value * 100);
-}
 
 /**
  * Records a pending purchase of an approved game and starts the provider's checkout; the browser is
@@ -78,26 +54,31 @@ export async function requestPaymentUrl(
       language: input.language,
     })
     .returning();
+  let checkout: Checkout;
   try {
-    const checkout = await deps.provider.createCheckout({
+    checkout = await deps.provider.createCheckout({
       purchaseId: purchase.id,
       amount,
       currency: SALE_CURRENCY,
       description: name,
       buyer: input.buyer,
       language: input.language,
+      successUrl: `${deps.config.publicUrl}/payment-success?Token=${successToken(deps.config.jwtSecret, purchase.id)}`,
+      cancelUrl: `${deps.config.publicUrl}/game/${game.id}`,
     });
-    await deps.db.update(purchases).set({ providerRef: checkout.providerRef }).where(eq(purchases.id, purchase.id));
-    return { url: checkout.url };
   } catch (error) {
     // A checkout that never started leaves no purchase behind.
     await deps.db.delete(purchases).where(eq(purchases.id, purchase.id));
-    throw error;
+    deps.log.error({ err: error, provider: deps.provider.name }, 'the payment provider did not start a checkout');
+    throw new AppError(502, 'internal', 'The payment service is not available right now, please try again');
   }
+  await deps.db.update(purchases).set({ providerRef: checkout.providerRef }).where(eq(purchases.id, purchase.id));
+  return { url: checkout.url };
 }
 
 /** What the sandbox payment page shows of a purchase. */
 export type SandboxPurchase = {
+  id: string;
   ref: string;
   status: (typeof purchases.$inferSelect)['status'];
   gameId: string;
@@ -118,6 +99,7 @@ export async function findSandboxPurchase(deps: Pick<PaymentsDeps, 'db'>, ref: s
   if (!row) return null;
   const { purchase } = row;
   return {
+    id: purchase.id,
     ref,
     status: purchase.status,
     gameId: purchase.gameId,
@@ -138,77 +120,92 @@ export type SandboxPayment =
 
 /**
  * The sandbox page's form was sent. A paid purchase stays paid; a pending or declined one becomes
- * paid or declined by the test card. Each change is one conditional UPDATE, so a double submit
- * cannot turn a paid purchase back into a declined one.
+ * paid (through fulfilPurchase, as a real provider's payment does) or declined by the test card.
+ * The decline is a conditional UPDATE too, so a double submit cannot turn a paid purchase back.
  */
-export async function paySandboxPurchase(deps: Pick<PaymentsDeps, 'db'>, ref: string, form: SandboxCardForm): Promise<SandboxPayment> {
+export async function paySandboxPurchase(deps: FulfilDeps, ref: string, form: SandboxCardForm): Promise<SandboxPayment> {
   const purchase = await findSandboxPurchase(deps, ref);
   if (!purchase) return { kind: 'not_found' };
   if (purchase.status === 'paid') return { kind: 'paid' };
   const judged = judgeSandboxCard(form);
   if (judged.outcome === 'invalid') return { kind: 'invalid', purchase, errors: judged.errors };
-  const open = and(eq(purchases.provider, 'sandbox'), eq(purchases.providerRef, ref), inArray(purchases.status, ['pending', 'declined']));
   if (judged.outcome === 'succeeds') {
-    await deps.db.update(purchases).set({ status: 'paid', paidAt: new Date() }).where(open);
-    // No row changed means a parallel submit paid it first: paid either way.
+    // The sandbox charges exactly the purchase's amount.
+    await fulfilPurchase(deps, purchase.id, { amount: purchase.amount, currency: purchase.currency });
     return { kind: 'paid' };
   }
+  const open = and(eq(purchases.id, purchase.id), inArray(purchases.status, ['pending', 'declined']));
   const [declined] = await deps.db.update(purchases).set({ status: 'declined' }).where(open).returning({ id: purchases.id });
+  // No row changed means a parallel submit paid it first: paid either way.
   if (!declined) return { kind: 'paid' };
   return { kind: 'declined', purchase: { ...purchase, status: 'declined' } };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  // Drizzle wraps driver errors; the PostgreSQL code sits on the error or its cause.
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ((e as Error & { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
-const codeOfPurchase = async (db: Db, purchaseId: string): Promise<GameCode | undefined> =>
-  (await db.select().from(gameCodes).where(eq(gameCodes.purchaseId, purchaseId)))[0];
-
-/**
- * The success page redeems the payment's token: a paid purchase gets exactly one code (made on the
- * first call, returned again on every later one), emailed to the buyer once, by the call that made it.
- */
-export async function checkPaymentToken(deps: PaymentsDeps, token: string): Promise<CheckTokenReply['data']> {
+/** The purchase a success page token names: the sandbox's page reference, or a signed token (success-token.ts). */
+async function purchaseOfToken(deps: PaymentsDeps, token: string): Promise<typeof purchases.$inferSelect | undefined> {
+  const byRef = deps.provider.name === 'sandbox';
+  const purchaseId = byRef ? null : purchaseIdOfToken(deps.config.jwtSecret, token);
+  if (!byRef && !purchaseId) return undefined;
   const [purchase] = await deps.db
     .select()
     .from(purchases)
-    .where(and(eq(purchases.provider, deps.provider.name), eq(purchases.providerRef, token)));
-  if (!purchase) throw notFound('No such payment');
-  if (purchase.status !== 'paid') throw conflict('payment not completed');
-
-  let code = await codeOfPurchase(deps.db, purchase.id);
-  if (code) return { gameId: purchase.gameId, secretCode: code.code };
-  try {
-    [code] = await createGameCodes(deps.db, { gameId: purchase.gameId, count: 1, source: 'purchase', purchaseId: purchase.id });
-  } catch (error) {
-    // A parallel call made the code first (game_codes.purchase_id is unique): that call emails it.
-    if (!isUniqueViolation(error)) throw error;
-    const existing = await codeOfPurchase(deps.db, purchase.id);
-    if (!existing) throw error;
-    return { gameId: purchase.gameId, secretCode: existing.code };
-  }
-  await emailCode(deps, purchase, code.code);
-  return { gameId: purchase.gameId, secretCode: code.code };
+    .where(and(eq(purchases.provider, deps.provider.name), purchaseId ? eq(purchases.id, purchaseId) : eq(purchases.providerRef, token)));
+  return purchase;
 }
 
-async function emailCode(deps: PaymentsDeps, purchase: typeof purchases.$inferSelect, code: string): Promise<void> {
-  const [game] = await deps.db.select({ metadata: games.metadata }).from(games).where(eq(games.id, purchase.gameId));
-  const message = gameCodeEmail({
-    fullName: purchase.fullName,
-    gameName: readSaleMetadata(game?.metadata).name,
-    code,
-    gameLink: `${deps.config.publicUrl}/game/${purchase.gameId}`,
-    // The game's language, as its pages speak it (spec section 1); the buyer's browser language when the game has none.
-    language: gameLanguage(game?.metadata) ?? purchase.language,
-  });
-  try {
-    await deps.mailer.send({ to: purchase.email, ...message });
-  } catch (error) {
-    deps.log.error({ err: error, purchaseId: purchase.id }, 'could not email a purchased game code');
+/**
+ * The success page redeems its token: a paid purchase's one code (made and emailed when it became
+ * paid). A purchase still pending is checked with the provider, in case its notification is late or
+ * never comes; paid there, it is fulfilled here.
+ */
+export async function checkPaymentToken(deps: PaymentsDeps, token: string): Promise<CheckTokenReply['data']> {
+  const purchase = await purchaseOfToken(deps, token);
+  if (!purchase) throw notFound('No such payment');
+
+  if (purchase.status === 'paid') {
+    const [code] = await deps.db.select({ code: gameCodes.code }).from(gameCodes).where(eq(gameCodes.purchaseId, purchase.id));
+    if (code) return { gameId: purchase.gameId, secretCode: code.code };
+    // fulfilPurchase makes the code with the payment; a paid purchase without one predates it.
+    deps.log.error({ purchaseId: purchase.id }, 'a paid purchase has no code');
+    throw conflict('payment has no code');
   }
+  if (purchase.status === 'refunded') throw conflict('payment refunded');
+
+  const { provider } = deps;
+  if (provider.name === 'sandbox' || !purchase.providerRef) throw conflict('payment not completed');
+  let report: PaymentReport;
+  try {
+    report = await provider.lookUpPayment({ id: purchase.id, providerRef: purchase.providerRef });
+  } catch (error) {
+    deps.log.error({ err: error, purchaseId: purchase.id, provider: provider.name }, 'could not ask the payment provider about a purchase');
+    throw new AppError(502, 'internal', 'The payment service is not available right now, please try again');
+  }
+  const result = await recordProviderPayment(deps, purchase, report);
+  if (result.kind === 'paid') return { gameId: result.gameId, secretCode: result.code };
+  throw conflict('payment not completed');
+}
+
+type RecordedPayment = Fulfilment | { kind: 'unpaid' } | { kind: 'not_ours' };
+
+/**
+ * A provider's report about one of our purchases, from its webhook, its notification confirmed by
+ * a server call, or the return page's question: fulfilled when it is paid and is about this very
+ * purchase and payment; acknowledged to the provider by the call that made it paid.
+ */
+export async function recordProviderPayment(
+  deps: PaymentsDeps,
+  purchase: Pick<typeof purchases.$inferSelect, 'id' | 'providerRef'>,
+  report: PaymentReport,
+): Promise<RecordedPayment> {
+  if (!report.paid) return { kind: 'unpaid' };
+  if ((report.purchaseId !== null && report.purchaseId !== purchase.id) || report.providerRef !== purchase.providerRef) {
+    deps.log.warn({ purchaseId: purchase.id, reported: { purchaseId: report.purchaseId, providerRef: report.providerRef } }, 'a payment report names another purchase: refused');
+    return { kind: 'not_ours' };
+  }
+  const result = await fulfilPurchase(deps, purchase.id, report);
+  if (result.kind === 'paid' && result.first && deps.provider.acknowledge) {
+    // The charge stands either way (Grow's words); a failed acknowledgement is only logged.
+    await deps.provider.acknowledge(report).catch((error: unknown) => deps.log.error({ err: error, purchaseId: purchase.id }, 'could not acknowledge a payment to the provider'));
+  }
+  return result;
 }

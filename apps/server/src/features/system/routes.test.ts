@@ -15,6 +15,7 @@ describe.each(testDatabaseKinds())('system routes on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const body = publicConfigSchema.parse(res.json());
     expect(body.appEnv).toBe('staging');
+    expect(body.vatPercent).toBe(18);
   });
 
   it('GET /api/test/request echoes the request without secrets', async () => {

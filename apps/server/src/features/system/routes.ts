@@ -16,6 +16,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       productionHosts: config.productionHosts,
       bareDomain: config.bareDomain,
       tileUrl: config.tileUrl,
+      vatPercent: config.vatPercent,
     }),
   );
 

@@ -56,6 +56,8 @@ describe('payment providers', () => {
       description: 'Test hunt',
       buyer: { fullName: 'Maya', email: 'maya@example.com', phone: '050-1234567' },
       language: 'he' as const,
+      successUrl: 'https://streethunt.test/payment-success?Token=t',
+      cancelUrl: 'https://streethunt.test/game/g1',
     };
     const a = await provider.createCheckout(input);
     const b = await provider.createCheckout(input);
@@ -65,8 +67,9 @@ describe('payment providers', () => {
     expect(b.providerRef).not.toBe(a.providerRef);
   });
 
-  it('stripe: refused at start, not pretended', () => {
+  it('a real provider without its settings is refused at start, not pretended', () => {
     expect(() => createPaymentProvider({ paymentProvider: 'stripe', publicUrl: 'https://streethunt.test' })).toThrow(PaymentProviderError);
-    expect(() => createPaymentProvider({ paymentProvider: 'stripe', publicUrl: 'https://streethunt.test' })).toThrow(/not implemented yet/);
+    expect(() => createPaymentProvider({ paymentProvider: 'stripe', publicUrl: 'https://streethunt.test' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => createPaymentProvider({ paymentProvider: 'grow', publicUrl: 'https://streethunt.test' })).toThrow(/GROW_USER_ID/);
   });
 });

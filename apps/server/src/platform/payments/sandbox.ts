@@ -4,9 +4,14 @@ import type { PaymentProvider } from './provider.ts';
 /**
  * The sandbox provider: a hosted payment page on our own server at /sandbox-pay/{ref}. It is the
  * real payment page in development and tests; no money moves. Its test cards are documented on
- * the page itself and in the README.
+ * the page itself and in the README. Its reference is also the success page's token, and the page
+ * pays the purchase itself (features/payments), so it needs neither lookUpPayment nor a notification.
  */
-export function createSandboxProvider(options: { publicUrl: string }): PaymentProvider {
+export interface SandboxProvider extends PaymentProvider {
+  readonly name: 'sandbox';
+}
+
+export function createSandboxProvider(options: { publicUrl: string }): SandboxProvider {
   return {
     name: 'sandbox',
     async createCheckout() {

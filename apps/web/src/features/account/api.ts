@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
+  gameListReplySchema,
   loginReplySchema,
   paymentDetailsReplySchema,
   profileReplySchema,
@@ -100,6 +101,13 @@ export const accountApi = {
       schema: paymentDetailsReplySchema,
       headers: inLanguage(language),
     }),
+
+  /** GET /api/games (public): the approved games, for a per-game share link. */
+  approvedGames: async (signal?: AbortSignal) => {
+    const reply = await apiRequest('/api/games', { schema: gameListReplySchema, signal });
+    // The server sends approved games only; the filter keeps a draft from ever being offered if it did.
+    return reply.data.filter((game) => game.status === 'APPROVED');
+  },
 };
 
 /** Cache keys of this feature's reads; a user's data is kept under their id. */
@@ -108,4 +116,5 @@ export const accountKeys = {
   profile: profileQueryKey,
   paymentDetails: (userId: string) => ['account', 'payment-details', userId] as const,
   validateEmail: (token: string) => ['account', 'validate-email', token] as const,
+  shareGames: ['account', 'share-games'] as const,
 };

@@ -25,7 +25,7 @@ function Landed() {
 }
 
 /** The pages the account pages send people to, as stand-ins. */
-const DESTINATIONS = ['/login', '/my-games', '/forgot-password', '/games', '/signup', '/terms', '/', '/update-profile'];
+const DESTINATIONS = ['/login', '/my-games', '/forgot-password', '/games', '/signup', '/terms', '/affiliates', '/', '/update-profile'];
 
 export type PageSetup = {
   /** The route pattern of the page, e.g. `/reset-password/:id/:token`. */

@@ -15,7 +15,9 @@ const profile = {
   language: 'he',
   isSelfPayment: false,
   createdAt: '2025-01-01T00:00:00.000Z',
+  affiliateCode: 'ABCD2345',
 };
+const games = { body: { data: [] } };
 
 function label(text: string) {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
@@ -38,6 +40,7 @@ describe('update profile page', () => {
     const fetchMock = mockRoutes({
       'POST /api/auto-login': autoLoginReply,
       'GET /api/user/profile': { body: { data: { user: profile } } },
+      'GET /api/games': games,
       'POST /api/user/profile': { body: { data: { user: { ...profile, firstName: 'Dana', language: 'en' } } } },
     });
     const { t, i18n, missing } = await renderPage(<UpdateProfilePage />, setup);
@@ -66,6 +69,7 @@ describe('update profile page', () => {
     mockRoutes({
       'POST /api/auto-login': autoLoginReply,
       'GET /api/user/profile': [{ status: 500, body: { message: 'boom', code: 'internal' } }, { body: { data: { user: profile } } }],
+      'GET /api/games': games,
     });
     const { t } = await renderPage(<UpdateProfilePage />, setup);
     expect(await screen.findByText(new RegExp(t('account.profile.loadError')))).toBeTruthy();

@@ -7,13 +7,17 @@ import { LANGUAGES, updateProfileRequestSchema, type Language, type Profile, typ
 import { AccountPage, ErrorAlert, PageLoader, emailInputProps, nameInputProps, phoneInputProps } from './account-page.tsx';
 import { accountApi, accountKeys } from './api.ts';
 import { errorMessage, serverFieldErrors } from './errors.ts';
+import { ShareLinksCard } from './share-links-card.tsx';
 import { focusFirstInvalid, useFields, validate } from './form.ts';
 import { useLogOutOnUnauthorized, useRequireLogin } from '../../api/use-require-login.ts';
 
 const PATH = '/update-profile';
 const FIELDS = ['firstName', 'lastName', 'phone'] as const;
 
-/** `/update-profile`: the logged-in user's name, phone and language; the email is shown, not edited. */
+/**
+ * `/update-profile`: the logged-in user's name, phone and language (the email is shown, not edited),
+ * and their affiliate code with share links.
+ */
 export function Component() {
   const { t, i18n } = useTranslation();
   const session = useRequireLogin(PATH);
@@ -40,7 +44,10 @@ export function Component() {
           </Button>
         </Stack>
       ) : (
-        <ProfileForm key={profile.data._id} profile={profile.data} userId={userId} />
+        <>
+          <ProfileForm key={profile.data._id} profile={profile.data} userId={userId} />
+          <ShareLinksCard affiliateCode={profile.data.affiliateCode} />
+        </>
       )}
     </AccountPage>
   );

@@ -1,5 +1,5 @@
-import Papa from 'papaparse';
-import { downloadBlob, fileNamePart } from '../../ui/studio/download-file.ts';
+import { toCsv } from '../../ui/studio/csv.ts';
+import { fileNamePart } from '../../ui/studio/download-file.ts';
 
 /** One row of the Label/Data result: Game Name, Game URL, then Code-1 … Code-n (spec section 2). */
 export type CodeRow = { label: string; data: string };
@@ -9,12 +9,9 @@ export function gameUrlOf(gameId: string, origin = window.location.origin): stri
   return `${origin}/game/${gameId}`;
 }
 
-/** Excel reads a CSV as UTF-8 (and so shows Hebrew) only when it starts with a byte-order mark. */
-const BOM = '\uFEFF';
-
 /** The rows as a CSV file's text: a Label,Data header in the interface's words, then the rows. */
 export function codesCsv(header: CodeRow, rows: readonly CodeRow[]): string {
-  return BOM + Papa.unparse({ fields: [header.label, header.data], data: rows.map((row) => [row.label, row.data]) });
+  return toCsv([header.label, header.data], rows.map((row) => [row.label, row.data]));
 }
 
 /** `codes-{game name}-{yyyy-mm-dd}.csv` (local date); the game's id stands in for a name that leaves nothing usable. */
@@ -22,9 +19,4 @@ export function codesCsvFileName(gameName: string, gameId: string, now = new Dat
   const name = fileNamePart(gameName) || gameId;
   const date = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((part) => String(part).padStart(2, '0')).join('-');
   return `codes-${name}-${date}.csv`;
-}
-
-/** Hands `text` to the browser as a CSV file download. */
-export function downloadCsv(fileName: string, text: string): void {
-  downloadBlob(fileName, new Blob([text], { type: 'text/csv;charset=utf-8' }));
 }

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/studio/format-time.ts';
 import { CodeSheet } from './code-sheet.tsx';
 import { useCodeRows } from './code-rows.ts';
-import { codesCsv, codesCsvFileName, downloadCsv } from './codes-csv.ts';
+import { downloadCsv } from '../../ui/studio/csv.ts';
+import { codesCsv, codesCsvFileName } from './codes-csv.ts';
 
 /** The codes in the result table: a batch just generated (batchDate null) or an earlier one. */
 export type ShownCodes = { gameId: string; gameName: string; codes: readonly string[]; batchDate: string | null };

@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.layer.css';
 import { useEffect, useState } from 'react';
-import { Box, Loader, LoadingOverlay, Stack, Text, TextInput } from '@mantine/core';
+import { Box, Loader, LoadingOverlay, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -12,15 +12,31 @@ import { SEARCH_DEBOUNCE_MS } from '../../ui/studio/table-constants.ts';
 import { LoadError } from '../../ui/studio/studio-page.tsx';
 import { AdminPage, NotAllowed, isForbidden } from './admin-page.tsx';
 import { adminApi, adminKeys, type UsersQuery } from './api.ts';
+import { LeadsPanel } from './leads-panel.tsx';
+import { LEADS_TAB } from './leads-query.ts';
 import { UsersTable } from './users-table.tsx';
 import { lastUsersPage, parseUsersQuery, usersSearchParams } from './users-query.ts';
 
 /** `/admin-users`: every registered user, searched and paged on the server (spec section 2; issue 9). */
 function UsersPage() {
   const { t } = useTranslation('studio');
+  const [params, setParams] = useSearchParams();
+  // The affiliates/users menu item: the users, and in a second tab the landing forms' leads (issue 10).
+  const tab = params.get('tab') === LEADS_TAB ? LEADS_TAB : 'users';
   return (
     <AdminPage title={t('adminUsers.title')} testId="admin-users-page">
-      <Users />
+      <Tabs value={tab} onChange={(next) => setParams(next === LEADS_TAB ? { tab: LEADS_TAB } : {})} keepMounted={false}>
+        <Tabs.List aria-label={t('adminLeads.tabs.label')}>
+          <Tabs.Tab value="users">{t('adminLeads.tabs.users')}</Tabs.Tab>
+          <Tabs.Tab value={LEADS_TAB}>{t('adminLeads.tabs.leads')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="users" pt="md">
+          <Users />
+        </Tabs.Panel>
+        <Tabs.Panel value={LEADS_TAB} pt="md">
+          <LeadsPanel />
+        </Tabs.Panel>
+      </Tabs>
     </AdminPage>
   );
 }

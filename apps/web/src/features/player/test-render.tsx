@@ -80,7 +80,7 @@ export function fakeServer({ game = buildGame(), progress = buildProgress(), sol
     const override = state.override?.(call);
     if (override) return json(override.status, override.body);
     if (method === 'GET' && path === '/api/public-config') {
-      return json(200, { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: 'https://tiles.example/{z}/{x}/{y}.png' });
+      return json(200, { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', vatPercent: 18 });
     }
     if (method === 'GET' && path === `/api/games/${state.game._id}`) {
       if (headers['x-game-secret'] === CODE) return json(200, state.game);

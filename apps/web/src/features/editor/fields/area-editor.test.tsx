@@ -4,7 +4,7 @@ import type { GameLocation, Place, Point } from '@streethunt/shared';
 import { AreaEditor } from './area-editor.tsx';
 import { mockRoutes, renderField } from './test-support.tsx';
 
-const config = { body: { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: '' } };
+const config = { body: { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: '', vatPercent: 18 } };
 const placesUrl = (q: string, lang: string) => `GET /api/places?${new URLSearchParams({ q, lang }).toString()}`;
 const LOADED = { timeout: 10_000 };
 

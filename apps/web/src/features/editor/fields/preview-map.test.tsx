@@ -5,7 +5,7 @@ import { PreviewMap } from './preview-map.tsx';
 import { SIMULATED_START_OUTSIDE_METERS, simulatedStart } from './preview-position.ts';
 import { mockRoutes, renderField } from './test-support.tsx';
 
-const config = { body: { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: '' } };
+const config = { body: { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: '', vatPercent: 18 } };
 const LOADED = { timeout: 10_000 };
 
 const start: Point = { lat: 32.0835, lng: 34.78 };

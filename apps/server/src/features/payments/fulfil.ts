@@ -1,0 +1,116 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { affiliateCodeSchema, splitSale } from '@streethunt/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { gameCodes, games, purchases, users } from '../../db/schema.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { createGameCodes } from '../codes/service.ts';
+import { gameCodeEmail } from './emails.ts';
+import { gameLanguage, readSaleMetadata } from './sale-metadata.ts';
+
+export type FulfilDeps = {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl' | 'vatPercent'>;
+  /** Refusals and a failed code email are logged; the buyer still gets the code on the page. */
+  log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+};
+
+/** What the provider says it charged, in minor units and upper-case ISO 4217 (its own word, never the browser's). */
+export type ChargedAmount = { amount: number; currency: string };
+
+export type Fulfilment =
+  /** Paid, now or before; `first` when this call made it paid (and emailed the code). */
+  | { kind: 'paid'; gameId: string; code: string; first: boolean }
+  /** The charge does not match the purchase: refused, logged, the purchase left as it was. */
+  | { kind: 'mismatch' }
+  | { kind: 'not_found' }
+  /** Not payable any more (refunded): nothing changed. */
+  | { kind: 'closed'; status: string };
+
+/** Statuses a payment may complete: pending, or declined (the sandbox page lets the buyer try another card). */
+const OPEN: ('pending' | 'declined')[] = ['pending', 'declined'];
+
+/**
+ * THE place where a purchase becomes paid, for the sandbox and every provider alike: checks what the
+ * provider charged against the purchase, then marks it paid and creates its one code in one
+ * transaction. The conditional UPDATE makes a repeat (a webhook twice, the return page racing the
+ * notification) find it paid already and return the same code; only the first call emails it.
+ */
+export async function fulfilPurchase(deps: FulfilDeps, purchaseId: string, charged: ChargedAmount): Promise<Fulfilment> {
+  const outcome = await deps.db.transaction(async (tx) => {
+    const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId));
+    if (!purchase) return { kind: 'not_found' } as const;
+    if (charged.amount !== purchase.amount || charged.currency.toUpperCase() !== purchase.currency) {
+      deps.log.error(
+        { purchaseId, expected: { amount: purchase.amount, currency: purchase.currency }, charged },
+        'a payment does not match its purchase: refused, the purchase is left as it was',
+      );
+      return { kind: 'mismatch' } as const;
+    }
+
+    const [marked] = await tx
+      .update(purchases)
+      .set({ status: 'paid', paidAt: new Date(), ...(await saleSplit(tx, purchase, deps.config.vatPercent)) })
+      .where(and(eq(purchases.id, purchaseId), inArray(purchases.status, OPEN)))
+      .returning();
+    if (marked) {
+      const [code] = await createGameCodes(tx, { gameId: marked.gameId, count: 1, source: 'purchase', purchaseId });
+      return { kind: 'paid', purchase: marked, code: code.code, first: true } as const;
+    }
+
+    // Paid before (this statement waited for that transaction, so its code is there), or closed.
+    const [now] = await tx.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, purchaseId));
+    const [code] = await tx.select({ code: gameCodes.code }).from(gameCodes).where(eq(gameCodes.purchaseId, purchaseId));
+    if (now?.status !== 'paid' || !code) return { kind: 'closed', status: now?.status ?? 'unknown' } as const;
+    return { kind: 'paid', purchase, code: code.code, first: false } as const;
+  });
+
+  if (outcome.kind !== 'paid') return outcome;
+  if (outcome.first) await emailCode(deps, outcome.purchase, outcome.code);
+  return { kind: 'paid', gameId: outcome.purchase.gameId, code: outcome.code, first: outcome.first };
+}
+
+/**
+ * Who earns what from this sale (packages/shared/src/money, decision record 005), fixed now with
+ * today's VAT rate: the game's owner as builder; as affiliate, the user whose code came with the
+ * purchase, unless that is the builder (their own code earns them nothing extra).
+ */
+async function saleSplit(db: Db, purchase: typeof purchases.$inferSelect, vatPercent: number) {
+  const [game] = await db.select({ userId: games.userId }).from(games).where(eq(games.id, purchase.gameId));
+  const affCode = affiliateCodeSchema.safeParse(purchase.affCode ?? '').data ?? null;
+  const [affiliate] = affCode
+    ? await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.affiliateCode, affCode), ...(game ? [ne(users.id, game.userId)] : [])))
+    : [];
+  const split = splitSale({ price: purchase.amount, vatPercent, withAffiliate: Boolean(affiliate) });
+  return {
+    builderId: game?.userId ?? null,
+    affiliateId: affiliate?.id ?? null,
+    vatPercent,
+    vat: split.vat,
+    commission: split.commission,
+    affiliateShare: split.affiliateShare,
+    builderShare: split.builderShare,
+  };
+}
+
+async function emailCode(deps: FulfilDeps, purchase: typeof purchases.$inferSelect, code: string): Promise<void> {
+  try {
+    const [game] = await deps.db.select({ metadata: games.metadata }).from(games).where(eq(games.id, purchase.gameId));
+    const message = gameCodeEmail({
+      fullName: purchase.fullName,
+      gameName: readSaleMetadata(game?.metadata).name,
+      code,
+      gameLink: `${deps.config.publicUrl}/game/${purchase.gameId}`,
+      // The game's language, as its pages speak it (spec section 1); the buyer's browser language when the game has none.
+      language: gameLanguage(game?.metadata) ?? purchase.language,
+    });
+    await deps.mailer.send({ to: purchase.email, ...message });
+  } catch (error) {
+    deps.log.error({ err: error, purchaseId: purchase.id }, 'could not email a purchased game code');
+  }
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agorotOfGrowSum, createGrowProvider, flattenGrowFields, growSum, type GrowProvider } from './grow.ts';
+import { PaymentProviderError } from './provider.ts';
+import { FAKE_GROW_PAGE_CODE, FAKE_GROW_USER_ID, startFakeGrow, type FakeGrow } from './test-servers/fake-grow.ts';
+
+describe('Grow amounts: shekels with two decimals', () => {
+  it.each([
+    [4500, '45.00'],
+    [4990, '49.90'],
+    [3001, '30.01'],
+    [5, '0.05'],
+    [1234567, '12345.67'],
+  ])('%i agorot is sum %s, and back', (agorot, sum) => {
+    expect(growSum(agorot)).toBe(sum);
+    expect(agorotOfGrowSum(sum)).toBe(agorot);
+  });
+
+  it('reads the sums Grow reports', () => {
+    expect(agorotOfGrowSum('269')).toBe(26900);
+    expect(agorotOfGrowSum(269)).toBe(26900);
+    expect(agorotOfGrowSum('45.5')).toBe(4550);
+    for (const bad of ['', '45.555', '-45', '45,00', 'abc', null, undefined]) expect(agorotOfGrowSum(bad)).toBeNull();
+    expect(() => growSum(45.5)).toThrow(RangeError);
+  });
+
+  it('reads notification fields flat or bracketed', () => {
+    expect(flattenGrowFields({ 'data[processId]': '7', 'data[customFields][cField1]': 'p1', status: '1' })).toEqual({ processId: '7', cField1: 'p1', status: '1' });
+  });
+});
+
+describe('the Grow adapter, against a local server answering Grow’s light server API', () => {
+  let fake: FakeGrow;
+  let grow: GrowProvider;
+  beforeAll(async () => {
+    fake = await startFakeGrow();
+    grow = createGrowProvider({ userId: FAKE_GROW_USER_ID, pageCode: FAKE_GROW_PAGE_CODE, apiUrl: fake.url, publicUrl: 'https://streethunt.test' });
+  });
+  afterAll(() => fake.close());
+
+  const input = (purchaseId: string, amount = 4500) => ({
+    purchaseId,
+    amount,
+    currency: 'ILS',
+    description: 'Carmel Market',
+    buyer: { fullName: 'Maya Cohen', email: 'maya@example.com', phone: '052-765 4321' },
+    language: 'he' as const,
+    successUrl: `https://streethunt.test/payment-success?Token=${purchaseId}.mac`,
+    cancelUrl: 'https://streethunt.test/game/g1',
+  });
+
+  it('creates a payment process (multipart form) and keeps its process id and token as the reference', async () => {
+    const checkout = await grow.createCheckout(input('p1', 4990));
+    const request = fake.requests.at(-1);
+    expect(request?.path).toBe('/createPaymentProcess');
+    expect(request?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request?.fields).toEqual({
+      pageCode: FAKE_GROW_PAGE_CODE,
+      userId: FAKE_GROW_USER_ID,
+      sum: '49.90',
+      successUrl: 'https://streethunt.test/payment-success?Token=p1.mac',
+      cancelUrl: 'https://streethunt.test/game/g1',
+      notifyUrl: 'https://streethunt.test/api/payments/notify/grow',
+      description: 'Carmel Market',
+      'pageField[fullName]': 'Maya Cohen',
+      'pageField[phone]': '0527654321',
+      'pageField[email]': 'maya@example.com',
+      cField1: 'p1',
+    });
+    const process = [...fake.processes.values()].at(-1);
+    expect(checkout).toEqual({ url: `https://sandbox.grow.test/s/${process?.processId}`, providerRef: `${process?.processId}:${process?.processToken}` });
+    expect(grow.processIdOf(checkout.providerRef)).toBe(process?.processId);
+  });
+
+  it('asks Grow whether a process is paid, with the stored process token', async () => {
+    const { providerRef } = await grow.createCheckout(input('p2'));
+    const processId = grow.processIdOf(providerRef);
+    expect(await grow.lookUpPayment({ id: 'p2', providerRef })).toEqual({ paid: false, status: 'no transaction' });
+    fake.pay(processId);
+    const report = await grow.lookUpPayment({ id: 'p2', providerRef });
+    expect(report).toMatchObject({ paid: true, purchaseId: 'p2', providerRef, amount: 4500, currency: 'ILS' });
+    expect(fake.requests.at(-1)?.fields).toMatchObject({ pageCode: FAKE_GROW_PAGE_CODE, processId, processToken: providerRef.split(':')[1] });
+    // A reference with another token is Grow's refusal.
+    await expect(grow.lookUpPayment({ id: 'p2', providerRef: `${processId}:${'0'.repeat(32)}` })).rejects.toThrow(PaymentProviderError);
+
+    if (!report.paid) throw new Error('not paid');
+    await grow.acknowledge(report);
+    const approve = fake.requests.at(-1);
+    expect(approve?.path).toBe('/approveTransaction');
+    expect(approve?.fields).toMatchObject({ pageCode: FAKE_GROW_PAGE_CODE, processId, transactionId: fake.processes.get(processId)?.transaction?.transactionId, sum: '45.00' });
+  });
+
+  it('reports the sum Grow charged, which may differ from the purchase', async () => {
+    const { providerRef } = await grow.createCheckout(input('p3'));
+    fake.pay(grow.processIdOf(providerRef), { sum: '1.00' });
+    expect(await grow.lookUpPayment({ id: 'p3', providerRef })).toMatchObject({ paid: true, amount: 100 });
+  });
+
+  it('a refusal or an unavailable Grow is a PaymentProviderError with the reason', async () => {
+    const wrongPage = createGrowProvider({ userId: FAKE_GROW_USER_ID, pageCode: 'nope', apiUrl: fake.url, publicUrl: 'https://streethunt.test' });
+    await expect(wrongPage.createCheckout(input('p4'))).rejects.toThrow(/createPaymentProcess refused: 54 חסרים שדות חובה/);
+    fake.down = true;
+    try {
+      await expect(grow.createCheckout(input('p5'))).rejects.toThrow(/HTTP 503/);
+    } finally {
+      fake.down = false;
+    }
+    await expect(grow.createCheckout({ ...input('p6'), currency: 'USD' })).rejects.toThrow(/ILS only/);
+  });
+
+  it('reads which purchase and process a notification names, and nothing else', () => {
+    expect(grow.readNotification({ 'data[processId]': '12', 'data[customFields][cField1]': 'p7', 'data[sum]': '1' })).toEqual({ processId: '12', purchaseId: 'p7' });
+    expect(grow.readNotification({ processId: '12', cField1: 'p7' })).toEqual({ processId: '12', purchaseId: 'p7' });
+    expect(grow.readNotification({ 'data[processId]': '12' })).toBeNull();
+    expect(grow.readNotification({})).toBeNull();
+  });
+});

@@ -1,0 +1,188 @@
+import type { PaymentProvider, PaymentReport } from './provider.ts';
+import { PaymentProviderError } from './provider.ts';
+
+/*
+ * Grow (formerly Meshulam), its 'light server' API (https://grow-il.readme.io/). What we build on,
+ * from its reference pages:
+ * - Every call is an HTTP POST of form fields (multipart/form-data, never JSON) to {base}/{method},
+ *   answered by JSON `{ status: 1|0, err: '' | { id, message }, data }` (status may come as "1").
+ * - createPaymentProcess (pageCode, userId, sum in shekels, successUrl, cancelUrl, notifyUrl,
+ *   description, pageField[fullName|phone|email], cField1..) answers data { processId, processToken, url }.
+ *   processId and processToken must never reach the buyer.
+ * - After a payment Grow POSTs the transaction to notifyUrl as form fields (the same shape as its
+ *   JSON sample: status, err and data{...}); it retries until it gets an answer. The notification
+ *   is not signed, so we only take from it which purchase it is about and ask Grow ourselves.
+ * - getPaymentProcessInfo (pageCode, processId, processToken) answers the process's transactions.
+ * - approveTransaction (pageCode and the transaction's fields as received) acknowledges a recorded
+ *   payment; the charge stands whether or not it is sent.
+ * Assumed where the pages show no full example: the info answer lists `data.transactions[]` (or is
+ * one transaction itself), a paid transaction has statusCode 2 ('שולם'), `sum` is in shekels
+ * ('269' or '45.00'), and the notification's fields may come flat (transactionId) or bracketed
+ * (data[transactionId], data[customFields][cField1]).
+ */
+
+export type GrowSettings = {
+  userId: string;
+  pageCode: string;
+  /** Base of the light server API, without a trailing slash (GROW_API_URL). */
+  apiUrl: string;
+  /** Our public address, for notifyUrl. */
+  publicUrl: string;
+};
+
+/** Where Grow posts its notification (features/payments registers the route). */
+export const GROW_NOTIFY_PATH = '/api/payments/notify/grow';
+
+/** A paid transaction's statusCode in Grow's answers. */
+const GROW_PAID = '2';
+
+/** What a notification names: the purchase (our cField1) and Grow's process. Nothing in it is trusted. */
+export type GrowNotification = { purchaseId: string; processId: string };
+
+export interface GrowProvider extends PaymentProvider {
+  readonly name: 'grow';
+  lookUpPayment(purchase: { id: string; providerRef: string }): Promise<PaymentReport>;
+  acknowledge(report: Extract<PaymentReport, { paid: true }>): Promise<void>;
+  /** Which purchase and process a notification is about; null when it names none. */
+  readNotification(fields: Record<string, string>): GrowNotification | null;
+  /** The process id a purchase's providerRef holds. */
+  processIdOf(providerRef: string): string;
+}
+
+/** Agorot as Grow's `sum`: shekels with 2 decimals ('45.00'). */
+export function growSum(amount: number): string {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`not an amount in agorot: ${amount}`);
+  return `${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
+}
+
+/** Grow's `sum` ('269', '45.5', '45.00') in agorot; null when it is not a plain amount. */
+export function agorotOfGrowSum(sum: unknown): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(String(sum ?? '').trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** The purchase's providerRef: Grow's process id and token, which getPaymentProcessInfo needs. */
+const refOf = (processId: string, processToken: string) => `${processId}:${processToken}`;
+function parseRef(providerRef: string): { processId: string; processToken: string } {
+  const [processId, processToken, ...rest] = providerRef.split(':');
+  if (!processId || !processToken || rest.length > 0) throw new PaymentProviderError('not a Grow payment reference');
+  return { processId, processToken };
+}
+
+/**
+ * A notification's fields by their last name: `data[customFields][cField1]` and `cField1` both read
+ * as cField1. (Grow's sample nests the transaction under data; a form flattens it with brackets.)
+ */
+export function flattenGrowFields(fields: Record<string, string>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields)) flat[/\[([^\]]*)\]$/.exec(key)?.[1] ?? key] = value;
+  return flat;
+}
+
+/** Grow wants the phone as digits; the buyer may have typed dashes and spaces. */
+const phoneDigits = (phone: string) => phone.replace(/[^\d+]/g, '');
+
+type GrowAnswer = { status?: unknown; err?: unknown; data?: unknown };
+type Fields = Record<string, unknown>;
+
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/** The transaction fields approveTransaction takes back, as strings. */
+function receiptOf(transaction: Fields, processId: string, processToken: string): Record<string, string> {
+  const receipt: Record<string, string> = {};
+  for (const [key, value] of Object.entries(transaction)) if (typeof value === 'string' || typeof value === 'number') receipt[key] = String(value);
+  return { ...receipt, processId, processToken };
+}
+
+/**
+ * The Grow adapter. The purchase's providerRef keeps Grow's process id and token; a payment counts
+ * only when getPaymentProcessInfo, asked with those, lists a paid transaction.
+ */
+export function createGrowProvider(settings: GrowSettings, fetchImpl: typeof fetch = fetch): GrowProvider {
+  async function call(method: string, fields: Record<string, string>): Promise<Fields> {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.append(key, value);
+    const response = await fetchImpl(`${settings.apiUrl}/${method}`, {
+      method: 'POST',
+      body,
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(20_000),
+    });
+    if (!response.ok) throw new PaymentProviderError(`Grow ${method} answered HTTP ${response.status}`);
+    let answer: GrowAnswer;
+    try {
+      answer = (await response.json()) as GrowAnswer;
+    } catch {
+      throw new PaymentProviderError(`Grow ${method} answered something that is not JSON`);
+    }
+    if (String(answer.status) !== '1') {
+      const err = isFields(answer.err) ? `${text(answer.err.id)} ${text(answer.err.message)}`.trim() : text(answer.err);
+      throw new PaymentProviderError(`Grow ${method} refused: ${err || 'no reason given'}`);
+    }
+    return isFields(answer.data) ? answer.data : {};
+  }
+
+  const credentials = () => ({ pageCode: settings.pageCode, userId: settings.userId });
+
+  return {
+    name: 'grow',
+
+    async createCheckout(input) {
+      if (input.currency !== 'ILS') throw new PaymentProviderError(`Grow charges in ILS only, not ${input.currency}`);
+      const data = await call('createPaymentProcess', {
+        ...credentials(),
+        sum: growSum(input.amount),
+        successUrl: input.successUrl,
+        cancelUrl: input.cancelUrl,
+        notifyUrl: `${settings.publicUrl}${GROW_NOTIFY_PATH}`,
+        description: input.description || input.purchaseId,
+        'pageField[fullName]': input.buyer.fullName,
+        'pageField[phone]': phoneDigits(input.buyer.phone),
+        'pageField[email]': input.buyer.email,
+        cField1: input.purchaseId,
+      });
+      const processId = text(data.processId);
+      const processToken = text(data.processToken);
+      const url = text(data.url);
+      if (!processId || !processToken || !/^https?:\/\//.test(url)) throw new PaymentProviderError('Grow createPaymentProcess answered without a process or a page URL');
+      return { url, providerRef: refOf(processId, processToken) };
+    },
+
+    async lookUpPayment(purchase) {
+      const { processId, processToken } = parseRef(purchase.providerRef);
+      const data = await call('getPaymentProcessInfo', { ...credentials(), processId, processToken });
+      const transactions = Array.isArray(data.transactions) ? data.transactions.filter(isFields) : [data];
+      const paid = transactions.find((t) => text(t.statusCode) === GROW_PAID);
+      if (!paid) return { paid: false, status: transactions.map((t) => text(t.statusCode) || '-').join(',') || 'no transaction' };
+      const amount = agorotOfGrowSum(paid.sum);
+      if (amount === null) throw new PaymentProviderError(`Grow reported a sum we cannot read: ${text(paid.sum)}`);
+      const reportedProcess = text(data.processId);
+      if (reportedProcess && reportedProcess !== processId) throw new PaymentProviderError('Grow answered about another process');
+      return {
+        paid: true,
+        // Asked with the process we stored for this purchase: the answer is about it.
+        purchaseId: purchase.id,
+        providerRef: purchase.providerRef,
+        amount,
+        currency: 'ILS',
+        receipt: receiptOf(paid, processId, processToken),
+      };
+    },
+
+    async acknowledge(report) {
+      if (!report.receipt) return;
+      await call('approveTransaction', { ...report.receipt, ...credentials() });
+    },
+
+    readNotification(fields) {
+      const flat = flattenGrowFields(fields);
+      const purchaseId = flat.cField1?.trim();
+      const processId = flat.processId?.trim();
+      return purchaseId && processId ? { purchaseId, processId } : null;
+    },
+
+    processIdOf: (providerRef) => parseRef(providerRef).processId,
+  };
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { startLocalServer, type Answer, type LocalServer } from './local-server.ts';
+
+export const FAKE_GROW_USER_ID = 'grow-user-1';
+export const FAKE_GROW_PAGE_CODE = 'grow-page-1';
+
+export type FakeProcess = {
+  processId: string;
+  processToken: string;
+  /** As createPaymentProcess received it ('45.00'). */
+  sum: string;
+  fields: Record<string, string>;
+  /** The transaction once the buyer paid; its sum is what Grow reports. */
+  transaction?: Record<string, string>;
+};
+
+export type FakeGrow = LocalServer & {
+  processes: Map<string, FakeProcess>;
+  /** The buyer paid on Grow's page (optionally Grow reporting another sum). */
+  pay(processId: string, options?: { sum?: string }): FakeProcess;
+  /** The form fields Grow posts to notifyUrl for this process, bracketed as a form flattens its JSON. */
+  notification(processId: string, overrides?: Record<string, string>): Record<string, string>;
+  /** Every call answers HTTP 503 while set. */
+  down: boolean;
+};
+
+const ok = (data: unknown): Answer => ({ status: 200, body: { status: 1, err: '', data } });
+const refused = (id: number, message: string): Answer => ({ status: 200, body: { status: 0, err: { id, message }, data: '' } });
+
+/**
+ * A local stand-in for Grow's light server API (createPaymentProcess, getPaymentProcessInfo,
+ * approveTransaction), answering in the documented `{ status, err, data }` shape.
+ */
+export async function startFakeGrow(): Promise<FakeGrow> {
+  const processes = new Map<string, FakeProcess>();
+  let nextId = 40_000;
+  const state = { down: false };
+
+  const server = await startLocalServer((request) => {
+    if (state.down) return { status: 503, body: { status: 0, err: 'unavailable' } };
+    const f = request.fields;
+    if (f.pageCode !== FAKE_GROW_PAGE_CODE) return refused(54, 'חסרים שדות חובה: pageCode');
+    switch (request.path) {
+      case '/createPaymentProcess': {
+        if (!/^\d+\.\d{2}$/.test(f.sum ?? '')) return refused(12, 'sum');
+        const processId = String(nextId++);
+        const process: FakeProcess = { processId, processToken: randomBytes(16).toString('hex'), sum: f.sum, fields: f };
+        processes.set(processId, process);
+        return ok({ processId, processToken: process.processToken, url: `https://sandbox.grow.test/s/${processId}` });
+      }
+      case '/getPaymentProcessInfo': {
+        const process = processes.get(f.processId ?? '');
+        if (!process || process.processToken !== f.processToken) return refused(300, 'תהליך לא נמצא');
+        return ok({ processId: process.processId, processToken: process.processToken, transactions: process.transaction ? [process.transaction] : [] });
+      }
+      case '/approveTransaction': {
+        const process = processes.get(f.processId ?? '');
+        if (!process?.transaction || f.transactionId !== process.transaction.transactionId) return refused(301, 'עסקה לא נמצאה');
+        return ok({});
+      }
+      default:
+        return { status: 404, body: { status: 0, err: 'no such method' } };
+    }
+  });
+
+  const fake: FakeGrow = {
+    ...server,
+    processes,
+    get down() {
+      return state.down;
+    },
+    set down(value: boolean) {
+      state.down = value;
+    },
+    pay(processId, options = {}) {
+      const process = processes.get(processId);
+      if (!process) throw new Error(`no process ${processId}`);
+      process.transaction = {
+        asmachta: '0289199',
+        cardSuffix: '1177',
+        statusCode: '2',
+        status: 'שולם',
+        transactionTypeId: '1',
+        paymentType: '2',
+        sum: options.sum ?? process.sum,
+        paymentsNum: '0',
+        allPaymentsNum: '1',
+        paymentDate: '21/12/25',
+        description: process.fields.description,
+        fullName: process.fields['pageField[fullName]'],
+        payerPhone: process.fields['pageField[phone]'],
+        payerEmail: process.fields['pageField[email]'],
+        transactionId: String(145_000_000 + Number(processId)),
+        transactionToken: randomBytes(16).toString('hex'),
+      };
+      return process;
+    },
+    notification(processId, overrides = {}) {
+      const process = processes.get(processId);
+      if (!process) throw new Error(`no process ${processId}`);
+      const data = { ...(process.transaction ?? { statusCode: '2', sum: process.sum }), processId, processToken: process.processToken };
+      return {
+        status: '1',
+        err: '',
+        ...Object.fromEntries(Object.entries(data).map(([key, value]) => [`data[${key}]`, value])),
+        'data[customFields][cField1]': process.fields.cField1,
+        ...overrides,
+      };
+    },
+  };
+  return fake;
+}

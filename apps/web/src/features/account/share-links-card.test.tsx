@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Language } from '@streethunt/shared';
+import { Component as UpdateProfilePage } from './update-profile-page.tsx';
+import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, storeSession } from './test-render.tsx';
+
+const CODE = 'ABCD2345';
+const profile = {
+  _id: 'u1',
+  userId: 'u1',
+  firstName: 'דנה',
+  lastName: 'Levi',
+  email: 'dana@example.com',
+  phone: '050-1234567',
+  role: 'user',
+  language: 'he',
+  isSelfPayment: false,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  affiliateCode: CODE,
+};
+const game = (id: string, name: string, city: string, status = 'APPROVED') => ({ _id: id, userId: 'u9', status, metadata: { name, locationCity: city } });
+const GAMES = [game('aaaaaaaaaaaaaaaaaaaaaaa1', 'מסע בזמן', 'תל אביב'), game('bbbbbbbbbbbbbbbbbbbbbbb2', 'Old City Secrets', 'Jerusalem'), game('ccccccccccccccccccccccc3', 'Draft', '', 'DRAFT')];
+
+async function showPage(language: Language, games: unknown = { body: { data: GAMES } }) {
+  storeSession();
+  mockRoutes({
+    'POST /api/auto-login': autoLoginReply,
+    'GET /api/user/profile': { body: { data: { user: { ...profile, language } } } },
+    'GET /api/games': games as never,
+  });
+  const page = await renderPage(<UpdateProfilePage />, { path: '/update-profile', url: '/update-profile', language });
+  const card = await screen.findByRole('region', { name: page.t('account.share.title') });
+  return { ...page, card };
+}
+
+const linkOf = (group: HTMLElement) => (within(group).getByTestId('share-link-url') as HTMLInputElement).value;
+
+describe.each(['he', 'en'] as const)('share and earn on /update-profile (%s)', (language) => {
+  let writeText: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    resetBrowserState();
+    writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  });
+  afterEach(resetBrowserState);
+
+  it('shows the code left to right and the link to every game, which copies', async () => {
+    const { t, card, missing } = await showPage(language);
+    const code = within(card).getByTestId('affiliate-code');
+    expect(code.textContent).toBe(CODE);
+    expect(code.getAttribute('dir')).toBe('ltr');
+
+    const all = within(card).getByRole('group', { name: t('account.share.allGames') });
+    expect(linkOf(all)).toBe(`${window.location.origin}/games?aff=${CODE}`);
+    expect(within(all).getByTestId('share-link-url').getAttribute('dir')).toBe('ltr');
+    expect((within(all).getByLabelText(t('account.share.allGames')) as HTMLInputElement).readOnly).toBe(true);
+
+    fireEvent.click(within(all).getByRole('button', { name: t('account.share.copy') }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/games?aff=${CODE}`));
+    expect(await within(all).findByRole('button', { name: t('account.share.copied') })).toBeTruthy();
+    expect(within(all).getByRole('status').textContent).toBe(t('account.share.copied'));
+    expect(missing).toEqual([]);
+  });
+
+  it('makes a link to one approved game picked from a searchable list', async () => {
+    const { t, card, missing } = await showPage(language);
+    const select = within(card).getByRole('textbox', { name: t('account.share.pickGame') });
+    // The input keeps the page's direction; each option runs its own way.
+    expect(select.getAttribute('dir')).toBeNull();
+    await waitFor(() => expect((select as HTMLInputElement).disabled).toBe(false));
+    expect(within(card).queryByRole('group', { name: t('account.share.gameLink') })).toBeNull();
+
+    fireEvent.click(select);
+    const options = await screen.findAllByRole('option');
+    // Drafts are never offered.
+    expect(options.map((option) => option.textContent)).toEqual(['מסע בזמן · תל אביב', 'Old City Secrets · Jerusalem']);
+    expect(options.every((option) => option.querySelector('[dir="auto"]'))).toBe(true);
+
+    fireEvent.change(select, { target: { value: 'old city' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Old City Secrets · Jerusalem' }));
+    const one = await within(card).findByRole('group', { name: t('account.share.gameLink') });
+    expect(linkOf(one)).toBe(`${window.location.origin}/game/bbbbbbbbbbbbbbbbbbbbbbb2?aff=${CODE}`);
+    fireEvent.click(within(one).getByRole('button', { name: t('account.share.copy') }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/game/bbbbbbbbbbbbbbbbbbbbbbb2?aff=${CODE}`));
+    expect(missing).toEqual([]);
+  });
+
+  it('shows a QR code of the link on demand, with a download', async () => {
+    const { t, card } = await showPage(language);
+    const all = within(card).getByRole('group', { name: t('account.share.allGames') });
+    expect(within(all).queryByTestId('share-qr')).toBeNull();
+    const toggle = within(all).getByRole('button', { name: t('account.share.showQr') });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+
+    const image = (await within(all).findByRole('img', { name: t('account.share.qrAlt', { label: t('account.share.allGames') }) })) as HTMLImageElement;
+    expect(image.src).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    const download = within(all).getByRole('link', { name: t('account.share.downloadQr') });
+    expect(download.getAttribute('download')).toBe(`streethunt-games-${CODE}.svg`);
+    const hide = within(all).getByRole('button', { name: t('account.share.hideQr') });
+    expect(hide.getAttribute('aria-expanded')).toBe('true');
+    expect(hide.getAttribute('aria-controls')).toBe(within(all).getByTestId('share-qr').id);
+    fireEvent.click(hide);
+    expect(within(all).queryByTestId('share-qr')).toBeNull();
+  });
+
+  it('says what the share is and links to the affiliates page and the terms', async () => {
+    const { t, card, router } = await showPage(language);
+    const terms = within(card).getByTestId('share-terms');
+    expect(terms.textContent).toContain('10%');
+    expect(terms.textContent).toContain('100');
+    const affiliates = within(terms).getByRole('link', { name: t('account.share.terms').match(/<affiliates>(.*?)<\/affiliates>/)![1] });
+    expect(affiliates.getAttribute('href')).toBe('/affiliates');
+    expect(within(terms).getByRole('link', { name: t('account.share.terms').match(/<terms>(.*?)<\/terms>/)![1] }).getAttribute('href')).toBe('/terms');
+    fireEvent.click(affiliates);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/affiliates'));
+  });
+
+  it('offers a retry when the games cannot be loaded, and the link to every game meanwhile', async () => {
+    const { t, card } = await showPage(language, [{ status: 500, body: { message: 'boom', code: 'internal' } }, { body: { data: GAMES } }]);
+    expect(await within(card).findByText(t('account.share.gamesFailed'))).toBeTruthy();
+    expect(linkOf(within(card).getByRole('group', { name: t('account.share.allGames') }))).toContain(`aff=${CODE}`);
+    fireEvent.click(within(card).getByRole('button', { name: t('account.common.retry') }));
+    expect(await within(card).findByRole('textbox', { name: t('account.share.pickGame') })).toBeTruthy();
+  });
+
+  it('says so when there is no game to link to yet', async () => {
+    const { t, card } = await showPage(language, { body: { data: [] } });
+    expect(await within(card).findByText(t('account.share.noGames'))).toBeTruthy();
+  });
+});

@@ -1,0 +1,107 @@
+import { useId, useState } from 'react';
+import { Anchor, Button, Code, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AFFILIATE_PERCENT, PAYOUT_MINIMUM, formatMoney, type GameListItem } from '@streethunt/shared';
+import { accountApi, accountKeys, languageOf } from './api.ts';
+import { allGamesLink, gameLink, qrFileName } from './share-links.ts';
+import { ShareLink } from './share-link.tsx';
+
+/** 'Share and earn' on /update-profile: the user's affiliate code, a link to every game and one to a game they pick (issue 10). */
+export function ShareLinksCard({ affiliateCode }: { affiliateCode: string }) {
+  const { t, i18n } = useTranslation();
+  const titleId = useId();
+  const origin = window.location.origin;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId} data-testid="share-links">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Title order={2} size="h3" id={titleId}>
+            {t('account.share.title')}
+          </Title>
+          <Text size="sm">{t('account.share.intro')}</Text>
+        </Stack>
+        <Group gap="xs">
+          <Text size="sm" fw={500}>
+            {t('account.share.yourCode')}
+          </Text>
+          {/* Latin letters and digits: left to right in a Hebrew page too. */}
+          <Code dir="ltr" fz="md" data-testid="affiliate-code">
+            {affiliateCode}
+          </Code>
+        </Group>
+        <ShareLink label={t('account.share.allGames')} link={allGamesLink(origin, affiliateCode)} qrFile={qrFileName(affiliateCode)} testId="share-all-games" />
+        <GameShareLink origin={origin} affiliateCode={affiliateCode} />
+        <Text size="sm" data-testid="share-terms">
+          <Trans
+            i18nKey="account.share.terms"
+            values={{ percent: AFFILIATE_PERCENT, minimum: formatMoney(PAYOUT_MINIMUM, languageOf(i18n.language)) }}
+            components={{
+              affiliates: <Anchor component={Link} to="/affiliates" size="sm" underline="always" />,
+              terms: <Anchor component={Link} to="/terms" size="sm" underline="always" />,
+            }}
+          />
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A game picked from the approved games, and its share link once one is picked. */
+function GameShareLink({ origin, affiliateCode }: { origin: string; affiliateCode: string }) {
+  const { t } = useTranslation();
+  const [gameId, setGameId] = useState<string | null>(null);
+  const games = useQuery({ queryKey: accountKeys.shareGames, queryFn: ({ signal }) => accountApi.approvedGames(signal), staleTime: 5 * 60_000 });
+  const nameOf = (game: GameListItem) => {
+    const name = game.metadata.name.trim() || t('account.share.untitled');
+    const city = game.metadata.locationCity.trim();
+    return city ? `${name} · ${city}` : name;
+  };
+
+  if (games.isError) {
+    return (
+      <Stack gap={6} align="flex-start">
+        <Text size="sm" role="alert">
+          {t('account.share.gamesFailed')}
+        </Text>
+        <Button size="xs" variant="light" onClick={() => void games.refetch()} loading={games.isFetching}>
+          {t('account.common.retry')}
+        </Button>
+      </Stack>
+    );
+  }
+  if (games.data?.length === 0) return <Text size="sm">{t('account.share.noGames')}</Text>;
+
+  const picked = games.data?.find((game) => game._id === gameId);
+  return (
+    <Stack gap="sm">
+      <Select
+        label={t('account.share.pickGame')}
+        placeholder={t('account.share.pickGamePlaceholder')}
+        nothingFoundMessage={t('account.share.noGameFound')}
+        data={(games.data ?? []).map((game) => ({ value: game._id, label: nameOf(game) }))}
+        value={gameId}
+        onChange={setGameId}
+        // Options run their own way; the input keeps the page's direction, so a Hebrew name does not
+        // run under the chevron of an English page (Mantine pads the page's inline end).
+        renderOption={({ option }) => <span dir="auto">{option.label}</span>}
+        disabled={!games.data}
+        rightSection={games.data ? undefined : <Loader size="xs" role="status" aria-label={t('account.share.gamesLoading')} />}
+        searchable
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="share-game"
+      />
+      {picked && (
+        <ShareLink
+          key={picked._id}
+          label={t('account.share.gameLink')}
+          link={gameLink(origin, picked._id, affiliateCode)}
+          qrFile={qrFileName(affiliateCode, picked._id)}
+          testId="share-game-link"
+        />
+      )}
+    </Stack>
+  );
+}

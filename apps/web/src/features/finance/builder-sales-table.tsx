@@ -1,0 +1,41 @@
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { builderTotals, type BuilderSalesRow } from './report-figures.ts';
+import { money } from './report-format.ts';
+import { monthLabel } from './report-range.ts';
+import { REPORT_TABLE, useAmountAlign } from './table-parts.ts';
+
+/** Sales as a builder, per month and game, with a totals row (spec issue 10: count, gross, VAT, commission, affiliate shares, net). */
+export function BuilderSalesTable({ rows }: { rows: BuilderSalesRow[] }) {
+  const { t, i18n } = useTranslation('studio');
+  const language = i18n.language;
+  const align = useAmountAlign();
+  const totals = builderTotals(rows);
+  const amount = (key: 'gross' | 'vat' | 'commission' | 'affiliateShares' | 'net'): DataTableColumn<BuilderSalesRow> => ({
+    accessor: key,
+    title: t(`finance.columns.${key}`),
+    textAlign: align,
+    noWrap: true,
+    render: (row) => money(row[key], language),
+    footer: money(totals[key], language),
+  });
+  const columns: DataTableColumn<BuilderSalesRow>[] = [
+    { accessor: 'month', title: t('finance.columns.month'), noWrap: true, render: (row) => monthLabel(row.month, language), footer: t('finance.total') },
+    { accessor: 'gameName', title: t('finance.columns.game'), render: (row) => <span dir="auto">{row.gameName || t('studio.untitled')}</span> },
+    { accessor: 'count', title: t('finance.columns.count'), textAlign: align, noWrap: true, footer: String(totals.count) },
+    amount('gross'),
+    amount('vat'),
+    amount('commission'),
+    amount('affiliateShares'),
+    amount('net'),
+  ];
+  return (
+    <DataTable<BuilderSalesRow>
+      aria-label={t('finance.builder.table')}
+      idAccessor={(row) => `${row.month}:${row.gameId}`}
+      records={rows}
+      columns={columns}
+      {...REPORT_TABLE}
+    />
+  );
+}

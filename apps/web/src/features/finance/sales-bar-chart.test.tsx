@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, waitFor } from '@testing-library/react';
+import { createTestI18n } from '../../test/i18n.ts';
+import { TestProviders } from '../../test/providers.tsx';
+import SalesBarChart from './sales-bar-chart.tsx';
+
+/** happy-dom lays nothing out: the chart's container reports a size, as a browser would. */
+function giveElementsASize() {
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(260);
+  class SizedResizeObserver {
+    constructor(private readonly callback: ResizeObserverCallback) {}
+    observe(target: Element) {
+      this.callback([{ target, contentRect: { width: 600, height: 260 } } as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+    }
+    unobserve() {}
+    disconnect() {}
+  }
+  vi.stubGlobal('ResizeObserver', SizedResizeObserver);
+}
+
+describe('the sales chart', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('stacks the builder and affiliate earnings of each month, with a legend and axis in the language', async () => {
+    giveElementsASize();
+    const { i18n, missing } = await createTestI18n('he');
+    const months = [
+      { month: '2026-01', builder: 10102, affiliate: 0 },
+      { month: '2026-02', builder: 0, affiliate: 848 },
+      { month: '2026-03', builder: 5475, affiliate: 848 },
+    ];
+    const { container } = render(
+      <TestProviders i18n={i18n}>
+        <SalesBarChart months={months} height={260} />
+      </TestProviders>,
+    );
+    await waitFor(() => expect(container.querySelectorAll('.recharts-bar-rectangle').length).toBeGreaterThan(0));
+    // One bar per month and series.
+    expect(container.querySelectorAll('.recharts-bar-rectangle')).toHaveLength(6);
+    expect(container.textContent).toContain('כבוני משחקים');
+    expect(container.textContent).toContain('כשותפים משווקים');
+    expect(container.textContent).toContain('ינו׳ 26');
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, type Language } from '@streethunt/shared';
+import { workedExamples } from './builders-split.ts';
+import { SplitTable } from './builders-split-table.tsx';
+
+/** The terms' two example games, split by the shared money rules (never typed-in numbers). */
+export function BuildersExamples({ vatPercent }: { vatPercent: number }) {
+  const { t, i18n } = useTranslation();
+  const language: Language = i18n.language === 'en' ? 'en' : 'he';
+  const money = (agorot: number) => formatMoney(agorot, language);
+  return (
+    <Stack gap="lg" component="section" aria-labelledby="builders-example">
+      <Stack gap="xs">
+        <Title order={2} id="builders-example">
+          {t('builders.example.title')}
+        </Title>
+        <Text>{t('builders.example.intro', { vat: vatPercent })}</Text>
+      </Stack>
+      {workedExamples(vatPercent).map((example, index) => {
+        const headingId = `builders-example-${index + 1}`;
+        return (
+          <Stack key={example.price} gap="xs">
+            <Title order={3} size="h4" id={headingId}>
+              {t('builders.example.caption', { price: money(example.price), exVat: money(example.exVat), vat: vatPercent })}
+            </Title>
+            <SplitTable
+              labelledBy={headingId}
+              testId={headingId}
+              columns={[
+                { key: 'without', label: t('builders.example.without'), split: example.without },
+                { key: 'with', label: t('builders.example.with'), split: example.with },
+              ]}
+            />
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
