@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       mail: { transport: 'outbox', from: expect.any(String) },
       paymentProvider: 'sandbox',
+      vatPercent: 18,
       appEnv: 'development',
       seedDemo: true,
       trustProxy: false,
@@ -101,5 +102,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'pigeon' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'too-short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAT_PERCENT: 'seventeen' })).toThrow(/VAT_PERCENT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, VAT_PERCENT: '101' })).toThrow(/VAT_PERCENT/);
+  });
+
+  it('reads VAT_PERCENT, which every new sale is split with', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, VAT_PERCENT: '17' }).vatPercent).toBe(17);
+    expect(loadConfig({ DATA_DIR: dataDir, VAT_PERCENT: '0' }).vatPercent).toBe(0);
+    // Empty is unset, never 0.
+    expect(loadConfig({ DATA_DIR: dataDir, VAT_PERCENT: '' }).vatPercent).toBe(18);
   });
 });

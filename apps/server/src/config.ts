@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { APP_ENVS } from '@streethunt/shared';
+import { APP_ENVS, DEFAULT_VAT_PERCENT } from '@streethunt/shared';
 import proxyaddr from '@fastify/proxy-addr';
 
 const flag = z
@@ -71,7 +71,7 @@ const envSchema = z.object({
   GROW_PAGE_CODE: z.preprocess(emptyAsUndefined, z.string().optional()),
   GROW_API_URL: z.preprocess(emptyAsUndefined, z.string().url().default(GROW_PRODUCTION_API_URL)),
   // Israeli VAT, included in every game's price; the money rules take it out (packages/shared/src/money).
-  VAT_PERCENT: z.coerce.number().min(0).max(100).default(18),
+  VAT_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).optional()),
   GEOCODER_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SEED_DEMO: z.preprocess(emptyAsUndefined, flag.optional()),
@@ -171,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProvider: e.PAYMENT_PROVIDER,
     stripe,
     grow,
-    vatPercent: e.VAT_PERCENT,
+    vatPercent: e.VAT_PERCENT ?? DEFAULT_VAT_PERCENT,
     geocoderUrl: e.GEOCODER_URL,
     tileUrl: e.TILE_URL,
     // Demo data only goes into the embedded database unless asked for explicitly.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameCodes, purchases } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildGame, buildPurchase } from '../../test/factories.ts';
+import { buildGame, buildPurchase, buildUser } from '../../test/factories.ts';
 import { fulfilPurchase, type FulfilDeps } from './fulfil.ts';
 import { paymentTables } from './test-support.ts';
 
@@ -54,5 +54,40 @@ describe.each(testDatabaseKinds())('fulfilPurchase on %s', (kind) => {
     expect(await fulfilPurchase(deps, refunded.id, { amount: 4500, currency: 'ILS' })).toEqual({ kind: 'closed', status: 'refunded' });
     expect(await fulfilPurchase(deps, 'ffffffffffffffffffffffff', { amount: 4500, currency: 'ILS' })).toEqual({ kind: 'not_found' });
     expect(await paymentTables(t.db)).toEqual(before);
+  });
+
+  it('fixes the sale’s split when it is paid: the game’s owner builds, the code’s user is the affiliate, never the builder', async () => {
+    const builder = await buildUser(t.db);
+    const affiliate = await buildUser(t.db);
+    const game = await buildGame(t.db, { userId: builder.id });
+    const paidWith = async (affCode: string | null) => {
+      const purchase = await buildPurchase(t.db, { gameId: game.id, status: 'pending', amount: 11800, affCode });
+      expect(await fulfilPurchase(deps, purchase.id, { amount: 11800, currency: 'ILS' })).toMatchObject({ kind: 'paid', first: true });
+      const [row] = await t.db.select().from(purchases).where(eq(purchases.id, purchase.id));
+      return {
+        builderId: row.builderId,
+        affiliateId: row.affiliateId,
+        vatPercent: row.vatPercent,
+        vat: row.vat,
+        commission: row.commission,
+        affiliateShare: row.affiliateShare,
+        builderShare: row.builderShare,
+      };
+    };
+    // 118 ILS with 18% VAT is the terms' 100 ILS game: the builder gets 70, or 60 and the affiliate 10.
+    expect(await paidWith(null)).toEqual({ builderId: builder.id, affiliateId: null, vatPercent: 18, vat: 1800, commission: 3000, affiliateShare: 0, builderShare: 7000 });
+    // The code as a visitor's link carries it, any case.
+    expect(await paidWith(affiliate.affiliateCode.toLowerCase())).toEqual({
+      builderId: builder.id,
+      affiliateId: affiliate.id,
+      vatPercent: 18,
+      vat: 1800,
+      commission: 3000,
+      affiliateShare: 1000,
+      builderShare: 6000,
+    });
+    // The builder's own code, and a code that is nobody's, earn no affiliate share.
+    expect(await paidWith(builder.affiliateCode)).toMatchObject({ affiliateId: null, affiliateShare: 0, builderShare: 7000 });
+    expect(await paidWith('NOBODY23')).toMatchObject({ affiliateId: null, affiliateShare: 0, builderShare: 7000 });
   });
 });
