@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { progressSchema, type GameProgressRequest, type Progress } from '@streethunt/shared';
+import { fieldLabel } from './app.ts';
 import type { TestServer } from './server.ts';
-import type { Texts } from './texts.ts';
+import { texts, type Texts } from './texts.ts';
 
 // Helpers for the player's browser tests: buying a code through the API, reading a play's progress,
 // map tiles without internet, and walking the first screens of /game/{id}.
@@ -150,4 +151,29 @@ export async function enterCode(page: Page, t: Texts, code: string, options: { f
 /** The current question's view (data-index, data-status), once it shows question `index` (0-based). */
 export function questionView(page: Page, index: number) {
   return page.locator(`[data-testid="question"][data-index="${index}"]`);
+}
+
+/**
+ * From the intro of /game/{id} (a Hebrew game: its pages speak Hebrew): 'lets play', 'purchase a code',
+ * the form, the sandbox page paid with the test card, and the code /payment-success shows.
+ */
+export async function buyOnSandboxPage(page: Page, buyer: Buyer): Promise<string> {
+  const t = texts.he;
+  await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.letsPlay, exact: true }).click();
+  await page.getByTestId('code-entry').waitFor();
+  await page.getByRole('button', { name: t.player.payment.purchase, exact: true }).click();
+  const form = page.getByTestId('purchase-form');
+  await form.waitFor();
+  await form.getByLabel(fieldLabel(t.player.purchase.fullName)).fill(buyer.fullName);
+  await form.getByLabel(fieldLabel(t.player.purchase.email)).fill(buyer.email);
+  await form.getByLabel(fieldLabel(t.player.purchase.phone)).fill(buyer.phone);
+  await form.getByRole('button', { name: t.player.purchase.toPayment, exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/sandbox-pay/'));
+  await page.locator('#cardNumber').fill(SANDBOX_CARDS.succeeds);
+  await page.locator('#expiry').fill(futureExpiry());
+  await page.locator('#cvc').fill('123');
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.has('Token'));
+  await page.getByTestId('payment-approved').waitFor();
+  return ((await page.getByTestId('game-code').textContent()) ?? '').trim();
 }
