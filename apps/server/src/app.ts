@@ -41,6 +41,7 @@ import type { Geocoder } from './platform/geocoder/geocoder.ts';
 import { placesRoutes } from './features/places/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { financeRoutes } from './features/finance/routes.ts';
+import { payoutsRoutes } from './features/payouts/routes.ts';
 import { reportsRoutes } from './features/reports/routes.ts';
 import { mediaFileRoutes, mediaRoutes } from './features/media/routes.ts';
 
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(placesRoutes);
       await api.register(usersRoutes);
       await api.register(financeRoutes);
+      await api.register(payoutsRoutes);
     },
     { prefix: '/api' },
   );

@@ -19,4 +19,5 @@ export * from './schemas/places.ts';
 export * from './schemas/game-export.ts';
 export * from './schemas/users.ts';
 export * from './schemas/finance.ts';
+export * from './schemas/payouts.ts';
 export * from './schemas/leads.ts';

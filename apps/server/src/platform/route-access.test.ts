@@ -31,6 +31,7 @@ const ADMIN_ONLY: [string, RegExp][] = [
   ['approval', /^POST \/api\/games\/approve\//],
   ['generating codes', /^POST \/api\/games\/generate-codes\//],
   ['the leads list', /^GET \/api\/leads$/],
+  ['payouts and refunds', /^(GET|POST) \/api\/(payouts|purchases)(\/|$)/],
 ];
 
 /** Values by field name: the real rows of this route's fixture. */
