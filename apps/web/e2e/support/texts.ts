@@ -3,6 +3,7 @@ import he from '../../src/i18n/he.json';
 import type adminCodes from '../../src/i18n/studio/admin-codes.en.json';
 import type adminGames from '../../src/i18n/studio/admin-games.en.json';
 import type adminLeads from '../../src/i18n/studio/admin-leads.en.json';
+import type adminPayouts from '../../src/i18n/studio/admin-payouts.en.json';
 import type adminUsers from '../../src/i18n/studio/admin-users.en.json';
 import type admin from '../../src/i18n/studio/admin.en.json';
 import type studioCommon from '../../src/i18n/studio/common.en.json';
@@ -28,6 +29,6 @@ const studioFiles = import.meta.glob<Record<string, unknown>>('../../src/i18n/st
 function studioOf(language: Language) {
   return Object.assign({}, ...Object.entries(studioFiles).filter(([path]) => path.endsWith(`.${language}.json`)).map(([, part]) => part)) as StudioTexts;
 }
-type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes & typeof adminLeads & typeof finance;
+type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes & typeof adminLeads & typeof adminPayouts & typeof finance;
 
 export const studioTexts: Record<Language, StudioTexts> = { he: studioOf('he'), en: studioOf('en') };

@@ -17,12 +17,23 @@ const teal: MantineColorsTuple = ['#e6fcf5', '#c3fae8', '#96f2d7', '#63e6be', '#
 /** Colours whose darkest shade is still too light for a title on their own light background. */
 const LIGHT_COLORS = new Set(['orange', 'yellow']);
 
+/**
+ * Mantine's red, darker from shade 4 on: its shade 6 (#fa5252) under white text (3.3:1) or on a light
+ * red button (2.9:1) is below AA; these reach 4.5:1 and more.
+ */
+const red: MantineColorsTuple = ['#fff5f5', '#ffe3e3', '#ffc9c9', '#ffa8a8', '#e03131', '#c92a2a', '#b02525', '#9b2020', '#861c1c', '#711717'];
+
 const theme = createTheme({
   primaryColor: 'teal',
-  colors: { teal },
+  colors: { teal, red },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Hebrew", Arial, sans-serif',
   defaultRadius: 'md',
   components: {
+    // A dropdown is measured while hidden and first shown at the input's centre: on a phone in a
+    // left-to-right page that first frame overflowed the page and the browser scrolled it away from the
+    // input (e2e/share-links.e2e.ts). A fixed dropdown never widens the page.
+    Popover: { defaultProps: { floatingStrategy: 'fixed' } },
+    Combobox: { defaultProps: { floatingStrategy: 'fixed' } },
     // A light alert's title in its colour's shade 6 on the light background is below AA contrast
     // (red 3.6:1, gray 3.0:1, orange 2.3:1). Shade 9 passes, except orange and yellow (3.9:1 and
     // less), whose titles take the text colour. A plain object, not Alert.extend, so the player's

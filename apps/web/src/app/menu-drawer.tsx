@@ -34,6 +34,7 @@ export default function MenuDrawer({ opened, onClose }: { opened: boolean; onClo
     { to: '/admin-users', label: t('menu.adminUsers') },
     { to: '/admin-pending-games', label: t('menu.adminPendingGames') },
     { to: '/admin-generate-codes', label: t('menu.adminGenerateCodes') },
+    { to: '/admin-payouts', label: t('menu.adminPayouts') },
   ];
   const other = i18n.language === 'he' ? 'en' : 'he';
   const otherName = LANGUAGE_NAMES[other];

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: 'admin-pending-games', lazy: studioRoute(() => import('../features/admin/pending-games-page.tsx')) },
       { path: 'admin-users', lazy: studioRoute(() => import('../features/admin/users-page.tsx')) },
       { path: 'admin-generate-codes', lazy: studioRoute(() => import('../features/admin/generate-codes-page.tsx')) },
+      { path: 'admin-payouts', lazy: studioRoute(() => import('../features/admin/payouts-page.tsx')) },
       { path: '*', lazy: withAllStyles(() => import('../features/pages/not-found-page.tsx')) },
     ],
   },

@@ -98,6 +98,9 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
     const turn = spacing.reserve();
     if ('retryAfterMs' in turn) throw rateLimited('The places search is busy, please try again in a moment', turn.retryAfterMs);
     if (turn.waitMs > 0) await sleep(turn.waitMs);
+    const late = spacing.remainingGap();
+    if (late > 0) await sleep(late);
+    spacing.sent();
     const params = new URLSearchParams({ q, format: 'jsonv2', limit: String(UPSTREAM_LIMIT), 'accept-language': lang });
     const response = await fetch(`${searchUrl}?${params}`, {
       headers: { 'user-agent': userAgent, accept: 'application/json', ...(referer && { referer }) },

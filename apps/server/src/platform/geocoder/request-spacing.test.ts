@@ -18,4 +18,21 @@ describe('RequestSpacing', () => {
     now += 500;
     expect(spacing.reserve()).toEqual({ waitMs: 500 });
   });
+
+  it('keeps the gap between calls actually sent when a timer fires late', () => {
+    let now = 10_000;
+    const spacing = new RequestSpacing(1_000, 2_000, () => now);
+    expect(spacing.reserve()).toEqual({ waitMs: 0 });
+    expect(spacing.reserve()).toEqual({ waitMs: 1_000 });
+    // The first call went out 60 ms late (a busy event loop); the second wakes on time for its slot.
+    now += 60;
+    spacing.sent();
+    now = 11_000;
+    expect(spacing.remainingGap()).toBe(60);
+    now += 60;
+    expect(spacing.remainingGap()).toBe(0);
+    spacing.sent();
+    // The next slot follows the call actually sent.
+    expect(spacing.reserve()).toEqual({ waitMs: 1_000 });
+  });
 });

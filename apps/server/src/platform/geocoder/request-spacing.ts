@@ -5,6 +5,7 @@
  */
 export class RequestSpacing {
   private nextFreeAt = 0;
+  private lastSentAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly intervalMs: number,
@@ -20,5 +21,19 @@ export class RequestSpacing {
     if (waitMs > this.maxWaitMs) return { retryAfterMs: waitMs - this.maxWaitMs };
     this.nextFreeAt = slot + this.intervalMs;
     return { waitMs };
+  }
+
+  /**
+   * How much longer to wait before sending: a timer can fire late, so the call before this one may have
+   * gone out after its slot; the gap is kept between the calls actually sent, not between the slots.
+   */
+  remainingGap(): number {
+    return Math.max(0, this.lastSentAt + this.intervalMs - this.now());
+  }
+
+  /** Records that a call went out now. */
+  sent(): void {
+    this.lastSentAt = this.now();
+    this.nextFreeAt = Math.max(this.nextFreeAt, this.lastSentAt + this.intervalMs);
   }
 }

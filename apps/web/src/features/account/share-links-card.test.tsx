@@ -75,6 +75,8 @@ describe.each(['he', 'en'] as const)('share and earn on /update-profile (%s)', (
     // Drafts are never offered.
     expect(options.map((option) => option.textContent)).toEqual(['מסע בזמן · תל אביב', 'Old City Secrets · Jerusalem']);
     expect(options.every((option) => option.querySelector('[dir="auto"]'))).toBe(true);
+    // Placed fixed: an absolutely placed list widened an English phone's page and scrolled it away (e2e/share-links).
+    expect(screen.getByRole('listbox', { name: t('account.share.pickGame') }).closest('.mantine-Popover-dropdown')?.hasAttribute('data-fixed')).toBe(true);
 
     fireEvent.change(select, { target: { value: 'old city' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Old City Secrets · Jerusalem' }));

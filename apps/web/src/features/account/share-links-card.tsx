@@ -90,7 +90,11 @@ function GameShareLink({ origin, affiliateCode }: { origin: string; affiliateCod
         rightSection={games.data ? undefined : <Loader size="xs" role="status" aria-label={t('account.share.gamesLoading')} />}
         searchable
         allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
+        // 'fixed': the list's first frame shows it where it was last measured (hidden, 0 px wide: at the
+        // input's centre), reaching past the right edge. Absolutely placed, that widens an LTR phone's
+        // layout viewport for a frame, which clamps the scroll (236 px up on a 360 px phone), and the list
+        // then hides itself with its off-screen input. A fixed element never widens the page.
+        comboboxProps={{ withinPortal: true, floatingStrategy: 'fixed' }}
         data-testid="share-game"
       />
       {picked && (

@@ -1,0 +1,75 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, formatMoney, isMonth, monthOf, monthsBetween, PAYOUT_AMOUNT_MAX, type Language } from '@streethunt/shared';
+
+/** The interface's language as the money helpers take it. */
+export function moneyLanguage(language: string): Language {
+  const base = language.split('-')[0];
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : DEFAULT_LANGUAGE;
+}
+
+export function money(agorot: number, language: string): string {
+  return formatMoney(agorot, moneyLanguage(language));
+}
+
+export function previousMonth(month: string): string {
+  const year = Number(month.slice(0, 4));
+  const number = Number(month.slice(5, 7));
+  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
+}
+
+/** A month is paid at the end of the following one, so the page opens on last month. */
+export function defaultPayoutMonth(now = new Date()): string {
+  return previousMonth(monthOf(now));
+}
+
+/** How far back the month select goes. */
+const MONTHS_SHOWN = 24;
+
+/** The months to choose from, newest first: this month and the ones before it (and `selected`, if older). */
+export function payoutMonths(selected: string, now = new Date()): string[] {
+  const current = monthOf(now);
+  let from = current;
+  for (let i = 1; i < MONTHS_SHOWN; i += 1) from = previousMonth(from);
+  if (selected < from) from = selected;
+  return monthsBetween(from, current).reverse();
+}
+
+/** The page's month from its address (`?month=YYYY-MM`), or last month for anything else. */
+export function parsePayoutMonth(text: string | null, now = new Date()): string {
+  return isMonth(text) && text <= monthOf(now) ? text : defaultPayoutMonth(now);
+}
+
+/** 'מרץ 2026' / 'March 2026'. */
+export function monthName(month: string, language: string): string {
+  const date = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 15));
+  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** A 'YYYY-MM-DD' day as written in the language: '30 באפר׳ 2026' / 'Apr 30, 2026'. */
+export function dayName(day: string, language: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
+
+const SHEKELS = /^(-)?(\d{1,7})(?:[.,](\d{1,2}))?$/;
+
+/**
+ * An amount typed in shekels ('1234.5', '-20', '12,30') in whole agorot, counted as text so 0.1 + 0.2
+ * never leaks in; null when it is not such an amount, is 0 or is past the ledger's limit.
+ */
+export function agorotFromShekels(text: string): number | null {
+  const match = SHEKELS.exec(text.trim());
+  if (!match) return null;
+  const [, minus, whole, fraction = ''] = match;
+  const agorot = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  const signed = minus ? -agorot : agorot;
+  if (signed === 0 || Math.abs(signed) > PAYOUT_AMOUNT_MAX) return null;
+  return signed;
+}
+
+/** Agorot as the amount box shows them: '1234.50', '-20.00'. */
+export function shekelsText(agorot: number): string {
+  const sign = agorot < 0 ? '-' : '';
+  const abs = Math.abs(agorot);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
