@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithI18n } from '../../ui/map/test-render.tsx';
-import { PasswordField } from './account-page.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 
 describe('PasswordField', () => {
   it('has a show-password toggle that the keyboard reaches (Tab) and works (Enter, Space)', async () => {

@@ -1,5 +1,5 @@
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Alert, Center, Container, Loader, PasswordInput, Stack, Title, type PasswordInputProps } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Alert, Center, Container, Loader, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 
@@ -50,31 +50,3 @@ export const phoneInputProps = { type: 'tel', dir: 'ltr', inputMode: 'tel', auto
 /** Names people type: the browser decides their direction from the first strong letter. */
 export const nameInputProps = { dir: 'auto' } as const;
 
-/**
- * A password typed left to right inside a Hebrew page. The box itself (not only the text) runs left to
- * right, so the show-password toggle and the room kept for it stay on the same side.
- */
-export function PasswordField(props: PasswordInputProps) {
-  const { t } = useTranslation();
-  const [visible, setVisible] = useState(false);
-  return (
-    <PasswordInput
-      dir="ltr"
-      styles={{ wrapper: { direction: 'ltr' } }}
-      visible={visible}
-      onVisibilityChange={setVisible}
-      // Mantine keeps the toggle out of the tab order and toggles it on mouse down and Space only: here it
-      // is reachable with Tab and answers Enter too. Its state is read out through aria-pressed.
-      visibilityToggleButtonProps={{
-        tabIndex: 0,
-        'aria-label': t('account.common.showPassword'),
-        onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
-          if (event.key !== 'Enter') return;
-          event.preventDefault();
-          setVisible((shown) => !shown);
-        },
-      }}
-      {...props}
-    />
-  );
-}

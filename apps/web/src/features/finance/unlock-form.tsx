@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionError } from '../../ui/studio/studio-page.tsx';
 import { errorText, isUnauthorized } from '../../ui/studio/errors.ts';
 import { TooManyTries, financeApi, isWrongPassword, type ReportsGrant } from './api.ts';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../ui/password-field.tsx';
 import { useCountdown, type Wait } from './use-countdown.ts';
 
 type Props = {
