@@ -22,6 +22,7 @@ import { registerErrorHandler, sendRouteNotFound } from './platform/errors.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { logSerializers, redactedLogPaths } from './platform/logging.ts';
 import { systemRoutes } from './features/system/routes.ts';
+import { healthRoutes } from './features/system/health-routes.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { gamesRoutes } from './features/games/routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     { prefix: '/api' },
   );
+  await app.register(healthRoutes);
   // The sandbox provider's hosted payment page lives outside /api, like a real provider's would.
   await app.register(sandboxPageRoutes);
   // Stored media (GET /media/{key}?w=): files for <img>, outside /api like the SPA's own assets.

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   'wrong_code',
   'wrong_answer',
   'conflict',
+  'unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
