@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agorotOf, formatMoney } from './format.ts';
+import { agorotOf, formatMoney, shekelsText } from './format.ts';
 
 // Intl puts direction marks around the Hebrew amount; the tests compare the visible text.
 const visible = (text: string) => text.replace(/[\u200e\u200f\u061c]/g, '').replace(/\s/g, ' ');
@@ -32,5 +32,12 @@ describe('agorotOf', () => {
     for (const bad of ['abc', '-5', -5, Number.NaN, Number.POSITIVE_INFINITY, '1e300']) {
       expect(() => agorotOf(bad)).toThrow(RangeError);
     }
+  });
+});
+
+describe('shekelsText', () => {
+  it('writes agorot as plain shekels with two decimals', () => {
+    expect([shekelsText(0), shekelsText(7), shekelsText(7000), shekelsText(10102), shekelsText(-550), shekelsText(-5)]).toEqual(['0.00', '0.07', '70.00', '101.02', '-5.50', '-0.05']);
+    expect(() => shekelsText(1.5)).toThrow(RangeError);
   });
 });

@@ -1,6 +1,6 @@
 import type { Language } from '../constants.ts';
 
-// Showing and reading amounts. Money is kept in agorot; only these two functions deal in shekels.
+// Showing and reading amounts. Money is kept in agorot; only these functions deal in shekels.
 
 const LOCALES: Record<Language, string> = { he: 'he-IL', en: 'en-US' };
 
@@ -14,6 +14,14 @@ export function formatMoney(agorot: number, language: Language, currency = 'ILS'
     minimumFractionDigits: fractionDigits,
     maximumFractionDigits: fractionDigits,
   }).format(agorot / 100);
+}
+
+/** Agorot as plain shekels with 2 decimals, for CSV files and amount boxes: 7000 -> '70.00', -550 -> '-5.50'. */
+export function shekelsText(agorot: number): string {
+  if (!Number.isSafeInteger(agorot)) throw new RangeError(`Amounts are whole agorot, got ${agorot}`);
+  const sign = agorot < 0 ? '-' : '';
+  const whole = Math.abs(agorot);
+  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isMonth, monthOf, monthSchema, monthsBetween, nextMonth, payoutDueDate } from './periods.ts';
+import { addMonths, isMonth, monthOf, monthSchema, monthsBetween, nextMonth, payoutDueDate } from './periods.ts';
 
 describe('months in Israel time', () => {
   it('a moment belongs to its month in Israel, not in UTC', () => {
@@ -36,5 +36,18 @@ describe('months in Israel time', () => {
     }
     expect(monthSchema.parse('2026-12')).toBe('2026-12');
     expect(monthSchema.safeParse('2026-13').success).toBe(false);
+  });
+});
+
+describe('addMonths', () => {
+  it('moves months across years, both ways', () => {
+    expect([addMonths('2026-01', -1), addMonths('2025-12', 1), addMonths('2026-05', -11), addMonths('2026-05', -59), addMonths('2026-05', 0)]).toEqual([
+      '2025-12',
+      '2026-01',
+      '2025-06',
+      '2021-06',
+      '2026-05',
+    ]);
+    expect(() => addMonths('2026-13', 1)).toThrow(RangeError);
   });
 });

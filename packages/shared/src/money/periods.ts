@@ -53,9 +53,15 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-export function nextMonth(month: string): string {
+/** `month` moved by `count` months (negative: back): addMonths('2026-01', -1) is '2025-12'. */
+export function addMonths(month: string, count: number): string {
   const parsed = parseMonth(month);
-  return parsed.month === 12 ? formatMonth(parsed.year + 1, 1) : formatMonth(parsed.year, parsed.month + 1);
+  const index = parsed.year * 12 + parsed.month - 1 + count;
+  return formatMonth(Math.floor(index / 12), (index % 12) + 1);
+}
+
+export function nextMonth(month: string): string {
+  return addMonths(month, 1);
 }
 
 /** When a month's earnings are paid: the last day of the following month, 'YYYY-MM-DD'. */

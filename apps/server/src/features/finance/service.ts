@@ -1,15 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { buildStatement, monthOf, monthsBetween, PAYOUT_MINIMUM, type FinanceReport, type MonthFigures } from '@streethunt/shared';
+import { addMonths, buildStatement, monthOf, monthsBetween, PAYOUT_MINIMUM, type FinanceReport, type MonthFigures } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { games, payouts, purchases, users } from '../../db/schema.ts';
 import { verifyPassword } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
+import { EARNING, earningsByMonth, SALE_MONTH } from './earnings.ts';
 import type { ReportsGrants } from './reports-grant.ts';
 
 export type FinanceDeps = { db: Db; grants: ReportsGrants };
 
-/** Months of the reports are Israel's months: a sale at 01:30 on April 1st in Tel Aviv is April's. */
-const SALE_MONTH = sql<string>`to_char(${purchases.paidAt} at time zone 'Asia/Jerusalem', 'YYYY-MM')`;
 /** How many months a report shows when it is not told. */
 export const DEFAULT_REPORT_MONTHS = 12;
 
@@ -32,26 +31,6 @@ export async function requireReportsGrant(deps: FinanceDeps, userId: string, gra
   if (!user || user.tokenVersion !== verified.tokenVersion) throw grantNeeded();
 }
 
-/** Paid, not refunded: what builders and affiliates earn from (a refund takes the sale back out). */
-const earning = eq(purchases.status, 'paid');
-
-/** One user's earnings per month, as builder and as affiliate together, over all time (the statement carries balances). */
-async function earnedByMonth(db: Db, userId: string): Promise<Map<string, number>> {
-  const asBuilder = db
-    .select({ month: SALE_MONTH.as('month'), amount: sql<number>`sum(${purchases.builderShare})::int`.as('amount') })
-    .from(purchases)
-    .where(and(earning, eq(purchases.builderId, userId)))
-    .groupBy(SALE_MONTH);
-  const asAffiliate = db
-    .select({ month: SALE_MONTH.as('month'), amount: sql<number>`sum(${purchases.affiliateShare})::int`.as('amount') })
-    .from(purchases)
-    .where(and(earning, eq(purchases.affiliateId, userId)))
-    .groupBy(SALE_MONTH);
-  const earned = new Map<string, number>();
-  for (const row of [...(await asBuilder), ...(await asAffiliate)]) earned.set(row.month, (earned.get(row.month) ?? 0) + Number(row.amount));
-  return earned;
-}
-
 async function paidByPeriod(db: Db, userId: string): Promise<Map<string, number>> {
   const rows = await db
     .select({ period: payouts.period, amount: sql<number>`sum(${payouts.amount})::int` })
@@ -64,16 +43,10 @@ async function paidByPeriod(db: Db, userId: string): Promise<Map<string, number>
 /** The months a report shows: `to` (default: this month) and the DEFAULT_REPORT_MONTHS before it, or from `from`. */
 export function reportRange(query: { from?: string; to?: string }, now = new Date()): { from: string; to: string } {
   const to = query.to ?? monthOf(now);
-  const from = query.from ?? monthsBack(to, DEFAULT_REPORT_MONTHS - 1);
+  const from = query.from ?? addMonths(to, -(DEFAULT_REPORT_MONTHS - 1));
   if (from > to) throw new AppError(400, 'validation', 'from must not be after to');
   if (monthsBetween(from, to).length > 60) throw new AppError(400, 'validation', 'A report covers at most 60 months');
   return { from, to };
-}
-
-function monthsBack(month: string, count: number): string {
-  const [year, m] = month.split('-').map(Number);
-  const index = year * 12 + (m - 1) - count;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
 
 /**
@@ -100,7 +73,7 @@ export async function financeReport(deps: FinanceDeps, userId: string, range: { 
     })
     .from(purchases)
     .innerJoin(games, eq(games.id, purchases.gameId))
-    .where(and(earning, eq(purchases.builderId, userId), inRange))
+    .where(and(EARNING, eq(purchases.builderId, userId), inRange))
     .groupBy(SALE_MONTH, purchases.gameId, gameName)
     .orderBy(SALE_MONTH, gameName);
 
@@ -117,10 +90,11 @@ export async function financeReport(deps: FinanceDeps, userId: string, range: { 
     })
     .from(purchases)
     .innerJoin(games, eq(games.id, purchases.gameId))
-    .where(and(earning, eq(purchases.affiliateId, userId), inRange))
+    .where(and(EARNING, eq(purchases.affiliateId, userId), inRange))
     .orderBy(purchases.paidAt, purchases.id);
 
-  const [earned, paid] = await Promise.all([earnedByMonth(deps.db, userId), paidByPeriod(deps.db, userId)]);
+  const [earnings, paid] = await Promise.all([earningsByMonth(deps.db, { userId }), paidByPeriod(deps.db, userId)]);
+  const earned = new Map(earnings.map((row) => [row.month, row.builder + row.affiliate]));
   const known = [...earned.keys(), ...paid.keys(), range.from, range.to].sort();
   const figures: MonthFigures[] = monthsBetween(known[0], known[known.length - 1]).map((month) => ({
     month,

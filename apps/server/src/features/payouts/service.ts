@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   buildStatement,
@@ -17,38 +17,11 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { sendMailLater, type MailLog } from '../account/mail-later.ts';
 import { forgetGameCode } from '../codes/service.ts';
+import { earningsByMonth } from '../finance/earnings.ts';
 import { refundEmail } from './emails.ts';
 
 export type PayoutsDeps = { db: Db; mailer: Mailer };
 
-const SALE_MONTH = sql<string>`to_char(${purchases.paidAt} at time zone 'Asia/Jerusalem', 'YYYY-MM')`;
-
-type Earned = { userId: string; month: string; builder: number; affiliate: number };
-
-/** Every user's earnings per month up to `month`, as builder and as affiliate (paid sales only: a refund takes a sale out). */
-async function earningsUpTo(db: Db, month: string): Promise<Earned[]> {
-  const upTo = sql`${SALE_MONTH} <= ${month}`;
-  const asBuilder = await db
-    .select({ userId: sql<string>`${purchases.builderId}`, month: SALE_MONTH, amount: sql<number>`sum(${purchases.builderShare})::int` })
-    .from(purchases)
-    .where(and(eq(purchases.status, 'paid'), isNotNull(purchases.builderId), upTo))
-    .groupBy(purchases.builderId, SALE_MONTH);
-  const asAffiliate = await db
-    .select({ userId: sql<string>`${purchases.affiliateId}`, month: SALE_MONTH, amount: sql<number>`sum(${purchases.affiliateShare})::int` })
-    .from(purchases)
-    .where(and(eq(purchases.status, 'paid'), isNotNull(purchases.affiliateId), upTo))
-    .groupBy(purchases.affiliateId, SALE_MONTH);
-  const byKey = new Map<string, Earned>();
-  const at = (userId: string, m: string) => {
-    const key = `${userId} ${m}`;
-    let row = byKey.get(key);
-    if (!row) byKey.set(key, (row = { userId, month: m, builder: 0, affiliate: 0 }));
-    return row;
-  };
-  for (const row of asBuilder) at(row.userId, row.month).builder += Number(row.amount);
-  for (const row of asAffiliate) at(row.userId, row.month).affiliate += Number(row.amount);
-  return [...byKey.values()];
-}
 
 /**
  * GET /api/payouts?month=: what each builder and affiliate is owed for `month` (paid at the end of the
@@ -56,7 +29,7 @@ async function earningsUpTo(db: Db, month: string): Promise<Earned[]> {
  * stays owed), with their bank details. Only users with something this month: earned, due, paid or owed.
  */
 export async function payoutsDue(deps: PayoutsDeps, month: string): Promise<{ month: string; dueDate: string; payoutMinimum: number; rows: PayoutDueRow[] }> {
-  const earned = await earningsUpTo(deps.db, month);
+  const earned = await earningsByMonth(deps.db, { upTo: month });
   const paid = await deps.db
     .select({ userId: payouts.userId, period: payouts.period, amount: sql<number>`sum(${payouts.amount})::int` })
     .from(payouts)

@@ -1,6 +1,6 @@
 import type { PayoutDueRow } from '@streethunt/shared';
 import { datedCsvName, toCsv } from '../../ui/studio/csv.ts';
-import { shekelsText } from './payouts-format.ts';
+import { shekelsText } from '@streethunt/shared';
 
 const AMOUNTS = ['builderEarned', 'affiliateEarned', 'carriedIn', 'due', 'payable', 'rolledOver', 'paid', 'balance'] as const;
 const BANK = ['accountHolder', 'idNumber', 'bankName', 'bankNumber', 'branchNumber', 'accountNumber'] as const;

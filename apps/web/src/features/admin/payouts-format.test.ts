@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agorotFromShekels, defaultPayoutMonth, parsePayoutMonth, payoutMonths, previousMonth, shekelsText } from './payouts-format.ts';
+import { agorotFromShekels, defaultPayoutMonth, parsePayoutMonth, payoutMonths } from './payouts-format.ts';
 
 describe('payout amounts', () => {
   it('reads shekels with up to two decimals as whole agorot, counted as text', () => {
@@ -13,18 +13,11 @@ describe('payout amounts', () => {
   it('refuses 0, three decimals, words and amounts past the ledger’s limit', () => {
     for (const text of ['', '0', '0.00', '1.234', 'abc', '1e3', '1000000.01', '--1']) expect(agorotFromShekels(text)).toBeNull();
   });
-
-  it('writes agorot back as the box shows them', () => {
-    expect(shekelsText(15050)).toBe('150.50');
-    expect(shekelsText(-5)).toBe('-0.05');
-    expect(shekelsText(0)).toBe('0.00');
-  });
 });
 
 describe('payout months', () => {
   const now = new Date('2026-01-10T12:00:00Z');
   it('opens on last month, across a year', () => {
-    expect(previousMonth('2026-01')).toBe('2025-12');
     expect(defaultPayoutMonth(now)).toBe('2025-12');
   });
   it('takes a month from the address only when it is a month that has begun', () => {

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, formatMoney, isMonth, monthOf, monthsBetween, PAYOUT_AMOUNT_MAX, type Language } from '@streethunt/shared';
+import { addMonths, DEFAULT_LANGUAGE, LANGUAGES, formatMoney, isMonth, monthOf, monthsBetween, PAYOUT_AMOUNT_MAX, type Language } from '@streethunt/shared';
 
 /** The interface's language as the money helpers take it. */
 export function moneyLanguage(language: string): Language {
@@ -10,15 +10,9 @@ export function money(agorot: number, language: string): string {
   return formatMoney(agorot, moneyLanguage(language));
 }
 
-export function previousMonth(month: string): string {
-  const year = Number(month.slice(0, 4));
-  const number = Number(month.slice(5, 7));
-  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
-}
-
 /** A month is paid at the end of the following one, so the page opens on last month. */
 export function defaultPayoutMonth(now = new Date()): string {
-  return previousMonth(monthOf(now));
+  return addMonths(monthOf(now), -1);
 }
 
 /** How far back the month select goes. */
@@ -27,9 +21,8 @@ const MONTHS_SHOWN = 24;
 /** The months to choose from, newest first: this month and the ones before it (and `selected`, if older). */
 export function payoutMonths(selected: string, now = new Date()): string[] {
   const current = monthOf(now);
-  let from = current;
-  for (let i = 1; i < MONTHS_SHOWN; i += 1) from = previousMonth(from);
-  if (selected < from) from = selected;
+  const earliest = addMonths(current, -(MONTHS_SHOWN - 1));
+  const from = selected < earliest ? selected : earliest;
   return monthsBetween(from, current).reverse();
 }
 
@@ -65,11 +58,4 @@ export function agorotFromShekels(text: string): number | null {
   const signed = minus ? -agorot : agorot;
   if (signed === 0 || Math.abs(signed) > PAYOUT_AMOUNT_MAX) return null;
   return signed;
-}
-
-/** Agorot as the amount box shows them: '1234.50', '-20.00'. */
-export function shekelsText(agorot: number): string {
-  const sign = agorot < 0 ? '-' : '';
-  const abs = Math.abs(agorot);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }

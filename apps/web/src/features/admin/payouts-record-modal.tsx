@@ -6,7 +6,8 @@ import { errorText } from '../../ui/studio/errors.ts';
 import { notify } from '../../ui/studio/notify.ts';
 import { ActionError, useCreatorSession } from '../../ui/studio/studio-page.tsx';
 import { payoutsApi, payoutsKeys } from './payouts-api.ts';
-import { agorotFromShekels, money, monthName, shekelsText } from './payouts-format.ts';
+import { shekelsText } from '@streethunt/shared';
+import { agorotFromShekels, money, monthName } from './payouts-format.ts';
 
 /** What the dialog records: a payment of a user's month, or a correction of one ledger entry. */
 export type PayoutTarget = {

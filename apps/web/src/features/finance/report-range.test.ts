@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, monthLabel, parseRange, pickableMonths, rangeParams } from './report-range.ts';
+import { monthLabel, parseRange, pickableMonths, rangeParams } from './report-range.ts';
 
 // 23:30 on April 30th in UTC is already May 1st in Israel, where the money is counted.
 const NOW = new Date('2026-04-30T21:30:00.000Z');
 const parse = (query: string) => parseRange(new URLSearchParams(query), NOW);
 
 describe('the report range', () => {
-  it('moves months across years', () => {
-    expect([addMonths('2026-01', -1), addMonths('2025-12', 1), addMonths('2026-05', -11), addMonths('2026-05', -59)]).toEqual(['2025-12', '2026-01', '2025-06', '2021-06']);
-  });
-
   it('offers this month (in Israel) and the 59 before it, newest first', () => {
     const months = pickableMonths(NOW);
     expect(months).toHaveLength(60);

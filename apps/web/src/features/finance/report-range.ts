@@ -1,16 +1,10 @@
-import { isMonth, monthOf } from '@streethunt/shared';
+import { addMonths, isMonth, monthOf } from '@streethunt/shared';
 import type { ReportRange } from './api.ts';
 
 /** A report opens on the last 12 months, this one included (as the server's default). */
 export const DEFAULT_MONTHS = 12;
 /** How far back the month pickers reach: the server reports at most 60 months at once. */
 export const PICKABLE_MONTHS = 60;
-
-/** `month` moved by `count` months (negative: back), 'YYYY-MM'. */
-export function addMonths(month: string, count: number): string {
-  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + count;
-  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
 
 /** The months one can pick, newest first: this month (Israel time, as the money is counted) and the ones before it. */
 export function pickableMonths(now = new Date()): string[] {

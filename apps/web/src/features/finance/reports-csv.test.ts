@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { affiliateSalesCsv, builderSalesCsv, reportCsvFileName, shekels, statementCsv } from './reports-csv.ts';
+import { affiliateSalesCsv, builderSalesCsv, reportCsvFileName, statementCsv } from './reports-csv.ts';
 import { REPORT } from './test-data.ts';
 
 const title = (column: string) => `[${column}]`;
@@ -8,10 +8,6 @@ const title = (column: string) => `[${column}]`;
 const lines = (csv: string) => csv.replace(/^\uFEFF/, '').split('\r\n');
 
 describe('the reports CSV', () => {
-  it('writes agorot as shekels with two decimals', () => {
-    expect([shekels(0), shekels(7), shekels(7000), shekels(10102), shekels(-550)]).toEqual(['0.00', '0.07', '70.00', '101.02', '-5.50']);
-  });
-
   it('lists the builder sales per month and game, quoted where needed, after a byte-order mark', () => {
     const csv = builderSalesCsv(REPORT.builderSales, title);
     expect(csv.startsWith('\uFEFF')).toBe(true);

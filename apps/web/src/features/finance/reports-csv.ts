@@ -1,3 +1,4 @@
+import { shekelsText } from '@streethunt/shared';
 import { toCsv } from '../../ui/studio/csv.ts';
 import type { ReportRange } from './api.ts';
 import { isoPaidDay } from './report-format.ts';
@@ -14,13 +15,6 @@ export type BuilderColumn = (typeof BUILDER_COLUMNS)[number];
 export type AffiliateColumn = (typeof AFFILIATE_COLUMNS)[number];
 export type StatementColumn = (typeof STATEMENT_COLUMNS)[number];
 
-/** Agorot as shekels: 7000 -> '70.00', -550 -> '-5.50'. */
-export function shekels(agorot: number): string {
-  const sign = agorot < 0 ? '-' : '';
-  const whole = Math.abs(agorot);
-  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
-}
-
 function csv<C extends string>(columns: readonly C[], title: (column: C) => string, rows: Record<C, string>[]): string {
   return toCsv(columns.map(title), rows.map((row) => columns.map((column) => row[column])));
 }
@@ -33,11 +27,11 @@ export function builderSalesCsv(rows: readonly BuilderSalesRow[], title: (column
       month: row.month,
       game: row.gameName,
       count: String(row.count),
-      gross: shekels(row.gross),
-      vat: shekels(row.vat),
-      commission: shekels(row.commission),
-      affiliateShares: shekels(row.affiliateShares),
-      net: shekels(row.net),
+      gross: shekelsText(row.gross),
+      vat: shekelsText(row.vat),
+      commission: shekelsText(row.commission),
+      affiliateShares: shekelsText(row.affiliateShares),
+      net: shekelsText(row.net),
     })),
   );
 }
@@ -46,7 +40,7 @@ export function affiliateSalesCsv(rows: readonly AffiliateSaleRow[], title: (col
   return csv(
     AFFILIATE_COLUMNS,
     title,
-    rows.map((row) => ({ date: isoPaidDay(row.paidAt), game: row.gameName, price: shekels(row.price), exVat: shekels(row.exVat), share: shekels(row.share) })),
+    rows.map((row) => ({ date: isoPaidDay(row.paidAt), game: row.gameName, price: shekelsText(row.price), exVat: shekelsText(row.exVat), share: shekelsText(row.share) })),
   );
 }
 
@@ -56,13 +50,13 @@ export function statementCsv(rows: readonly StatementRow[], title: (column: Stat
     title,
     rows.map((row) => ({
       month: row.month,
-      carriedIn: shekels(row.carriedIn),
-      earned: shekels(row.earned),
-      due: shekels(row.due),
-      payable: shekels(row.payable),
-      rolledOver: shekels(row.rolledOver),
-      paid: shekels(row.paid),
-      balance: shekels(row.balance),
+      carriedIn: shekelsText(row.carriedIn),
+      earned: shekelsText(row.earned),
+      due: shekelsText(row.due),
+      payable: shekelsText(row.payable),
+      rolledOver: shekelsText(row.rolledOver),
+      paid: shekelsText(row.paid),
+      balance: shekelsText(row.balance),
       dueDate: row.dueDate,
     })),
   );
