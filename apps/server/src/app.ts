@@ -32,6 +32,9 @@ import { studioRoutes } from './features/studio/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { leadsRoutes } from './features/leads/routes.ts';
 import { createRealtime } from './platform/realtime.ts';
+import { connectRedis, type RedisLink } from './platform/shared-state/redis-link.ts';
+import { createSharedState } from './platform/shared-state/shared-state.ts';
+import { linkCacheBus } from './platform/shared-state/cache-bus.ts';
 import { replyCompression } from './platform/compression.ts';
 import { serveWebApp } from './platform/web-app.ts';
 import { webAppScriptHashes } from './platform/inline-scripts.ts';
@@ -56,6 +59,8 @@ export type AppDeps = {
   geocoder?: Geocoder;
   /** Built SPA to serve; defaults to apps/web/dist when it exists. `null` serves the API only. */
   webDist?: string | null;
+  /** Redis connections to use instead of those REDIS_URL names (the app then leaves closing them to the caller). */
+  redis?: RedisLink | null;
   logger?: boolean;
   /** Where log lines go instead of stdout (the no-secrets-in-logs test reads them back). */
   logStream?: NodeJS.WritableStream;
@@ -78,9 +83,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const signer = createTokenSigner(config.jwtSecret);
-  const realtime = createRealtime(app.server, { publicUrl: config.publicUrl });
-  app.addHook('onClose', () => realtime.close());
-  app.decorate('services', { config, db: deps.database.db, mailer: deps.mailer, signer, realtime, storage: deps.storage ?? createStorage(config), geocoder: deps.geocoder ?? createGeocoder(config, app.log) });
+  // Several processes share counts, word of changed rows and live events through Redis (REDIS_URL).
+  const ownedRedis = deps.redis === undefined && config.redis ? await connectRedis({ ...config.redis, log: app.log }) : null;
+  const redis = deps.redis ?? ownedRedis;
+  const unlinkCacheBus = redis ? await linkCacheBus(deps.database.db, redis) : null;
+  const shared = createSharedState(redis);
+  const realtime = createRealtime(app.server, { publicUrl: config.publicUrl, redis });
+  app.addHook('onClose', async () => {
+    await realtime.close();
+    unlinkCacheBus?.();
+    await ownedRedis?.close();
+  });
+  app.decorate('services', { config, db: deps.database.db, mailer: deps.mailer, signer, realtime, shared, storage: deps.storage ?? createStorage(config), geocoder: deps.geocoder ?? createGeocoder(config, app.log) });
 
   registerErrorHandler(app);
   // Security headers. helmet's middleware is built once here: @fastify/helmet rebuilt it (and parsed
@@ -105,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)));
   await app.register(rateLimit, {
     global: false,
+    // With Redis, every process counts a client's calls together (platform/shared-state).
+    store: shared.rateLimitStore,
     enableDraftSpec: true,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,

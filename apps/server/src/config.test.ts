@@ -45,6 +45,22 @@ describe('loadConfig', () => {
       logLevel: 'info',
     });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.redis).toBeUndefined();
+  });
+
+  it('reads REDIS_URL with REDIS_OPTIONAL (off) and REDIS_PREFIX (streethunt:), and refuses a malformed one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'redis://127.0.0.1:6379' }).redis).toEqual({ url: 'redis://127.0.0.1:6379', optional: false, prefix: 'streethunt:' });
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'rediss://cache:6380/2', REDIS_OPTIONAL: 'true', REDIS_PREFIX: 'staging:' }).redis).toEqual({
+      url: 'rediss://cache:6380/2',
+      optional: true,
+      prefix: 'staging:',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir, REDIS_URL: '' }).redis).toBeUndefined();
+    for (const bad of ['127.0.0.1:6379', 'http://127.0.0.1:6379', 'redis//host']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_URL: bad })).toThrow(/REDIS_URL: must/);
+    }
+    expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'redis://h', REDIS_OPTIONAL: 'maybe' })).toThrow(/REDIS_OPTIONAL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, REDIS_URL: 'redis://h', REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/);
   });
 
   it('seeds demo data only into the embedded database unless SEED_DEMO says so', () => {

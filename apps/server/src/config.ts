@@ -56,7 +56,18 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
-  REDIS_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .url('must be a URL such as redis://127.0.0.1:6379')
+      .refine((v) => URL.canParse(v) && /^rediss?:$/.test(new URL(v).protocol), 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+  // Start even when Redis does not answer (one process's own limits and live events until it does).
+  REDIS_OPTIONAL: z.preprocess(emptyAsUndefined, flag.default(false)),
+  // Keys and channels of this deployment in Redis, so several deployments (or tests) can share one.
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, ":", "_" and "-", at most 64').default('streethunt:'),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32).optional()),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
@@ -98,7 +109,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl?: string;
-  redisUrl?: string;
+  /** REDIS_URL, with what to do when it does not answer at start, and the key prefix. */
+  redis?: { url: string; optional: boolean; prefix: string };
   publicUrl: string;
   jwtSecret: string;
   mail: { transport: 'outbox' | 'smtp'; smtpUrl?: string; from: string };
@@ -164,7 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    redisUrl: e.REDIS_URL,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, optional: e.REDIS_OPTIONAL, prefix: e.REDIS_PREFIX } : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET ?? jwtSecretFromDataDir(dataDir),
     mail: { transport: e.MAIL_TRANSPORT, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

@@ -5,6 +5,7 @@ import { demoLoginHelp, seedDemo } from './demo/demo.ts';
 import { createMailer } from './platform/mail/create-mailer.ts';
 import { createStorage, mediaDir } from './platform/storage/create-storage.ts';
 import { sweepStagedUploads } from './platform/storage/local-storage.ts';
+import { RedisUnavailableError } from './platform/shared-state/redis-link.ts';
 
 async function main() {
   let config;
@@ -43,6 +44,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // A setting or a service the operator must fix: the message says what, a stack trace would not help.
+  if (error instanceof RedisUnavailableError) {
+    console.error(error.message);
+    process.exit(1);
+  }
   console.error(error);
   process.exit(1);
 });

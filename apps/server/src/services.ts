@@ -6,6 +6,7 @@ import type { Mailer } from './platform/mail/mailer.ts';
 import type { Realtime } from './platform/realtime.ts';
 import type { Storage } from './platform/storage/storage.ts';
 import type { Geocoder } from './platform/geocoder/geocoder.ts';
+import type { SharedState } from './platform/shared-state/shared-state.ts';
 
 /**
  * What every feature gets from the app (`app.services`). Its own module, so features depend on this
@@ -22,6 +23,8 @@ export type Services = {
   storage: Storage;
   /** The editor's places search: the offline gazetteer, and the GEOCODER_URL upstream when set. */
   geocoder: Geocoder;
+  /** What the processes share (counts, word of changed rows): Redis with REDIS_URL, else this process's memory. */
+  shared: SharedState;
 };
 
 declare module 'fastify' {

@@ -18,7 +18,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type DatabaseOptions =
   /** Embedded PostgreSQL; `dataDir` undefined means in memory. */
@@ -46,9 +46,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => migrateOnePerServer(pool),
     close: () => pool.end(),
   };
+}
+
+/** Any number that names our lock; other applications on the same server are unlikely to pick it. */
+const MIGRATION_LOCK = 7_301_974_455;
+
+/**
+ * Several server processes start at once on one PostgreSQL: each applies the migrations on start, one
+ * at a time under an advisory lock, so the second finds them applied instead of racing the first.
+ */
+async function migrateOnePerServer(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
 }
 
 /** The database the configuration names: a server when DATABASE_URL is set, else embedded. */

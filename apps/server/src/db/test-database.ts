@@ -19,6 +19,20 @@ export async function openTestDatabase(kind: TestDatabaseKind = 'pglite'): Promi
     await database.migrate();
     return database;
   }
+  const scratch = await createScratchDatabase();
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty database on the TEST_DATABASE_URL server (its URL), and how to drop it. */
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `streethunt_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -28,12 +42,9 @@ export async function openTestDatabase(kind: TestDatabaseKind = 'pglite'): Promi
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
-  await database.migrate();
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -1,6 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
 import type { TrustProxy } from '../config.ts';
+import type { RedisLink } from './shared-state/redis-link.ts';
 import { clientAddress } from './trust-proxy.ts';
 
 export type Realtime = {
@@ -14,7 +17,7 @@ export type Realtime = {
  * a hostile page could open sockets from its visitors' browsers and spend their address's wrong-code
  * allowance.
  */
-export function createRealtime(server: HttpServer, options: { publicUrl: string }): Realtime {
+export function createRealtime(server: HttpServer, options: { publicUrl: string; redis?: RedisLink | null }): Realtime {
   const io = new Server(server, {
     path: '/socket.io',
     serveClient: false,
@@ -23,10 +26,35 @@ export function createRealtime(server: HttpServer, options: { publicUrl: string 
       callback(allowed ? null : 'origin not allowed', allowed);
     },
   });
+  const subscriber = options.redis ? attachRedisAdapter(io, options.redis) : null;
   return {
     io,
-    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      subscriber?.disconnect();
+    },
   };
+}
+
+/**
+ * With Redis, an event for a room reaches its sockets on every process (@socket.io/redis-adapter);
+ * the process's own sockets get it directly, so while Redis is away they still do. The adapter does
+ * not wait for its publish: the command client fails at once while Redis is away, and that failure is
+ * swallowed here rather than left as an unhandled rejection. Returns the adapter's own subscriber.
+ */
+function attachRedisAdapter(io: Server, link: RedisLink): Redis {
+  const publisher = new Proxy(link.client, {
+    get(target, property) {
+      if (property === 'publish') return (...args: Parameters<Redis['publish']>) => target.publish(...args).catch(() => 0);
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const subscriber = link.subscriber.duplicate();
+  subscriber.on('error', () => undefined);
+  subscriber.connect().catch(() => undefined);
+  io.adapter(createAdapter(publisher, subscriber, { key: `${link.prefix}socket.io` }));
+  return subscriber;
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

@@ -3,7 +3,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { CODE_PREFIX_MAX, GENERATE_CODES_MAX, codePrefixSchema, codeQtySchema, generateGameCode, normalizeGameCode } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, games } from '../../db/schema.ts';
-import { createAttemptLimiter, type AttemptLimiter } from '../../platform/attempt-limiter.ts';
+import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
+import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
+import type { SharedState } from '../../platform/shared-state/shared-state.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import { AppError, badRequest, notFound, rateLimited } from '../../platform/errors.ts';
 
@@ -62,11 +64,11 @@ export const WRONG_CODES_PER_WINDOW = 10;
 export const WRONG_CODE_WINDOW_MS = 10 * 60_000;
 
 /**
- * The wrong-code counter of one app (keyed by its services object, so each app, and each test app,
- * has its own). Every code check goes through codeGate, which counts here. In memory, per process: see
- * platform/attempt-limiter.ts.
+ * The wrong-code counter of one app (each app, and each test app, has its own shared state). Every
+ * code check goes through codeGate, which counts here; with Redis, every process counts together.
  */
-const codeAttemptLimiter = perOwner(() => createAttemptLimiter({ max: WRONG_CODES_PER_WINDOW, windowMs: WRONG_CODE_WINDOW_MS }));
+const codeAttemptLimiter = (services: { shared: SharedState }) =>
+  services.shared.attemptLimiter('wrong-code', { max: WRONG_CODES_PER_WINDOW, windowMs: WRONG_CODE_WINDOW_MS });
 
 /**
  * Free games (price empty or 0) start without a code: the server issues one per play, so the team can
@@ -77,7 +79,8 @@ export const FREE_PLAYS_PER_WINDOW = 30;
 export const FREE_PLAY_WINDOW_MS = 60 * 60_000;
 
 /** The free-play counter of one app (like codeAttemptLimiter; each issued code counts as one attempt). */
-export const freePlayLimiter = perOwner(() => createAttemptLimiter({ max: FREE_PLAYS_PER_WINDOW, windowMs: FREE_PLAY_WINDOW_MS }));
+export const freePlayLimiter = (services: { shared: SharedState }) =>
+  services.shared.attemptLimiter('free-play', { max: FREE_PLAYS_PER_WINDOW, windowMs: FREE_PLAY_WINDOW_MS });
 
 export const tooManyFreePlays = (retryMs: number) =>
   rateLimited(`Too many free games started, try again in ${Math.max(1, Math.ceil(retryMs / 60_000))} minutes`, retryMs);
@@ -132,7 +135,7 @@ const GRANT_PATTERN = /^[A-Za-z0-9_-]{22}$/;
  * goes through the limiter exactly as before. A grant that does not match (forged, or another play's)
  * is ignored.
  */
-export const codeGate = perOwner((services: { db: Db; config: { jwtSecret: string } }): CodeGate => {
+export const codeGate = perOwner((services: { db: Db; config: { jwtSecret: string }; shared: SharedState }): CodeGate => {
   const { db } = services;
   const limiter = codeAttemptLimiter(services);
   // Its own key, so a grant is never something the JWT signer would accept, nor the other way round.
@@ -152,7 +155,7 @@ export const codeGate = perOwner((services: { db: Db; config: { jwtSecret: strin
   const check = async (request: CodeRequest): Promise<GameCode | null> => {
     const granted = isGranted(request);
     if (!granted) {
-      const blockedMs = limiter.blockedFor(request.client);
+      const blockedMs = await limiter.blockedFor(request.client);
       if (blockedMs > 0) throw tooManyWrongCodes(blockedMs);
     }
     const cache = validCodes(db);
@@ -162,7 +165,7 @@ export const codeGate = perOwner((services: { db: Db; config: { jwtSecret: strin
     const row = await findGameCode(db, request.gameId, request.typed);
     if (row) cache.set(cacheKey, row);
     // A granted code that is gone went with its game: not a guess.
-    else if (!granted) limiter.recordFailure(request.client);
+    else if (!granted) await limiter.recordFailure(request.client);
     return row;
   };
 
@@ -180,14 +183,19 @@ export const codeGate = perOwner((services: { db: Db; config: { jwtSecret: strin
 
 /**
  * Codes found valid lately, per database: players send their code with every call, and a code, once
- * made, stays valid for its game. Only valid codes are kept (a new code works at once); the cached
- * row's activatedAt may be behind, so code checks use it for its id and game only.
+ * made, stays valid for its game until it is disabled (forgetGameCode). Only valid codes are kept (a
+ * new code works at once); the cached row's activatedAt may be behind, so code checks use it for its
+ * id and game only.
  */
-const validCodes = perOwner(() => new TtlMap<string, GameCode>(60_000, 20_000));
+const validCodes = perOwner((db: Db) => {
+  const cache = new TtlMap<string, GameCode>(60_000, 20_000);
+  cacheBus(db).onForget('code', (key) => (key === null ? cache.clear() : cache.delete(key)));
+  return cache;
+});
 
-/** After a code is disabled: this process stops accepting it at once (other processes: issue 11). */
+/** After a code is disabled: every process stops accepting it (this one at once, the others through the cache bus). */
 export function forgetGameCode(db: Db, code: Pick<GameCode, 'gameId' | 'code'>): void {
-  validCodes(db).delete(`${code.gameId}\n${normalizeGameCode(code.code)}`);
+  cacheBus(db).forget('code', `${code.gameId}\n${normalizeGameCode(code.code)}`);
 }
 
 /**

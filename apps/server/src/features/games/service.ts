@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { games } from '../../db/schema.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
+import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import type { CodeGate } from '../codes/service.ts';
 
@@ -57,7 +58,11 @@ export async function findGame(db: Db, gameId: string): Promise<GameRow | null> 
 /** How long a player may see a game as it was: approved games are not edited (the editor hides Save). */
 export const PLAYER_GAME_CACHE_MS = 5_000;
 
-const playerGames = perOwner(() => new TtlMap<string, GameRow | null>(PLAYER_GAME_CACHE_MS, 2_000));
+const playerGames = perOwner((db: Db) => {
+  const cache = new TtlMap<string, GameRow | null>(PLAYER_GAME_CACHE_MS, 2_000);
+  cacheBus(db).onForget('game', (gameId) => (gameId === null ? cache.clear() : cache.delete(gameId)));
+  return cache;
+});
 
 /**
  * A game as players see it, read at most every PLAYER_GAME_CACHE_MS per process: the row with its
@@ -71,10 +76,9 @@ export async function findGameForPlayers(db: Db, gameId: string): Promise<GameRo
   return row;
 }
 
-/** Call after changing a game so this process's players see the change at once (others within PLAYER_GAME_CACHE_MS). */
+/** Call after changing a game so players see the change at once, on every process (the cache bus). */
 export function forgetGame(db: Db, gameId: string): void {
-  playerGames(db).delete(gameId);
-  replyCaches(db).delete(gameId);
+  cacheBus(db).forget('game', gameId);
 }
 
 /** GET /api/games: approved games, newest first, never with questions; `userId` keeps one creator's. */
@@ -133,7 +137,11 @@ type ReplyParts = { publicPart: PreparedReply; playerPart: PreparedReply };
  * holder of a code for the game gets the same bytes. The key moves when the editor saves (updated_at,
  * and the salt when answers change). Bounded.
  */
-const replyCaches = perOwner(() => new TtlMap<string, { key: string; parts: ReplyParts }>(10 * 60_000, 500));
+const replyCaches = perOwner((db: Db) => {
+  const cache = new TtlMap<string, { key: string; parts: ReplyParts }>(10 * 60_000, 500);
+  cacheBus(db).onForget('game', (gameId) => (gameId === null ? cache.clear() : cache.delete(gameId)));
+  return cache;
+});
 
 function replyParts(db: Db, row: GameRow): ReplyParts {
   // The version too: two saves within one millisecond keep updated_at but never the version.

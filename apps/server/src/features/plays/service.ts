@@ -20,6 +20,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { createGameCodes, tooManyFreePlays, tooManyWrongCodes, wrongCode, type CodeGate, type GameCode } from '../codes/service.ts';
 import { sendFeedbackInvitation } from '../feedback/service.ts';
 import { findGameForPlayers, firstAcceptedAnswer, readGameContent, type GameRow } from '../games/service.ts';
+import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import { emitProgress } from './live.ts';
 import { progressRefusalError } from './progress-refusal.ts';
@@ -109,20 +110,26 @@ const playWhere = (ctx: PlayContext) => and(eq(plays.gameId, ctx.game.id), eq(pl
 
 /**
  * Plays as this process last read or wrote them. Every write goes through the database under a row
- * lock and then lands here, so in one process reads are never stale; another process's write shows
- * here within PLAY_CACHE_MS (its devices get the socket event at once anyway). Reads of the play
- * are the bulk of a playing phone's calls.
+ * lock and then lands here, and tells the other processes to drop their copy (the cache bus), so reads
+ * are never older than the last write of any process (while Redis is away: at most PLAY_CACHE_MS).
+ * Reads of the play are the bulk of a playing phone's calls.
  */
 export const PLAY_CACHE_MS = 1_000;
-const playCaches = perOwner(() => new TtlMap<string, PlayRow | null>(PLAY_CACHE_MS, 20_000));
+const playCaches = perOwner((db: Db) => {
+  const cache = new TtlMap<string, PlayRow | null>(PLAY_CACHE_MS, 20_000);
+  cacheBus(db).onForget('play', (key) => (key === null ? cache.clear() : cache.delete(key)));
+  return cache;
+});
 const playKey = (ctx: PlayContext) => `${ctx.game.id}\n${ctx.code.id}`;
 
 function rememberPlay(db: Db, ctx: PlayContext, play: PlayRow): void {
   const cache = playCaches(db);
-  const cached = cache.get(playKey(ctx));
+  const key = playKey(ctx);
+  const cached = cache.get(key);
   // Updates of one play are serialized by its row lock and stamped in order; never keep an older one.
   if (cached && cached.lastUpdate > play.lastUpdate) return;
-  cache.set(playKey(ctx), play);
+  cacheBus(db).forget('play', key);
+  cache.set(key, play);
 }
 
 async function findPlay(db: Db, ctx: PlayContext): Promise<PlayRow | null> {
@@ -180,16 +187,16 @@ async function setStartTime(deps: PlaysDeps, ctx: PlayContext): Promise<StartTim
  * (its later calls with the new code would be), and the codes issued per client are limited.
  */
 async function startFreePlay(deps: PlaysDeps, gameId: string, caller: Caller): Promise<StartTimeReply> {
-  const blockedMs = deps.codes.limiter.blockedFor(caller.client);
+  const blockedMs = await deps.codes.limiter.blockedFor(caller.client);
   if (blockedMs > 0) throw tooManyWrongCodes(blockedMs);
   const game = await findGameForPlayers(deps.db, gameId);
   // Only a listed game starts this way; a draft is play-tested with a code.
   if (!game || game.status !== 'APPROVED') throw notFound('No such game');
   const content = readGameContent(game);
   if (!isFreePrice(content.metadata.price)) throw badRequest('secretCode is required: this game is not free');
-  const freeBlockedMs = deps.freePlayLimiter.blockedFor(caller.client);
+  const freeBlockedMs = await deps.freePlayLimiter.blockedFor(caller.client);
   if (freeBlockedMs > 0) throw tooManyFreePlays(freeBlockedMs);
-  deps.freePlayLimiter.recordFailure(caller.client);
+  await deps.freePlayLimiter.recordFailure(caller.client);
   const [code] = await createGameCodes(deps.db, { gameId: game.id, count: 1, source: 'free' });
   return setStartTime(deps, { game, content, code });
 }

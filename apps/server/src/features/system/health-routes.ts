@@ -9,7 +9,8 @@ const tags = ['system'];
  * answers at all), /readyz that it can serve (its database answers); 503 { message, code: 'unavailable' } when not.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.services;
+  const { db, shared } = app.services;
+  const checks = z.object({ database: z.enum(['ok', 'down']), redis: z.enum(['ok', 'down']).optional() });
 
   app.get(
     '/healthz',
@@ -29,17 +30,17 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Ready: the database answers within 2 s; else 503 with code unavailable',
+        summary: 'Ready: the database answers within 2 s (else 503 unavailable); degraded while REDIS_URL is set and Redis does not answer',
         response: {
-          200: z.object({ status: z.literal('ready'), checks: z.object({ database: z.literal('ok') }) }),
-          503: z.object({ message: z.string(), code: z.literal('unavailable'), checks: z.object({ database: z.enum(['ok', 'down']) }) }),
+          200: z.object({ status: z.enum(['ready', 'degraded']), checks }),
+          503: z.object({ message: z.string(), code: z.literal('unavailable'), checks }),
         },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      const readiness = await checkReadiness(db);
-      if (readiness.ready) return { status: 'ready' as const, checks: { database: 'ok' as const } };
+      const readiness = await checkReadiness(db, shared.redisStatus);
+      if (readiness.ready) return { status: readiness.checks.redis === 'down' ? ('degraded' as const) : ('ready' as const), checks: readiness.checks };
       return reply.code(503).send({ message: 'The database does not answer', code: 'unavailable' as const, checks: readiness.checks });
     },
   );

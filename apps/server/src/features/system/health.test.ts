@@ -42,7 +42,7 @@ describe('checkReadiness', () => {
   it('gives up on a database that never answers, within its timeout', async () => {
     const hung = { execute: () => new Promise(() => {}) } as unknown as Db; // the adapter boundary: a server that accepts and never replies
     const started = Date.now();
-    expect(await checkReadiness(hung, 100)).toEqual({ ready: false, checks: { database: 'down' } });
+    expect(await checkReadiness(hung, undefined, 100)).toEqual({ ready: false, checks: { database: 'down' } });
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROGRESS_EVENT, WATCH_EVENT, type Progress, type WatchAck } from '@streethunt/shared';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { createScratchDatabase } from '../../db/test-database.ts';
+import { WRONG_CODES_PER_WINDOW } from '../../features/codes/service.ts';
+import { buildCode, buildGame, buildPurchase, buildUser } from '../../test/factories.ts';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
+import { createTokenSigner } from '../auth.ts';
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const JWT_SECRET = 'two-processes-secret-two-processes-secret';
+
+/** A client address of its own per test (the processes trust one proxy: X-Forwarded-For names the client). */
+const clientIp = () => `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+
+/**
+ * DESIGN.md section 8: two real server processes (src/main.ts) on one PostgreSQL and one Redis, each
+ * on its own port, as behind a load balancer. What one process does, the other sees at once.
+ */
+describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreSQL and one Redis (needs TEST_DATABASE_URL and TEST_REDIS_URL)', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let database: Database;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const prefix = `streethunt-test-${randomBytes(4).toString('hex')}:`;
+  const sockets: ClientSocket[] = [];
+  const signer = createTokenSigner(JWT_SECRET);
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
+    const env = { DATABASE_URL: scratch.url, REDIS_URL: redisUrl ?? '', REDIS_PREFIX: prefix, JWT_SECRET, TRUST_PROXY: '1' };
+    // Both start at once and migrate the new database: the migration lock lets one do it.
+    [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.close();
+    await scratch?.drop();
+    const redis = new Redis(redisUrl ?? '');
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  const call = (server: ServerProcess, method: string, url: string, options: { body?: unknown; token?: string; secret?: string; ip?: string } = {}) =>
+    fetch(`${server.url}${url}`, {
+      method,
+      headers: {
+        'x-forwarded-for': options.ip ?? clientIp(),
+        ...(options.body !== undefined && { 'content-type': 'application/json' }),
+        ...(options.token && { 'x-access-token': options.token }),
+        ...(options.secret && { 'x-game-secret': options.secret }),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+
+  /** A code check: get-game-progress answers 403 wrong_code for a wrong or disabled code. */
+  const progress = (server: ServerProcess, gameId: string, secretCode: string, ip?: string) =>
+    call(server, 'POST', '/api/game-progress', { body: { action: 'get-game-progress', gameId, secretCode }, ip });
+
+  const watch = async (server: ServerProcess, gameId: string, secretCode: string) => {
+    const socket = connectClient(server.url, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    const ack = (await socket.timeout(5_000).emitWithAck(WATCH_EVENT, { gameId, secretCode })) as WatchAck;
+    expect(ack.ok).toBe(true);
+    return socket;
+  };
+
+  /** Polls until `check` passes, and says how long it took (fails after `withinMs`). */
+  const within = async (withinMs: number, check: () => Promise<boolean>) => {
+    const started = Date.now();
+    while (!(await check())) {
+      if (Date.now() - started > withinMs) throw new Error(`not within ${withinMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return Date.now() - started;
+  };
+
+  it('a progress change through one process reaches a socket on the other within a second', async () => {
+    const game = await buildGame(database.db);
+    const code = await buildCode(database.db, { gameId: game.id });
+    const socket = await watch(b, game.id, code.code);
+    const seen: Array<{ progress: Progress; at: number }> = [];
+    socket.on(PROGRESS_EVENT, (progress: Progress) => seen.push({ progress, at: Date.now() }));
+
+    const start = await call(a, 'POST', '/api/game-progress', { body: { action: 'set-start-time', gameId: game.id, secretCode: code.code } });
+    expect(start.status).toBe(200);
+    const sentAt = Date.now();
+    const hint = await call(a, 'POST', '/api/game-progress', { body: { action: 'show-question-hint', gameId: game.id, secretCode: code.code, questionIndex: 0, hintIndex: 0 } });
+    expect(hint.status).toBe(200);
+    await within(1_000, async () => seen.some((event) => event.progress.questions[0].hints[0].isOpen));
+    const event = seen.find((e) => e.progress.questions[0].hints[0].isOpen);
+    expect(event!.at - sentAt).toBeLessThan(1_000);
+    // And the other process reads the play as it is now, not its own older copy.
+    const read = await call(b, 'POST', '/api/game-progress', { body: { action: 'get-game-progress', gameId: game.id, secretCode: code.code } });
+    expect(((await read.json()) as Progress).questions[0].hints[0].isOpen).toBe(true);
+  });
+
+  it(`${WRONG_CODES_PER_WINDOW} wrong codes split across the two block the next one on either`, async () => {
+    const game = await buildGame(database.db);
+    const code = await buildCode(database.db, { gameId: game.id });
+    const ip = clientIp();
+    for (let i = 0; i < WRONG_CODES_PER_WINDOW; i++) {
+      const wrong = await progress(i % 2 === 0 ? a : b, game.id, `WRONG${i}XYZ`, ip);
+      expect(wrong.status).toBe(403);
+    }
+    for (const server of [a, b]) {
+      const blocked = await progress(server, game.id, code.code, ip);
+      expect(blocked.status).toBe(429);
+      expect(await blocked.json()).toMatchObject({ code: 'rate_limited' });
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // Another client is not blocked.
+    expect((await progress(b, game.id, code.code)).status).toBe(200);
+  });
+
+  it('a route’s rate limit counts one client’s calls on both processes together', async () => {
+    // POST /api/login allows 10 a minute per client: 5 on each process, then the 11th is refused.
+    const ip = clientIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await call(i % 2 === 0 ? a : b, 'POST', '/api/login', { body: { email: 'nobody@example.com', password: 'not-the-password' }, ip })).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('a game saved through one is served fresh by the other', async () => {
+    const admin = await buildUser(database.db, { role: 'admin' });
+    const token = await signer.sign({ userId: admin.id, role: 'admin' });
+    const game = await buildGame(database.db);
+    const code = await buildCode(database.db, { gameId: game.id });
+    const played = await call(b, 'GET', `/api/games/${game.id}`, { secret: code.code });
+    expect(((await played.json()) as { metadata: { name: string } }).metadata.name).toBe('Test hunt');
+
+    const saved = await call(a, 'POST', `/api/games/${game.id}`, {
+      token,
+      body: { ...game.content, metadata: { ...game.content.metadata, name: 'Renamed hunt' }, version: game.version },
+    });
+    expect(saved.status).toBe(200);
+    const tookMs = await within(1_000, async () => {
+      const again = await call(b, 'GET', `/api/games/${game.id}`, { secret: code.code });
+      return ((await again.json()) as { metadata: { name: string } }).metadata.name === 'Renamed hunt';
+    });
+    // The players' copy lives 5 s (games/service.ts): fresh well before that means the other process was told.
+    expect(tookMs).toBeLessThan(1_000);
+  });
+
+  it('a refunded code stops on both processes at once', async () => {
+    const admin = await buildUser(database.db, { role: 'admin' });
+    const token = await signer.sign({ userId: admin.id, role: 'admin' });
+    const game = await buildGame(database.db);
+    const purchase = await buildPurchase(database.db, { gameId: game.id, builderId: game.userId, paidAt: new Date(Date.now() - 60_000) });
+    const code = await buildCode(database.db, { gameId: game.id, source: 'purchase', purchaseId: purchase.id });
+    // Both processes have found it valid (and keep it so for a minute unless told).
+    for (const server of [a, b]) expect((await progress(server, game.id, code.code)).status).toBe(200);
+
+    const refund = await call(a, 'POST', `/api/purchases/${purchase.id}/refund`, { token, body: {} });
+    expect(refund.status).toBe(200);
+    expect((await progress(a, game.id, code.code)).status).toBe(403);
+    const tookMs = await within(1_000, async () => (await progress(b, game.id, code.code)).status === 403);
+    expect(tookMs).toBeLessThan(1_000);
+  });
+});
