@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,8 @@ import { gameCodes, users } from './db/schema.ts';
 import { openTestDatabase, testDatabaseKinds } from './db/test-database.ts';
 import { verifyPassword } from './platform/auth.ts';
 import { CODE_ALPHABET, CODE_RANDOM_LENGTH } from '@streethunt/shared';
-import { buildGame, buildUser } from './test/factories.ts';
+import { holdDataDir } from './test/data-dir-holder.ts';
+import { buildCode, buildGame, buildUser } from './test/factories.ts';
 
 const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,6 +26,9 @@ describe.each(testDatabaseKinds())('create-admin on %s', (kind) => {
   let opens = 0;
   const context: CliContext = {
     out: (line) => output.push(line),
+    config: () => {
+      throw new Error('this command reads no configuration of its own');
+    },
     database: async () => {
       opens += 1;
       return database.db;
@@ -76,6 +80,9 @@ describe.each(testDatabaseKinds())('create-codes on %s', (kind) => {
   let opens = 0;
   const context: CliContext = {
     out: (line) => output.push(line),
+    config: () => {
+      throw new Error('this command reads no configuration of its own');
+    },
     database: async () => {
       opens += 1;
       return database.db;
@@ -217,4 +224,107 @@ describe('the real CLI as a child process', () => {
     );
     expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: npm run cli -- create-admin --email E --password P') });
   });
+});
+
+describe('backup and restore', () => {
+  let root: string;
+  let dataDir: string;
+  let gameId: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'streethunt-cli-backup-'));
+    dataDir = path.join(root, 'data');
+    await mkdir(dataDir);
+    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') });
+    try {
+      await database.migrate();
+      const game = await buildGame(database.db);
+      gameId = game.id;
+      await buildCode(database.db, { gameId });
+    } finally {
+      await database.close();
+    }
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  const cli = async (argv: string[], env: NodeJS.ProcessEnv) => {
+    const lines = { out: [] as string[], err: [] as string[] };
+    const code = await runCli(argv, { env, out: (l) => lines.out.push(l), err: (l) => lines.err.push(l) });
+    return { code, out: lines.out.join('\n'), err: lines.err.join('\n') };
+  };
+
+  it('backs up DATA_DIR, restores it into another DATA_DIR, and needs --force to replace a database', async () => {
+    const file = path.join(root, 'streethunt.sql');
+    const backup = await cli(['backup', '--out', file], { DATA_DIR: dataDir });
+    expect(backup).toMatchObject({ code: 0, err: '' });
+    expect(backup.out).toMatch(new RegExp(`^Backed up ${dataDir}/pgdata to ${file} \\(\\d+\\.\\d KB, \\d+ tables\\)\\.$`));
+
+    const otherDir = path.join(root, 'other');
+    const restore = await cli(['restore', '--in', file], { DATA_DIR: otherDir });
+    expect(restore).toMatchObject({ code: 0, err: '' });
+    // A user, a game and a code.
+    expect(restore.out).toMatch(new RegExp(`^Restored \\d+ tables \\(3 rows\\) from ${file} into ${otherDir}/pgdata\\.$`));
+    const restored = await openDatabase({ kind: 'pglite', dataDir: path.join(otherDir, 'pgdata') });
+    try {
+      expect((await restored.db.select().from(gameCodes).where(eq(gameCodes.gameId, gameId))).length).toBe(1);
+    } finally {
+      await restored.close();
+    }
+
+    const again = await cli(['restore', '--in', file], { DATA_DIR: otherDir });
+    expect(again).toMatchObject({ code: 1, err: expect.stringMatching(/already holds a database.*add --force\.$/) });
+    const forced = await cli(['restore', '--in', file, '--force'], { DATA_DIR: otherDir });
+    expect(forced.code).toBe(0);
+    expect(forced.out).toMatch(new RegExp(`\\nThe previous database is kept as ${otherDir}/pgdata\\.before-restore-[\\dT-]+Z; delete it`));
+    expect((await readdir(otherDir)).filter((name) => name.startsWith('pgdata')).sort()).toEqual([
+      'pgdata',
+      expect.stringMatching(/^pgdata\.before-restore-/),
+    ]);
+  }, 60_000);
+
+  it('refuses a file that is not a dump with exit 1 and a plain message', async () => {
+    const file = path.join(root, 'notes.txt');
+    await writeFile(file, 'not a dump');
+    const refused = await cli(['restore', '--in', file, '--force'], { DATA_DIR: dataDir });
+    expect(refused).toEqual({ code: 1, out: '', err: `${file} is not a PostgreSQL plain-SQL dump: it does not begin with pg_dump's "-- PostgreSQL database dump" header.` });
+  });
+
+  it('refuses with DATABASE_URL set, pointing at pg_dump and psql', async () => {
+    const env = { DATA_DIR: dataDir, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' };
+    const backup = await cli(['backup', '--out', path.join(root, 'x.sql')], env);
+    expect(backup).toMatchObject({ code: 1, err: expect.stringMatching(/^DATABASE_URL is set: backup covers the embedded database only\. .*pg_dump/) });
+    const restore = await cli(['restore', '--in', path.join(root, 'x.sql')], env);
+    expect(restore).toMatchObject({ code: 1, err: expect.stringMatching(/^DATABASE_URL is set: restore covers the embedded database only\. .*psql/) });
+    expect(await readdir(root)).not.toContain('x.sql');
+  });
+
+  it.each([
+    [['backup'], /--out is required\nUsage: npm run cli -- backup --out FILE/],
+    [['backup', '--out'], /argument missing[\s\S]*Usage: npm run cli -- backup/],
+    [['backup', '--out', 'x.sql', '--gzip'], /Unknown option '--gzip'/],
+    [['restore'], /--in is required\nUsage: npm run cli -- restore --in FILE \[--force\]/],
+    [['restore', '--in', 'x.sql', 'extra'], /Unexpected argument 'extra'/],
+  ])('%j is a usage error (exit 2)', async (argv, message) => {
+    const result = await cli(argv, { DATA_DIR: dataDir });
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(message);
+  });
+
+  it('refuses every command on the embedded database while another process has it open', async () => {
+    const holder = await holdDataDir(path.join(dataDir, 'pgdata'));
+    try {
+      const inUse = `The embedded database in ${dataDir}/pgdata is in use by process ${holder.pid} (the server?). It allows one process at a time: stop it first.`;
+      expect(await cli(['create-codes', '--game', gameId, '--count', '1'], { DATA_DIR: dataDir })).toEqual({ code: 1, out: '', err: inUse });
+      expect(await cli(['backup', '--out', path.join(root, 'busy.sql')], { DATA_DIR: dataDir })).toEqual({ code: 1, out: '', err: inUse });
+    } finally {
+      await holder.release();
+    }
+  }, 30_000);
+
+  it('runs as a real command: npm run cli -- backup --out FILE', async () => {
+    const file = path.join(root, 'from-child.sql');
+    const { DATABASE_URL: _url, JWT_SECRET: _secret, APP_ENV: _env, ...rest } = process.env;
+    const { stdout } = await run('npx', ['tsx', 'src/cli.ts', 'backup', '--out', file], { cwd: serverDir, env: { ...rest, DATA_DIR: dataDir } });
+    expect(stdout).toMatch(/^Backed up .* \(\d+\.\d KB, \d+ tables\)\.\n$/);
+    expect((await readFile(file, 'utf8')).startsWith('--\n-- PostgreSQL database dump\n')).toBe(true);
+  }, 60_000);
 });

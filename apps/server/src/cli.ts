@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { CODE_PREFIX_MAX, GENERATE_CODES_MAX, codePrefixSchema, emailSchema, idSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@streethunt/shared';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { BackupError, backupEmbedded, restoreEmbedded } from './db/backup.ts';
 import { databaseOptionsFromConfig, openDatabase, type Database, type Db } from './db/client.ts';
+import { inUseMessage } from './db/data-dir-in-use.ts';
 import { saveAdmin } from './features/account/service.ts';
 import { createAdminCodes } from './features/codes/service.ts';
 import { AppError } from './platform/errors.ts';
@@ -16,6 +18,8 @@ export class UsageError extends Error {}
 export type CliContext = {
   /** The configured database, opened and migrated on first use. */
   database(): Promise<Db>;
+  /** The configuration the environment gives, read on first use. */
+  config(): Config;
   out(line: string): void;
 };
 
@@ -79,6 +83,62 @@ export async function createCodesCommand(args: string[], context: CliContext): P
 /** A command that could not be done, with a message for the operator (exit 1, no stack trace). */
 export class CommandError extends Error {}
 
+function parseOptions<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** The embedded database's directory; with DATABASE_URL set, `refusal` says what to use instead. */
+function embeddedDataDir(context: CliContext, refusal: string): string {
+  const options = databaseOptionsFromConfig(context.config());
+  if (options.kind !== 'pglite' || options.dataDir === undefined) throw new CommandError(refusal);
+  return options.dataDir;
+}
+
+async function asCommand<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof BackupError) throw new CommandError(error.message);
+    throw error;
+  }
+}
+
+function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Writes a plain SQL dump of the embedded database to --out (psql loads it into a PostgreSQL server too). */
+export async function backupCommand(args: string[], context: CliContext): Promise<void> {
+  const values = parseOptions(args, { out: { type: 'string' } });
+  if (values.out === undefined) throw new UsageError('--out is required');
+  const pgdata = embeddedDataDir(
+    context,
+    'DATABASE_URL is set: backup covers the embedded database only. Back up a PostgreSQL server with its own pg_dump (pg_dump --no-owner --no-privileges "$DATABASE_URL" > FILE).',
+  );
+  const summary = await asCommand(backupEmbedded(pgdata, values.out));
+  context.out(`Backed up ${pgdata} to ${summary.file} (${sizeText(summary.bytes)}, ${summary.tables} tables).`);
+}
+
+/** Replaces the embedded database with the dump in --in, keeping the old one beside it. */
+export async function restoreCommand(args: string[], context: CliContext): Promise<void> {
+  const values = parseOptions(args, { in: { type: 'string' }, force: { type: 'boolean' } });
+  if (values.in === undefined) throw new UsageError('--in is required');
+  const pgdata = embeddedDataDir(
+    context,
+    'DATABASE_URL is set: restore covers the embedded database only. Load a dump into a PostgreSQL server with psql (psql -v ON_ERROR_STOP=1 -f FILE "$DATABASE_URL"), into an empty database.',
+  );
+  const summary = await asCommand(restoreEmbedded(pgdata, path.resolve(values.in), { force: values.force === true }));
+  const migrated = summary.migrationsApplied > 0 ? `, then applied ${summary.migrationsApplied} newer migration(s)` : '';
+  context.out(`Restored ${summary.tables} tables (${summary.rows} rows) from ${path.resolve(values.in)} into ${pgdata}${migrated}.`);
+  if (summary.keptAs) context.out(`The previous database is kept as ${summary.keptAs}; delete it once the restored one is right.`);
+}
+
 export const commands: Record<string, Command> = {
   'create-admin': {
     usage: 'create-admin --email E --password P',
@@ -90,6 +150,17 @@ export const commands: Record<string, Command> = {
     summary: `print N (1-${GENERATE_CODES_MAX}) new codes for a game, one a line (prefix: up to ${CODE_PREFIX_MAX} letters A-Z and digits)`,
     run: createCodesCommand,
   },
+  backup: {
+    usage: 'backup --out FILE',
+    summary: 'write a plain SQL dump of the embedded database to FILE (psql -f loads it into a PostgreSQL server too); only while the server is stopped',
+    run: backupCommand,
+  },
+  restore: {
+    usage: 'restore --in FILE [--force]',
+    summary:
+      'replace the embedded database with a dump made by backup, then migrate it; the old one is kept as pgdata.before-restore-<time>. --force: replace a database that exists. Only while the server is stopped',
+    run: restoreCommand,
+  },
 };
 
 function usage(): string {
@@ -97,8 +168,12 @@ function usage(): string {
   return ['Usage:', ...lines].join('\n');
 }
 
-async function openConfiguredDatabase(env: NodeJS.ProcessEnv): Promise<Database> {
-  const database = await openDatabase(databaseOptionsFromConfig(loadConfig(env)));
+async function openConfiguredDatabase(config: Config): Promise<Database> {
+  const options = databaseOptionsFromConfig(config);
+  // PGlite does not lock its directory: a second process would corrupt it, so refuse here.
+  const inUse = options.kind === 'pglite' && options.dataDir ? inUseMessage(options.dataDir) : null;
+  if (inUse) throw new CommandError(inUse);
+  const database = await openDatabase(options);
   try {
     await database.migrate();
   } catch (error) {
@@ -123,10 +198,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   let opened: Promise<Database> | undefined;
+  let config: Config | undefined;
   const context: CliContext = {
     out: io.out,
+    config: () => (config ??= loadConfig(io.env)),
     async database() {
-      opened ??= openConfiguredDatabase(io.env);
+      opened ??= openConfiguredDatabase(context.config());
       return (await opened).db;
     },
   };
