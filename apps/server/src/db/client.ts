@@ -20,6 +20,11 @@ export type Database = {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** How long a request waits for a connection to PostgreSQL before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 3_000;
+/** The longest a statement may run on PostgreSQL (reports over many games are the slowest, well below). */
+const STATEMENT_TIMEOUT_MS = 30_000;
+
 export type DatabaseOptions =
   /** Embedded PostgreSQL; `dataDir` undefined means in memory. */
   | { kind: 'pglite'; dataDir?: string }
@@ -38,7 +43,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    // A database that does not answer fails a request within seconds (503 unavailable), never hangs it.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A query that outlives this is cut off by the server itself: no request holds a connection forever.
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    // TCP keepalive notices a server that vanished without closing its connections.
+    keepAlive: true,
+  });
   // An idle connection the server drops (restart, admin command) emits here; without a listener it
   // would crash the process. The pool replaces it on the next query.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorReply } from '@streethunt/shared';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 
 /** An error a service throws on purpose: it becomes `{ message, code }` with this status. */
 export class AppError extends Error {
@@ -24,6 +25,9 @@ export const notFound = (message = 'Not found') => new AppError(404, 'not_found'
 export const conflict = (message: string, code: ErrorCode = 'conflict') => new AppError(409, code, message);
 /** 429 rate_limited; the client may try again in `retryMs` (the reply's Retry-After). */
 export const rateLimited = (message: string, retryMs: number) => new AppError(429, 'rate_limited', message, undefined, retryMs);
+
+/** What a 503 for a database that does not answer tells the client: try again soon. */
+const DATABASE_RETRY_AFTER_S = 5;
 
 /** Retry-After for a 429 that does not say when (a limit that keeps no window of its own). */
 const DEFAULT_RETRY_AFTER_S = 60;
@@ -63,6 +67,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ message: 'Unsupported content type', code: 'validation' });
     if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message, code: 'validation' });
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+      return reply.status(503).send({ message: 'The service is briefly unavailable, please try again in a moment', code: 'unavailable' });
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side', code: 'internal' });
   });
