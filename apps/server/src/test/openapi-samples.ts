@@ -1,5 +1,6 @@
 // Requests built from the app's own OpenAPI document (GET /api/docs/json), for the tests that walk
-// every route (platform/control-characters.test.ts, platform/route-access.test.ts).
+// every route (platform/control-characters.test.ts, platform/route-access.test.ts, and the fuzzer's
+// arbitraries in test/openapi-arbitraries.ts).
 
 /** The part of JSON Schema (as the OpenAPI document writes it) that requests are built from. */
 export type JsonSchema = {
@@ -15,6 +16,11 @@ export type JsonSchema = {
   minLength?: number;
   maxLength?: number;
   minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+  required?: string[];
+  nullable?: boolean;
 };
 export type Parameter = { in: 'path' | 'query' | 'header'; name: string; schema: JsonSchema };
 export type Operation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, isMonth, monthOf, monthSchema, monthsBetween, nextMonth, payoutDueDate } from './periods.ts';
+import { addMonths, isMonth, MONTH_RANGE, monthOf, monthSchema, monthsBetween, nextMonth, payoutDueDate } from './periods.ts';
 
 describe('months in Israel time', () => {
   it('a moment belongs to its month in Israel, not in UTC', () => {
@@ -36,6 +36,18 @@ describe('months in Israel time', () => {
     }
     expect(monthSchema.parse('2026-12')).toBe('2026-12');
     expect(monthSchema.safeParse('2026-13').success).toBe(false);
+  });
+
+  it('takes only months whose neighbours are months too (2000-01 to 2999-12), so a request cannot reach a RangeError', () => {
+    for (const edge of [MONTH_RANGE.first, MONTH_RANGE.last]) {
+      expect(monthSchema.parse(edge)).toBe(edge);
+      // What the reports and payouts compute from a month they were given.
+      expect(isMonth(addMonths(edge, -120))).toBe(true);
+      expect(isMonth(addMonths(edge, 120))).toBe(true);
+      expect(payoutDueDate(edge)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    // Found by the route fuzzer: GET /api/payouts?month=9999-12 answered 500 (its due date is in '10000-01').
+    for (const bad of ['9999-12', '3000-01', '1999-12', '0000-01', '0001-01']) expect(monthSchema.safeParse(bad).success).toBe(false);
   });
 });
 

@@ -9,8 +9,17 @@ export function isMonth(text: unknown): text is string {
   return typeof text === 'string' && MONTH_PATTERN.test(text);
 }
 
+/**
+ * The months a request may name: 2000-01 to 2999-12. A month's neighbours must be months too (a
+ * report's default range starts 11 months before `to`, a payout is due the month after), and 9999-12's
+ * next month '10000-01' is not one, so a wider range answered 500.
+ */
+export const MONTH_RANGE = { first: '2000-01', last: '2999-12' } as const;
+
 /** A month in a query string or body, e.g. GET /api/reports?month=2026-04. */
-export const monthSchema = lineText().regex(MONTH_PATTERN, 'Expected a month as YYYY-MM');
+export const monthSchema = lineText()
+  .regex(MONTH_PATTERN, 'Expected a month as YYYY-MM')
+  .regex(/^2\d{3}-/, `Expected a month from ${MONTH_RANGE.first} to ${MONTH_RANGE.last}`);
 
 export const MONEY_TIME_ZONE = 'Asia/Jerusalem';
 

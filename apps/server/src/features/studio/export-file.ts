@@ -15,9 +15,15 @@ const MAX_ISSUES = 20;
 const refuse = (message: string, issues?: { path: string; message: string }[]) =>
   new AppError(400, 'validation', message, issues ? { issues } : undefined);
 
-/** A value as a short quote for a message (a file may hold anything, of any size). */
+/** A value as a short quote for a message (a file may hold anything, of any size or depth). */
 function quote(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    // Nested too deep for JSON.stringify's stack (a RangeError, which answered 500): its kind only.
+    text = Array.isArray(value) ? '[…]' : '{…}';
+  }
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 

@@ -156,6 +156,20 @@ describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
       ]);
     });
 
+    it('a format or version nested deeper than JSON.stringify can write is quoted by its kind (found by the route fuzzer: 500)', async () => {
+      const importer = await userWithToken(t);
+      const before = await studioTables(t.db);
+      const deep = (open: string, close: string) => `${open.repeat(100_000)}1${close.repeat(100_000)}`;
+      for (const [raw, message] of [
+        [`{"format":"streethunt-game","version":${deep('{"a":', '}')}}`, 'This file is version {…}; this server reads version 1'],
+        [`{"format":${deep('[', ']')},"version":1}`, 'This is not a StreetHunt game file: its format is […], expected "streethunt-game"'],
+      ]) {
+        const res = await call(t, 'POST', '/api/games/import', { token: importer.token, raw });
+        expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 400, message });
+      }
+      expect((await studioTables(t.db)).text).toBe(before.text);
+    });
+
     it('malformed JSON is 400 bad_json, an anonymous import 401', async () => {
       const importer = await userWithToken(t);
       const broken = await call(t, 'POST', '/api/games/import', { token: importer.token, raw: '{"format": "streethunt-game",' });
