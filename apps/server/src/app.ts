@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
@@ -36,6 +38,8 @@ import { connectRedis, type RedisLink } from './platform/shared-state/redis-link
 import { createSharedState } from './platform/shared-state/shared-state.ts';
 import { linkCacheBus } from './platform/shared-state/cache-bus.ts';
 import { replyCompression } from './platform/compression.ts';
+import { metricsPlugin } from './platform/metrics.ts';
+import { pendingMailCount } from './features/account/mail-later.ts';
 import { serveWebApp } from './platform/web-app.ts';
 import { webAppScriptHashes } from './platform/inline-scripts.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
@@ -68,6 +72,13 @@ export type AppDeps = {
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/** A request id the proxy in front sent, when it looks like one; else a new one. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
 /** Body limit for JSON calls; uploads set their own. */
 const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -78,7 +89,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: deps.logger === false ? false : { level: config.logLevel, redact: redactedLogPaths, serializers: logSerializers, ...(deps.logStream && { stream: deps.logStream }) },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Every log line of a request carries its id (reqId), and the reply says it (x-request-id), so
+    // a user's report or a proxy's log leads to the server's lines. A proxy's own id is kept when sane.
+    requestIdHeader: false,
+    genReqId: requestId,
   }).withTypeProvider<ZodTypeProvider>();
+  // While closing, each reply also closes its connection: a keep-alive connection that was busy when
+  // the close began would otherwise hold the server open until its keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -89,14 +116,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const unlinkCacheBus = redis ? await linkCacheBus(deps.database.db, redis) : null;
   const shared = createSharedState(redis);
   const realtime = createRealtime(app.server, { publicUrl: config.publicUrl, redis });
+  // Sockets first (preClose runs before the HTTP server stops), so phones reconnect elsewhere at once.
+  app.addHook('preClose', () => realtime.close());
   app.addHook('onClose', async () => {
-    await realtime.close();
     unlinkCacheBus?.();
     await ownedRedis?.close();
   });
   app.decorate('services', { config, db: deps.database.db, mailer: deps.mailer, signer, realtime, shared, storage: deps.storage ?? createStorage(config), geocoder: deps.geocoder ?? createGeocoder(config, app.log) });
 
   registerErrorHandler(app);
+  await app.register(metricsPlugin, {
+    allow: config.metricsAllow,
+    openSockets: () => realtime.io.engine.clientsCount,
+    pendingMail: () => pendingMailCount(deps.mailer),
+  });
   // Security headers. helmet's middleware is built once here: @fastify/helmet rebuilt it (and parsed
   // the CSP) on every request, which cost the hot player routes about a sixth of their throughput.
   const securityHeaders = helmet({

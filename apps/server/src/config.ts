@@ -101,6 +101,22 @@ const envSchema = z.object({
       }
       return trust;
     }),
+  // Who may read /metrics, by the connection's own address: addresses, ranges, loopback...; `none` for nobody.
+  METRICS_ALLOW: z
+    .string()
+    .default('loopback')
+    .transform((raw, ctx) => {
+      const value = raw.trim().toLowerCase();
+      if (value === 'none' || value === '') return [];
+      const addresses = value.split(',').map((part) => part.trim()).filter(Boolean);
+      try {
+        proxyaddr.compile(addresses);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `not an address or a range (${(error as Error).message})` });
+        return z.NEVER;
+      }
+      return addresses;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -128,6 +144,8 @@ export type Config = {
   productionHosts: string[];
   bareDomain: string | null;
   trustProxy: TrustProxy;
+  /** Who may read /metrics (METRICS_ALLOW); empty: nobody. */
+  metricsAllow: string[];
   logLevel: string;
 };
 
@@ -192,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     productionHosts: e.PRODUCTION_HOSTS,
     bareDomain: e.BARE_DOMAIN ?? null,
     trustProxy: e.TRUST_PROXY,
+    metricsAllow: e.METRICS_ALLOW,
     logLevel: e.LOG_LEVEL,
   };
 }

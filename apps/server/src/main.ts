@@ -7,6 +7,9 @@ import { createStorage, mediaDir } from './platform/storage/create-storage.ts';
 import { sweepStagedUploads } from './platform/storage/local-storage.ts';
 import { RedisUnavailableError } from './platform/shared-state/redis-link.ts';
 
+/** The longest a graceful shutdown may take before the process exits anyway. */
+const SHUTDOWN_MS = 10_000;
+
 async function main() {
   let config;
   try {
@@ -25,10 +28,28 @@ async function main() {
   const mailer = createMailer(config.mail, config.dataDir);
   const app = await buildApp({ config, database, mailer });
 
-  const shutdown = async () => {
-    await app.close();
-    await mailer.close?.();
-    await database.close();
+  database.onConnectionLost((error) => app.log.error({ err: error }, 'PostgreSQL connection lost; the pool reconnects on the next query'));
+
+  // SIGTERM (an orchestrator, a deploy): stop taking requests, finish those in flight, close the
+  // sockets so phones reconnect to another process, then exit; never take more than SHUTDOWN_MS.
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight and closing sockets');
+    setTimeout(() => {
+      app.log.error(`not stopped within ${SHUTDOWN_MS / 1000} s: exiting anyway`);
+      process.exit(1);
+    }, SHUTDOWN_MS).unref();
+    try {
+      await app.close();
+      await mailer.close?.();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    app.log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', shutdown);

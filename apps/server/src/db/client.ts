@@ -16,6 +16,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Where a dropped idle connection is reported (the app's log, once there is one); console until then. */
+  onConnectionLost(report: (error: Error) => void): void;
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -41,6 +43,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: 'pglite',
       migrate: () => migratePglite(db, { migrationsFolder }),
       close: () => client.close(),
+      // In this process: there is no connection to lose.
+      onConnectionLost: () => undefined,
     };
   }
   const pool = new pg.Pool({
@@ -55,9 +59,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   // An idle connection the server drops (restart, admin command) emits here; without a listener it
   // would crash the process. The pool replaces it on the next query.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  let report = (error: Error) => console.error(`PostgreSQL connection lost: ${error.message}`);
+  pool.on('error', (error) => report(error));
   const db = drizzlePg(pool, { schema });
   return {
+    onConnectionLost: (next) => {
+      report = next;
+    },
     db: db as unknown as Db,
     kind: 'postgres',
     migrate: () => migrateOnePerServer(pool),

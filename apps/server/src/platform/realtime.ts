@@ -8,6 +8,12 @@ import { clientAddress } from './trust-proxy.ts';
 
 export type Realtime = {
   io: Server;
+  /**
+   * Disconnects every socket ('io server disconnect': the phone's client connects again, to whichever
+   * process the load balancer picks) and stops taking new ones. The HTTP server is left to its owner,
+   * which closes it once the requests in flight are answered (io.close() would close it at once and
+   * wait for every keep-alive connection).
+   */
   close(): Promise<void>;
 };
 
@@ -30,7 +36,9 @@ export function createRealtime(server: HttpServer, options: { publicUrl: string;
   return {
     io,
     close: async () => {
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      io.disconnectSockets(true);
+      io.engine.close();
+      await io.of('/').adapter.close();
       subscriber?.disconnect();
     },
   };

@@ -32,3 +32,8 @@ export async function mailSettled(mailer: Mailer): Promise<void> {
   const pending = inFlight.get(mailer);
   while (pending && pending.size > 0) await Promise.all(pending);
 }
+
+/** How many mails started through this mailer are still waiting to go out (the metrics' mail queue). */
+export function pendingMailCount(mailer: Mailer): number {
+  return inFlight.get(mailer)?.size ?? 0;
+}

@@ -1,0 +1,98 @@
+import { Writable } from 'node:stream';
+import { io as connectClient } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openTestDatabase } from '../db/test-database.ts';
+import type { App } from '../services.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+
+describe('GET /metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { TRUST_PROXY: '1' } });
+  });
+  afterAll(() => t.close());
+
+  const metrics = (remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+
+  it('counts requests and their latency by route pattern, open sockets and the mail queue, in Prometheus text', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/games/0123456789abcdef01234567' });
+    await t.app.inject({ method: 'GET', url: '/api/games/76543210fedcba9876543210' });
+    const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const socket = connectClient(url, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+
+    const reply = await metrics();
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(reply.headers['cache-control']).toBe('no-store');
+    const text = reply.body;
+    // Two games, one series: the pattern, never the id.
+    expect(text).toContain('streethunt_http_requests_total{method="GET",route="/api/games/:gameId",status="404"} 2');
+    expect(text).not.toContain('0123456789abcdef01234567');
+    expect(text).toMatch(/streethunt_http_request_duration_seconds_count\{method="GET",route="\/api\/games\/:gameId"\} 2/);
+    expect(text).toContain('streethunt_open_sockets 1');
+    expect(text).toContain('streethunt_mail_pending 0');
+    expect(text).toMatch(/streethunt_process_resident_memory_bytes \d+/);
+    socket.disconnect();
+  });
+
+  it('answers only the addresses METRICS_ALLOW names, by the connection itself, never by X-Forwarded-For', async () => {
+    const outside = await metrics('203.0.113.5');
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json()).toMatchObject({ code: 'forbidden' });
+    // Behind the trusted proxy the client claims loopback: still the proxy's peer address that counts.
+    expect((await metrics('203.0.113.5', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(403);
+    // Not in the API's documentation.
+    expect(JSON.stringify((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json())).not.toContain('/metrics');
+  });
+
+  it('METRICS_ALLOW names ranges, or none', async () => {
+    const ranged = await buildTestApp({ env: { METRICS_ALLOW: '10.0.0.0/8' } });
+    const closed = await buildTestApp({ env: { METRICS_ALLOW: 'none' } });
+    try {
+      expect((await ranged.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.1.2.3' })).statusCode).toBe(200);
+      expect((await ranged.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(403);
+      expect((await closed.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).statusCode).toBe(403);
+    } finally {
+      await Promise.all([ranged.close(), closed.close()]);
+    }
+    expect(() => loadConfig({ DATA_DIR: '/tmp', METRICS_ALLOW: 'not-an-address' })).toThrow(/METRICS_ALLOW/);
+  });
+});
+
+describe('request ids and JSON logs', () => {
+  let app: App;
+  const lines: Array<Record<string, unknown>> = [];
+  beforeAll(async () => {
+    const database = await openTestDatabase();
+    const config = loadConfig({ DATA_DIR: '/tmp/streethunt-request-ids', JWT_SECRET: 'request-ids-secret-request-ids-secret', LOG_LEVEL: 'info' });
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    app = await buildApp({ config, database, mailer: { send: async () => undefined }, webDist: null, logStream });
+    app.addHook('onClose', () => database.close());
+  });
+  afterAll(() => app.close());
+
+  it('gives every request an id, says it in x-request-id and on every log line of the request, and keeps a proxy’s sane one', async () => {
+    const fresh = await app.inject({ method: 'GET', url: '/healthz' });
+    const id = fresh.headers['x-request-id'];
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const logged = lines.filter((line) => line.reqId === id);
+    expect(logged.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+    expect(logged.every((line) => typeof line.level === 'number' && typeof line.time === 'number')).toBe(true);
+
+    expect((await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-2f9c41aa' } })).headers['x-request-id']).toBe('lb-2f9c41aa');
+    // Junk (or a log-injection attempt) is not taken.
+    const junk = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'x"\n{"level":60}' } });
+    expect(junk.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // Errors carry it too.
+    const missing = await app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
