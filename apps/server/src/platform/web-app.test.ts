@@ -19,8 +19,10 @@ function decoded(res: LightMyRequestResponse): Buffer {
   return res.rawPayload;
 }
 
+/** The headers that differ between any two replies: the date, and each request's own id. */
 const withoutDate = (headers: LightMyRequestResponse['headers']) => {
-  const { date: _date, ...rest } = headers;
+  const { date: _date, 'x-request-id': requestId, ...rest } = headers;
+  expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
   return rest;
 };
 
