@@ -19,6 +19,7 @@ describe('GET /metrics', () => {
   it('counts requests and their latency by route pattern, open sockets and the mail queue, in Prometheus text', async () => {
     await t.app.inject({ method: 'GET', url: '/api/games/0123456789abcdef01234567' });
     await t.app.inject({ method: 'GET', url: '/api/games/76543210fedcba9876543210' });
+    await t.app.inject({ method: 'GET', url: '/api/no-such-route/12345' });
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const socket = connectClient(url, { path: '/socket.io', transports: ['websocket'], reconnection: false });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
@@ -31,6 +32,9 @@ describe('GET /metrics', () => {
     // Two games, one series: the pattern, never the id.
     expect(text).toContain('streethunt_http_requests_total{method="GET",route="/api/games/:gameId",status="404"} 2');
     expect(text).not.toContain('0123456789abcdef01234567');
+    // What no route matched is one series, whatever the path.
+    expect(text).toContain('streethunt_http_requests_total{method="GET",route="unmatched",status="404"} 1');
+    expect(text).not.toContain('no-such-route');
     expect(text).toMatch(/streethunt_http_request_duration_seconds_count\{method="GET",route="\/api\/games\/:gameId"\} 2/);
     expect(text).toContain('streethunt_open_sockets 1');
     expect(text).toContain('streethunt_mail_pending 0');

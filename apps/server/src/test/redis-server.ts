@@ -41,7 +41,12 @@ export async function privateRedis(): Promise<PrivateRedis> {
       }
       throw new Error(`redis-server on port ${port} did not answer`);
     })();
-    await Promise.race([answered, failed]);
+    try {
+      await Promise.race([answered, failed]);
+    } catch (error) {
+      await stop();
+      throw error;
+    }
   };
   process.once('exit', () => child?.kill('SIGKILL'));
   await start();
