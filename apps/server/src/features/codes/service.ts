@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { CODE_PREFIX_MAX, GENERATE_CODES_MAX, codePrefixSchema, codeQtySchema, generateGameCode, normalizeGameCode } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, games } from '../../db/schema.ts';
-import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
+import type { AttemptLimiter } from '../../platform/shared-state/attempt-limiter.ts';
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import type { SharedState } from '../../platform/shared-state/shared-state.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';

@@ -15,7 +15,7 @@ import {
 import type { Services } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, plays } from '../../db/schema.ts';
-import type { AttemptLimiter } from '../../platform/attempt-limiter.ts';
+import type { AttemptLimiter } from '../../platform/shared-state/attempt-limiter.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { createGameCodes, tooManyFreePlays, tooManyWrongCodes, wrongCode, type CodeGate, type GameCode } from '../codes/service.ts';
 import { sendFeedbackInvitation } from '../feedback/service.ts';

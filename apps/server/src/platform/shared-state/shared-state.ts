@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import { createAttemptLimiter, type AttemptLimiter, type AttemptLimiterOptions } from '../attempt-limiter.ts';
+import { createAttemptLimiter, type AttemptLimiter, type AttemptLimiterOptions } from './attempt-limiter.ts';
 import { windowCounterStore } from './rate-limit-store.ts';
 import type { RedisLink } from './redis-link.ts';
 import { createLocalWindowCounter, createRedisWindowCounter, type WindowCounter } from './window-counter.ts';

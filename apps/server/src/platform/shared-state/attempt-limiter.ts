@@ -1,4 +1,4 @@
-import type { WindowCounter } from './shared-state/window-counter.ts';
+import type { WindowCounter } from './window-counter.ts';
 
 /**
  * Counts failed attempts per key (a client IP) in a fixed window and blocks the key once it has used

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAttemptLimiter } from './attempt-limiter.ts';
-import { createLocalWindowCounter } from './shared-state/window-counter.ts';
+import { createLocalWindowCounter } from './window-counter.ts';
 
 describe('attempt limiter', () => {
   const clock = () => {
