@@ -8,8 +8,8 @@ export const DRAFT_DELAY_MS = 300;
 type Kept = { game: EditableGame; version: number; dirty: boolean; paused: boolean };
 
 /**
- * Keeps the working copy on the device while it differs from the stored game (and forgets it once
- * they agree), a little after each change, and at once when the page is hidden or the editor left.
+ * Keeps the working copy on the device while it differs from the stored game (and forgets it as soon
+ * as they agree), a little after each change, and at once when the page is hidden or the editor left.
  * `paused` while the creator decides about an older kept copy. `drop()` forgets it for good: the
  * editor is about to load the stored game instead.
  */
@@ -21,7 +21,13 @@ export function useLocalDraft(gameId: string, kept: Kept): { drop(): void } {
   useEffect(() => {
     latest.current = { game, version, dirty, paused };
     if (paused) return;
-    const timer = setTimeout(() => (dirty ? writeDraft(gameId, version, game) : clearDraft(gameId)), DRAFT_DELAY_MS);
+    // Forgetting is cheap and must not lag: a write still waiting would otherwise be the last word
+    // after the stored game was reloaded over the working copy.
+    if (!dirty) {
+      clearDraft(gameId);
+      return;
+    }
+    const timer = setTimeout(() => writeDraft(gameId, version, game), DRAFT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [gameId, game, version, dirty, paused]);
 
