@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { PROGRESS_EVENT, WATCH_EVENT } from '@streethunt/shared';
 import { SAME_BYTES_PREFIX, type BareRoute, type FromServer, type ToServer } from './server.ts';
+import { nextMessage } from './child-messages.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
 /** Ours and bare take turns this many times; the medians are reported (the machine may be busy with other work). */
@@ -55,23 +56,7 @@ function startServers(plays: number) {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = <T extends FromServer['type']>(type: T, timeoutMs = 120_000) =>
-    new Promise<Extract<FromServer, { type: T }>>((resolve, reject) => {
-      const timer = setTimeout(() => done(new Error(`no '${type}' from the server process in ${timeoutMs} ms`)), timeoutMs);
-      const onMessage = (message: FromServer) => {
-        if (message.type === type) done(null, message as Extract<FromServer, { type: T }>);
-        else if (message.type === 'error') done(new Error(`server process: ${message.message}`));
-      };
-      const onExit = (code: number | null) => done(new Error(`server process exited (${code})`));
-      function done(error: Error | null, message?: Extract<FromServer, { type: T }>) {
-        clearTimeout(timer);
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        if (error) reject(error);
-        else resolve(message!);
-      }
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-    });
+    nextMessage<FromServer>(child, (message) => message.type === type, timeoutMs, `'${type}' from the server process`) as Promise<Extract<FromServer, { type: T }>>;
   const send = (message: ToServer) => child.send(message);
   return { child, next, send };
 }

@@ -32,6 +32,7 @@ import { startServerProcess, type ServerProcess } from '../src/test/server-proce
 import type { ParentToProxy, ProxyStats, ProxyToParent } from './local-proxy.ts';
 import { mb, openFilesLimit, rssBytes, socketCount, startSampler, type ProcessSamples } from './proc-stats.ts';
 import type { FromClients, ToClients } from './soak-clients.ts';
+import { nextMessage } from './child-messages.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -217,27 +218,6 @@ async function startServers(count: number, env: Record<string, string>): Promise
   const servers = await Promise.all(Array.from({ length: count }, () => startServerProcess({ LOG_LEVEL: 'warn', TRUST_PROXY: '1', JWT_SECRET, ...env })));
   for (const server of servers) onCleanup(`stop server ${server.port}`, () => server.stop());
   return servers;
-}
-
-/** The next IPC message of a child that `accept` takes, or an error after `timeoutMs` or if the child exits. */
-function nextMessage<M>(child: ChildProcess, accept: (message: M) => boolean, timeoutMs: number, what: string): Promise<M> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => done(new Error(`no ${what} within ${timeoutMs} ms`)), timeoutMs);
-    const onMessage = (message: M) => {
-      if ((message as { type?: string }).type === 'error') done(new Error(`${what}: ${(message as unknown as { message: string }).message}`));
-      else if (accept(message)) done(null, message);
-    };
-    const onExit = (code: number | null) => done(new Error(`${what}: the process exited (${code})`));
-    function done(error: Error | null, message?: M) {
-      clearTimeout(timer);
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      if (error) reject(error);
-      else resolve(message!);
-    }
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
 }
 
 function forkTs(file: string, env: Record<string, string> = {}): ChildProcess {
