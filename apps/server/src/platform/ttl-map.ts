@@ -1,7 +1,8 @@
 /**
  * A small in-process cache: entries live `ttlMs`, at most `maxEntries` are kept (the oldest go
  * first). For data that is read on every player request and rarely changes; each process keeps its
- * own, so what one process wrote reaches another one's cache within `ttlMs` at the latest.
+ * own: whoever changes a row drops it on every process through the cache bus (shared-state/cache-bus.ts),
+ * and `ttlMs` bounds how stale a copy can get when word of a change is lost (Redis away).
  */
 export class TtlMap<K, V> {
   private readonly entries = new Map<K, { value: V; expiresAt: number }>();

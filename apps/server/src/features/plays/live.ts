@@ -20,7 +20,7 @@ export function isPlayRoom(room: string): boolean {
   return room.startsWith(ROOM_PREFIX);
 }
 
-/** Tells every device of the play (on every server process, once the Redis adapter is in). */
+/** Tells every device of the play, on every server process (the Redis adapter, with REDIS_URL). */
 export function emitProgress(io: Server, play: PlayKey, progress: Progress): void {
   io.to(playRoom(play)).emit(PROGRESS_EVENT, progress);
 }
