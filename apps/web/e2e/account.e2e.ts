@@ -144,7 +144,14 @@ describe('account', () => {
           await new Promise((resolve) => setTimeout(resolve, 1_000));
           await route.continue();
         });
-        const autoLogin = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auto-login');
+        // Its reply, or its end when the navigation cancels it (either way it cannot log the user back in).
+        const autoLogin = new Promise<void>((resolve) => {
+          const ended = (request: { url(): string }) => {
+            if (new URL(request.url()).pathname === '/api/auto-login') resolve();
+          };
+          page.on('requestfinished', ended);
+          page.on('requestfailed', ended);
+        });
         await page.goto('/logout');
         await page.waitForURL((url) => url.pathname === '/login');
         await page.getByRole('heading', { level: 1, name: a.login.title }).waitFor();
