@@ -4,6 +4,8 @@ export * from './schemas/account.ts';
 export * from './schemas/config.ts';
 export * from './game/index.ts';
 export * from './schemas/game.ts';
+export * from './schemas/game-list.ts';
+export * from './game-list/index.ts';
 export * from './schemas/play.ts';
 export * from './schemas/feedback.ts';
 export * from './schemas/payments.ts';

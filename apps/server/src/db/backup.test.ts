@@ -4,7 +4,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdDataDir } from '../test/data-dir-holder.ts';
 import { buildCode, buildGame, buildPurchase, buildUser } from '../test/factories.ts';
 import { BackupError, backupEmbedded, restoreEmbedded, type BackupSummary } from './backup.ts';
-import { migrationsFolder, openDatabase } from './client.ts';
+import { migrationsFolder, newPglite, openDatabase } from './client.ts';
 
 const run = promisify(execFile);
 const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
@@ -31,7 +31,7 @@ async function tableCounts(query: (sql: string) => Promise<{ rows: Record<string
 }
 
 async function withPglite<T>(dataDir: string, work: (db: PGlite) => Promise<T>): Promise<T> {
-  const db = new PGlite(dataDir);
+  const db = newPglite(dataDir);
   try {
     return await work(db);
   } finally {

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import { drizzle } from 'drizzle-orm/pglite';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder } from './client.ts';
+import { migrationsFolder, newPglite } from './client.ts';
 import { inUseMessage } from './data-dir-in-use.ts';
 
 /**
@@ -48,7 +48,7 @@ export async function backupEmbedded(pgdata: string, outFile: string): Promise<B
   if ((await stat(file).catch(() => undefined))?.isDirectory()) throw new BackupError(`Cannot write ${file}: it is a folder.`);
   refuseIfInUse(pgdata);
 
-  const pg = new PGlite(pgdata);
+  const pg = newPglite(pgdata);
   let text: string;
   try {
     // Without owners and grants: the roles of the embedded database do not exist on another server.
@@ -174,7 +174,7 @@ async function readDump(file: string): Promise<string> {
 }
 
 async function loadInto(dataDir: string, text: string): Promise<void> {
-  const pg = new PGlite(dataDir);
+  const pg = newPglite(dataDir);
   try {
     await pg.exec(text);
   } finally {
@@ -184,7 +184,7 @@ async function loadInto(dataDir: string, text: string): Promise<void> {
 
 /** Reopens the restored directory (so what was written to disk is what is checked), migrates and counts it. */
 async function migrateAndCount(dataDir: string, knownMigrations: number): Promise<{ tables: number; rows: number }> {
-  const pg = new PGlite(dataDir);
+  const pg = newPglite(dataDir);
   try {
     await migrate(drizzle(pg), { migrationsFolder });
     const applied = await pg.query<{ n: number }>('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');

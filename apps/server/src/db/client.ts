@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,6 +11,14 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * An embedded PostgreSQL with the extensions the migrations create (pg_trgm, for the games list's
+ * search): every PGlite the app opens comes from here, or a dump or migration that names one fails.
+ */
+export function newPglite(dataDir?: string): PGlite {
+  return new PGlite({ dataDir, extensions: { pg_trgm } });
+}
 
 export type Database = {
   db: Db;
@@ -35,7 +44,7 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
-    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    const client = newPglite(options.dataDir);
     await client.waitReady;
     const db = drizzlePglite(client, { schema });
     return {

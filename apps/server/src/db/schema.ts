@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -89,8 +90,35 @@ export const games = pgTable(
     approvedAt: ts('approved_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /*
+     * What the public list (GET /api/games) sorts and filters on, kept by the database from the row itself
+     * (migration 0009), so no write path can forget them. The functions mirror packages/shared: isFreePrice
+     * and areaCenter (a test compares them).
+     */
+    listedAt: ts('listed_at').generatedAlwaysAs(sql`coalesce(approved_at, created_at)`),
+    listSearch: text('list_search').generatedAlwaysAs(
+      sql`lower(coalesce(metadata->>'name', '') || ' ' || coalesce(metadata->>'locationCity', ''))`,
+    ),
+    listLanguage: text('list_language').generatedAlwaysAs(sql`coalesce(metadata->>'language', 'he')`),
+    listMap: boolean('list_map').generatedAlwaysAs(sql`coalesce(metadata->'map' = 'true'::jsonb, false)`),
+    listFree: boolean('list_free').generatedAlwaysAs(sql`game_price_is_free(metadata->'price')`),
+    startLat: doublePrecision('start_lat').generatedAlwaysAs(sql`(game_start(metadata->'location'))[1]`),
+    startLng: doublePrecision('start_lng').generatedAlwaysAs(sql`(game_start(metadata->'location'))[2]`),
   },
-  (t) => [index('games_status_idx').on(t.status), index('games_user_idx').on(t.userId)],
+  (t) => [
+    index('games_status_idx').on(t.status),
+    index('games_user_idx').on(t.userId),
+    // The list's order (newest listed first) and each filter with that order; only approved games are listed.
+    index('games_listed_idx').on(t.listedAt.desc(), t.id.desc()).where(sql`status = 'APPROVED'`),
+    index('games_listed_user_idx').on(t.userId, t.listedAt.desc(), t.id.desc()).where(sql`status = 'APPROVED'`),
+    index('games_listed_free_idx').on(t.listFree, t.listedAt.desc(), t.id.desc()).where(sql`status = 'APPROVED'`),
+    index('games_listed_language_idx').on(t.listLanguage, t.listedAt.desc(), t.id.desc()).where(sql`status = 'APPROVED'`),
+    index('games_listed_map_idx').on(t.listMap, t.listedAt.desc(), t.id.desc()).where(sql`status = 'APPROVED'`),
+    // Name and city search: any part of either (LIKE '%…%'), through trigrams.
+    index('games_list_search_idx').using('gin', sql`${t.listSearch} gin_trgm_ops`).where(sql`status = 'APPROVED'`),
+    // 'near me': the bounding box around the visitor, before the exact distance.
+    index('games_start_idx').on(t.startLat, t.startLng).where(sql`status = 'APPROVED' and start_lat is not null`),
+  ],
 );
 
 export const purchases = pgTable(

@@ -136,7 +136,8 @@ export const demoGames: DemoGame[] = [
         language: 'en',
         map: false,
         coverImage: '',
-        location: null,
+        // Where the walk starts: no map in the game, but the list's 'near me' sorts by it.
+        location: { lat: 32.05503, lng: 34.75624 },
       },
       introPage: {
         content:
@@ -212,7 +213,7 @@ export const demoGames: DemoGame[] = [
         language: 'he',
         map: false,
         coverImage: '',
-        location: null,
+        location: { lat: 32.06849, lng: 34.76889 },
       },
       introPage: {
         content:

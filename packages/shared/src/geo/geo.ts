@@ -140,3 +140,26 @@ export function distanceToArea(position: Point, location: GameLocation, radiusMe
   if (isInsidePolygon(position, location)) return 0;
   return distanceToPolygonEdge(position, location);
 }
+
+/** Latitudes and longitude ranges (degrees) that hold every point within a distance of a centre. */
+export type BoundingBox = { minLat: number; maxLat: number; lngRanges: Array<[number, number]> };
+
+/**
+ * The box around a circle on the sphere: a cheap first filter on indexed latitude and longitude before
+ * the exact distance ('near me'). Across a pole every longitude counts; across the antimeridian the
+ * longitudes split into two ranges.
+ */
+export function boundingBox(center: Point, radiusMeters: number): BoundingBox {
+  const angular = radiusMeters / EARTH_RADIUS_METERS;
+  const minLat = center.lat - toDegrees(angular);
+  const maxLat = center.lat + toDegrees(angular);
+  if (minLat <= -90 || maxLat >= 90) return { minLat: Math.max(minLat, -90), maxLat: Math.min(maxLat, 90), lngRanges: [[-180, 180]] };
+  // The widest longitude span of the circle (at the latitude where it touches its meridians).
+  const dLng = toDegrees(Math.asin(Math.min(1, Math.sin(angular) / Math.cos(toRadians(center.lat)))));
+  const minLng = center.lng - dLng;
+  const maxLng = center.lng + dLng;
+  if (dLng >= 180) return { minLat, maxLat, lngRanges: [[-180, 180]] };
+  if (minLng < -180) return { minLat, maxLat, lngRanges: [[minLng + 360, 180], [-180, maxLng]] };
+  if (maxLng > 180) return { minLat, maxLat, lngRanges: [[minLng, 180], [-180, maxLng - 360]] };
+  return { minLat, maxLat, lngRanges: [[minLng, maxLng]] };
+}

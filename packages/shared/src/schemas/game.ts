@@ -80,14 +80,4 @@ export const gameReplySchema = z.object({
 });
 export type GameReply = z.infer<typeof gameReplySchema>;
 
-export const gameListItemSchema = z.object({
-  _id: z.string(),
-  userId: z.string(),
-  status: z.enum(GAME_STATUSES),
-  metadata: gameMetadataSchema,
-});
-export type GameListItem = z.infer<typeof gameListItemSchema>;
-/** GET /api/games */
-export const gameListReplySchema = z.object({ data: z.array(gameListItemSchema) });
-export type GameListReply = z.infer<typeof gameListReplySchema>;
 export const gameParamsSchema = z.object({ gameId: idSchema });

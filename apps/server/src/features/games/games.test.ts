@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds())('games on %s', (kind) => {
       expect(ids).not.toContain(draft.id);
       expect(ids).not.toContain(pending.id);
       for (const item of res.json().data) {
-        expect(Object.keys(item).sort()).toEqual(['_id', 'metadata', 'status', 'userId']);
+        expect(Object.keys(item).sort()).toEqual(['_id', 'metadata', 'start', 'status', 'userId']);
         expect(item.status).toBe('APPROVED');
       }
       const text = res.body.toLowerCase();
@@ -58,7 +58,7 @@ describe.each(testDatabaseKinds())('games on %s', (kind) => {
       expect(mine.json().data.map((g: GameReply) => g._id)).toEqual([newer.id, older.id]);
       expect(mine.json().data[1].metadata).toMatchObject({ name: 'Older', price: '45', currencyCode: 'ILS', language: 'he', map: true });
       const nobody = await t.app.inject({ method: 'GET', url: '/api/games?user=0123456789abcdef01234567' });
-      expect(nobody.json()).toEqual({ data: [] });
+      expect(nobody.json()).toEqual({ data: [], nextCursor: null });
     });
 
     it('refuses a malformed user id', async () => {

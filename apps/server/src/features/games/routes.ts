@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { gameListReplySchema, gameParamsSchema, gameReplySchema, idSchema, lineText, playGrantSchema } from '@streethunt/shared';
+import { gameListReplySchema, gameParamsSchema, gameReplySchema, gamesListQuerySchema, lineText, playGrantSchema } from '@streethunt/shared';
 import { sendSharedJson } from '../../platform/compression.ts';
 import { codeGate } from '../codes/service.ts';
+import { listGames } from './games-list.ts';
 import * as gamesService from './service.ts';
 import { errorReplies } from '../../platform/route-helpers.ts';
 
 const tags = ['games'];
 
-const gameListQuerySchema = z.object({ user: idSchema.optional() });
 /** Loose: validation replaces request.headers with its result, and the other headers must stay. */
 const gameSecretHeadersSchema = z.looseObject({ 'x-game-secret': lineText().max(200).optional(), 'x-play-grant': playGrantSchema.optional() });
 
@@ -23,12 +23,13 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags,
-        summary: 'Approved games, newest first; ?user= keeps one creator’s games',
-        querystring: gameListQuerySchema,
+        summary:
+          'One page of approved games as cards, newest listed first; with lat and lng the games starting within radius km (default 50), nearest first, with distanceMeters. Filters combine: user (one creator), q (part of the name or city), price, language, map. nextCursor, sent back as cursor with the same filters, gives the next page (null on the last)',
+        querystring: gamesListQuerySchema,
         response: { 200: gameListReplySchema, ...errorReplies(400) },
       },
     },
-    async (request) => ({ data: await gamesService.listApprovedGames(db, { userId: request.query.user }) }),
+    async (request) => listGames(db, request.query),
   );
 
   app.get(

@@ -1,11 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   answerHashes,
   gameMetadataSchema,
   gameReplySchema,
   questionSchema,
   type GameContent,
-  type GameListItem,
   type GameReply,
   type PlayerQuestion,
   type Question,
@@ -82,15 +81,6 @@ export function forgetGame(db: Db, gameId: string): void {
 }
 
 /** GET /api/games: approved games, newest first, never with questions; `userId` keeps one creator's. */
-export async function listApprovedGames(db: Db, filter: { userId?: string } = {}): Promise<GameListItem[]> {
-  const rows = await db
-    .select({ id: games.id, userId: games.userId, status: games.status, metadata: games.metadata })
-    .from(games)
-    .where(and(eq(games.status, 'APPROVED'), filter.userId ? eq(games.userId, filter.userId) : undefined))
-    .orderBy(sql`${games.approvedAt} desc nulls last`, desc(games.createdAt), desc(games.id));
-  return rows.map((row) => ({ _id: row.id, userId: row.userId, status: row.status, metadata: metadataSchema.parse(row.metadata) }));
-}
-
 /** Each question's own salt: the game's salt and its index, so equal answers hash differently per question. */
 export function questionSalt(gameSalt: string, questionIndex: number): string {
   return `${gameSalt}:${questionIndex}`;
