@@ -10,7 +10,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { gamesListQuerySchema, type GameListReply } from '@streethunt/shared';
@@ -20,60 +19,15 @@ import * as schema from '../src/db/schema.ts';
 import type { TestDatabaseKind } from '../src/db/test-database.ts';
 import { listGames } from '../src/features/games/games-list.ts';
 import { buildTestApp, type TestApp } from '../src/test/build-test-app.ts';
-import { gameContent } from '../src/test/factories.ts';
+import { seedApprovedGames } from './seed-games.ts';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const BUDGET_BYTES = 20 * 1024;
 const BUDGET_MS = 20;
 
-/** Cities with a centre, in both languages: a game's city is written in its own language. */
-const CITIES: Array<[he: string, en: string, lat: number, lng: number]> = [
-  ['תל אביב-יפו', 'Tel Aviv-Yafo', 32.0853, 34.7818],
-  ['ירושלים', 'Jerusalem', 31.7683, 35.2137],
-  ['חיפה', 'Haifa', 32.794, 34.9896],
-  ['באר שבע', 'Beersheba', 31.2518, 34.7913],
-  ['אילת', 'Eilat', 29.5577, 34.9519],
-  ['נצרת', 'Nazareth', 32.6996, 35.3035],
-  ['צפת', 'Safed', 32.9646, 35.496],
-  ['עכו', 'Acre', 32.9281, 35.0818],
-  ['הרצליה', 'Herzliya', 32.1624, 34.8447],
-  ['רחובות', 'Rehovot', 31.8928, 34.8113],
-];
-
-/** GAMES approved games of 200 creators in one INSERT ... SELECT: cities, languages, prices and starts spread out. */
 async function seed(t: TestApp) {
-  await t.db.execute(sql`
-    insert into users (id, first_name, last_name, email, password_hash, phone, affiliate_code)
-    select 'c' || lpad(to_hex(i), 23, '0'), 'Creator' || i, 'Bench', 'creator' || i || '@bench.example.com', 'dummy-hash', '0500000000', 'B' || lpad(i::text, 7, '0')
-    from generate_series(1, 200) as i`);
-  const content = gameContent();
-  const cities = JSON.stringify(CITIES);
-  await t.db.execute(sql`
-    insert into games (id, user_id, status, metadata, intro_page, questions, gameover_page, approved_at, created_at)
-    select lpad(to_hex(i), 24, '0'),
-           'c' || lpad(to_hex(1 + i % 200), 23, '0'),
-           'APPROVED',
-           jsonb_build_object(
-             'name', case when i % 2 = 0 then 'ציד ' || i || ' ב' || (c->>0) else 'Hunt ' || i || ' in ' || (c->>1) end,
-             'locationCity', case when i % 2 = 0 then c->>0 else c->>1 end,
-             'locationText', 'Meet by the big fountain, corner of the main street and the market, number ' || i,
-             'price', case when i % 5 = 0 then '' else (30 + i % 90)::text end,
-             'currencyCode', 'ILS',
-             'language', case when i % 2 = 0 then 'he' else 'en' end,
-             'map', i % 3 <> 0,
-             'coverImage', '/media/' || lpad(to_hex(i), 24, '0') || '.webp',
-             'location', case when i % 10 = 3 then null else jsonb_build_object(
-               'lat', (c->>2)::float8 + (random() - 0.5) * 0.1,
-               'lng', (c->>3)::float8 + (random() - 0.5) * 0.1) end),
-           ${JSON.stringify(content.introPage)}::jsonb,
-           ${JSON.stringify(content.questions)}::jsonb,
-           ${JSON.stringify(content.gameoverPage)}::jsonb,
-           now() - make_interval(mins => i),
-           now() - make_interval(mins => i + 60)
-    from generate_series(1, ${GAMES}::int) as i,
-         lateral (select ${cities}::jsonb -> ((i / 2) % ${CITIES.length}) as c) as city`);
-  await t.db.execute(sql`analyze games`);
+  await seedApprovedGames(t.db, GAMES);
 }
 
 type Sample = { ms: number; gzipBytes: number; body: string };

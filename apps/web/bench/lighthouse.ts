@@ -6,17 +6,24 @@
  *
  * Knobs: BENCH_WEB_RUNS (3; the median run by performance score is shown per page),
  * CHROME_PATH or CHROMIUM_PATH (default: `command -v chromium`), BENCH_WEB_REPORTS (a folder: the median
- * run's full Lighthouse report of each page is written there as JSON). Needs the built app.
+ * run's full Lighthouse report of each page is written there as JSON), BENCH_WEB_GAMES (10000: approved
+ * games added to the database before the server starts, as a successful platform has; 0 for the demo
+ * games alone). Needs the built app.
  */
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { findChromium, webIndexHtml } from '../e2e/support/paths.ts';
+import { promisify } from 'node:util';
+import { findChromium, repoRoot, webIndexHtml } from '../e2e/support/paths.ts';
 import { startServer } from '../e2e/support/server.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
+const GAMES = Math.max(0, Number(process.env.BENCH_WEB_GAMES ?? 10_000));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const BUDGET = { performance: 90, accessibility: 100, 'best-practices': 95, seo: 95 } as const;
 
@@ -66,7 +73,12 @@ async function main() {
   const chromePath = process.env.CHROME_PATH ?? findChromium();
   if (!chromePath) throw new Error('no Chromium: apt-get install chromium, or set CHROME_PATH');
 
-  const server = await startServer({ LOG_LEVEL: 'error' });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'streethunt-lighthouse-'));
+  const seedStart = performance.now();
+  // The server's own seeding, in a process of its own before the server starts (the embedded database allows one).
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/bench/seed-data-dir.ts', dataDir, String(GAMES)], { cwd: repoRoot });
+  console.log(`the demo and ${GAMES.toLocaleString('en')} more approved games seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+  const server = await startServer({ LOG_LEVEL: 'error', DATA_DIR: dataDir });
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
     const games = (await (await fetch(`${server.url}/api/games`)).json()) as { data: { _id: string; metadata: { map: boolean } }[] };
@@ -111,6 +123,7 @@ async function main() {
   } finally {
     chrome.kill();
     await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
