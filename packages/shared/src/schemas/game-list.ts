@@ -12,7 +12,7 @@ import { idSchema, lineText } from './common.ts';
 import { GAME_STATUSES, gameMetadataSchema, pointSchema } from './game.ts';
 
 /** A decimal number as a query string carries it ("32.08", "-0.5"): no exponent, hex, Infinity or blanks. */
-const decimalText = z.string().regex(/^-?\d{1,3}(\.\d{1,15})?$/, 'must be a decimal number');
+const decimalText = lineText().regex(/^-?\d{1,3}(\.\d{1,15})?$/, 'must be a decimal number');
 const inRange = (what: string, min: number, max: number) =>
   decimalText.transform(Number).pipe(z.number().min(min, `${what} must be ${min} to ${max}`).max(max, `${what} must be ${min} to ${max}`));
 
@@ -39,14 +39,13 @@ export const gamesListQuerySchema = z
     radius: inRange('radius', NEAR_RADIUS_KM_MIN, NEAR_RADIUS_KM_MAX).optional(),
     /** newest (the default without a position) or distance (the default, and only allowed, with one). */
     sort: z.enum(GAMES_SORTS).optional(),
-    limit: z
-      .string()
+    limit: lineText()
       .regex(/^\d{1,4}$/, `limit must be a whole number from 1 to ${GAMES_PAGE_MAX}`)
       .transform(Number)
       .pipe(z.number().int().min(1, `limit must be from 1 to ${GAMES_PAGE_MAX}`).max(GAMES_PAGE_MAX, `limit must be from 1 to ${GAMES_PAGE_MAX}`))
       .optional(),
     /** The previous page's nextCursor, for the same query. */
-    cursor: z.string().max(400, 'cursor is not one this list gave').regex(/^[A-Za-z0-9_-]+$/, 'cursor is not one this list gave').optional(),
+    cursor: lineText().max(400, 'cursor is not one this list gave').regex(/^[A-Za-z0-9_-]+$/, 'cursor is not one this list gave').optional(),
   })
   .superRefine((query, ctx) => {
     if ((query.lat === undefined) !== (query.lng === undefined)) ctx.addIssue({ code: 'custom', message: 'lat and lng come together', path: ['lat'] });
