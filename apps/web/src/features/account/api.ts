@@ -3,6 +3,7 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   gameListReplySchema,
+  gamesListQueryString,
   loginReplySchema,
   paymentDetailsReplySchema,
   profileReplySchema,
@@ -102,9 +103,13 @@ export const accountApi = {
       headers: inLanguage(language),
     }),
 
-  /** GET /api/games (public): the approved games, for a per-game share link. */
-  approvedGames: async (signal?: AbortSignal) => {
-    const reply = await apiRequest('/api/games', { schema: gameListReplySchema, signal });
+  /**
+   * GET /api/games (public): the first page of approved games whose name or city holds `search` (all
+   * games, newest first, when empty), for a per-game share link.
+   */
+  approvedGames: async (search: string, signal?: AbortSignal) => {
+    const query = gamesListQueryString({ q: search });
+    const reply = await apiRequest(query ? `/api/games?${query}` : '/api/games', { schema: gameListReplySchema, signal });
     // The server sends approved games only; the filter keeps a draft from ever being offered if it did.
     return reply.data.filter((game) => game.status === 'APPROVED');
   },
@@ -116,5 +121,5 @@ export const accountKeys = {
   profile: profileQueryKey,
   paymentDetails: (userId: string) => ['account', 'payment-details', userId] as const,
   validateEmail: (token: string) => ['account', 'validate-email', token] as const,
-  shareGames: ['account', 'share-games'] as const,
+  shareGames: (search: string) => ['account', 'share-games', search] as const,
 };

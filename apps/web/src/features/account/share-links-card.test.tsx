@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Language } from '@streethunt/shared';
 import { Component as UpdateProfilePage } from './update-profile-page.tsx';
-import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, storeSession } from './test-render.tsx';
+import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from './test-render.tsx';
 
 const CODE = 'ABCD2345';
 const profile = {
@@ -18,19 +18,24 @@ const profile = {
   createdAt: '2025-01-01T00:00:00.000Z',
   affiliateCode: CODE,
 };
-const game = (id: string, name: string, city: string, status = 'APPROVED') => ({ _id: id, userId: 'u9', status, metadata: { name, locationCity: city } });
+const game = (id: string, name: string, city: string, status = 'APPROVED') => ({ _id: id, userId: 'u9', status, metadata: { name, locationCity: city }, start: null });
 const GAMES = [game('aaaaaaaaaaaaaaaaaaaaaaa1', 'מסע בזמן', 'תל אביב'), game('bbbbbbbbbbbbbbbbbbbbbbb2', 'Old City Secrets', 'Jerusalem'), game('ccccccccccccccccccccccc3', 'Draft', '', 'DRAFT')];
+/** Not on the first page: found by asking the server. */
+const HAIFA = game('ddddddddddddddddddddddd4', 'Carmel Stairs', 'Haifa');
+/** One page of GET /api/games (the picker shows the first page of each search). */
+const listPage = (data: unknown[]) => ({ body: { data, nextCursor: null } });
 
-async function showPage(language: Language, games: unknown = { body: { data: GAMES } }) {
+async function showPage(language: Language, games: unknown = listPage(GAMES), searches: Record<string, unknown> = {}) {
   storeSession();
-  mockRoutes({
+  const fetchMock = mockRoutes({
     'POST /api/auto-login': autoLoginReply,
     'GET /api/user/profile': { body: { data: { user: { ...profile, language } } } },
     'GET /api/games': games as never,
+    ...(searches as Record<string, never>),
   });
   const page = await renderPage(<UpdateProfilePage />, { path: '/update-profile', url: '/update-profile', language });
   const card = await screen.findByRole('region', { name: page.t('account.share.title') });
-  return { ...page, card };
+  return { ...page, card, fetchMock };
 }
 
 const linkOf = (group: HTMLElement) => (within(group).getByTestId('share-link-url') as HTMLInputElement).value;
@@ -63,7 +68,7 @@ describe.each(['he', 'en'] as const)('share and earn on /update-profile (%s)', (
   });
 
   it('makes a link to one approved game picked from a searchable list', async () => {
-    const { t, card, missing } = await showPage(language);
+    const { t, card, missing } = await showPage(language, listPage(GAMES), { 'GET /api/games?q=old+city': listPage([GAMES[1]]) });
     const select = within(card).getByRole('textbox', { name: t('account.share.pickGame') });
     // The input keeps the page's direction; each option runs its own way.
     expect(select.getAttribute('dir')).toBeNull();
@@ -85,6 +90,28 @@ describe.each(['he', 'en'] as const)('share and earn on /update-profile (%s)', (
     fireEvent.click(within(one).getByRole('button', { name: t('account.share.copy') }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/game/bbbbbbbbbbbbbbbbbbbbbbb2?aff=${CODE}`));
     expect(missing).toEqual([]);
+  });
+
+  it('asks the server for what is typed and offers its first page of matches', async () => {
+    const { t, card, fetchMock } = await showPage(language, listPage(GAMES), { 'GET /api/games?q=haifa': listPage([HAIFA]) });
+    const select = within(card).getByRole('textbox', { name: t('account.share.pickGame') });
+    await waitFor(() => expect((select as HTMLInputElement).disabled).toBe(false));
+    fireEvent.click(select);
+    expect(await screen.findAllByRole('option')).toHaveLength(2);
+
+    // Typing narrows the options at once, then asks the server once typing pauses.
+    fireEvent.change(select, { target: { value: 'h' } });
+    fireEvent.change(select, { target: { value: 'ha' } });
+    fireEvent.change(select, { target: { value: 'haifa' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Carmel Stairs · Haifa' }));
+    expect(routesCalled(fetchMock).filter((route) => route.startsWith('GET /api/games'))).toEqual(['GET /api/games', 'GET /api/games?q=haifa']);
+    const one = await within(card).findByRole('group', { name: t('account.share.gameLink') });
+    expect(linkOf(one)).toBe(`${window.location.origin}/game/${HAIFA._id}?aff=${CODE}`);
+
+    // Opened again with the game picked: the newest games again (from the cache), the picked one among them.
+    fireEvent.click(select);
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Carmel Stairs · Haifa', 'מסע בזמן · תל אביב', 'Old City Secrets · Jerusalem']));
+    expect(routesCalled(fetchMock).filter((route) => route.startsWith('GET /api/games'))).toEqual(['GET /api/games', 'GET /api/games?q=haifa']);
   });
 
   it('shows a QR code of the link on demand, with a download', async () => {
@@ -119,7 +146,7 @@ describe.each(['he', 'en'] as const)('share and earn on /update-profile (%s)', (
   });
 
   it('offers a retry when the games cannot be loaded, and the link to every game meanwhile', async () => {
-    const { t, card } = await showPage(language, [{ status: 500, body: { message: 'boom', code: 'internal' } }, { body: { data: GAMES } }]);
+    const { t, card } = await showPage(language, [{ status: 500, body: { message: 'boom', code: 'internal' } }, listPage(GAMES)]);
     expect(await within(card).findByText(t('account.share.gamesFailed'))).toBeTruthy();
     expect(linkOf(within(card).getByRole('group', { name: t('account.share.allGames') }))).toContain(`aff=${CODE}`);
     fireEvent.click(within(card).getByRole('button', { name: t('account.common.retry') }));
@@ -127,7 +154,7 @@ describe.each(['he', 'en'] as const)('share and earn on /update-profile (%s)', (
   });
 
   it('says so when there is no game to link to yet', async () => {
-    const { t, card } = await showPage(language, { body: { data: [] } });
+    const { t, card } = await showPage(language, listPage([]));
     expect(await within(card).findByText(t('account.share.noGames'))).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Anchor, Button, Code, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AFFILIATE_PERCENT, PAYOUT_MINIMUM, formatMoney, type GameListItem } from '@streethunt/shared';
@@ -48,18 +49,36 @@ export function ShareLinksCard({ affiliateCode }: { affiliateCode: string }) {
   );
 }
 
-/** A game picked from the approved games, and its share link once one is picked. */
+/** The picker asks the server this long after the last key. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A game picked from the approved games, and its share link once one is picked. The picker searches
+ * on the server (name or city, `q`), as there may be thousands: it offers the first page of matches
+ * (the newest games before anything is typed), narrowed at once by what is typed while the server's
+ * answer comes.
+ */
 function GameShareLink({ origin, affiliateCode }: { origin: string; affiliateCode: string }) {
   const { t } = useTranslation();
-  const [gameId, setGameId] = useState<string | null>(null);
-  const games = useQuery({ queryKey: accountKeys.shareGames, queryFn: ({ signal }) => accountApi.approvedGames(signal), staleTime: 5 * 60_000 });
+  const [picked, setPicked] = useState<GameListItem | null>(null);
+  const [search, setSearch] = useState('');
   const nameOf = (game: GameListItem) => {
     const name = game.metadata.name.trim() || t('account.share.untitled');
     const city = game.metadata.locationCity.trim();
     return city ? `${name} · ${city}` : name;
   };
+  // The picked game's name in the box is not a search: the list then offers the newest games again.
+  const typed = picked && search === nameOf(picked) ? '' : search.trim();
+  const [term] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const games = useQuery({
+    queryKey: accountKeys.shareGames(term),
+    queryFn: ({ signal }) => accountApi.approvedGames(term, signal),
+    staleTime: 5 * 60_000,
+    // The options shown stay while the next search's answer comes.
+    placeholderData: keepPreviousData,
+  });
 
-  if (games.isError) {
+  if (games.isError && !games.data) {
     return (
       <Stack gap={6} align="flex-start">
         <Text size="sm" role="alert">
@@ -71,23 +90,27 @@ function GameShareLink({ origin, affiliateCode }: { origin: string; affiliateCod
       </Stack>
     );
   }
-  if (games.data?.length === 0) return <Text size="sm">{t('account.share.noGames')}</Text>;
+  if (term === '' && !picked && games.data?.length === 0 && !games.isPlaceholderData) return <Text size="sm">{t('account.share.noGames')}</Text>;
 
-  const picked = games.data?.find((game) => game._id === gameId);
+  const offered = games.data ?? [];
+  // The picked game stays an option, whatever the search, so the box keeps showing its name.
+  const options = picked && !offered.some((game) => game._id === picked._id) ? [picked, ...offered] : offered;
   return (
     <Stack gap="sm">
       <Select
         label={t('account.share.pickGame')}
         placeholder={t('account.share.pickGamePlaceholder')}
-        nothingFoundMessage={t('account.share.noGameFound')}
-        data={(games.data ?? []).map((game) => ({ value: game._id, label: nameOf(game) }))}
-        value={gameId}
-        onChange={setGameId}
+        nothingFoundMessage={games.isFetching ? t('account.share.gamesLoading') : t('account.share.noGameFound')}
+        data={options.map((game) => ({ value: game._id, label: nameOf(game) }))}
+        value={picked?._id ?? null}
+        onChange={(id) => setPicked(options.find((game) => game._id === id) ?? null)}
+        searchValue={search}
+        onSearchChange={setSearch}
         // Options run their own way; the input keeps the page's direction, so a Hebrew name does not
         // run under the chevron of an English page (Mantine pads the page's inline end).
         renderOption={({ option }) => <span dir="auto">{option.label}</span>}
         disabled={!games.data}
-        rightSection={games.data ? undefined : <Loader size="xs" role="status" aria-label={t('account.share.gamesLoading')} />}
+        rightSection={!games.data || games.isFetching ? <Loader size="xs" role="status" aria-label={t('account.share.gamesLoading')} /> : undefined}
         searchable
         allowDeselect={false}
         // 'fixed': the list's first frame shows it where it was last measured (hidden, 0 px wide: at the

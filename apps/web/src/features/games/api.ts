@@ -1,15 +1,21 @@
 import type { GameListItem, GameListReply, PublicUserReply } from '@streethunt/shared';
+// The zod-free half of the shared package: /games's first load carries no schemas.
+import { gamesListQueryString, type GamesListFilters } from '@streethunt/shared/games-list';
 import { apiRequest } from '../../api/client.ts';
+
+/** One page of the public list: its cards and the cursor of the next page (null on the last). */
+export type GamesPage = { games: GameListItem[]; nextCursor: string | null };
 
 export const gamesApi = {
   /**
-   * The public list: approved games only (the server sends no other; the filter here keeps a draft from
-   * ever showing if it did). With `userId`, only that creator's games.
+   * GET /api/games: one page of approved games for `filters`, after `cursor` (the previous page's
+   * nextCursor, asked with the same filters). The server sends approved games only; the filter here
+   * keeps a draft from ever showing if it did.
    */
-  list: async (userId: string | null, signal?: AbortSignal): Promise<GameListItem[]> => {
-    const path = userId ? `/api/games?user=${encodeURIComponent(userId)}` : '/api/games';
-    const reply = await apiRequest<GameListReply>(path, { signal });
-    return reply.data.filter((game) => game.status === 'APPROVED');
+  page: async (filters: GamesListFilters, cursor: string | null, signal?: AbortSignal): Promise<GamesPage> => {
+    const query = gamesListQueryString(filters, { cursor });
+    const reply = await apiRequest<GameListReply>(query ? `/api/games?${query}` : '/api/games', { signal });
+    return { games: reply.data.filter((game) => game.status === 'APPROVED'), nextCursor: reply.nextCursor ?? null };
   },
 
   /** GET /api/user/{userId}: what anyone may see of a creator (the heading uses the first name). */
@@ -19,8 +25,9 @@ export const gamesApi = {
   },
 };
 
-/** Cache keys of this feature's reads. */
+/** Cache keys of this feature's reads: one list per combination of filters (and position). */
 export const gamesKeys = {
-  list: (userId: string | null) => ['games', 'list', userId] as const,
+  all: ['games', 'list'] as const,
+  list: (filters: GamesListFilters) => ['games', 'list', gamesListQueryString(filters)] as const,
   creator: (userId: string) => ['games', 'creator', userId] as const,
 };
