@@ -61,8 +61,31 @@ function attachRedisAdapter(io: Server, link: RedisLink): Redis {
   const subscriber = link.subscriber.duplicate();
   subscriber.on('error', () => undefined);
   subscriber.connect().catch(() => undefined);
-  io.adapter(createAdapter(publisher, subscriber, { key: `${link.prefix}socket.io` }));
+  io.adapter(createAdapter(publisher, quietSubscriptions(subscriber), { key: `${link.prefix}socket.io` }));
   return subscriber;
+}
+
+const SUBSCRIPTION_COMMANDS = new Set<PropertyKey>(['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe']);
+
+/**
+ * The subscriber as the adapter sees it: the adapter neither awaits nor catches its (un)subscriptions,
+ * and ioredis rejects those still queued or in flight when the connection is closed (shutdown while
+ * Redis is away or just back). That rejection means nothing (the connection subscribes again by itself
+ * when it reconnects), so it is swallowed here rather than left unhandled.
+ */
+export function quietSubscriptions(subscriber: Redis): Redis {
+  return new Proxy(subscriber, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (!SUBSCRIPTION_COMMANDS.has(property)) return value.bind(target);
+      return (...args: unknown[]) => {
+        const result: unknown = value.apply(target, args);
+        if (result instanceof Promise) result.catch(() => undefined);
+        return result;
+      };
+    },
+  });
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);

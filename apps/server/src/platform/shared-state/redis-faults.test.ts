@@ -6,6 +6,8 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
 import { privateRedis, type PrivateRedis } from '../../test/redis-server.ts';
 import { freePort } from '../../test/server-process.ts';
+import { Redis } from 'ioredis';
+import { quietSubscriptions } from '../realtime.ts';
 import { connectRedis, RedisUnavailableError, type RedisLink } from './redis-link.ts';
 import { createLocalWindowCounter, createRedisWindowCounter } from './window-counter.ts';
 
@@ -126,6 +128,35 @@ describe('Redis that does not answer at start', () => {
     expect((refused as Error).message).not.toContain('secret-password');
     expect(Date.now() - started).toBeLessThan(8_000);
   }, 15_000);
+
+  it("the live adapter's subscriptions, queued while Redis is away, are dropped quietly when the app closes", async () => {
+    const port = await freePort();
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    const connection = () => {
+      const redis = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, enableOfflineQueue: true, maxRetriesPerRequest: null, retryStrategy: () => 200 });
+      redis.on('error', () => undefined);
+      redis.connect().catch(() => undefined);
+      return redis;
+    };
+    try {
+      // What the adapter meets: a queued subscription rejects when the connection is closed.
+      const bare = connection();
+      const queued = bare.psubscribe('room*');
+      bare.disconnect();
+      await expect(queued).rejects.toThrow('Connection is closed.');
+      // Through the wrapper, called as the adapter calls it (neither awaited nor caught), nothing is left unhandled.
+      const wrapped = connection();
+      void quietSubscriptions(wrapped).psubscribe('room*');
+      void quietSubscriptions(wrapped).subscribe('requests', 'responses');
+      wrapped.disconnect();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+  });
 
   it('with REDIS_OPTIONAL it starts alone, says so in /readyz, and takes Redis up once it answers', async () => {
     const redis = await privateRedis();
