@@ -1,6 +1,6 @@
 import type { Language } from '@streethunt/shared';
 // The zod-free half of the shared package: the list's query without its schemas.
-import { GAMES_SEARCH_MAX, type GamesListFilters, type GamesPriceFilter } from '@streethunt/shared/games-list';
+import { GAMES_PRICE_FILTERS, GAMES_SEARCH_MAX, LANGUAGES, type GamesListFilters, type GamesPriceFilter } from '@streethunt/shared/games-list';
 
 /**
  * What /games shows, as its URL says it: `?user=&q=&price=&language=&map=1&near=1&view=map`, so a search
@@ -24,8 +24,8 @@ export type PageFilters = {
 
 export const NO_FILTERS: PageFilters = { user: null, q: '', price: null, language: null, map: false, near: false, view: 'list' };
 
-const PRICES: readonly string[] = ['free', 'paid'] satisfies GamesPriceFilter[];
-const LANGUAGES: readonly string[] = ['he', 'en'] satisfies Language[];
+const PRICES: readonly string[] = GAMES_PRICE_FILTERS;
+const GAME_LANGUAGES: readonly string[] = LANGUAGES;
 
 /** The page's filters from its URL; a value the page does not know counts as absent. */
 export function readPageFilters(params: URLSearchParams): PageFilters {
@@ -35,7 +35,7 @@ export function readPageFilters(params: URLSearchParams): PageFilters {
     user: params.get('user')?.trim() || null,
     q: (params.get('q') ?? '').slice(0, GAMES_SEARCH_MAX),
     price: price && PRICES.includes(price) ? (price as GamesPriceFilter) : null,
-    language: language && LANGUAGES.includes(language) ? (language as Language) : null,
+    language: language && GAME_LANGUAGES.includes(language) ? (language as Language) : null,
     map: isOn(params.get('map')),
     near: isOn(params.get('near')),
     view: params.get('view') === 'map' ? 'map' : 'list',
