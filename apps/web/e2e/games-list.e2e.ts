@@ -40,10 +40,9 @@ let cityNames: string[];
 /** The demo games near the clock tower, nearest first. */
 let nearest: string[];
 
-/** A copy of `source` named `name` in `city`, made by `owner` (a duplicate or a new game), sent to approval and approved. */
-async function approvedCopy(
+/** A copy of `source` named `name` in `city`, made by `owner` (a duplicate or a new game) and sent to approval: PENDING, with its id. */
+async function pendingCopy(
   owner: StoredSession,
-  admin: StoredSession,
   source: { id: string; content: EditableGame },
   how: 'duplicate' | 'new',
   name: string,
@@ -55,8 +54,23 @@ async function approvedCopy(
   const game: EditableGame = { ...source.content, metadata: { ...source.content.metadata, name, locationCity: city, location: HAIFA } };
   await studioApi<{ data: EditorGame }>(e2e.server, owner, `/api/games/${gameId}`, { ...game, version: current.version });
   await studioApi<{ data: EditorGame }>(e2e.server, owner, `/api/games/status/${gameId}`, { status: 'PENDING', notifyAdmin: false });
-  await studioApi<{ data: EditorGame }>(e2e.server, admin, `/api/games/approve/${gameId}`, {});
   return gameId;
+}
+
+/**
+ * Approves the games one after another, in the order given, so each is listed after the one before:
+ * the list is newest first (listed_at desc, then id desc), and the server stamps an approval with its
+ * clock in milliseconds, so two approvals in the same millisecond would tie and be ordered by id, not by
+ * the order they were sent in. Each one starts once the one before has answered and the clock (the
+ * server runs on this machine) has moved past the millisecond of that answer.
+ */
+async function approveInOrder(admin: StoredSession, gameIds: string[]): Promise<void> {
+  let answeredAt = 0;
+  for (const gameId of gameIds) {
+    while (Date.now() <= answeredAt) await new Promise((resolve) => setTimeout(resolve, 1));
+    await studioApi<{ data: EditorGame }>(e2e.server, admin, `/api/games/approve/${gameId}`, {});
+    answeredAt = Date.now();
+  }
 }
 
 beforeAll(async () => {
@@ -72,10 +86,13 @@ beforeAll(async () => {
     owner: index % 2 === 0 ? creator : admin,
     how: index % 4 < 2 ? ('duplicate' as const) : ('new' as const),
   }));
-  // In order (the list is newest first), a few at a time.
+  // Made and sent to approval a few at a time (in any order: a pending game is not listed)...
+  const gameIds: string[] = [];
   for (let start = 0; start < plan.length; start += 3) {
-    await Promise.all(plan.slice(start, start + 3).map((step) => approvedCopy(step.owner, admin, source, step.how, step.name, step.city)));
+    gameIds.push(...(await Promise.all(plan.slice(start, start + 3).map((step) => pendingCopy(step.owner, source, step.how, step.name, step.city)))));
   }
+  // ...then approved one at a time in the plan's order, so the last is the newest on the list.
+  await approveInOrder(admin, gameIds);
 
   const demos = await loadDemoGames();
   const nameAt = (lat: number) => demos.find((game) => game.content.metadata.location && 'lat' in game.content.metadata.location && game.content.metadata.location.lat === lat)?.content.metadata.name;
