@@ -9,7 +9,7 @@ function noFeatureImports(regex) {
 }
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tmp/**', 'data/**', '**/drizzle/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '**/.tmp/**', 'data/**', '**/drizzle/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

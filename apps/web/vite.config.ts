@@ -4,17 +4,21 @@ import { bootScript } from './build/boot-script.ts';
 import { deferredStyles } from './build/deferred-styles.ts';
 import { firstLoadChunking } from './build/first-load-chunk.ts';
 import { precompress } from './build/precompress.ts';
-import { preactAliases } from './build/preact-aliases.ts';
+import { productionBuilds } from './build/production-builds.ts';
 
 const api = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
-export default defineConfig({
-  plugins: [react(), bootScript(), deferredStyles(), precompress()],
-  resolve: { alias: preactAliases },
+// Two builds: the browser's (dist/) and, with --ssr, the server's renderer of the first screen
+// (src/entry-server.tsx into dist-server/, which the API server imports).
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), bootScript(), deferredStyles(), precompress()],
+  resolve: { alias: command === 'build' ? productionBuilds() : [] },
   server: {
     port: 5173,
     proxy: { '/api': api, '/media': api, '/socket.io': { target: api, ws: true } },
   },
   // The manifest lets scripts/check-bundle-budget.ts follow each route's static imports.
-  build: { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 600, rolldownOptions: { output: { codeSplitting: firstLoadChunking() } } },
-});
+  build: isSsrBuild
+    ? { outDir: 'dist-server', sourcemap: false, emptyOutDir: true }
+    : { outDir: 'dist', sourcemap: false, manifest: true, chunkSizeWarningLimit: 600, rolldownOptions: { output: { codeSplitting: firstLoadChunking() } } },
+}));

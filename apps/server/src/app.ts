@@ -42,6 +42,7 @@ import { metricsPlugin } from './platform/metrics.ts';
 import { pendingMailCount } from './features/account/mail-later.ts';
 import { serveWebApp } from './platform/web-app.ts';
 import { webAppScriptHashes } from './platform/inline-scripts.ts';
+import { createFirstScreenRenderer } from './features/first-screen/service.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 import type { Storage } from './platform/storage/storage.ts';
 import { createGeocoder } from './platform/geocoder/create-geocoder.ts';
@@ -199,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Stored media (GET /media/{key}?w=): files for <img>, outside /api like the SPA's own assets.
   await app.register(mediaFileRoutes);
 
-  if (webDist) await serveWebApp(app, webDist);
+  if (webDist) await serveWebApp(app, webDist, await createFirstScreenRenderer(app.services, webDist));
   else app.setNotFoundHandler(sendRouteNotFound);
   return app;
 }

@@ -52,6 +52,7 @@ const fetchedAhead = () => added.filter((link) => link.rel === 'preload').map((l
 describe('index.html start-up script', () => {
   afterEach(() => {
     localStorage.clear();
+    document.documentElement.removeAttribute('data-first-screen');
     document.documentElement.lang = DEFAULT_LANGUAGE;
     document.documentElement.dir = 'rtl';
     window.history.replaceState(null, '', '/');
@@ -59,7 +60,7 @@ describe('index.html start-up script', () => {
 
   it('starts from the default language: index.html says lang="he" dir="rtl", as the shared constant does', () => {
     const html = readFileSync(path.resolve(import.meta.dirname, '../index.html'), 'utf8');
-    expect(html).toMatch(new RegExp(`<html lang="${DEFAULT_LANGUAGE}" dir="rtl">`));
+    expect(html).toMatch(new RegExp(`<html lang="${DEFAULT_LANGUAGE}" dir="rtl"[ >]`));
   });
 
   it('sets the kept language and direction before the app runs, and preloads only its translations', () => {
@@ -79,6 +80,21 @@ describe('index.html start-up script', () => {
       expect(document.documentElement.dir).toBe('rtl');
       expect(preloads()).toEqual(['/assets/he-1.js']);
     }
+  });
+
+  it('leaves a page the server drew as it is: its language (a game in its own), and no data fetched ahead (it is in the page)', () => {
+    localStorage.setItem('lang', 'he');
+    document.documentElement.setAttribute('data-first-screen', '');
+    document.documentElement.lang = 'en';
+    document.documentElement.dir = 'ltr';
+    runScript('/game/abc123');
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.documentElement.dir).toBe('ltr');
+    // The page's language's texts and the page's code, to hydrate with.
+    expect(preloads()).toEqual(['/assets/en-2.js', '/assets/player-page.js', '/assets/input.js']);
+    expect(fetchedAhead()).toEqual([]);
+    runScript('/games');
+    expect(fetchedAhead()).toEqual([]);
   });
 
   it("preloads a first-load page's own code on that page only, never what the entry already brings", () => {

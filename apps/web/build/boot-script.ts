@@ -5,6 +5,7 @@ import { LANGUAGE_STORAGE_KEY, RTL_LANGUAGES } from '../src/i18n/language-storag
 import { SESSION_STORAGE_KEY } from '../src/api/token-store.ts';
 import { STORE_KEYS } from '../src/features/player/player-store.ts';
 import { BUDGET_ROUTES } from './bundle-budget.ts';
+import { FIRST_SCREEN_ATTRIBUTE } from '../src/app/first-screen-data.ts';
 
 const I18N_DIR = path.resolve(import.meta.dirname, '../src/i18n');
 
@@ -86,16 +87,19 @@ export function bootScript(): Plugin {
         if (missing.length) throw new Error(`boot-script: no translations chunk for ${missing.join(', ')}`);
         const code =
           `(function(){var l,d=document.documentElement,c=${JSON.stringify(chunks)},r=${JSON.stringify(routes)},f=[],i;` +
+          // A page the server drew (FIRST_SCREEN_ATTRIBUTE) has its language and its data already.
+          `var s=d.hasAttribute(${JSON.stringify(FIRST_SCREEN_ATTRIBUTE)});` +
+          `if(s)l=d.lang;else{` +
           `try{l=localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)})}catch(e){}` +
           `if(${JSON.stringify(languages)}.indexOf(l)<0)l=d.lang;` +
-          `d.lang=l;d.dir=${JSON.stringify(RTL_LANGUAGES)}.indexOf(l)<0?'ltr':'rtl';` +
+          `d.lang=l;d.dir=${JSON.stringify(RTL_LANGUAGES)}.indexOf(l)<0?'ltr':'rtl'}` +
           `if(c[l])f.push(c[l]);` +
           `for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(location.pathname))f=f.concat(r[i][1]);` +
           `function a(r,h,t){var p=document.createElement('link');p.rel=r;p.crossOrigin='';p.href=h;if(t)p.as=t;document.head.appendChild(p)}` +
           `for(i=0;i<f.length;i++)a('modulepreload',f[i]);` +
-          `if(/^\\/games\\/?$/.test(location.pathname)&&!location.search)a('preload','/api/games','fetch');` +
+          `if(!s&&/^\\/games\\/?$/.test(location.pathname)&&!location.search)a('preload','/api/games','fetch');` +
           `var g=/^\\/game\\/([^/]+)\\/?$/.exec(location.pathname);` +
-          `if(g)try{var id=decodeURIComponent(g[1]),k=JSON.parse(localStorage.getItem(${JSON.stringify(STORE_KEYS.active)})||'null');` +
+          `if(g&&!s)try{var id=decodeURIComponent(g[1]),k=JSON.parse(localStorage.getItem(${JSON.stringify(STORE_KEYS.active)})||'null');` +
           `if(!localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})&&!(k&&k.game_id===id&&k.game_secret))a('preload','/api/games/'+encodeURIComponent(id),'fetch')}catch(e){}})()`;
         return [{ tag: 'script', children: code, injectTo: 'head-prepend' }];
       },

@@ -20,8 +20,8 @@ export type RouteWeight = {
 
 const MANTINE_CLASS = /\bm_[0-9a-f]{8}\b/g;
 
-/** DESIGN.md section 7: at most 150 KB of gzipped JavaScript on the first load of these pages. */
-export const FIRST_LOAD_BUDGET_BYTES = 150_000;
+/** DESIGN.md section 7: at most 210 KB of gzipped JavaScript on the first load of these pages, with React. */
+export const FIRST_LOAD_BUDGET_BYTES = 210_000;
 
 /**
  * At most this many JavaScript files on the first load (entry, shared chunk, page, language...):

@@ -2,7 +2,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { normalizeAcceptEncoding } from './accept-encoding.ts';
+import { replyCompression } from './compression.ts';
 import { sendRouteNotFound } from './errors.ts';
+import { firstScreenRoutes } from '../features/first-screen/routes.ts';
+import type { FirstScreenRenderer } from '../features/first-screen/service.ts';
 
 /** Vite puts a content hash in every name under assets/: such a file never changes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -13,9 +16,10 @@ const SHORT = 'public, max-age=3600';
 
 /**
  * Serves the built web app: its files (the `.br`/`.gz` made at build time when the client accepts
- * them), and index.html for every other GET or HEAD that looks like a page (client-side routing).
+ * them), the first screen of /games and /game/{id} drawn by `firstScreen` when there is one, and
+ * index.html for every other GET or HEAD that looks like a page (client-side routing).
  */
-export async function serveWebApp(app: FastifyInstance, root: string): Promise<void> {
+export async function serveWebApp(app: FastifyInstance, root: string, firstScreen: FirstScreenRenderer | null = null): Promise<void> {
   const assetsDir = path.join(root, 'assets') + path.sep;
   const cacheControlFor = (filePath: string) => {
     if (filePath.startsWith(assetsDir)) return IMMUTABLE;
@@ -42,6 +46,14 @@ export async function serveWebApp(app: FastifyInstance, root: string): Promise<v
         res.setHeader('vary', 'accept-encoding');
       },
     });
+
+    // Drawn pages are compressed as they go (the files beside them were compressed at build time).
+    if (firstScreen) {
+      await web.register(async (pages) => {
+        await pages.register(replyCompression);
+        firstScreenRoutes(pages, firstScreen, (reply) => reply.sendFile('index.html'));
+      });
+    }
 
     web.setNotFoundHandler((request, reply) => {
       const rawPath = request.url.split('?')[0] ?? '';

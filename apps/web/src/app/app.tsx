@@ -1,12 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { DirectionProvider, MantineProvider, createTheme, useDirection, type MantineColorsTuple } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { I18nContext, useTranslation } from 'react-i18next';
 import { SessionProvider } from '../api/session.tsx';
 import { directionOf } from '../i18n/setup.ts';
-import { router } from './router.tsx';
 
 /**
  * Mantine's teal, two steps darker from shade 4 on, so that links, filled buttons and light buttons
@@ -56,13 +54,18 @@ function DirectionSync() {
   return null;
 }
 
-export function App() {
+/** The app's query cache: one per page load in the browser, one per render on the server. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+}
+
+/** The providers around the router (`children`: the browser's router, or the server's static one). */
+export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { i18n } = useTranslation();
   // A new context value on every language change re-renders every useTranslation, also in a page that
   // mounted while the language was changing (leaving a game) and subscribed after the event.
   const language = i18n.language;
   const i18nContext = useMemo(() => ({ i18n, language }), [i18n, language]);
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
   return (
     <I18nContext.Provider value={i18nContext}>
       <DirectionProvider initialDirection={directionOf(i18n.language)} detectDirection={false}>
@@ -72,7 +75,7 @@ export function App() {
           <Notifications position="bottom-center" />
           <QueryClientProvider client={queryClient}>
             <SessionProvider>
-              <RouterProvider router={router} />
+              {children}
             </SessionProvider>
           </QueryClientProvider>
         </MantineProvider>

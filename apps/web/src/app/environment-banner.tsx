@@ -2,6 +2,7 @@ import { Box, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AppEnv } from '@streethunt/shared';
 import { usePublicConfig } from '../api/public-config.ts';
+import { useRequestHost } from './request-host.tsx';
 
 const colors: Record<AppEnv, { bg: string; fg: string }> = {
   production: { bg: '#c92a2a', fg: '#fff' },
@@ -17,7 +18,8 @@ export function shouldShowBanner(hostname: string, productionHosts: string[]): b
 export function EnvironmentBanner() {
   const { t } = useTranslation();
   const { data } = usePublicConfig();
-  if (!data || !shouldShowBanner(window.location.hostname, data.productionHosts)) return null;
+  const hostname = useRequestHost();
+  if (!data || !shouldShowBanner(hostname, data.productionHosts)) return null;
   const { bg, fg } = colors[data.appEnv];
   return (
     <Box

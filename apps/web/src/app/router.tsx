@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { withAllStyles } from '../ui/all-styles.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
 import { Layout } from './layout.tsx';
@@ -51,4 +51,19 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the code of the routes that `pathname` matches and puts it on the route objects, so the first
+ * render draws the page at once instead of the loading fallback: hydrating a server-rendered page
+ * needs the very same tree as the server drew.
+ */
+export async function loadMatchedRoutes(pathname: string, from: RouteObject[] = routes): Promise<void> {
+  const matches = matchRoutes(from, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded: Pick<RouteObject, 'Component'> = await route.lazy();
+      route.Component = loaded.Component;
+      route.lazy = undefined;
+    }),
+  );
+}

@@ -1,11 +1,16 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@streethunt/shared';
-import { LANGUAGE_STORAGE_KEY as STORAGE_KEY, RTL_LANGUAGES } from './language-storage.ts';
+import { LANGUAGE_STORAGE_KEY as STORAGE_KEY, RTL_LANGUAGES, keepLanguageCookie } from './language-storage.ts';
 import { lazyTranslations } from './load-translations.ts';
 
 export function directionOf(language: string): 'rtl' | 'ltr' {
   return RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
+}
+
+/** The visitor's language: the one they chose, else the default. */
+export function chosenOrDefaultLanguage(): Language {
+  return storedLanguage();
 }
 
 function storedLanguage(): Language {
@@ -33,6 +38,17 @@ export async function showLanguageForNow(instance: Pick<typeof i18next, 'changeL
   }
 }
 
+/**
+ * The visitor's own language when the page started in another one for now (a game's page drawn by the
+ * server in the game's language); null otherwise.
+ */
+let ownLanguageBehindFirstScreen: Language | null = null;
+
+/** The language to go back to on leaving a game: the one chosen, else the one the visit started in. */
+export function ownLanguage(current: string): string {
+  return chosenLanguage() ?? ownLanguageBehindFirstScreen ?? current;
+}
+
 /** The language the visitor chose (kept under 'lang'), or null when they never chose one. */
 export function chosenLanguage(): Language | null {
   try {
@@ -55,8 +71,12 @@ function applyToDocument(language: string) {
  * preloads that one chunk). No fallback language: it would download the other language on every
  * visit, and translations.test.ts already holds both files to the same keys.
  */
-export async function setupI18n() {
-  const lng = storedLanguage();
+export async function setupI18n(first?: { language: Language; forNow: boolean }) {
+  const own = storedLanguage();
+  const lng = first?.language ?? own;
+  if (first?.forNow && lng !== own) ownLanguageBehindFirstScreen = own;
+  // The server reads the choice from a cookie to draw /games in it; a choice kept before the cookie existed gets one.
+  if (chosenLanguage()) keepLanguageCookie(own);
   applyToDocument(lng);
   await i18next.use(lazyTranslations).use(initReactI18next).init({
     lng,
@@ -70,6 +90,8 @@ export async function setupI18n() {
   i18next.on('languageChanged', (language) => {
     applyToDocument(language);
     if (changesForNow > 0) return;
+    ownLanguageBehindFirstScreen = null;
+    keepLanguageCookie(language);
     try {
       localStorage.setItem(STORAGE_KEY, language);
     } catch {

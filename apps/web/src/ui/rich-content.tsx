@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import { Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
 
@@ -153,9 +153,15 @@ export function sanitizeRichContent(html: string): string {
   return enforceAllowList(purified);
 }
 
+/**
+ * How rich text is cleaned for showing: in the browser as above; the server, which renders the first
+ * screen without a DOM, provides its own cleaner with the same allow-list.
+ */
+export const RichTextCleanerContext = createContext<(html: string) => string>(sanitizeRichContent);
+
 /** Renders a creator's rich text, sanitized; its direction follows its own first strong character. */
 export function RichContent({ html, className }: { html: string | null | undefined; className?: string }) {
-  const clean = useMemo(() => sanitizeRichContent(html ?? ''), [html]);
+  const clean = useCleanRichText(html ?? '');
   if (!clean.trim()) return null;
   return (
     <Typography
@@ -167,4 +173,9 @@ export function RichContent({ html, className }: { html: string | null | undefin
       dangerouslySetInnerHTML={{ __html: clean }}
     />
   );
+}
+
+function useCleanRichText(html: string): string {
+  const clean = useContext(RichTextCleanerContext);
+  return useMemo(() => clean(html), [clean, html]);
 }

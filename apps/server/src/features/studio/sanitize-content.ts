@@ -98,6 +98,33 @@ export function sanitizeRichText(html: string, media: MediaUrlOptions): string {
   return sanitizeHtml(html, sanitizeOptions(media));
 }
 
+/** What the web's renderer adds for showing (ui/rich-content.tsx's cleanAttributes), by element. */
+const SHOWN_WITH: Record<string, sanitizeHtml.Attributes> = {
+  img: { loading: 'lazy', style: 'max-inline-size:100%;block-size:auto' },
+  video: { controls: '', playsinline: '', style: 'max-inline-size:100%;block-size:auto' },
+  audio: { controls: '' },
+};
+
+/**
+ * Rich text as the web's renderer shows it, for pages the server draws (no DOM there for the
+ * renderer's own pass): cleaned as on save, then links open in a new tab without the opener, and
+ * media get the renderer's controls and sizing.
+ */
+export function displayRichText(html: string, media: MediaUrlOptions): string {
+  const clean = sanitizeRichText(html, media);
+  if (!clean) return '';
+  return sanitizeHtml(clean, {
+    allowedTags: false,
+    allowedAttributes: false,
+    transformTags: {
+      a: (tagName, attribs) => ({ tagName, attribs: attribs.href ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs }),
+      img: (tagName, attribs) => ({ tagName, attribs: { alt: '', ...attribs, ...SHOWN_WITH.img } }),
+      video: (tagName, attribs) => ({ tagName, attribs: { ...attribs, ...SHOWN_WITH.video } }),
+      audio: (tagName, attribs) => ({ tagName, attribs: { ...attribs, ...SHOWN_WITH.audio } }),
+    },
+  });
+}
+
 /**
  * The game with every rich-text field (intro, each question, answer before and after, each hint,
  * game over) cleaned, and the cover image kept only when it is an allowed media address.

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicConfigSchema } from '@streethunt/shared';
+import { publicConfig } from './public-config.ts';
 import { describeRequest } from './service.ts';
 
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,13 +12,7 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags: ['system'], summary: 'What the web app needs to know about this deployment', response: { 200: publicConfigSchema } },
     },
-    async () => ({
-      appEnv: config.appEnv,
-      productionHosts: config.productionHosts,
-      bareDomain: config.bareDomain,
-      tileUrl: config.tileUrl,
-      vatPercent: config.vatPercent,
-    }),
+    async () => publicConfig(config),
   );
 
   app.get(

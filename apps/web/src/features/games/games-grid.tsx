@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import type { GameListItem } from '@streethunt/shared';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import { GameCard } from './game-card.tsx';
 import { rememberRows, rememberedRows } from './scroll-memory.ts';
 import { useColumns } from './use-columns.ts';
@@ -12,6 +13,13 @@ const ROW_GAP = 16;
 const OVERSCAN_ROWS = 3;
 /** A card's height without its cover (name, city, start, price, padding), for rows not measured yet. */
 const CARD_TEXT_HEIGHT = 190;
+/**
+ * Cards the server draws (and hydration draws again) before the window is known: more than a phone's
+ * first screen holds. The windowed grid takes over right after, keeping these same elements.
+ */
+export const FIRST_SCREEN_CARDS = 6;
+/** The screen assumed while the server renders (a phone); nothing is drawn from it there. */
+const SERVER_RECT = { width: 390, height: 844 };
 
 /**
  * The cards as a windowed grid: only the rows near the screen are in the DOM (a few dozen cards however
@@ -20,6 +28,7 @@ const CARD_TEXT_HEIGHT = 190;
  * entry and the query) keeps the measurements for the way back.
  */
 export function GamesGrid({ games, memoryKey, label }: { games: GameListItem[]; memoryKey: string; label?: string }) {
+  const hydrated = useHydrated();
   const columns = useColumns();
   const rowCount = Math.ceil(games.length / columns);
   const listRef = useRef<HTMLUListElement>(null);
@@ -29,35 +38,38 @@ export function GamesGrid({ games, memoryKey, label }: { games: GameListItem[]; 
 
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: () => estimateRowHeight(listRef.current?.clientWidth ?? window.innerWidth, columns),
+    estimateSize: () => estimateRowHeight(listRef.current?.clientWidth ?? (typeof window === 'undefined' ? SERVER_RECT.width : window.innerWidth), columns),
     overscan: OVERSCAN_ROWS,
     gap: ROW_GAP,
     scrollMargin,
     initialMeasurementsCache: initialRows,
     // The first render already draws the first screen, before any effect runs.
-    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    initialRect: typeof window === 'undefined' ? SERVER_RECT : { width: window.innerWidth, height: window.innerHeight },
+    enabled: hydrated,
   });
 
   // Leaving (or the columns change): keep the measured rows for this entry, to come back to the same heights.
   useEffect(() => () => rememberRows(measuredKey, virtualizer.takeSnapshot()), [measuredKey, virtualizer]);
 
-  const rows = virtualizer.getVirtualItems();
-  const first = rows[0];
-  const last = rows[rows.length - 1];
+  // Before hydration: the first cards, one to a row (the grid's CSS lays them out by the screen's width).
+  const rows: Pick<VirtualItem, 'index'>[] = hydrated ? virtualizer.getVirtualItems() : firstRows(Math.min(games.length, FIRST_SCREEN_CARDS));
+  const first = hydrated ? virtualizer.getVirtualItems()[0] : undefined;
+  const last = hydrated ? virtualizer.getVirtualItems().at(-1) : undefined;
+  const rowColumns = hydrated ? columns : 1;
   const before = first ? Math.max(0, first.start - scrollMargin) : 0;
   const after = last ? Math.max(0, virtualizer.getTotalSize() - (last.end - scrollMargin)) : 0;
 
   return (
     <ul ref={listRef} className={classes.grid} style={{ paddingBlockStart: before, paddingBlockEnd: after }} aria-label={label} data-testid="games-list">
       {rows.flatMap((row) =>
-        games.slice(row.index * columns, row.index * columns + columns).map((game, column) => {
-          const index = row.index * columns + column;
+        games.slice(row.index * rowColumns, row.index * rowColumns + rowColumns).map((game, column) => {
+          const index = row.index * rowColumns + column;
           return (
             <li
               key={game._id}
               // The first card of each row is measured: a grid row is as tall as its tallest card, and every card in it stretches to that.
-              ref={column === 0 ? virtualizer.measureElement : undefined}
-              data-index={column === 0 ? row.index : undefined}
+              ref={hydrated && column === 0 ? virtualizer.measureElement : undefined}
+              data-index={hydrated && column === 0 ? row.index : undefined}
               data-card-index={index}
             >
               <GameCard game={game} index={index} />
@@ -67,6 +79,10 @@ export function GamesGrid({ games, memoryKey, label }: { games: GameListItem[]; 
       )}
     </ul>
   );
+}
+
+function firstRows(count: number): Pick<VirtualItem, 'index'>[] {
+  return Array.from({ length: count }, (_, index) => ({ index }));
 }
 
 /** A row's height before it is measured: a 16:9 cover at the column's width and the card's text. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@streethunt/shared';
-import { chosenLanguage, showLanguageForNow } from '../../i18n/setup.ts';
+import { ownLanguage, showLanguageForNow } from '../../i18n/setup.ts';
 
 /**
  * The game's own language switches the interface (and so the direction) while its page is open (spec
@@ -23,7 +23,7 @@ export function useGameLanguage(language: Language | undefined): void {
     const before = i18n.language;
     let left = false;
     const restore = () => {
-      const own = chosenLanguage() ?? before;
+      const own = ownLanguage(before);
       if (i18n.language !== own) void showLanguageForNow(i18n, own);
     };
     if (i18n.language !== language) {

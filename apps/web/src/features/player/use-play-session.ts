@@ -10,6 +10,7 @@ export function usePlaySession(gameId: string): { session: PlaySession; snapshot
     session.start();
     return () => session.stop();
   }, [session]);
-  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  // The server draws the page as this browser starts it: from what is kept (nothing, on the server).
+  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
   return { session, snapshot };
 }

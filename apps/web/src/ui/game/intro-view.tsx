@@ -6,6 +6,9 @@ import { responsiveImage } from '@streethunt/shared/media';
 import { RichContent, isAllowedMediaUrl } from '../rich-content.tsx';
 import { GamePrice } from './game-line.tsx';
 
+/** The intro cover's width on screen: the player's container is 45em (720 px) with 1rem padding on each side. */
+export const INTRO_COVER_SIZES = '(max-width: 45em) calc(100vw - 2rem), 688px';
+
 export type IntroViewProps = {
   metadata: Pick<GameMetadata, 'name' | 'coverImage' | 'locationCity' | 'locationText' | 'price' | 'currencyCode'>;
   content: string;
@@ -22,10 +25,9 @@ export function IntroView({ metadata, content, children }: IntroViewProps) {
     <Stack gap="md" data-testid="intro-page" data-free={isFreePrice(price)}>
       {coverImage && isAllowedMediaUrl(coverImage) && (
         // At the top of the page (not lazy), at the width the screen needs, in a 16:9 frame reserved before it loads.
-        // sizes: the player's container is 45em (720 px) with 1rem padding on each side.
         <Image
           {...responsiveImage(coverImage, 640)}
-          sizes="(max-width: 45em) calc(100vw - 2rem), 688px"
+          sizes={INTRO_COVER_SIZES}
           alt=""
           radius="md"
           fit="cover"

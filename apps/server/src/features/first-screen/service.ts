@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gameParamsSchema, gamesListQuerySchema, type GameListReply, type GameReply, type PublicConfig } from '@streethunt/shared';
+import type { Services } from '../../services.ts';
+import { AppError } from '../../platform/errors.ts';
+import { codeGate } from '../codes/service.ts';
+import { listGames } from '../games/games-list.ts';
+import { getGameForViewer } from '../games/service.ts';
+import { displayRichText } from '../studio/sanitize-content.ts';
+import { publicConfig } from '../system/public-config.ts';
+
+/** What the web's server build exports (apps/web/src/entry-server.tsx); its types stay in the web package. */
+type FirstScreenRequest = { page: 'games'; listQuery: string } | { page: 'game'; gameId: string };
+type FirstScreenModule = {
+  firstScreenRequest(pathname: string, search: string): FirstScreenRequest | null;
+  renderFirstScreen(
+    template: string,
+    input: {
+      url: string;
+      publicUrl: string;
+      hostname: string;
+      cookie: string | undefined;
+      publicConfig: PublicConfig;
+      list?: GameListReply;
+      game?: GameReply | null;
+      cleanRichText(html: string): string;
+    },
+  ): Promise<{ status: 200 | 404; html: string }>;
+};
+
+export type FirstScreenPage = { status: 200 | 404; html: string; etag: string };
+
+export type FirstScreenRenderer = {
+  /** Whether the server draws this address (/games and /game/{id}; not every view of them). */
+  draws(pathname: string, search: string): boolean;
+  /** The page as a stranger without a code sees it; throws when it cannot be drawn (the caller sends the shell). */
+  render(request: { url: string; hostname: string; cookie: string | undefined; client: string }): Promise<FirstScreenPage>;
+};
+
+/** The server build of the web app beside its browser build (`npm run build` makes both). */
+export function firstScreenModulePath(webDist: string): string {
+  return path.join(webDist, '..', 'dist-server', 'entry-server.js');
+}
+
+/**
+ * The renderer of the public pages' first screen, or null when the web app's server build is not
+ * there (then every page gets the client-rendered shell, as in development).
+ */
+export async function createFirstScreenRenderer(services: Services, webDist: string): Promise<FirstScreenRenderer | null> {
+  const modulePath = firstScreenModulePath(webDist);
+  if (!existsSync(modulePath)) return null;
+  const web = (await import(pathToFileURL(modulePath).href)) as FirstScreenModule;
+  const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const { db, config } = services;
+  const codes = codeGate(services);
+  const media = { publicUrl: config.publicUrl };
+  const cleanRichText = (html: string) => displayRichText(html, media);
+
+  const dataFor = async (request: FirstScreenRequest, client: string): Promise<{ list?: GameListReply; game?: GameReply | null }> => {
+    if (request.page === 'games') {
+      const query = gamesListQuerySchema.parse(Object.fromEntries(new URLSearchParams(request.listQuery)));
+      return { list: await listGames(db, query) };
+    }
+    // A malformed id is as absent as an unknown one: the not-found screen, 404.
+    const params = gameParamsSchema.safeParse({ gameId: request.gameId });
+    if (!params.success) return { game: null };
+    try {
+      const reply = await getGameForViewer({ db, codes }, params.data.gameId, { auth: null, client });
+      return { game: reply.body };
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return { game: null };
+      throw error;
+    }
+  };
+
+  return {
+    draws: (pathname, search) => web.firstScreenRequest(pathname, search) !== null,
+    async render({ url, hostname, cookie, client }) {
+      const parsed = new URL(url, 'http://local');
+      const request = web.firstScreenRequest(parsed.pathname, parsed.search);
+      if (!request) throw new Error(`no first screen for ${parsed.pathname}`);
+      const data = await dataFor(request, client);
+      const page = await web.renderFirstScreen(template, { url, publicUrl: config.publicUrl, hostname, cookie, publicConfig: publicConfig(config), cleanRichText, ...data });
+      return { ...page, etag: `"${createHash('sha256').update(page.html).digest('base64url').slice(0, 27)}"` };
+    },
+  };
+}
