@@ -62,11 +62,14 @@ describe('the game reply in the browser', () => {
       const { page, context } = p;
       await stubMapTiles(context);
       try {
-        // Without a code: the public part only.
-        const publicReply = page.waitForResponse(isGameReply(game.id, false));
-        await openPage(page, `/game/${game.id}`);
-        const publicResponse = await publicReply;
-        const publicBody = gameReplySchema.parse(await publicResponse.json());
+        // Without a code: the public part only, in the page the server drew (the data it drew it from).
+        await page.goto(`/game/${game.id}`);
+        await page.locator('main h1').first().waitFor();
+        const drawn = await page.locator('#root').innerText();
+        const firstScreen = JSON.parse(await page.locator('#first-screen-data').textContent() ?? 'null') as { queries: { key: unknown[]; data?: unknown }[] };
+        const publicData = firstScreen.queries.find((query) => query.key[1] === 'game' && query.key[2] === game.id)?.data;
+        const publicBody = gameReplySchema.parse(publicData);
+        expect(allAnswers(game).filter((answer) => containsWord(drawn ?? '', answer)), 'accepted answers in the drawn page').toEqual([]);
         expect(publicBody.questions).toBeUndefined();
         expect(publicBody.questionCount).toBe(game.content.questions.length);
         expectNoPlainAnswers(game, publicBody);
@@ -123,6 +126,13 @@ describe('rich content', () => {
       '<p style="position: fixed; inset: 0; background: url(/e2e-xss-probe.png)">xss probe style</p>',
     ].join('');
     try {
+      // The page comes without the data the server drew it from, so the app asks the API as it does for
+      // a code holder, and draws the intro itself from the altered reply.
+      await page.route(`**/game/${game.id}`, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/<script type="application\/json" id="first-screen-data">[\s\S]*?<\/script>/, '');
+        await route.fulfill({ response, body });
+      });
       await page.route(`**/api/games/${game.id}`, async (route) => {
         const response = await route.fetch();
         const json = (await response.json()) as GameReply;

@@ -100,18 +100,19 @@ describe('splash', () => {
 });
 
 describe('first paint', () => {
+  // A page the client draws (the server draws /games's plain list itself, with its stylesheet linked: first-screen.e2e.ts).
   it('shows the logo shell before the stylesheet arrives, and renders the app only once it has', async () => {
     await withPage('he', async ({ page }) => {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      const html = await (await page.request.get('/games')).text();
+      const html = await (await page.request.get('/games?near=1')).text();
       const stylesheet = /<link rel="preload" as="style"[^>]* href="([^"]+\.css)" data-app-styles>/.exec(html)?.[1];
       expect(stylesheet, 'index.html preloads the app stylesheet instead of linking it').toBeTruthy();
       await page.route((url) => url.pathname === stylesheet, async (route) => {
         await held;
         await route.continue();
       });
-      await page.goto('/games', { waitUntil: 'commit' });
+      await page.goto('/games?near=1', { waitUntil: 'commit' });
       // Painted, not just parsed: the paint timing entry exists only once pixels were drawn.
       await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
       expect(await page.locator('#root .boot-shell svg').count()).toBe(1);
@@ -303,8 +304,9 @@ describe('environment banner', () => {
       await withPage(
         'he',
         async ({ page }) => {
+          // A page the client draws asks for the config (a drawn one has it in the page).
           const config = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/public-config');
-          await open(page, '/games');
+          await open(page, '/about');
           expect(((await (await config).json()) as { productionHosts: string[] }).productionHosts).toEqual(['127.0.0.1']);
           // The banner would render right after the config arrives; give React a moment to prove it does not.
           await page.waitForTimeout(500);

@@ -26,6 +26,7 @@ import { languageFromCookie } from './i18n/language-storage.ts';
 import en from './i18n/en.json';
 import he from './i18n/he.json';
 import { INTRO_COVER_SIZES } from './ui/game/intro-view.tsx';
+import { BUDGET_ROUTES, staticClosure, type Manifest } from '../build/bundle-budget.ts';
 import { RichTextCleanerContext } from './ui/rich-content.tsx';
 
 /** What the server fetches before it renders: the list's query (as the client asks for it), or one game. */
@@ -73,6 +74,21 @@ export type FirstScreenInput = {
 
 export type FirstScreen = { status: 200 | 404; html: string };
 
+/** The browser build the page is drawn for: its index.html and its manifest (dist/.vite/manifest.json). */
+export type ClientBuild = { template: string; manifest: Manifest };
+
+/**
+ * The stylesheets of a page's own code (its CSS modules), which the browser would otherwise add only
+ * once that code has loaded: the drawn page needs them from its first paint, or it shifts when they come.
+ */
+export function pageStylesheets(manifest: Manifest, page: FirstScreenRequest['page']): string[] {
+  const module = BUDGET_ROUTES.find((route) => route.path === (page === 'games' ? '/games' : '/game/{id}'))!.module;
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const linked = new Set(entry ? staticClosure(manifest, [entry]).flatMap((key) => manifest[key]?.css ?? []) : []);
+  const own = staticClosure(manifest, [module]).flatMap((key) => manifest[key]?.css ?? []);
+  return [...new Set(own)].filter((file) => !linked.has(file)).map((file) => `/${file}`);
+}
+
 const TEXTS: Record<Language, typeof he> = { he, en };
 
 /** One i18next per language, started synchronously with its texts: a render never waits for them. */
@@ -96,8 +112,8 @@ const handler = createStaticHandler(routes);
 
 const isLanguage = (value: string | null | undefined): value is Language => (LANGUAGES as readonly string[]).includes(value ?? '');
 
-/** The page's HTML for `input`, in `template` (the built index.html). */
-export async function renderFirstScreen(template: string, input: FirstScreenInput): Promise<FirstScreen> {
+/** The page's HTML for `input`, in the built index.html. */
+export async function renderFirstScreen(build: ClientBuild, input: FirstScreenInput): Promise<FirstScreen> {
   const request = firstScreenRequest(new URL(input.url, 'http://local').pathname, new URL(input.url, 'http://local').search);
   if (!request) throw new Error(`no first screen for ${input.url}`);
   const visitorLanguage = languageFromCookie(input.cookie, LANGUAGES) as Language | null;
@@ -145,8 +161,10 @@ export async function renderFirstScreen(template: string, input: FirstScreenInpu
   const queryClient = createQueryClient();
   primeQueries(queryClient, queries);
   const body = await renderBody(input, queryClient, i18n);
-  const data: FirstScreenData = { page: request.page, language, ...(request.page === 'game' && { gameId: request.gameId }), queries };
-  return { status, html: firstScreenDocument(template, { language, head, body, data }) };
+  const languageOf = request.page === 'game' && isLanguage(gameLanguage) ? 'game' : 'visitor';
+  const data: FirstScreenData = { page: request.page, language, languageOf, ...(request.page === 'game' && { gameId: request.gameId }), queries };
+  const styles = pageStylesheets(build.manifest, request.page).map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`);
+  return { status, html: firstScreenDocument(build.template, { language, head: styles.join('') + head, body, data }) };
 }
 
 async function renderBody(input: FirstScreenInput, queryClient: QueryClient, i18n: I18n): Promise<string> {

@@ -23,9 +23,9 @@ function drawsTheSame(screen: FirstScreenData): boolean {
   if (readSession()) return false;
   if (screen.page === 'game') {
     const active = readActiveGame();
-    return !(active && active.game_id === screen.gameId && active.game_secret);
+    if (active && active.game_id === screen.gameId && active.game_secret) return false;
   }
-  return screen.language === chosenOrDefaultLanguage();
+  return screen.languageOf === 'game' || screen.language === chosenOrDefaultLanguage();
 }
 
 const firstScreen = readFirstScreenData();
@@ -34,7 +34,7 @@ const hydrate = firstScreen !== null && drawsTheSame(firstScreen);
 // The first render waits for the active language's texts and the stylesheet (both preloaded by
 // index.html), and when hydrating, for the code of the page the server drew.
 void Promise.allSettled([
-  setupI18n(hydrate ? { language: firstScreen.language, forNow: firstScreen.page === 'game' } : undefined),
+  setupI18n(hydrate ? { language: firstScreen.language, forNow: firstScreen.languageOf === 'game' } : undefined),
   applyAppStyles(),
   hydrate ? loadMatchedRoutes(window.location.pathname) : null,
 ]).then(() => {

@@ -71,6 +71,8 @@ export async function newPhonePage(
     bypassCSP: options.bypassCSP ?? false,
   });
   if (options.storeLanguage !== false) {
+    // A visitor who chose a language has it kept twice, as the app keeps it: for the app, and in the cookie the server draws /games by.
+    await context.addCookies([{ name: 'lang', value: options.language, url: options.baseURL }]);
     await context.addInitScript((language: string) => {
       try {
         if (window.top === window && !sessionStorage.getItem('e2e-lang-set')) {

@@ -17,8 +17,9 @@ export type FirstScreenQuery = { key: QueryKey; data: unknown } | { key: QueryKe
 
 export type FirstScreenData = {
   page: 'games' | 'game';
-  /** The language the screen was drawn in: the visitor's on /games, the game's own on its page. */
+  /** The language the screen was drawn in: the visitor's (the cookie's, else the default), or a game's own on its page. */
   language: Language;
+  languageOf: 'visitor' | 'game';
   gameId?: string;
   queries: FirstScreenQuery[];
 };

@@ -16,7 +16,7 @@ type FirstScreenRequest = { page: 'games'; listQuery: string } | { page: 'game';
 type FirstScreenModule = {
   firstScreenRequest(pathname: string, search: string): FirstScreenRequest | null;
   renderFirstScreen(
-    template: string,
+    build: { template: string; manifest: unknown },
     input: {
       url: string;
       publicUrl: string;
@@ -52,7 +52,10 @@ export async function createFirstScreenRenderer(services: Services, webDist: str
   const modulePath = firstScreenModulePath(webDist);
   if (!existsSync(modulePath)) return null;
   const web = (await import(pathToFileURL(modulePath).href)) as FirstScreenModule;
-  const template = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const build = {
+    template: readFileSync(path.join(webDist, 'index.html'), 'utf8'),
+    manifest: JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as unknown,
+  };
   const { db, config } = services;
   const codes = codeGate(services);
   const media = { publicUrl: config.publicUrl };
@@ -82,7 +85,7 @@ export async function createFirstScreenRenderer(services: Services, webDist: str
       const request = web.firstScreenRequest(parsed.pathname, parsed.search);
       if (!request) throw new Error(`no first screen for ${parsed.pathname}`);
       const data = await dataFor(request, client);
-      const page = await web.renderFirstScreen(template, { url, publicUrl: config.publicUrl, hostname, cookie, publicConfig: publicConfig(config), cleanRichText, ...data });
+      const page = await web.renderFirstScreen(build, { url, publicUrl: config.publicUrl, hostname, cookie, publicConfig: publicConfig(config), cleanRichText, ...data });
       return { ...page, etag: `"${createHash('sha256').update(page.html).digest('base64url').slice(0, 27)}"` };
     },
   };

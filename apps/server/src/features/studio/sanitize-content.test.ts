@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText, storedMediaUrl } from './sanitize-content.ts';
+import { displayRichText, sanitizeRichText, storedMediaUrl } from './sanitize-content.ts';
 
 const site = { publicUrl: 'https://www.streethunt.co.il' };
 const clean = (html: string) => sanitizeRichText(html, site);
@@ -43,5 +43,26 @@ describe('storedMediaUrl', () => {
     for (const bad of ['http://cdn.example.com/a.png', 'data:image/png;base64,AA', 'javascript:alert(1)', '/api/games', 'media/a.webp', '//evil.example.com/media/a', '/media//evil', '/media/../api/x', '/media/%2e%2e/api/x', '']) {
       expect({ bad, url: storedMediaUrl(bad, site) }).toEqual({ bad, url: null });
     }
+  });
+});
+
+describe('displayRichText (rich text in a page the server draws, as the web renderer shows it)', () => {
+  const show = (html: string) => displayRichText(html, site);
+
+  it('cleans as on save, and adds what the renderer adds: links in a new tab without the opener, lazy pictures, media controls and sizing', () => {
+    expect(show('<p>a <a href="https://example.com">l</a> <a>no link</a></p>')).toBe('<p>a <a href="https://example.com" target="_blank" rel="noopener noreferrer">l</a> <a>no link</a></p>');
+    expect(show('<img src="/media/images/a.webp" />')).toBe('<img alt="" src="/media/images/a.webp" loading="lazy" style="max-inline-size:100%;block-size:auto" />');
+    expect(show('<video src="https://cdn.example.com/v.mp4"></video><audio src="https://cdn.example.com/a.mp3"></audio>')).toBe(
+      '<video src="https://cdn.example.com/v.mp4" controls playsinline style="max-inline-size:100%;block-size:auto"></video><audio src="https://cdn.example.com/a.mp3" controls></audio>',
+    );
+  });
+
+  it('leaves nothing that runs, whatever a stored row holds', () => {
+    const hostile =
+      '<p>text</p><script>x()</script><img src="/e.png" onerror="x()"><a href="javascript:x()">l</a><div onmouseover="x()">h</div>' +
+      '<iframe srcdoc="<script>x()</script>"></iframe><svg onload="x()"></svg><p style="position:fixed;inset:0">s</p>';
+    const shown = show(hostile);
+    expect(shown).not.toMatch(/<script|onerror|onmouseover|onload|javascript:|<iframe|<svg|position/i);
+    expect(shown).toContain('<p>text</p>');
   });
 });
