@@ -52,7 +52,8 @@ const fetchedAhead = () => added.filter((link) => link.rel === 'preload').map((l
 describe('index.html start-up script', () => {
   afterEach(() => {
     localStorage.clear();
-    document.documentElement.removeAttribute('data-first-screen');
+    for (const name of ['data-first-screen', 'data-app-entry', 'data-app-preload']) document.documentElement.removeAttribute(name);
+    document.body.innerHTML = '';
     document.documentElement.lang = DEFAULT_LANGUAGE;
     document.documentElement.dir = 'rtl';
     window.history.replaceState(null, '', '/');
@@ -82,19 +83,70 @@ describe('index.html start-up script', () => {
     }
   });
 
-  it('leaves a page the server drew as it is: its language (a game in its own), and no data fetched ahead (it is in the page)', () => {
-    localStorage.setItem('lang', 'he');
-    document.documentElement.setAttribute('data-first-screen', '');
-    document.documentElement.lang = 'en';
-    document.documentElement.dir = 'ltr';
-    runScript('/game/abc123');
-    expect(document.documentElement.lang).toBe('en');
-    expect(document.documentElement.dir).toBe('ltr');
-    // The page's language's texts and the page's code, to hydrate with.
-    expect(preloads()).toEqual(['/assets/en-2.js', '/assets/player-page.js', '/assets/input.js']);
-    expect(fetchedAhead()).toEqual([]);
-    runScript('/games');
-    expect(fetchedAhead()).toEqual([]);
+  describe('on a page the server drew', () => {
+    const drawn = (pathname: string, picture?: HTMLImageElement) => {
+      localStorage.setItem('lang', 'he');
+      const html = document.documentElement;
+      html.setAttribute('data-first-screen', '');
+      html.setAttribute('data-app-entry', '/assets/index.js');
+      html.setAttribute('data-app-preload', '/assets/react.js');
+      html.lang = 'en';
+      html.dir = 'ltr';
+      document.body.innerHTML = '<div id="root"></div>';
+      if (picture) document.getElementById('root')!.append(picture);
+      // This run's DOMContentLoaded listener only (the document keeps earlier runs' too).
+      const listen = vi.spyOn(document, 'addEventListener');
+      try {
+        runScript(pathname);
+      } finally {
+        onParsed = listen.mock.calls.find(([type]) => type === 'DOMContentLoaded')?.[1] as (() => void) | undefined;
+        listen.mockRestore();
+      }
+    };
+    let onParsed: (() => void) | undefined;
+    const scripts = () => added.filter((node) => node.tagName === 'SCRIPT').map((node) => [(node as unknown as HTMLScriptElement).type, node.getAttribute('src')]);
+    /** DOMContentLoaded, with the links the script adds then caught too. */
+    const parsed = (event?: Event, target?: EventTarget) => {
+      const append = vi.spyOn(document.head, 'appendChild').mockImplementation(<T extends Node>(node: T) => {
+        added.push(node as unknown as HTMLLinkElement);
+        return node;
+      });
+      try {
+        if (event && target) target.dispatchEvent(event);
+        else onParsed?.();
+      } finally {
+        append.mockRestore();
+      }
+    };
+
+    it('leaves its language alone (a game in its own) and fetches no data ahead: it is in the page', () => {
+      drawn('/game/abc123');
+      expect(document.documentElement.lang).toBe('en');
+      expect(document.documentElement.dir).toBe('ltr');
+      expect(fetchedAhead()).toEqual([]);
+    });
+
+    it('starts its code once the page is parsed when it has no main picture: the language, the page, the entry', () => {
+      drawn('/game/abc123');
+      expect(added).toEqual([]);
+      parsed();
+      expect(preloads()).toEqual(['/assets/en-2.js', '/assets/player-page.js', '/assets/input.js', '/assets/react.js']);
+      expect(scripts()).toEqual([['module', '/assets/index.js']]);
+    });
+
+    it('waits for the main picture to load (or fail) first, and starts only once', () => {
+      const picture = document.createElement('img');
+      picture.setAttribute('fetchpriority', 'high');
+      Object.defineProperty(picture, 'complete', { value: false });
+      drawn('/games', picture);
+      parsed();
+      expect(added).toEqual([]);
+      parsed(new Event('load'), picture);
+      expect(scripts()).toEqual([['module', '/assets/index.js']]);
+      parsed(new Event('error'), picture);
+      expect(scripts()).toHaveLength(1);
+      expect(fetchedAhead()).toEqual([]);
+    });
   });
 
   it("preloads a first-load page's own code on that page only, never what the entry already brings", () => {

@@ -5,7 +5,10 @@ import { LANGUAGE_STORAGE_KEY, RTL_LANGUAGES } from '../src/i18n/language-storag
 import { SESSION_STORAGE_KEY } from '../src/api/token-store.ts';
 import { STORE_KEYS } from '../src/features/player/player-store.ts';
 import { BUDGET_ROUTES } from './bundle-budget.ts';
-import { FIRST_SCREEN_ATTRIBUTE } from '../src/app/first-screen-data.ts';
+import { APP_ENTRY_ATTRIBUTE, APP_PRELOAD_ATTRIBUTE, FIRST_SCREEN_ATTRIBUTE } from '../src/app/first-screen-data.ts';
+
+/** How long a drawn page's code waits for its main picture at most. */
+const FIRST_SCREEN_CODE_WAIT_MS = 2500;
 
 const I18N_DIR = path.resolve(import.meta.dirname, '../src/i18n');
 
@@ -96,7 +99,14 @@ export function bootScript(): Plugin {
           `if(c[l])f.push(c[l]);` +
           `for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(location.pathname))f=f.concat(r[i][1]);` +
           `function a(r,h,t){var p=document.createElement('link');p.rel=r;p.crossOrigin='';p.href=h;if(t)p.as=t;document.head.appendChild(p)}` +
+          // A drawn page (the server moved its entry script and preloads into data attributes) starts its
+          // code once the page's main picture is in (or failed, or 2.5 s later): on a weak signal the
+          // bandwidth goes first to what the visitor sees, and the page is readable meanwhile.
+          `function go(){if(go.d)return;go.d=1;var e=d.getAttribute(${JSON.stringify(APP_PRELOAD_ATTRIBUTE)}),x;f=f.concat(e?e.split(' '):[]);` +
           `for(i=0;i<f.length;i++)a('modulepreload',f[i]);` +
+          `if(s){x=document.createElement('script');x.type='module';x.crossOrigin='';x.src=d.getAttribute(${JSON.stringify(APP_ENTRY_ATTRIBUTE)});document.head.appendChild(x)}}` +
+          `if(!s)go();else document.addEventListener('DOMContentLoaded',function(){var m=document.querySelector('#root img[fetchpriority=high]');` +
+          `if(!m||m.complete)go();else{m.addEventListener('load',go);m.addEventListener('error',go);setTimeout(go,${FIRST_SCREEN_CODE_WAIT_MS})}});` +
           `if(!s&&/^\\/games\\/?$/.test(location.pathname)&&!location.search)a('preload','/api/games','fetch');` +
           `var g=/^\\/game\\/([^/]+)\\/?$/.exec(location.pathname);` +
           `if(g&&!s)try{var id=decodeURIComponent(g[1]),k=JSON.parse(localStorage.getItem(${JSON.stringify(STORE_KEYS.active)})||'null');` +

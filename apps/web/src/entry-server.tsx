@@ -14,7 +14,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type GameListReply, type GameReply, type L
 import { responsiveImage } from '@streethunt/shared/media';
 import { gamesListQueryString } from '@streethunt/shared/games-list';
 import { App, createQueryClient } from './app/app.tsx';
-import { FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_DATA_ID, primeQueries, type FirstScreenData, type FirstScreenQuery } from './app/first-screen-data.ts';
+import { APP_ENTRY_ATTRIBUTE, APP_PRELOAD_ATTRIBUTE, FIRST_SCREEN_ATTRIBUTE, FIRST_SCREEN_DATA_ID, primeQueries, type FirstScreenData, type FirstScreenQuery } from './app/first-screen-data.ts';
 import { RequestHostContext } from './app/request-host.tsx';
 import { routes } from './app/router.tsx';
 import { gamesKeys } from './features/games/api.ts';
@@ -190,11 +190,24 @@ const ROOT_SHELL = /<!--app-->[\s\S]*<!--\/app-->/;
 /** build/deferred-styles.ts turned the stylesheet into a preload for client-rendered pages; a drawn page needs it at once. */
 const DEFERRED_STYLESHEET = /<link rel="preload" as="style"( crossorigin)? href="([^"]+\.css)" data-app-styles>/g;
 
-/** The built index.html around the rendered page: its language, head tags, stylesheet, body and data. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * The built index.html around the rendered page: its language, head tags, stylesheet, body and data.
+ * The entry script and its preloads become attributes the start-up script reads (build/boot-script.ts),
+ * which loads them once the page's main picture is in.
+ */
 export function firstScreenDocument(template: string, page: { language: Language; head: string; body: string; data: FirstScreenData }): string {
   if (!ROOT_SHELL.test(template)) throw new Error('index.html has no <!--app--> shell to replace');
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) throw new Error('index.html has no entry script');
+  const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const code = `${APP_ENTRY_ATTRIBUTE}="${escapeAttribute(entry)}" ${APP_PRELOAD_ATTRIBUTE}="${escapeAttribute(preloads.join(' '))}"`;
   return template
-    .replace(/<html[^>]*>/, `<html lang="${page.language}" dir="${directionOf(page.language)}" ${FIRST_SCREEN_ATTRIBUTE} data-mantine-color-scheme="light">`)
+    .replace(ENTRY_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace(/<html[^>]*>/, `<html lang="${page.language}" dir="${directionOf(page.language)}" ${FIRST_SCREEN_ATTRIBUTE} ${code} data-mantine-color-scheme="light">`)
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace('</head>', `${page.head}</head>`)

@@ -86,6 +86,7 @@ export async function newPhonePage(
   }
 
   const page = await context.newPage();
+  waitForAppOnLoad(page);
   const pageErrors: string[] = [];
   const consoleErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
@@ -104,5 +105,31 @@ export async function newPhonePage(
       if (problems.length > 0) throw new Error(`The page reported errors:\n  ${problems.join('\n  ')}`);
     },
     close: () => context.close(),
+  };
+}
+
+/**
+ * After `goto` and `reload`, also waits until the app has started (React's root is made), as a visitor
+ * would before the page answers a tap: /games and /game/{id} come drawn by the server and are on screen
+ * before their code runs, and a tap on them before that does nothing. Pages that are not the app (the
+ * sandbox payment page) and navigations that stop at 'commit' are not waited for.
+ */
+function waitForAppOnLoad(page: Page): void {
+  const started = () =>
+    page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+    });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await started();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await started();
+    return response;
   };
 }

@@ -11,6 +11,9 @@ export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 
 /** `<html data-first-screen>`: the page came rendered; index.html's start-up script leaves its lang and dir alone. */
 export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
+/** On a drawn page, the app's entry script and the modules it preloads, which the start-up script loads after the main picture. */
+export const APP_ENTRY_ATTRIBUTE = 'data-app-entry';
+export const APP_PRELOAD_ATTRIBUTE = 'data-app-preload';
 
 /** A reply as the page's query cache holds it, or the API error it got. */
 export type FirstScreenQuery = { key: QueryKey; data: unknown } | { key: QueryKey; error: { status: number; code: string; message: string } };
