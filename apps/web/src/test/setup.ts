@@ -1,8 +1,8 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
-// Mantine reads these browser APIs, which happy-dom lacks.
-if (!window.matchMedia) {
+// Mantine reads these browser APIs, which happy-dom lacks. (Tests of the server's renderer run without a window.)
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -15,7 +15,7 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-if (!('ResizeObserver' in window)) {
+if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
   class ResizeObserverStub {
     observe() {}
     unobserve() {}
