@@ -1,6 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlLangDir } from './support/app.ts';
+import { pendingGameViaApi } from './support/admin.ts';
+import { DEMO_ADMIN, DEMO_CREATOR, loginViaApi, studioApi } from './support/studio.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { newPhonePage, type Language } from './support/browser.ts';
 import { englishGame, freeGame, loadDemoGames, mapGame, type DemoGame } from './support/demo-games.ts';
@@ -324,7 +326,7 @@ describe('the HTML', () => {
     expect(near.body).not.toMatch(/<html[^>]*data-first-screen/);
   });
 
-  it('is revalidated, never served stale: ETag, 304 when unchanged, no-cache, varying with the language cookie', async () => {
+  it('is revalidated, never served stale: ETag, 304 when unchanged, no-cache, varying with the language cookie, a newly approved game on the next page', async () => {
     const first = await html('/games');
     expect(first.headers.get('cache-control')).toBe('no-cache');
     expect(first.headers.get('vary')).toMatch(/cookie/);
@@ -332,8 +334,19 @@ describe('the HTML', () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     const again = await fetch(`${e2e.server.url}/games`, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
-    const english = await html('/games', { cookie: 'lang=en' });
-    expect(english.headers.get('etag')).not.toBe(etag);
+    const inEnglish = await html('/games', { cookie: 'lang=en' });
+    expect(inEnglish.headers.get('etag')).not.toBe(etag);
+
+    // A game approved a moment ago is on the next page drawn: the server keeps drawn pages only by the data they show.
+    const [creator, admin] = await Promise.all([loginViaApi(e2e.server, DEMO_CREATOR), loginViaApi(e2e.server, DEMO_ADMIN)]);
+    const name = `First screen ${Date.now().toString(36)}`;
+    const gameId = await pendingGameViaApi(e2e.server, creator, english.id, name);
+    expect((await html('/games')).body).not.toContain(name);
+    await studioApi(e2e.server, admin, `/api/games/approve/${gameId}`, {});
+    const after = await html('/games');
+    expect(after.body).toContain(name);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect((await fetch(`${e2e.server.url}/games`, { headers: { 'if-none-match': etag! } })).status).toBe(200);
   });
 
   it('runs no inline script but the allowed start-up one: the data beside the page is JSON, which the browser does not run', async () => {

@@ -112,13 +112,18 @@ const handler = createStaticHandler(routes);
 
 const isLanguage = (value: string | null | undefined): value is Language => (LANGUAGES as readonly string[]).includes(value ?? '');
 
+/** The visitor's language as a request's Cookie header keeps it, else the default. */
+export function visitorLanguage(cookie: string | undefined): Language {
+  const kept = languageFromCookie(cookie, LANGUAGES);
+  return isLanguage(kept) ? kept : DEFAULT_LANGUAGE;
+}
+
 /** The page's HTML for `input`, in the built index.html. */
 export async function renderFirstScreen(build: ClientBuild, input: FirstScreenInput): Promise<FirstScreen> {
   const request = firstScreenRequest(new URL(input.url, 'http://local').pathname, new URL(input.url, 'http://local').search);
   if (!request) throw new Error(`no first screen for ${input.url}`);
-  const visitorLanguage = languageFromCookie(input.cookie, LANGUAGES) as Language | null;
   const gameLanguage = input.game?.metadata.language;
-  const language: Language = request.page === 'game' && isLanguage(gameLanguage) ? gameLanguage : (visitorLanguage ?? DEFAULT_LANGUAGE);
+  const language: Language = request.page === 'game' && isLanguage(gameLanguage) ? gameLanguage : visitorLanguage(input.cookie);
   const i18n = translations.get(language)!;
   const t = i18n.getFixedT(language);
   const appName = t('common.appName');

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { gameParamsSchema, gamesListQuerySchema, type GameListReply, type GameReply, type PublicConfig } from '@streethunt/shared';
 import type { Services } from '../../services.ts';
 import { AppError } from '../../platform/errors.ts';
+import { TtlMap } from '../../platform/ttl-map.ts';
 import { codeGate } from '../codes/service.ts';
 import { listGames } from '../games/games-list.ts';
 import { getGameForViewer } from '../games/service.ts';
@@ -15,6 +16,7 @@ import { publicConfig } from '../system/public-config.ts';
 type FirstScreenRequest = { page: 'games'; listQuery: string } | { page: 'game'; gameId: string };
 type FirstScreenModule = {
   firstScreenRequest(pathname: string, search: string): FirstScreenRequest | null;
+  visitorLanguage(cookie: string | undefined): string;
   renderFirstScreen(
     build: { template: string; manifest: unknown },
     input: {
@@ -31,6 +33,14 @@ type FirstScreenModule = {
 };
 
 export type FirstScreenPage = { status: 200 | 404; html: string; etag: string };
+
+/**
+ * Drawn pages by everything they are drawn from (address, host, language and the data itself, so a
+ * changed game or list is drawn anew at once): drawing /games costs about 10 ms of the event loop,
+ * looking the data up about 1 ms. At most this many, each about 30 KB, for a minute.
+ */
+const DRAWN_KEPT = 200;
+const DRAWN_KEPT_MS = 60_000;
 
 export type FirstScreenRenderer = {
   /** Whether the server draws this address (/games and /game/{id}; not every view of them). */
@@ -60,6 +70,7 @@ export async function createFirstScreenRenderer(services: Services, webDist: str
   const codes = codeGate(services);
   const media = { publicUrl: config.publicUrl };
   const cleanRichText = (html: string) => displayRichText(html, media);
+  const drawn = new TtlMap<string, FirstScreenPage>(DRAWN_KEPT_MS, DRAWN_KEPT);
 
   const dataFor = async (request: FirstScreenRequest, client: string): Promise<{ list?: GameListReply; game?: GameReply | null }> => {
     if (request.page === 'games') {
@@ -85,8 +96,13 @@ export async function createFirstScreenRenderer(services: Services, webDist: str
       const request = web.firstScreenRequest(parsed.pathname, parsed.search);
       if (!request) throw new Error(`no first screen for ${parsed.pathname}`);
       const data = await dataFor(request, client);
+      const key = createHash('sha256').update(JSON.stringify([url, hostname, web.visitorLanguage(cookie), data])).digest('base64url');
+      const kept = drawn.get(key);
+      if (kept) return kept;
       const page = await web.renderFirstScreen(build, { url, publicUrl: config.publicUrl, hostname, cookie, publicConfig: publicConfig(config), cleanRichText, ...data });
-      return { ...page, etag: `"${createHash('sha256').update(page.html).digest('base64url').slice(0, 27)}"` };
+      const result = { ...page, etag: `"${createHash('sha256').update(page.html).digest('base64url').slice(0, 27)}"` };
+      drawn.set(key, result);
+      return result;
     },
   };
 }
