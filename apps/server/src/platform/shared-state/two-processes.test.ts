@@ -14,8 +14,14 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const JWT_SECRET = 'two-processes-secret-two-processes-secret';
 
-/** A client address of its own per test (the processes trust one proxy: X-Forwarded-For names the client). */
+/** A client address for a call (the processes trust one proxy: X-Forwarded-For names the client). */
 const clientIp = () => `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+/**
+ * Addresses that tests block on purpose, out of clientIp's range: a random address that drew a blocked one
+ * was refused with 429 in another test of the same run.
+ */
+const BLOCKED_BY_WRONG_CODES = '203.0.113.1';
+const BLOCKED_BY_LOGINS = '203.0.113.2';
 
 /**
  * DESIGN.md section 8: two real server processes (src/main.ts) on one PostgreSQL and one Redis, each
@@ -106,7 +112,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
   it(`${WRONG_CODES_PER_WINDOW} wrong codes split across the two block the next one on either`, async () => {
     const game = await buildGame(database.db);
     const code = await buildCode(database.db, { gameId: game.id });
-    const ip = clientIp();
+    const ip = BLOCKED_BY_WRONG_CODES;
     for (let i = 0; i < WRONG_CODES_PER_WINDOW; i++) {
       const wrong = await progress(i % 2 === 0 ? a : b, game.id, `WRONG${i}XYZ`, ip);
       expect(wrong.status).toBe(403);
@@ -123,7 +129,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
 
   it('a route’s rate limit counts one client’s calls on both processes together', async () => {
     // POST /api/login allows 10 a minute per client: 5 on each process, then the 11th is refused.
-    const ip = clientIp();
+    const ip = BLOCKED_BY_LOGINS;
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await call(i % 2 === 0 ? a : b, 'POST', '/api/login', { body: { email: 'nobody@example.com', password: 'not-the-password' }, ip })).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
