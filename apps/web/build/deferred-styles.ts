@@ -11,6 +11,13 @@ const STYLESHEET_LINK = /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css
  * starts at once, at high priority; the app applies the sheet and waits for it before its first
  * render, so nothing ever shows unstyled.
  */
+/** The preloads deferredStyles made, as `<link rel="stylesheet">` again: a page drawn on the server needs its sheet at once. */
+export function linkDeferredStyles(html: string): string {
+  return html.replace(DEFERRED_LINK, (_link, crossorigin: string | undefined, href: string) => `<link rel="stylesheet"${crossorigin ?? ''} href="${href}">`);
+}
+
+const DEFERRED_LINK = new RegExp(`<link rel="preload" as="style"( crossorigin)? href="([^"]+\\.css)" ${APP_STYLES_ATTRIBUTE}>`, 'g');
+
 export function deferredStyles(): Plugin {
   return {
     name: 'streethunt-deferred-styles',

@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { GameListItem, GameReply, PublicConfig } from '@streethunt/shared';
+import type { FirstScreenInput, GameListItem, GameReply, PublicConfig } from '@streethunt/shared';
 import type { Manifest } from '../build/bundle-budget.ts';
-import { firstScreenRequest, pageStylesheets, renderFirstScreen, type FirstScreenInput } from './entry-server.tsx';
+import { firstScreenRequest, pageStylesheets, renderFirstScreen } from './entry-server.tsx';
 import en from './i18n/en.json';
 import he from './i18n/he.json';
 

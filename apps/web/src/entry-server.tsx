@@ -10,7 +10,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import i18next, { type i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import type { QueryClient } from '@tanstack/react-query';
-import { DEFAULT_LANGUAGE, LANGUAGES, type GameListReply, type GameReply, type Language, type PublicConfig } from '@streethunt/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, type FirstScreen, type FirstScreenBuild, type FirstScreenInput, type FirstScreenModule, type FirstScreenRequest, type Language } from '@streethunt/shared';
 import { responsiveImage } from '@streethunt/shared/media';
 import { gamesListQueryString } from '@streethunt/shared/games-list';
 import { App, createQueryClient } from './app/app.tsx';
@@ -18,19 +18,17 @@ import { APP_ENTRY_ATTRIBUTE, APP_PRELOAD_ATTRIBUTE, FIRST_SCREEN_ATTRIBUTE, FIR
 import { RequestHostContext } from './app/request-host.tsx';
 import { routes } from './app/router.tsx';
 import { gamesKeys } from './features/games/api.ts';
-import { COVER_FALLBACK_WIDTH, COVER_SIZES } from './features/games/game-card.tsx';
+import { COVER_SIZES, COVER_WIDTH } from './features/games/game-card.tsx';
 import { listQueryFilters, readPageFilters } from './features/games/page-filters.ts';
 import { gameKey } from './features/player/use-game.ts';
 import { directionOf } from './i18n/setup.ts';
 import { languageFromCookie } from './i18n/language-storage.ts';
 import en from './i18n/en.json';
 import he from './i18n/he.json';
-import { INTRO_COVER_SIZES } from './ui/game/intro-view.tsx';
+import { INTRO_COVER_SIZES, INTRO_COVER_WIDTH } from './ui/game/intro-view.tsx';
 import { BUDGET_ROUTES, staticClosure, type Manifest } from '../build/bundle-budget.ts';
+import { linkDeferredStyles } from '../build/deferred-styles.ts';
 import { RichTextCleanerContext } from './ui/rich-content.tsx';
-
-/** What the server fetches before it renders: the list's query (as the client asks for it), or one game. */
-export type FirstScreenRequest = { page: 'games'; listQuery: string } | { page: 'game'; gameId: string };
 
 const GAME_PATH = /^\/game\/([^/]+)$/;
 
@@ -54,28 +52,8 @@ export function firstScreenRequest(pathname: string, search: string): FirstScree
   }
 }
 
-export type FirstScreenInput = {
-  /** The page's path and query. */
-  url: string;
-  /** This site's public origin (PUBLIC_URL): the preview's absolute links. */
-  publicUrl: string;
-  /** The host the page was asked for (the environment banner). */
-  hostname: string;
-  /** The request's Cookie header: the visitor's language. */
-  cookie: string | undefined;
-  publicConfig: PublicConfig;
-  /** /games: the first page of the list, as `GET /api/games` answered. */
-  list?: GameListReply;
-  /** /game/{id}: the game's public part as `GET /api/games/{id}` answers a stranger; null when that is 404. */
-  game?: GameReply | null;
-  /** The server's cleaner for the creator's rich text (the browser's needs a DOM). */
-  cleanRichText(html: string): string;
-};
-
-export type FirstScreen = { status: 200 | 404; html: string };
-
-/** The browser build the page is drawn for: its index.html and its manifest (dist/.vite/manifest.json). */
-export type ClientBuild = { template: string; manifest: Manifest };
+/** The browser build the page is drawn for (the server passes its manifest as it read it). */
+export type ClientBuild = FirstScreenBuild<Manifest>;
 
 /**
  * The stylesheets of a page's own code (its CSS modules), which the browser would otherwise add only
@@ -110,20 +88,19 @@ const translations = new Map<Language, I18n>(
 
 const handler = createStaticHandler(routes);
 
-const isLanguage = (value: string | null | undefined): value is Language => (LANGUAGES as readonly string[]).includes(value ?? '');
-
 /** The visitor's language as a request's Cookie header keeps it, else the default. */
 export function visitorLanguage(cookie: string | undefined): Language {
-  const kept = languageFromCookie(cookie, LANGUAGES);
-  return isLanguage(kept) ? kept : DEFAULT_LANGUAGE;
+  return languageFromCookie(cookie, LANGUAGES) ?? DEFAULT_LANGUAGE;
 }
 
 /** The page's HTML for `input`, in the built index.html. */
 export async function renderFirstScreen(build: ClientBuild, input: FirstScreenInput): Promise<FirstScreen> {
-  const request = firstScreenRequest(new URL(input.url, 'http://local').pathname, new URL(input.url, 'http://local').search);
+  const address = new URL(input.url, input.publicUrl);
+  const request = firstScreenRequest(address.pathname, address.search);
   if (!request) throw new Error(`no first screen for ${input.url}`);
-  const gameLanguage = input.game?.metadata.language;
-  const language: Language = request.page === 'game' && isLanguage(gameLanguage) ? gameLanguage : visitorLanguage(input.cookie);
+  // A game's page is in the game's own language; the list, and a game that is not there, in the visitor's.
+  const languageOf = request.page === 'game' && input.game ? 'game' : 'visitor';
+  const language = input.game && languageOf === 'game' ? input.game.metadata.language : visitorLanguage(input.cookie);
   const i18n = translations.get(language)!;
   const t = i18n.getFixedT(language);
   const appName = t('common.appName');
@@ -141,7 +118,7 @@ export async function renderFirstScreen(build: ClientBuild, input: FirstScreenIn
       description: t('common.metaDescription'),
       url: `${input.publicUrl}${input.url}`,
       language,
-      preload: cover ? coverPreload(cover, COVER_FALLBACK_WIDTH, COVER_SIZES) : '',
+      preload: cover ? coverPreload(cover, COVER_WIDTH, COVER_SIZES) : '',
     });
   } else if (input.game) {
     const game = input.game;
@@ -155,7 +132,7 @@ export async function renderFirstScreen(build: ClientBuild, input: FirstScreenIn
       language,
       image: coverImage.trim() ? absoluteUrl(responsiveImage(coverImage.trim(), 1280).src, input.publicUrl) : undefined,
       imageAlt: title,
-      preload: coverImage.trim() ? coverPreload(coverImage.trim(), 640, INTRO_COVER_SIZES) : '',
+      preload: coverImage.trim() ? coverPreload(coverImage.trim(), INTRO_COVER_WIDTH, INTRO_COVER_SIZES) : '',
     });
   } else {
     status = 404;
@@ -165,15 +142,14 @@ export async function renderFirstScreen(build: ClientBuild, input: FirstScreenIn
 
   const queryClient = createQueryClient();
   primeQueries(queryClient, queries);
-  const body = await renderBody(input, queryClient, i18n);
-  const languageOf = request.page === 'game' && isLanguage(gameLanguage) ? 'game' : 'visitor';
+  const body = await renderBody(address, input, queryClient, i18n);
   const data: FirstScreenData = { page: request.page, language, languageOf, ...(request.page === 'game' && { gameId: request.gameId }), queries };
   const styles = pageStylesheets(build.manifest, request.page).map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`);
   return { status, html: firstScreenDocument(build.template, { language, head: styles.join('') + head, body, data }) };
 }
 
-async function renderBody(input: FirstScreenInput, queryClient: QueryClient, i18n: I18n): Promise<string> {
-  const context = await handler.query(new Request(new URL(input.url, input.publicUrl)));
+async function renderBody(address: URL, input: FirstScreenInput, queryClient: QueryClient, i18n: I18n): Promise<string> {
+  const context = await handler.query(new Request(address));
   if (context instanceof Response) throw new Error(`the router answered ${input.url} with a response (${context.status})`);
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
@@ -192,8 +168,6 @@ async function renderBody(input: FirstScreenInput, queryClient: QueryClient, i18
 
 /** Where index.html's loading shell sits: replaced by the rendered page. */
 const ROOT_SHELL = /<!--app-->[\s\S]*<!--\/app-->/;
-/** build/deferred-styles.ts turned the stylesheet into a preload for client-rendered pages; a drawn page needs it at once. */
-const DEFERRED_STYLESHEET = /<link rel="preload" as="style"( crossorigin)? href="([^"]+\.css)" data-app-styles>/g;
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
@@ -209,14 +183,13 @@ export function firstScreenDocument(template: string, page: { language: Language
   if (!entry) throw new Error('index.html has no entry script');
   const preloads = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   const code = `${APP_ENTRY_ATTRIBUTE}="${escapeAttribute(entry)}" ${APP_PRELOAD_ATTRIBUTE}="${escapeAttribute(preloads.join(' '))}"`;
-  return template
+  return linkDeferredStyles(template)
     .replace(ENTRY_SCRIPT, '')
     .replace(MODULE_PRELOAD, '')
     .replace(/<html[^>]*>/, `<html lang="${page.language}" dir="${directionOf(page.language)}" ${FIRST_SCREEN_ATTRIBUTE} ${code} data-mantine-color-scheme="light">`)
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta name="description"[^>]*>\s*/, '')
     .replace('</head>', `${page.head}</head>`)
-    .replace(DEFERRED_STYLESHEET, (_link, crossorigin: string | undefined, href: string) => `<link rel="stylesheet"${crossorigin ?? ''} href="${href}">`)
     .replace(ROOT_SHELL, () => page.body)
     .replace('</body>', () => `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonInHtml(page.data)}</script></body>`);
 }
@@ -270,3 +243,7 @@ function previewTags(page: { title: string; description: string; language: Langu
   ];
   return tags.filter(Boolean).join('');
 }
+
+/** What the API server loads (packages/shared/src/first-screen.ts): the compiler holds these exports to the contract. */
+const firstScreenModule: FirstScreenModule = { firstScreenRequest, visitorLanguage, renderFirstScreen };
+export default firstScreenModule;

@@ -10,6 +10,7 @@ export * from './schemas/play.ts';
 export * from './schemas/feedback.ts';
 export * from './schemas/payments.ts';
 export * from './live-events.ts';
+export type * from './first-screen.ts';
 export * from './geo/index.ts';
 export * from './media/index.ts';
 export * from './money/index.ts';

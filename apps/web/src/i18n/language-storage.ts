@@ -14,10 +14,11 @@ export function keepLanguageCookie(language: string, doc: Document = document): 
 }
 
 /** The language a request's Cookie header names, if it is one of `languages`. */
-export function languageFromCookie(header: string | undefined, languages: readonly string[]): string | null {
+export function languageFromCookie<L extends string>(header: string | undefined, languages: readonly L[]): L | null {
   for (const part of (header ?? '').split(';')) {
     const [name, value] = part.trim().split('=');
-    if (name === LANGUAGE_COOKIE && value && languages.includes(value)) return value;
+    const language = languages.find((known) => known === value);
+    if (name === LANGUAGE_COOKIE && language) return language;
   }
   return null;
 }

@@ -10,16 +10,7 @@ export function directionOf(language: string): 'rtl' | 'ltr' {
 
 /** The visitor's language: the one they chose, else the default. */
 export function chosenOrDefaultLanguage(): Language {
-  return storedLanguage();
-}
-
-function storedLanguage(): Language {
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
+  return chosenLanguage() ?? DEFAULT_LANGUAGE;
 }
 
 /** Changes under way that are shown for now only (showLanguageForNow); the listener keeps none of them. */
@@ -72,7 +63,7 @@ function applyToDocument(language: string) {
  * visit, and translations.test.ts already holds both files to the same keys.
  */
 export async function setupI18n(first?: { language: Language; forNow: boolean }) {
-  const own = storedLanguage();
+  const own = chosenOrDefaultLanguage();
   const lng = first?.language ?? own;
   if (first?.forNow && lng !== own) ownLanguageBehindFirstScreen = own;
   // The server reads the choice from a cookie to draw /games in it; a choice kept before the cookie existed gets one.

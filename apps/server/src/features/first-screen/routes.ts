@@ -14,7 +14,9 @@ const CACHE_CONTROL = 'no-cache';
  */
 export function firstScreenRoutes(app: FastifyInstance, renderer: FirstScreenRenderer, sendShell: (reply: FastifyReply) => FastifyReply): void {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const [pathname = '', search = ''] = request.url.split(/(?=\?)/);
+    const query = request.url.indexOf('?');
+    const pathname = query < 0 ? request.url : request.url.slice(0, query);
+    const search = query < 0 ? '' : request.url.slice(query);
     if (!renderer.draws(pathname, search)) return sendShell(reply);
     let page;
     try {

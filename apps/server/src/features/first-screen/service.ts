@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gameParamsSchema, gamesListQuerySchema, type GameListReply, type GameReply, type PublicConfig } from '@streethunt/shared';
+import { gameParamsSchema, gamesListQuerySchema, type FirstScreenInput, type FirstScreenModule, type FirstScreenRequest } from '@streethunt/shared';
 import type { Services } from '../../services.ts';
 import { AppError } from '../../platform/errors.ts';
 import { TtlMap } from '../../platform/ttl-map.ts';
@@ -11,26 +11,6 @@ import { listGames } from '../games/games-list.ts';
 import { getGameForViewer } from '../games/service.ts';
 import { displayRichText } from '../studio/sanitize-content.ts';
 import { publicConfig } from '../system/public-config.ts';
-
-/** What the web's server build exports (apps/web/src/entry-server.tsx); its types stay in the web package. */
-type FirstScreenRequest = { page: 'games'; listQuery: string } | { page: 'game'; gameId: string };
-type FirstScreenModule = {
-  firstScreenRequest(pathname: string, search: string): FirstScreenRequest | null;
-  visitorLanguage(cookie: string | undefined): string;
-  renderFirstScreen(
-    build: { template: string; manifest: unknown },
-    input: {
-      url: string;
-      publicUrl: string;
-      hostname: string;
-      cookie: string | undefined;
-      publicConfig: PublicConfig;
-      list?: GameListReply;
-      game?: GameReply | null;
-      cleanRichText(html: string): string;
-    },
-  ): Promise<{ status: 200 | 404; html: string }>;
-};
 
 export type FirstScreenPage = { status: 200 | 404; html: string; etag: string };
 
@@ -61,7 +41,8 @@ export function firstScreenModulePath(webDist: string): string {
 export async function createFirstScreenRenderer(services: Services, webDist: string): Promise<FirstScreenRenderer | null> {
   const modulePath = firstScreenModulePath(webDist);
   if (!existsSync(modulePath)) return null;
-  const web = (await import(pathToFileURL(modulePath).href)) as FirstScreenModule;
+  // Its default export is typed as the contract in the web app (src/entry-server.tsx).
+  const web = ((await import(pathToFileURL(modulePath).href)) as { default: FirstScreenModule }).default;
   const build = {
     template: readFileSync(path.join(webDist, 'index.html'), 'utf8'),
     manifest: JSON.parse(readFileSync(path.join(webDist, '.vite', 'manifest.json'), 'utf8')) as unknown,
@@ -72,7 +53,7 @@ export async function createFirstScreenRenderer(services: Services, webDist: str
   const cleanRichText = (html: string) => displayRichText(html, media);
   const drawn = new TtlMap<string, FirstScreenPage>(DRAWN_KEPT_MS, DRAWN_KEPT);
 
-  const dataFor = async (request: FirstScreenRequest, client: string): Promise<{ list?: GameListReply; game?: GameReply | null }> => {
+  const dataFor = async (request: FirstScreenRequest, client: string): Promise<Pick<FirstScreenInput, 'list' | 'game'>> => {
     if (request.page === 'games') {
       const query = gamesListQuerySchema.parse(Object.fromEntries(new URLSearchParams(request.listQuery)));
       return { list: await listGames(db, query) };

@@ -11,7 +11,7 @@ import { formatDistance } from './format-distance.ts';
 import classes from './game-card.module.css';
 
 /** The cover's drawn size; the CSS keeps the 16:9 frame at any width. */
-const COVER_WIDTH = 640;
+export const COVER_WIDTH = 640;
 const COVER_HEIGHT = 360;
 /**
  * How wide a cover is on screen, following the grid's columns at Mantine's breakpoints (sm 48em, lg
@@ -20,8 +20,6 @@ const COVER_HEIGHT = 360;
 export const COVER_SIZES = '(max-width: 47.99em) calc(100vw - 2rem), (max-width: 74.99em) calc(50vw - 1.5rem), 360px';
 /** Covers of the first cards are in the first screen of a phone: not lazy, and the first (the likely LCP) fetched first. */
 const EAGER_COVERS = 2;
-/** The width of the cover's `src` (browsers without srcset); its srcset holds every width. */
-export const COVER_FALLBACK_WIDTH = COVER_WIDTH;
 
 /**
  * One game as a card: cover, name (the one link, stretched over the card, to /game/{id}), city, where it

@@ -17,7 +17,7 @@ const CARD_TEXT_HEIGHT = 190;
  * Cards the server draws (and hydration draws again) before the window is known: more than a phone's
  * first screen holds. The windowed grid takes over right after, keeping these same elements.
  */
-export const FIRST_SCREEN_CARDS = 6;
+const FIRST_SCREEN_CARDS = 6;
 /** The screen assumed while the server renders (a phone); nothing is drawn from it there. */
 const SERVER_RECT = { width: 390, height: 844 };
 
@@ -52,9 +52,10 @@ export function GamesGrid({ games, memoryKey, label }: { games: GameListItem[]; 
   useEffect(() => () => rememberRows(measuredKey, virtualizer.takeSnapshot()), [measuredKey, virtualizer]);
 
   // Before hydration: the first cards, one to a row (the grid's CSS lays them out by the screen's width).
-  const rows: Pick<VirtualItem, 'index'>[] = hydrated ? virtualizer.getVirtualItems() : firstRows(Math.min(games.length, FIRST_SCREEN_CARDS));
-  const first = hydrated ? virtualizer.getVirtualItems()[0] : undefined;
-  const last = hydrated ? virtualizer.getVirtualItems().at(-1) : undefined;
+  const virtualRows = hydrated ? virtualizer.getVirtualItems() : [];
+  const rows: Pick<VirtualItem, 'index'>[] = hydrated ? virtualRows : firstRows(Math.min(games.length, FIRST_SCREEN_CARDS));
+  const first = virtualRows[0];
+  const last = virtualRows.at(-1);
   const rowColumns = hydrated ? columns : 1;
   const before = first ? Math.max(0, first.start - scrollMargin) : 0;
   const after = last ? Math.max(0, virtualizer.getTotalSize() - (last.end - scrollMargin)) : 0;

@@ -8,6 +8,8 @@ import { GamePrice } from './game-line.tsx';
 
 /** The intro cover's width on screen: the player's container is 45em (720 px) with 1rem padding on each side. */
 export const INTRO_COVER_SIZES = '(max-width: 45em) calc(100vw - 2rem), 688px';
+/** The width of its `src` where srcset is not read. */
+export const INTRO_COVER_WIDTH = 640;
 
 export type IntroViewProps = {
   metadata: Pick<GameMetadata, 'name' | 'coverImage' | 'locationCity' | 'locationText' | 'price' | 'currencyCode'>;
@@ -26,7 +28,7 @@ export function IntroView({ metadata, content, children }: IntroViewProps) {
       {coverImage && isAllowedMediaUrl(coverImage) && (
         // At the top of the page (not lazy), at the width the screen needs, in a 16:9 frame reserved before it loads.
         <Image
-          {...responsiveImage(coverImage, 640)}
+          {...responsiveImage(coverImage, INTRO_COVER_WIDTH)}
           sizes={INTRO_COVER_SIZES}
           alt=""
           radius="md"
