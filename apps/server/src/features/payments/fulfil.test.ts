@@ -90,4 +90,21 @@ describe.each(testDatabaseKinds())('fulfilPurchase on %s', (kind) => {
     expect(await paidWith(builder.affiliateCode)).toMatchObject({ affiliateId: null, affiliateShare: 0, builderShare: 7000 });
     expect(await paidWith('NOBODY23')).toMatchObject({ affiliateId: null, affiliateShare: 0, builderShare: 7000 });
   });
+
+  it('a buyer earns no affiliate share of their own purchase: the code of the account with the buyer’s email records no affiliate', async () => {
+    const builder = await buildUser(t.db);
+    const affiliate = await buildUser(t.db);
+    const game = await buildGame(t.db, { userId: builder.id });
+    const affiliateOf = async (email: string) => {
+      const purchase = await buildPurchase(t.db, { gameId: game.id, status: 'pending', amount: 11800, affCode: affiliate.affiliateCode, email });
+      await fulfilPurchase(deps, purchase.id, { amount: 11800, currency: 'ILS' });
+      const [row] = await t.db.select().from(purchases).where(eq(purchases.id, purchase.id));
+      return { affiliateId: row.affiliateId, affiliateShare: row.affiliateShare, builderShare: row.builderShare };
+    };
+    expect(await affiliateOf(affiliate.email)).toEqual({ affiliateId: null, affiliateShare: 0, builderShare: 7000 });
+    // The same address in other letters is the same buyer.
+    expect(await affiliateOf(affiliate.email.toUpperCase())).toEqual({ affiliateId: null, affiliateShare: 0, builderShare: 7000 });
+    // Anyone else arriving with the code earns the affiliate their share.
+    expect(await affiliateOf('someone-else@example.com')).toEqual({ affiliateId: affiliate.id, affiliateShare: 1000, builderShare: 6000 });
+  });
 });

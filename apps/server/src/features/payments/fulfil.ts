@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { affiliateCodeSchema, splitSale } from '@streethunt/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -75,7 +75,8 @@ export async function fulfilPurchase(deps: FulfilDeps, purchaseId: string, charg
 /**
  * Who earns what from this sale (packages/shared/src/money, decision record 005), fixed now with
  * today's VAT rate: the game's owner as builder; as affiliate, the user whose code came with the
- * purchase, unless that is the builder (their own code earns them nothing extra).
+ * purchase, unless that is the builder (their own code earns them nothing extra) or the buyer (the
+ * account with the buyer's email: nobody earns a share of their own purchase).
  */
 async function saleSplit(db: Db, purchase: typeof purchases.$inferSelect, vatPercent: number) {
   const [game] = await db.select({ userId: games.userId }).from(games).where(eq(games.id, purchase.gameId));
@@ -84,7 +85,13 @@ async function saleSplit(db: Db, purchase: typeof purchases.$inferSelect, vatPer
     ? await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.affiliateCode, affCode), ...(game ? [ne(users.id, game.userId)] : [])))
+        .where(
+          and(
+            eq(users.affiliateCode, affCode),
+            ne(sql`lower(${users.email})`, purchase.email.toLowerCase()),
+            ...(game ? [ne(users.id, game.userId)] : []),
+          ),
+        )
     : [];
   const split = splitSale({ price: purchase.amount, vatPercent, withAffiliate: Boolean(affiliate) });
   return {

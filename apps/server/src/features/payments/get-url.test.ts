@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
-import { buildGame, gameContent } from '../../test/factories.ts';
+import { buildGame, buildUser, gameContent } from '../../test/factories.ts';
 import { buyer, nextIp, paymentPage, paymentTables, postJson, postRaw } from './test-support.ts';
 
 describe.each(testDatabaseKinds())('POST /api/payment/get-url/{gameId} refusals on %s', (kind) => {
@@ -80,6 +80,21 @@ describe.each(testDatabaseKinds())('POST /api/payment/get-url/{gameId} refusals 
     expect(await affOf({ cookie: `session=abc; aff=${encodeURIComponent('שותף 7')}` })).toBe('שותף 7');
     expect(await affOf({ cookie: 'naff=NOT-ME; aff_other=NOR-ME' })).toBeNull();
     expect(await affOf({ cookie: `aff=${'x'.repeat(65)}` })).toBeNull();
+  });
+
+  it('a logged-in buyer’s own affiliate code is not kept on their purchase (they earn no share of it); another’s is', async () => {
+    const game = await buildGame(t.db);
+    const me = await buildUser(t.db);
+    const other = await buildUser(t.db);
+    const token = await t.app.services.signer.sign({ userId: me.id, role: 'user' });
+    const affOf = async (headers: Record<string, string>) => {
+      const { ref } = paymentPage(await postJson(t.app, url(game.id), buyer(), { headers }));
+      return (await t.db.select().from(purchases).where(eq(purchases.providerRef, ref)))[0].affCode;
+    };
+    expect(await affOf({ cookie: `aff=${me.affiliateCode}`, 'x-access-token': token })).toBeNull();
+    expect(await affOf({ cookie: `aff=${me.affiliateCode.toLowerCase()}`, 'x-access-token': token })).toBeNull();
+    expect(await affOf({ cookie: `aff=${other.affiliateCode}`, 'x-access-token': token })).toBe(other.affiliateCode);
+    expect(await affOf({ cookie: `aff=${me.affiliateCode}` })).toBe(me.affiliateCode);
   });
 
   it('takes the language from Accept-Language, Hebrew by default', async () => {

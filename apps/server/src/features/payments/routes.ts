@@ -52,6 +52,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         gameId: request.params.gameId,
         buyer: request.body,
         affCode: affCodeFromCookie(request.headers.cookie),
+        buyerUserId: request.auth?.userId ?? null,
         language: languageFromHeader(request.headers['accept-language']),
       });
       return { data: { URL: url } };

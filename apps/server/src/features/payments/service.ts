@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CheckTokenReply, Language, PaymentUrlRequest } from '@streethunt/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { gameCodes, games, purchases } from '../../db/schema.ts';
+import { gameCodes, games, purchases, users } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { AnyPaymentProvider } from '../../platform/payments/create-payment-provider.ts';
@@ -28,7 +28,7 @@ export type PaymentsDeps = {
  */
 export async function requestPaymentUrl(
   deps: PaymentsDeps,
-  input: { gameId: string; buyer: PaymentUrlRequest; affCode: string | null; language: Language },
+  input: { gameId: string; buyer: PaymentUrlRequest; affCode: string | null; buyerUserId: string | null; language: Language },
 ): Promise<{ url: string }> {
   const [game] = await deps.db
     .select({ id: games.id, metadata: games.metadata })
@@ -49,7 +49,7 @@ export async function requestPaymentUrl(
       phone: input.buyer.phone,
       amount,
       currency: SALE_CURRENCY,
-      affCode: input.affCode,
+      affCode: await affCodeOfAnother(deps.db, input.affCode, input.buyerUserId),
       provider: deps.provider.name,
       language: input.language,
     })
@@ -74,6 +74,13 @@ export async function requestPaymentUrl(
   }
   await deps.db.update(purchases).set({ providerRef: checkout.providerRef }).where(eq(purchases.id, purchase.id));
   return { url: checkout.url };
+}
+
+/** The purchase's affiliate code, or null when it is the logged-in buyer's own: nobody earns a share of their own purchase. */
+async function affCodeOfAnother(db: Db, affCode: string | null, buyerUserId: string | null): Promise<string | null> {
+  if (!affCode || !buyerUserId) return affCode;
+  const [buyer] = await db.select({ affiliateCode: users.affiliateCode }).from(users).where(eq(users.id, buyerUserId));
+  return buyer && buyer.affiliateCode.toUpperCase() === affCode.trim().toUpperCase() ? null : affCode;
 }
 
 /** What the sandbox payment page shows of a purchase. */
