@@ -35,6 +35,38 @@ describe('RichContent', () => {
     expect(html).toContain('text-align:center');
   });
 
+  it('keeps only the inline styles the editor writes: a link cannot be stretched invisibly over the page', () => {
+    const box = show(
+      '<p><a href="https://creator.example" style="display:block; opacity:0.01; transform:scale(80)">tap</a></p>' +
+        '<p style="text-align: center; transform: scale(80); color: rgb(200, 0, 0)">kept</p><mark style="background-color:#fff59d; color:inherit">h</mark>',
+    );
+    expect(box.querySelector('a')?.hasAttribute('style')).toBe(false);
+    expect(box.querySelector('p + p')?.getAttribute('style')).toBe('text-align:center;color:rgb(200, 0, 0)');
+    expect(box.querySelector('mark')?.getAttribute('style')).toBe('background-color:#fff59d;color:inherit');
+    for (const style of [
+      'position:absolute', 'transform:scale(80)', 'opacity:0', 'display:block', 'inset:0', 'margin:-99999px', 'font-size:9999px', 'width:10000px',
+      'height:100vh', 'scale:80', 'translate:0 -400px', 'zoom:50', 'color:r\\65 d', 'co/**/lor:red',
+    ]) {
+      expect({ style, html: enforceAllowList(`<span style="${style}">x</span>`) }).toEqual({ style, html: '<span>x</span>' });
+    }
+  });
+
+  it('clips what it shows to its own box: nothing inside paints over the page or takes its taps', () => {
+    const box = show('<p>text</p>');
+    expect(box.style.overflow).toBe('clip');
+    expect(box.style.contain).toBe('paint');
+    expect(box.style.isolation).toBe('isolate');
+  });
+
+  it('opens every link in a new tab without the opener, whatever the creator wrote on it', () => {
+    const box = show(
+      '<p><a href="https://example.com/a" target="_self" rel="opener">a</a> <a href="/games" target="_top">b</a> <a href="mailto:a@b.c">c</a></p><ul><li><strong><a href="https://example.com/d">d</a></strong></li></ul>',
+    );
+    const links = [...box.querySelectorAll('a')];
+    expect(links).toHaveLength(4);
+    for (const link of links) expect([link.getAttribute('target'), link.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
+  });
+
   it('opens links in a new tab with rel=noopener and reads its own direction', () => {
     const box = show('<p>שלום <a href="https://example.com/a">link</a></p>');
     const link = box.querySelector('a');

@@ -1,6 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { Typography } from '@mantine/core';
 import DOMPurify from 'dompurify';
+import { cleanRichTextStyle } from '@streethunt/shared';
 
 /** Elements removed together with everything inside them. */
 const DROP = new Set([
@@ -27,8 +28,6 @@ const TAG_ATTRIBUTES: Record<string, ReadonlySet<string>> = {
   TH: new Set(['colspan', 'rowspan']),
 };
 
-/** Style values that could cover the page or fetch from elsewhere. */
-const UNSAFE_STYLE = /position|url\s*\(|expression|behavior|@import|z-index|var\s*\(/i;
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
 function currentOrigin(): string {
@@ -59,10 +58,15 @@ function cleanAttributes(element: Element): void {
     const value = element.getAttribute(name) ?? '';
     const keep =
       (GLOBAL_ATTRIBUTES.has(name) || Boolean(allowed?.has(name))) &&
-      !(name === 'style' && UNSAFE_STYLE.test(value)) &&
       !(name === 'href' && !isAllowedLink(value)) &&
       !((name === 'src' || name === 'poster') && !isAllowedMediaUrl(value));
     if (!keep) element.removeAttribute(name);
+    else if (name === 'style') {
+      // Only the editor's own declarations, as the server keeps them (packages/shared); none left, no attribute.
+      const style = cleanRichTextStyle(value);
+      if (style) element.setAttribute('style', style);
+      else element.removeAttribute('style');
+    }
   }
   switch (element.tagName) {
     case 'A':
@@ -159,6 +163,13 @@ export function sanitizeRichContent(html: string): string {
  */
 export const RichTextCleanerContext = createContext<(html: string) => string>(sanitizeRichContent);
 
+/**
+ * The box clips what it holds and is its own stacking and painting context: whatever a style inside
+ * does, nothing paints over the page around it or takes its taps. Inline, so it holds on a page the
+ * server draws before any stylesheet arrives.
+ */
+const CONTAINED = { overflowWrap: 'anywhere', overflow: 'clip', contain: 'paint', isolation: 'isolate' } as const;
+
 /** Renders a creator's rich text, sanitized; its direction follows its own first strong character. */
 export function RichContent({ html, className }: { html: string | null | undefined; className?: string }) {
   const clean = useCleanRichText(html ?? '');
@@ -168,7 +179,7 @@ export function RichContent({ html, className }: { html: string | null | undefin
       className={className}
       dir="auto"
       data-testid="rich-content"
-      style={{ overflowWrap: 'anywhere' }}
+      style={CONTAINED}
       // Sanitized just above (DOMPurify and the allow-list pass).
       dangerouslySetInnerHTML={{ __html: clean }}
     />

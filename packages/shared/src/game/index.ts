@@ -7,3 +7,4 @@ export * from './sha256.ts';
 export * from './code.ts';
 export * from './editor-validation.ts';
 export * from './editable-game.ts';
+export * from './rich-text-style.ts';

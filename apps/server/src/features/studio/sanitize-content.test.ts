@@ -32,6 +32,23 @@ describe('sanitizeRichText (the web renderer’s allow-list, applied when conten
     }
     expect(clean('<span style="color:#c00;font-weight:bold">x</span>')).toBe('<span style="color:#c00;font-weight:bold">x</span>');
   });
+
+  it('keeps only the inline styles the editor writes: a link cannot be stretched invisibly over the page', () => {
+    const attack = '<p><a href="https://creator.example" style="display:block; opacity:0.01; transform:scale(80)">x</a></p>';
+    expect(clean(attack)).toBe('<p><a href="https://creator.example">x</a></p>');
+    expect(displayRichText(attack, site)).toBe('<p><a href="https://creator.example" target="_blank" rel="noopener noreferrer">x</a></p>');
+    for (const style of [
+      'position:absolute', 'transform:scale(80)', 'opacity:0', 'display:block', 'inset:0', 'margin:-99999px', 'margin-block-start:-5000px',
+      'font-size:9999px', 'width:10000px', 'height:100vh', 'padding:4000px', 'scale:80', 'translate:0 -400px', 'zoom:50', 'line-height:500',
+    ]) {
+      expect({ style, clean: clean(`<span style="${style}">x</span>`) }).toEqual({ style, clean: '<span>x</span>' });
+    }
+    // Only the bad declarations go; the editor's own stay beside them.
+    expect(clean('<p style="text-align: center; transform: scale(80); color: rgb(200, 0, 0)">x</p>')).toBe('<p style="text-align:center;color:rgb(200, 0, 0)">x</p>');
+    expect(clean('<mark style="background-color: #fff59d; color: inherit">h</mark><span style="font-size: 18px">s</span>')).toBe(
+      '<mark style="background-color:#fff59d;color:inherit">h</mark><span style="font-size:18px">s</span>',
+    );
+  });
 });
 
 describe('storedMediaUrl', () => {

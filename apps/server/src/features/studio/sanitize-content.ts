@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import type { EditableGame } from '@streethunt/shared';
+import { cleanRichTextStyle, type EditableGame } from '@streethunt/shared';
 
 /*
  * The creator's rich text is cleaned when it is stored (save, import), with the same allow-list as
@@ -31,12 +31,6 @@ const ATTRIBUTES: Record<string, string[]> = {
   td: ['colspan', 'rowspan'],
   th: ['colspan', 'rowspan'],
 };
-
-/**
- * The renderer's unsafe style values, plus CSS escapes and comments, which could spell them in
- * disguise (`u\72l(`): such a style attribute is dropped whole.
- */
-const UNSAFE_STYLE = /position|url\s*\(|expression|behavior|@import|z-index|var\s*\(|\\|\/\*/i;
 
 /** Our own media as the storage serves it (root-relative, so it follows the site to any host). */
 const OWN_MEDIA_PATH = /^\/media\/[^\s/\\][^\s\\]*$/;
@@ -78,7 +72,12 @@ function sanitizeOptions(media: MediaUrlOptions): sanitizeHtml.IOptions {
       '*': (tagName, attribs) => {
         const kept: sanitizeHtml.Attributes = {};
         for (const [name, value] of Object.entries(attribs)) {
-          if (name === 'style' && UNSAFE_STYLE.test(value)) continue;
+          if (name === 'style') {
+            // Only the editor's own declarations (the web renderer keeps the same list); none left, no attribute.
+            const style = cleanRichTextStyle(value);
+            if (style) kept.style = style;
+            continue;
+          }
           if (name === 'src' || name === 'poster') {
             const url = storedMediaUrl(value, media);
             if (url !== null) kept[name] = url;
