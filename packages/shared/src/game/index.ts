@@ -7,4 +7,5 @@ export * from './sha256.ts';
 export * from './code.ts';
 export * from './editor-validation.ts';
 export * from './editable-game.ts';
+export * from './rich-text-shape.ts';
 export * from './rich-text-style.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
+import { acceptedAnswersError } from '../game/answer.ts';
 import { VALIDATION_ERRORS, VALIDATION_FIELDS } from '../game/editor-validation.ts';
+import { RICH_TEXT_SHAPE_MESSAGES, richTextShapeError } from '../game/rich-text-shape.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
 import { GAME_STATUSES, pointSchema, type GameLocation } from './game.ts';
 
@@ -48,7 +50,20 @@ export const editorPriceSchema = z
   )
   .transform((price): number | '' => price ?? '');
 
-const richText = multilineText().max(MAX_RICH_TEXT);
+/** Rich text as saved: its length, and a shape cheap enough to clean (checked before any cleaning). */
+const richText = multilineText()
+  .max(MAX_RICH_TEXT)
+  .superRefine((html, context) => {
+    const error = richTextShapeError(html);
+    if (error) context.addIssue({ code: 'custom', message: RICH_TEXT_SHAPE_MESSAGES[error] });
+  });
+
+const answerValue = lineText()
+  .max(2000)
+  .superRefine((value, context) => {
+    const error = acceptedAnswersError(value);
+    if (error) context.addIssue({ code: 'custom', message: error });
+  });
 
 /** A game's content as the editor saves it: every field named, no unknown field (strict). */
 export const editableGameSchema = z.strictObject({
@@ -69,7 +84,7 @@ export const editableGameSchema = z.strictObject({
       z.strictObject({
         content: richText,
         location: editorLocationSchema.nullable().optional(),
-        answer: z.strictObject({ value: lineText().max(2000), content: richText, contentAfterAnswer: richText }),
+        answer: z.strictObject({ value: answerValue, content: richText, contentAfterAnswer: richText }),
         hints: z.array(z.strictObject({ content: richText, title: lineText().max(200).optional() })).max(MAX_HINTS),
       }),
     )

@@ -16,6 +16,7 @@ import {
 } from '@streethunt/shared';
 import { requireUser } from '../../platform/access.ts';
 import { acceptEmptyJsonBody, errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { createGameCleaner } from './clean-game.ts';
 import * as studio from './service.ts';
 
 const tags = ['studio'];
@@ -34,7 +35,9 @@ const conflictReplySchema = errorReplySchema.extend({ version: z.number().int().
 
 /** The studio's calls on games (spec section 7, issue 8): my games, new, save, status, code, duplicate, export, import. */
 export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: studio.StudioDeps = app.services;
+  const cleaner = createGameCleaner();
+  app.addHook('onClose', () => cleaner.close());
+  const deps: studio.StudioDeps = { ...app.services, cleaner };
 
   app.get(
     '/games/my-games',
@@ -139,12 +142,11 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await studio.importGame(deps, requireUser(request), request.body) }),
   );
 
-  await app.register(emptyBodyRoutes);
+  await app.register(emptyBodyRoutes(deps));
 };
 
 /** New and duplicate take no payload (spec: 'empty'); a client may still say `content-type: application/json`. */
-const emptyBodyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: studio.StudioDeps = app.services;
+const emptyBodyRoutes = (deps: studio.StudioDeps): FastifyPluginAsyncZod => async (app) => {
   acceptEmptyJsonBody(app);
   const emptyBody = z.strictObject({}).nullish();
 

@@ -23,10 +23,11 @@ import { createGameCodes } from '../codes/service.ts';
 import { findGame, forgetGame, isOwnerOrAdmin, readGameContent, type GameRow } from '../games/service.ts';
 import { gameSentToApprovalEmail } from './emails.ts';
 import { exportFileDisposition, readGameExport } from './export-file.ts';
-import { sanitizeGame, type MediaUrlOptions } from './sanitize-content.ts';
+import type { GameCleaner } from './clean-game.ts';
+import type { MediaUrlOptions } from './sanitize-content.ts';
 
 /** What the studio's calls need from the app. */
-export type StudioDeps = Pick<Services, 'db' | 'config' | 'mailer'>;
+export type StudioDeps = Pick<Services, 'db' | 'config' | 'mailer'> & { cleaner: GameCleaner };
 
 const media = (deps: StudioDeps): MediaUrlOptions => ({ publicUrl: deps.config.publicUrl });
 
@@ -98,6 +99,24 @@ export async function listMyGames(db: Db, caller: AccessClaims): Promise<MyGame[
 
 const answerValues = (game: Pick<EditableGame, 'questions'>) => JSON.stringify(game.questions.map((q) => q.answer.value));
 
+/** Why this caller may not save over this row (named version included), or null. */
+function saveRefusal(row: Pick<GameRow, 'userId' | 'status' | 'version'> | undefined, caller: AccessClaims, version: number): AppError | null {
+  if (!row || !isOwnerOrAdmin(caller, row)) return notFound('No such game');
+  if (row.status !== 'DRAFT' && caller.role !== 'admin') {
+    return forbidden(
+      row.status === 'PENDING'
+        ? 'This game is waiting for approval: take it back to draft to edit it'
+        : 'This game is approved: only an admin may change it',
+    );
+  }
+  if (version !== row.version) {
+    return new AppError(409, 'conflict', 'Another save of this game came first: reload it to see the latest version before saving', {
+      version: row.version,
+    });
+  }
+  return null;
+}
+
 /**
  * POST /api/games/{gameId}: the editor's save. Only the owner or an admin; a game waiting for
  * approval or approved is changed by an admin only; the save must name the version it started from
@@ -105,26 +124,23 @@ const answerValues = (game: Pick<EditableGame, 'questions'>) => JSON.stringify(g
  * answers; the status stays as it is (sending to approval is its own call).
  */
 export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: string, request: SaveGameRequest): Promise<EditorGame> {
-  const content = sanitizeGame(
+  // Who may save is settled before the costly cleaning, so a save of someone else's game (or of
+  // none) costs one small read. The transaction checks again: the row may change meanwhile.
+  const [current] = await deps.db
+    .select({ userId: games.userId, status: games.status, version: games.version })
+    .from(games)
+    .where(eq(games.id, gameId));
+  const early = saveRefusal(current, caller, request.version);
+  if (early) throw early;
+  const content = await deps.cleaner.clean(
     { metadata: request.metadata, introPage: request.introPage, questions: request.questions, gameoverPage: request.gameoverPage },
     media(deps),
   );
   const saved = await deps.db.transaction(async (tx) => {
     // Locked: two saves of one version cannot both pass the version check.
     const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
-    if (!row || !isOwnerOrAdmin(caller, row)) throw notFound('No such game');
-    if (row.status !== 'DRAFT' && caller.role !== 'admin') {
-      throw forbidden(
-        row.status === 'PENDING'
-          ? 'This game is waiting for approval: take it back to draft to edit it'
-          : 'This game is approved: only an admin may change it',
-      );
-    }
-    if (request.version !== row.version) {
-      throw new AppError(409, 'conflict', 'Another save of this game came first: reload it to see the latest version before saving', {
-        version: row.version,
-      });
-    }
+    const refusal = saveRefusal(row, caller, request.version);
+    if (refusal) throw refusal;
     const answersChanged = answerValues(editableContent(row)) !== answerValues(content);
     const [updated] = await tx
       .update(games)
@@ -215,7 +231,7 @@ export async function duplicateGame(deps: StudioDeps, caller: AccessClaims, game
   const content = editableContent(await findEditableGame(deps.db, caller, gameId));
   const suffix = COPY_SUFFIX[content.metadata.language];
   const name = `${content.metadata.name.slice(0, MAX_NAME - suffix.length)}${suffix}`;
-  return insertDraft(deps.db, caller, sanitizeGame({ ...content, metadata: { ...content.metadata, name } }, media(deps)));
+  return insertDraft(deps.db, caller, await deps.cleaner.clean({ ...content, metadata: { ...content.metadata, name } }, media(deps)));
 }
 
 /** GET /api/games/export/{gameId}: the export file, our own media addresses made absolute so the file travels. */
@@ -225,7 +241,7 @@ export async function exportGame(deps: StudioDeps, caller: AccessClaims, gameId:
     format: GAME_EXPORT_FORMAT,
     version: GAME_EXPORT_VERSION,
     exportedAt: new Date().toISOString(),
-    game: sanitizeGame(content, { ...media(deps), absolute: true }),
+    game: await deps.cleaner.clean(content, { ...media(deps), absolute: true }),
   };
   return { file, disposition: exportFileDisposition(content.metadata.name) };
 }
@@ -233,6 +249,6 @@ export async function exportGame(deps: StudioDeps, caller: AccessClaims, gameId:
 /** POST /api/games/import: an export file becomes a new draft of the caller (400 naming the problem when it does not read). */
 export async function importGame(deps: StudioDeps, caller: AccessClaims, file: unknown): Promise<{ _id: string }> {
   const { game } = readGameExport(file);
-  return insertDraft(deps.db, caller, sanitizeGame(game, media(deps)));
+  return insertDraft(deps.db, caller, await deps.cleaner.clean(game, media(deps)));
 }
 
