@@ -5,6 +5,13 @@ import { Trans, useTranslation } from 'react-i18next';
 export type CodesRequest = { gameId: string; gameName: string; prefix: string; qty: number };
 
 /**
+ * Values put into a <Trans> text as text: Trans reads the interpolated string as markup, and the app
+ * turns i18next's escaping off, so a game named `<strong>x</strong>` would be drawn bold. Escaped here,
+ * the name's `<` stays text through Trans's parser and is unescaped back for display.
+ */
+const AS_TEXT = { tOptions: { interpolation: { escapeValue: true } }, shouldUnescape: true } as const;
+
+/**
  * 'Are you sure?' before generating: the count, the game's name and the prefix if any (spec section 5).
  * Generation starts only from its confirm button.
  */
@@ -22,11 +29,17 @@ export function GenerateCodesConfirm({ request, generating, onConfirm, onCancel 
       {request && (
         <Stack gap="md">
           <Text data-testid="confirm-text">
-            <Trans t={t} i18nKey="adminCodes.confirm.text" values={{ game: request.gameName, n: request.qty }} components={{ game: <bdi dir="auto" /> }} />
+            <Trans t={t} i18nKey="adminCodes.confirm.text" values={{ game: request.gameName, n: request.qty }} components={{ game: <bdi dir="auto" /> }} {...AS_TEXT} />
           </Text>
           {request.prefix && (
             <Text data-testid="confirm-prefix">
-              <Trans t={t} i18nKey="adminCodes.confirm.prefix" values={{ prefix: request.prefix }} components={{ prefix: <span dir="ltr" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }} /> }} />
+              <Trans
+                t={t}
+                i18nKey="adminCodes.confirm.prefix"
+                values={{ prefix: request.prefix }}
+                components={{ prefix: <span dir="ltr" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }} /> }}
+                {...AS_TEXT}
+              />
             </Text>
           )}
           <Text fw={600}>{t('adminCodes.confirm.question')}</Text>
