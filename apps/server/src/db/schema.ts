@@ -207,6 +207,8 @@ export const gameCodes = pgTable(
     batchId: text('batch_id').references(() => codeBatches.id),
     createdBy: text('created_by').references(() => users.id),
     activatedAt: ts('activated_at'),
+    /** When the code first opened the game's questions (GET /api/games/{id}): a code that read them is used, no refund. */
+    openedAt: ts('opened_at'),
     /** A refunded purchase's code stops working (features/payouts refunds); it stays for the record. */
     disabledAt: ts('disabled_at'),
     createdAt: createdAt(),

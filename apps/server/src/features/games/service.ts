@@ -17,6 +17,7 @@ import { notFound } from '../../platform/errors.ts';
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import type { CodeGate } from '../codes/service.ts';
+import { markQuestionsOpened } from '../codes/opened.ts';
 
 export type GameRow = typeof games.$inferSelect;
 
@@ -202,5 +203,6 @@ export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId
   // A valid code also opens a game that is not approved (yet): a creator's code lets friends play-test a draft.
   if (!row || (row.status !== 'APPROVED' && !code)) throw notFound('No such game');
   const parts = replyParts(deps.db, row);
+  if (code) await markQuestionsOpened(deps.db, code);
   return code ? parts.playerPart : parts.publicPart;
 }

@@ -174,6 +174,25 @@ describe.each(testDatabaseKinds())('the admin’s payouts and refunds on %s', (k
     expect(again.statusCode).toBe(409);
   });
 
+  it('a code that read the game’s questions (GET /api/games/{id} with x-game-secret) is used: no refund, though no play started', async () => {
+    const { purchase, code } = await sale(4500, new Date(Date.now() - DAY), false, 'read-all@example.com');
+    const read = await t.app.inject({ method: 'GET', url: `/api/games/${gameId}`, headers: { 'x-game-secret': code.code }, remoteAddress: nextIp() });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().questions.length).toBeGreaterThan(0);
+    // Reading again leaves the first time as it was.
+    const [opened] = await t.db.select().from(gameCodes).where(eq(gameCodes.id, code.id));
+    expect(opened).toMatchObject({ openedAt: expect.any(Date), activatedAt: null });
+    await t.app.inject({ method: 'GET', url: `/api/games/${gameId}`, headers: { 'x-game-secret': code.code }, remoteAddress: nextIp() });
+    expect((await t.db.select().from(gameCodes).where(eq(gameCodes.id, code.id)))[0].openedAt).toEqual(opened.openedAt);
+    const listed = adminPurchasesReplySchema.parse((await getJson(t.app, '/api/purchases?q=read-all', { token: adminToken })).json()).data;
+    expect(listed[0]).toMatchObject({ _id: purchase.id, codeActivated: true, refund: { ok: false, reason: 'code_used' } });
+    const before = JSON.stringify([await t.db.select().from(purchases), await t.db.select().from(gameCodes)]);
+    const res = await postJson(t.app, `/api/purchases/${purchase.id}/refund`, {}, { token: adminToken });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/used/);
+    expect(JSON.stringify([await t.db.select().from(purchases), await t.db.select().from(gameCodes)])).toBe(before);
+  });
+
   it('refuses a used code, a purchase older than 14 days, and an unknown one, and changes nothing', async () => {
     const used = await sale(4500, new Date(Date.now() - DAY), false);
     await t.db.update(gameCodes).set({ activatedAt: new Date() }).where(eq(gameCodes.id, used.code.id));

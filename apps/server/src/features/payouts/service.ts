@@ -174,6 +174,7 @@ const purchaseColumns = {
   refundAmount: purchases.refundAmount,
   code: gameCodes.code,
   activatedAt: gameCodes.activatedAt,
+  openedAt: gameCodes.openedAt,
 };
 
 const selectPurchases = (db: Db) =>
@@ -181,7 +182,8 @@ const selectPurchases = (db: Db) =>
 type PurchaseRow = Awaited<ReturnType<typeof selectPurchases>>[number];
 
 function toAdminPurchase(row: PurchaseRow, now: Date): AdminPurchase {
-  const codeActivated = row.activatedAt !== null;
+  // Used: a play started with the code, or the code once read the game's questions (refunds are for unused purchases).
+  const codeActivated = row.activatedAt !== null || row.openedAt !== null;
   const refund: AdminPurchase['refund'] =
     row.status !== 'paid' || !row.paidAt
       ? { ok: false, reason: 'not_paid' }
@@ -229,7 +231,8 @@ const REFUSALS: Record<string, string> = {
 
 /**
  * POST /api/purchases/{id}/refund: an unused purchase within 14 days (shared refundQuote). In one
- * transaction the code is disabled (only if still unused: a play starting at the same moment wins) and
+ * transaction the code is disabled (only if still unused, neither played nor its questions read: a
+ * play starting or a read at the same moment wins) and
  * the purchase becomes refunded with the amount back; then the code stops on this process at once and
  * the buyer is emailed. The money goes back through the provider's own dashboard (not yet by its API).
  */
@@ -243,7 +246,7 @@ export async function refundPurchase(deps: PayoutsDeps, adminId: string, purchas
       const [disabled] = await tx
         .update(gameCodes)
         .set({ disabledAt: now })
-        .where(and(eq(gameCodes.purchaseId, purchaseId), sql`${gameCodes.activatedAt} is null`))
+        .where(and(eq(gameCodes.purchaseId, purchaseId), sql`${gameCodes.activatedAt} is null and ${gameCodes.openedAt} is null`))
         .returning({ id: gameCodes.id });
       if (!disabled) throw conflict(REFUSALS.code_used);
     }

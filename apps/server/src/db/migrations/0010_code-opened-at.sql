@@ -1,0 +1,1 @@
+ALTER TABLE "game_codes" ADD COLUMN "opened_at" timestamp with time zone;
