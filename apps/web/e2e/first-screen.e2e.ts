@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { htmlLangDir } from './support/app.ts';
-import { pendingGameViaApi } from './support/admin.ts';
-import { DEMO_ADMIN, DEMO_CREATOR, loginViaApi, studioApi } from './support/studio.ts';
+import { approveViaApi, pendingGameViaApi } from './support/admin.ts';
+import { DEMO_ADMIN, DEMO_CREATOR, loginViaApi } from './support/studio.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { newPhonePage, type Language } from './support/browser.ts';
 import { englishGame, freeGame, loadDemoGames, mapGame, type DemoGame } from './support/demo-games.ts';
@@ -342,7 +342,7 @@ describe('the HTML', () => {
     const name = `First screen ${Date.now().toString(36)}`;
     const gameId = await pendingGameViaApi(e2e.server, creator, english.id, name);
     expect((await html('/games')).body).not.toContain(name);
-    await studioApi(e2e.server, admin, `/api/games/approve/${gameId}`, {});
+    await approveViaApi(e2e.server, admin, gameId);
     const after = await html('/games');
     expect(after.body).toContain(name);
     expect(after.headers.get('etag')).not.toBe(etag);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EditableGame, EditorGame, NewGameReply } from '@streethunt/shared';
+import { approveViaApi } from './support/admin.ts';
 import { expectNoSeriousA11yViolations, finishTransitions } from './support/axe.ts';
 import { newPhonePage, type Language, type PhonePage } from './support/browser.ts';
 import { loadDemoGames, mapGame } from './support/demo-games.ts';
@@ -68,7 +69,7 @@ async function approveInOrder(admin: StoredSession, gameIds: string[]): Promise<
   let answeredAt = 0;
   for (const gameId of gameIds) {
     while (Date.now() <= answeredAt) await new Promise((resolve) => setTimeout(resolve, 1));
-    await studioApi<{ data: EditorGame }>(e2e.server, admin, `/api/games/approve/${gameId}`, {});
+    await approveViaApi(e2e.server, admin, gameId);
     answeredAt = Date.now();
   }
 }

@@ -17,6 +17,13 @@ export async function pendingGameViaApi(server: TestServer, creator: StoredSessi
   return gameId;
 }
 
+/** The admin approves the game as it is stored now: the approval names the version the admin read (409 otherwise). */
+export async function approveViaApi(server: TestServer, admin: StoredSession, gameId: string): Promise<EditorGame> {
+  const { version } = await ownerGame(server, admin, gameId);
+  const reply = await studioApi<{ data: EditorGame }>(server, admin, `/api/games/approve/${gameId}`, { version });
+  return reply.data;
+}
+
 /** The names of the games GET /api/games lists to anyone (approved ones). */
 export async function listedGameNames(server: TestServer): Promise<string[]> {
   const response = await fetch(`${server.url}/api/games`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CODE_PREFIX_MAX } from '../game/code.ts';
-import { lineText, multilineText } from './common.ts';
+import { errorReplySchema, lineText, multilineText } from './common.ts';
 import { GAME_STATUSES } from './game.ts';
 
 /** The admin's calls on games (spec sections 2, 5 and 7; issue 9). */
@@ -17,6 +17,8 @@ export const adminGameSchema = z.object({
     currencyCode: z.string(),
   }),
   updatedAt: z.string(),
+  /** The saved version the row shows: the admin's approval names it (POST /api/games/approve/{gameId}). */
+  version: z.number().int(),
   /** Why an admin last sent it back or took it off the list; null once approved. */
   reviewNote: z.string().nullable(),
   creator: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
@@ -24,6 +26,19 @@ export const adminGameSchema = z.object({
 export type AdminGame = z.infer<typeof adminGameSchema>;
 export const adminGamesReplySchema = z.object({ data: z.array(adminGameSchema) });
 export type AdminGamesReply = z.infer<typeof adminGamesReplySchema>;
+
+/**
+ * POST /api/games/approve/{gameId}: the version of the game the admin reviewed (the spec's payload is
+ * none; README 'departures'). A game saved since is refused with 409 conflict and the current version,
+ * so an admin never publishes content they did not see.
+ */
+export const approveGameRequestSchema = z.strictObject({
+  version: z.number().int().min(1),
+});
+export type ApproveGameRequest = z.infer<typeof approveGameRequestSchema>;
+
+/** A 409 of a call that names a game's version (a save, an approval): the version stored now. */
+export const versionConflictReplySchema = errorReplySchema.extend({ version: z.number().int().optional() });
 
 export const REVIEW_REASON_MIN = 5;
 export const REVIEW_REASON_MAX = 1000;

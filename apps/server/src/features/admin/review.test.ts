@@ -75,8 +75,7 @@ describe.each(testDatabaseKinds())('the admin’s review of games (approve, send
       expect((await call(t, 'GET', `/api/games/${game.id}`)).statusCode).toBe(404);
       await t.db.update(games).set({ reviewNote: 'an old note' }).where(eq(games.id, game.id));
 
-      // An empty JSON body, as a client may send with the JSON content type.
-      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, raw: '' });
+      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body: { version: game.version } });
       expect(res.statusCode).toBe(200);
       const { data } = editorGameReplySchema.parse(res.json());
       expect(data.status).toBe('APPROVED');
@@ -99,11 +98,63 @@ describe.each(testDatabaseKinds())('the admin’s review of games (approve, send
       expect(mails[0].html).toContain(`dir="${language === 'he' ? 'rtl' : 'ltr'}"`);
     });
 
-    it('also without any body', async () => {
+    it('the pending list shows each game’s version, the one its approval names', async () => {
       const { game } = await gameOfNewCreator('PENDING');
-      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token });
-      expect(res.statusCode).toBe(200);
-      expect((await storedGame(t.db, game.id)).status).toBe('APPROVED');
+      await t.db.update(games).set({ version: 7 }).where(eq(games.id, game.id));
+      const { data } = adminGamesReplySchema.parse((await call(t, 'GET', '/api/games/pending-games', { token: admin.token })).json());
+      expect(data.find((g) => g._id === game.id)?.version).toBe(7);
+    });
+
+    it('a game its creator changed after the admin’s review (back to draft, saved, sent again): 409 with the current version, nothing published, no mail', async () => {
+      const { owner, game } = await gameOfNewCreator('PENDING', 'en');
+      const reviewed = game.version;
+      // The creator takes it back, changes it and sends it again while the admin reads the old one.
+      expect((await call(t, 'POST', `/api/games/status/${game.id}`, { token: owner.token, body: { status: 'DRAFT' } })).statusCode).toBe(200);
+      const base = gameContent();
+      const saved = await call(t, 'POST', `/api/games/${game.id}`, {
+        token: owner.token,
+        body: { ...base, metadata: { ...base.metadata, name: 'Changed after review' }, version: reviewed },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect((await call(t, 'POST', `/api/games/status/${game.id}`, { token: owner.token, body: { status: 'PENDING' } })).statusCode).toBe(200);
+      const current = (await storedGame(t.db, game.id)).version;
+      expect(current).toBe(reviewed + 1);
+      const mailsBefore = (await mailsTo(owner.user.email)).length;
+      const before = await studioTables(t.db);
+
+      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body: { version: reviewed } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: expect.stringMatching(/changed/), code: 'conflict', version: current });
+      expect((await studioTables(t.db)).text).toBe(before.text);
+      expect(await publicList()).not.toContain(game.id);
+      expect(await mailsTo(owner.user.email)).toHaveLength(mailsBefore);
+
+      // Named with the version now shown, it goes through.
+      expect((await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body: { version: current } })).statusCode).toBe(200);
+      expect(await publicList()).toContain(game.id);
+    });
+
+    it('a version newer than the stored one: 409, nothing changes', async () => {
+      const { game } = await gameOfNewCreator('PENDING');
+      const before = await studioTables(t.db);
+      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body: { version: game.version + 1 } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'conflict', version: game.version });
+      expect((await studioTables(t.db)).text).toBe(before.text);
+    });
+
+    it.each([
+      ['no body', undefined, undefined],
+      ['an empty JSON body', undefined, ''],
+      ['an empty object', {}, undefined],
+      ['a version that is text', { version: '1' }, undefined],
+      ['a version of 0', { version: 0 }, undefined],
+    ])('without a valid version (%s): 400, nothing changes', async (_label, body, raw) => {
+      const { game } = await gameOfNewCreator('PENDING');
+      const before = await studioTables(t.db);
+      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body, raw });
+      expect(res.statusCode).toBe(400);
+      expect((await studioTables(t.db)).text).toBe(before.text);
     });
 
     it.each([
@@ -112,7 +163,7 @@ describe.each(testDatabaseKinds())('the admin’s review of games (approve, send
     ] as const)('%s: %i and nothing changes, no mail', async (_label, status, expected) => {
       const { owner, game } = await gameOfNewCreator(status);
       const before = await studioTables(t.db);
-      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token });
+      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body: { version: game.version } });
       expect(res.statusCode).toBe(expected);
       expect(res.json()).toMatchObject({ code: 'conflict' });
       expect((await studioTables(t.db)).text).toBe(before.text);
@@ -121,14 +172,14 @@ describe.each(testDatabaseKinds())('the admin’s review of games (approve, send
 
     it('an unknown game: 404 and nothing changes', async () => {
       const before = await studioTables(t.db);
-      const res = await call(t, 'POST', '/api/games/approve/0123456789abcdef01234567', { token: admin.token });
+      const res = await call(t, 'POST', '/api/games/approve/0123456789abcdef01234567', { token: admin.token, body: { version: 1 } });
       expect(res.statusCode).toBe(404);
       expect((await studioTables(t.db)).text).toBe(before.text);
     });
 
     it('a body with anything in it is refused', async () => {
       const { game } = await gameOfNewCreator('PENDING');
-      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body: { status: 'APPROVED' } });
+      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body: { version: game.version, status: 'APPROVED' } });
       expect(res.statusCode).toBe(400);
       expect((await storedGame(t.db, game.id)).status).toBe('PENDING');
     });
@@ -246,7 +297,8 @@ describe.each(testDatabaseKinds())('the admin’s review of games (approve, send
       await call(t, 'POST', `/api/games/unpublish/${game.id}`, { token: admin.token, body: { reason: 'Fix the second hint' } });
       await call(t, 'POST', `/api/games/status/${game.id}`, { token: owner.token, body: { status: 'PENDING' } });
       expect((await storedGame(t.db, game.id)).status).toBe('PENDING');
-      expect((await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token })).statusCode).toBe(200);
+      const { version } = await storedGame(t.db, game.id);
+      expect((await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body: { version } })).statusCode).toBe(200);
       const editor = await call(t, 'GET', `/api/games/${game.id}`, { token: owner.token });
       expect(gameReplySchema.parse(editor.json()).reviewNote).toBeNull();
     });
@@ -256,7 +308,7 @@ describe.each(testDatabaseKinds())('the admin’s review of games (approve, send
     const calls = [
       ['GET', '/api/games/pending-games', undefined],
       ['GET', '/api/games/all-games', undefined],
-      ['POST', '/api/games/approve/{id}', undefined],
+      ['POST', '/api/games/approve/{id}', { version: 1 }],
       ['POST', '/api/games/send-back/{id}', { reason: 'Not ready yet' }],
       ['POST', '/api/games/unpublish/{id}', { reason: 'Not ready yet' }],
     ] as const;

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminGamesReplySchema,
+  approveGameRequestSchema,
   codeBatchesReplySchema,
   editorGameReplySchema,
   gameParamsSchema,
   generateCodesReplySchema,
   generateCodesRequestSchema,
   reviewReasonRequestSchema,
+  versionConflictReplySchema,
 } from '@streethunt/shared';
 import { requireAdmin } from '../../platform/access.ts';
-import { acceptEmptyJsonBody, errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import * as admin from './service.ts';
 import { generateCodes, listCodeBatches } from './code-batches.ts';
 
@@ -39,6 +40,23 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.post(
+    '/games/approve/:gameId',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'A pending game becomes APPROVED: listed on GET /api/games at once, its review note cleared, its creator emailed in their language (admins). `version` is the one the admin reviewed (departs from the spec\'s empty payload): 409 conflict with the current version when the game was saved since, and 409 unless PENDING; replies with the game as stored',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        body: approveGameRequestSchema,
+        response: { 200: editorGameReplySchema, 409: versionConflictReplySchema, ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await admin.approveGame(deps, request.params.gameId, request.body.version, request.log) }),
+  );
 
   app.post(
     '/games/send-back/:gameId',
@@ -112,30 +130,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'private, no-store');
       return { data: await listCodeBatches(deps.db, request.params.gameId) };
     },
-  );
-
-  await app.register(approveRoute);
-};
-
-/** Approve takes no payload (spec: 'none'); a client may still send `content-type: application/json` with nothing. */
-const approveRoute: FastifyPluginAsyncZod = async (app) => {
-  const deps: admin.AdminDeps = app.services;
-  acceptEmptyJsonBody(app);
-
-  app.post(
-    '/games/approve/:gameId',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary:
-          'A pending game becomes APPROVED: listed on GET /api/games at once, its review note cleared, its creator emailed in their language (admins). 409 unless PENDING; replies with the game as stored',
-        security: tokenSecurity,
-        params: gameParamsSchema,
-        body: z.strictObject({}).nullish(),
-        response: { 200: editorGameReplySchema, ...errorReplies(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => ({ data: await admin.approveGame(deps, request.params.gameId, request.log) }),
   );
 };

@@ -3,7 +3,7 @@ import type { AdminGame, EditorGame, GameStatus } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { games, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { sendMailLater, type MailLog } from '../account/mail-later.ts';
 import { forgetGame, readGameContent, type GameRow } from '../games/service.ts';
 import { toEditorGame } from '../studio/service.ts';
@@ -21,6 +21,7 @@ export async function listGamesForAdmin(db: Db, which: 'pending' | 'all'): Promi
       status: games.status,
       metadata: games.metadata,
       updatedAt: games.updatedAt,
+      version: games.version,
       reviewNote: games.reviewNote,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -38,6 +39,7 @@ export async function listGamesForAdmin(db: Db, which: 'pending' | 'all'): Promi
       status: row.status,
       metadata: { name: metadata.name, locationCity: metadata.locationCity, price: metadata.price, currencyCode: metadata.currencyCode },
       updatedAt: row.updatedAt.toISOString(),
+      version: row.version,
       reviewNote: row.reviewNote,
       creator: { firstName: row.firstName, lastName: row.lastName, email: row.email },
     };
@@ -56,13 +58,20 @@ const transitions: Record<Decision, { from: GameStatus; to: GameStatus; refusal:
 /**
  * Moves the game from the decision's status to the next one (409 from any other, 404 when there is
  * no such game; nothing changes then). Approval clears the note; the others store the reason.
+ * `version`, when given, is the one the admin reviewed: a game saved since gets 409 with the current one.
  */
-async function decide(db: Db, gameId: string, decision: Decision, reason: string | null): Promise<GameRow> {
+async function decide(db: Db, gameId: string, decision: Decision, reason: string | null, version?: number): Promise<GameRow> {
   const { from, to, refusal } = transitions[decision];
   const changed = await db.transaction(async (tx) => {
+    // Locked: a save cannot slip in between the version check and the decision.
     const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
     if (!row) throw notFound('No such game');
     if (row.status !== from) throw conflict(`${refusal}; this one is ${row.status}`);
+    if (version !== undefined && version !== row.version) {
+      throw new AppError(409, 'conflict', 'This game was changed after you opened it: reload it and review the latest version', {
+        version: row.version,
+      });
+    }
     const now = new Date();
     const [updated] = await tx
       .update(games)
@@ -96,9 +105,12 @@ function emailCreatorLater(deps: AdminDeps, log: MailLog, game: GameRow, decisio
   });
 }
 
-/** POST /api/games/approve/{gameId}: a pending game is listed at once and its creator told. */
-export async function approveGame(deps: AdminDeps, gameId: string, log: MailLog): Promise<EditorGame> {
-  const game = await decide(deps.db, gameId, 'approve', null);
+/**
+ * POST /api/games/approve/{gameId}: a pending game is listed at once and its creator told, only if it
+ * is still the version the admin reviewed.
+ */
+export async function approveGame(deps: AdminDeps, gameId: string, version: number, log: MailLog): Promise<EditorGame> {
+  const game = await decide(deps.db, gameId, 'approve', null, version);
   emailCreatorLater(deps, log, game, 'approve', null);
   return toEditorGame(game);
 }

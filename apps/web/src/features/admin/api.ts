@@ -1,5 +1,6 @@
 import type {
   AdminGamesReply,
+  ApproveGameRequest,
   CodeBatchesReply,
   EditorGameReply,
   GenerateCodesReply,
@@ -19,9 +20,13 @@ export type UsersQuery = { q: string; page: number; pageSize: number };
 export const adminApi = {
   games: async (which: AdminGameList, signal?: AbortSignal) => (await apiRequest<AdminGamesReply>(`/api/games/${which}-games`, { signal })).data,
 
-  /** PENDING to APPROVED: listed on /games at once, the creator emailed. The spec shows no reply. */
-  approve: async (gameId: string) => {
-    await apiRequest<unknown>(`/api/games/approve/${id(gameId)}`, { method: 'POST', body: {} });
+  /**
+   * PENDING to APPROVED: listed on /games at once, the creator emailed. `version` is the one the admin
+   * saw; the server answers 409 with the current one when the game was saved since. The spec shows no reply.
+   */
+  approve: async (gameId: string, version: number) => {
+    const body: ApproveGameRequest = { version };
+    await apiRequest<unknown>(`/api/games/approve/${id(gameId)}`, { method: 'POST', body });
   },
 
   /** A PENDING game back to DRAFT, with the reason the creator reads in the editor and the email. */

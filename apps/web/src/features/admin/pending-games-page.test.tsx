@@ -10,7 +10,7 @@ const PENDING = 'GET /api/games/pending-games';
 const ALL = 'GET /api/games/all-games';
 
 const queue = [
-  adminGame('g1', { name: 'סודות נווה צדק', price: 45, reviewNote: 'Fix question 2' }),
+  adminGame('g1', { name: 'סודות נווה צדק', price: 45, reviewNote: 'Fix question 2', version: 4 }),
   adminGame('g2', { name: 'Jaffa Port Hunt', locationCity: 'Jaffa', price: '', currencyCode: 'USD' }),
 ];
 const everyGame = [
@@ -134,8 +134,45 @@ describe('admin pending games page', () => {
     expect(within(rows()[0]).getByText('Jaffa Port Hunt')).toBeTruthy();
     expect(within(rows()[0]).getAllByRole('cell')[0].textContent).toBe('1');
     expect(adminCalls(fetchMock)).toEqual([PENDING, 'POST /api/games/approve/g1', PENDING]);
-    expect(bodiesSent(fetchMock, 'POST /api/games/approve/g1')).toEqual([{}]);
+    // The approval names the version the row showed.
+    expect(bodiesSent(fetchMock, 'POST /api/games/approve/g1')).toEqual([{ version: 4 }]);
   });
+
+  it.each(['en', 'he'] as const)(
+    'a game saved after the list was read (409 with the current version): says so in %s, keeps the list until the admin reloads, then approves the new version',
+    async (language) => {
+      const changed = adminGame('g2', { name: 'Jaffa Port Hunt', version: 3 });
+      const fetchMock = mockRoutes({
+        'POST /api/auto-login': adminAutoLogin,
+        [PENDING]: [{ body: { data: queue } }, { body: { data: [queue[0], changed] } }],
+        'POST /api/games/approve/g2': [
+          { status: 409, body: { message: 'This game was changed after you opened it', code: 'conflict', version: 3 } },
+          { body: { data: {} } },
+        ],
+      });
+      const { t, missing } = await renderPage(<PendingGamesPage />, { ...setup, language });
+      await screen.findByRole('table');
+
+      fireEvent.click(within(rowOf('Jaffa Port Hunt')).getByRole('button', { name: t('adminGames.actions.approve') }));
+      const alert = await screen.findByTestId('admin-game-changed');
+      expect(alert.getAttribute('role')).toBe('alert');
+      expect(within(alert).getByText(t('adminGames.changed.title', { name: 'Jaffa Port Hunt' }))).toBeTruthy();
+      expect(within(alert).getByText(t('adminGames.changed.text'))).toBeTruthy();
+      if (language === 'he') expect(alert.textContent).toContain('השתנה');
+      // Not approved, and the list is not read again behind the admin's back.
+      expect(screen.queryByText(t('adminGames.approved', { name: 'Jaffa Port Hunt' }))).toBeNull();
+      await waitFor(() => expect(within(rowOf('Jaffa Port Hunt')).getByRole('button', { name: t('adminGames.actions.approve') }).hasAttribute('disabled')).toBe(false));
+      expect(adminCalls(fetchMock)).toEqual([PENDING, 'POST /api/games/approve/g2']);
+
+      fireEvent.click(within(alert).getByRole('button', { name: t('adminGames.changed.reload') }));
+      await waitFor(() => expect(screen.queryByTestId('admin-game-changed')).toBeNull());
+      await waitFor(() => expect(adminCalls(fetchMock)).toEqual([PENDING, 'POST /api/games/approve/g2', PENDING]));
+
+      fireEvent.click(within(rowOf('Jaffa Port Hunt')).getByRole('button', { name: t('adminGames.actions.approve') }));
+      await waitFor(() => expect(bodiesSent(fetchMock, 'POST /api/games/approve/g2')).toEqual([{ version: 1 }, { version: 3 }]));
+      expect(missing).toEqual([]);
+    },
+  );
 
   it("shows the server's reason when an approval is refused, and a network failure in words", async () => {
     mockRoutes({

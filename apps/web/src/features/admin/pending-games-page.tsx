@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { Box, Card, Group, Loader, LoadingOverlay, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Card, Group, Loader, LoadingOverlay, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconRefreshAlert } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLogOutOnUnauthorized } from '../../api/use-require-login.ts';
@@ -8,7 +9,7 @@ import { AdminGamesTable } from './admin-games-table.tsx';
 import { AdminPage, NotAllowed, isForbidden } from './admin-page.tsx';
 import { adminApi, adminKeys, type AdminGameList } from './api.ts';
 import { ReviewReasonModal } from './review-reason-modal.tsx';
-import { useReviewActions } from './use-review-actions.ts';
+import { useAdminGameName, useReviewActions } from './use-review-actions.ts';
 
 const LISTS: readonly AdminGameList[] = ['pending', 'all'];
 
@@ -33,6 +34,7 @@ function AdminGames() {
   const games = useQuery({ queryKey: adminKeys.games(list), queryFn: ({ signal }) => adminApi.games(list, signal) });
   useLogOutOnUnauthorized(games.error);
   const actions = useReviewActions(endOnUnauthorized);
+  const nameOf = useAdminGameName();
 
   // The server no longer takes this session as an admin's.
   if (isForbidden(games.error)) return <NotAllowed />;
@@ -52,6 +54,26 @@ function AdminGames() {
           style={{ alignSelf: 'flex-start' }}
         />
       </Stack>
+      {actions.changed && (
+        <Alert
+          color="orange"
+          variant="light"
+          role="alert"
+          icon={<IconRefreshAlert aria-hidden />}
+          title={t('adminGames.changed.title', { name: nameOf(actions.changed) })}
+          withCloseButton
+          closeButtonLabel={t('studio.close')}
+          onClose={actions.dismissChanged}
+          data-testid="admin-game-changed"
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('adminGames.changed.text')}</Text>
+            <Button size="xs" variant="light" color="orange" onClick={actions.reloadChanged}>
+              {t('adminGames.changed.reload')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
       <Box pos="relative" mih={games.isPending ? 160 : undefined} data-testid="admin-games-results">
         {/* The spec's overlay: its words visible, read out as a status. */}
         <LoadingOverlay

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { AdminGame } from '@streethunt/shared';
+import { versionConflictReplySchema, type AdminGame } from '@streethunt/shared';
+import { ApiError } from '../../api/client.ts';
 import { notify } from '../../ui/studio/notify.ts';
 import { errorText } from '../../ui/studio/errors.ts';
 import { adminApi, adminKeys } from './api.ts';
@@ -14,6 +15,11 @@ export type ReviewTarget = { kind: ReviewKind; game: AdminGame };
 export function useAdminGameName() {
   const { t } = useTranslation('studio');
   return (game: AdminGame) => game.metadata.name.trim() || t('adminGames.untitled');
+}
+
+/** The server's 409 for a game saved since the version the admin named (it carries the current version). */
+function isVersionConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && versionConflictReplySchema.safeParse(error.body).data?.version !== undefined;
 }
 
 const DONE_KEY = { sendBack: 'adminGames.sentBack', unpublish: 'adminGames.unpublished' } as const;
@@ -38,16 +44,21 @@ export function useReviewActions(onUnauthorized: (error: unknown) => void) {
     setApproving(new Set(approvingNow.current));
   };
 
+  // A game saved after the list was read: the admin is asked to reload before deciding again.
+  const [changed, setChanged] = useState<AdminGame | null>(null);
+
   const approveMutation = useMutation({
-    mutationFn: (game: AdminGame) => adminApi.approve(game._id),
+    mutationFn: (game: AdminGame) => adminApi.approve(game._id, game.version),
     onSuccess: (_reply, game) => notify(t, 'teal', t('adminGames.approved', { name: nameOf(game) })),
     onError: (error, game) => {
       onUnauthorized(error);
-      notify(t, 'red', t('adminGames.approveFailed', { name: nameOf(game), reason: errorText(error, t) }));
+      if (isVersionConflict(error)) setChanged(game);
+      else notify(t, 'red', t('adminGames.approveFailed', { name: nameOf(game), reason: errorText(error, t) }));
     },
     // The button stays busy until the list no longer offers the approved game, so it cannot be approved twice.
-    onSettled: async (_reply, _error, game) => {
-      await refresh();
+    // After a version conflict the list stays as the admin saw it until they choose to reload.
+    onSettled: async (_reply, error, game) => {
+      if (!isVersionConflict(error)) await refresh();
       markApproving(game._id, false);
     },
   });
@@ -81,6 +92,13 @@ export function useReviewActions(onUnauthorized: (error: unknown) => void) {
   return {
     approve,
     approving,
+    /** The game whose approval was refused because it was saved after the list was read. */
+    changed,
+    reloadChanged: () => {
+      setChanged(null);
+      void refresh();
+    },
+    dismissChanged: () => setChanged(null),
     reviewing,
     openReview: (kind: ReviewKind, game: AdminGame) => {
       review.reset();
