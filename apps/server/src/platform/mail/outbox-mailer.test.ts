@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -28,6 +28,14 @@ describe('outbox mailer', () => {
 
     await mailer.send({ to: 'sam@example.com', subject: 'Second', html: '<p>2</p>', text: '2', language: 'en' });
     expect(await readdir(outbox)).toHaveLength(2);
+  });
+
+  it('keeps the outbox readable by its owner only: the directory 0700, each file 0600', async () => {
+    const outbox = path.join(dir, 'outbox');
+    await createOutboxMailer('a@streethunt.test', outbox).send({ to: 'b@example.com', subject: 'Reset', html: '<p>link</p>', text: 'link', language: 'en' });
+    expect((await stat(outbox)).mode & 0o777).toBe(0o700);
+    const [name] = await readdir(outbox);
+    expect((await stat(path.join(outbox, name))).mode & 0o777).toBe(0o600);
   });
 
   it('is the default of createMailer, under DATA_DIR/outbox', async () => {
