@@ -24,6 +24,24 @@ describe('TtlMap', () => {
     expect(map.has('d')).toBe(false);
   });
 
+  it('with a byte bound, drops the oldest until the new value fits, and never keeps one larger than the bound', () => {
+    const map = new TtlMap<string, string>(1000, 100, Date.now, { max: 10, of: (value) => value.length });
+    map.set('a', 'xxxx');
+    map.set('b', 'yyyy');
+    expect(map.byteSize).toBe(8);
+    map.set('c', 'zzzz');
+    expect([map.has('a'), map.has('b'), map.has('c')]).toEqual([false, true, true]);
+    expect(map.byteSize).toBe(8);
+    map.set('b', 'y');
+    expect(map.byteSize).toBe(5);
+    map.set('huge', 'h'.repeat(11));
+    expect(map.has('huge')).toBe(false);
+    expect(map.byteSize).toBe(5);
+    map.delete('c');
+    map.clear();
+    expect(map.byteSize).toBe(0);
+  });
+
   it('perOwner gives each owner its own cache', () => {
     const cacheOf = perOwner(() => new TtlMap<string, number>(1000, 10));
     const [one, two] = [{}, {}];

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { gameListReplySchema, gameParamsSchema, gameReplySchema, gamesListQuerySchema, lineText, playGrantSchema } from '@streethunt/shared';
@@ -5,9 +6,23 @@ import { sendSharedJson } from '../../platform/compression.ts';
 import { codeGate } from '../codes/service.ts';
 import { listGames } from './games-list.ts';
 import * as gamesService from './service.ts';
-import { errorReplies } from '../../platform/route-helpers.ts';
+import { errorReplies, perMinute } from '../../platform/route-helpers.ts';
 
 const tags = ['games'];
+
+/**
+ * A logged-in caller's reads of one game, per account: the owner's and an admin's reply carries the
+ * whole game with every answer, the costliest read there is. Players without an account are not
+ * counted here (their wrong codes are, by the code gate).
+ */
+const OWNER_READS_PER_MINUTE = 120;
+const loggedInReadsPerMinute = (max: number) => ({
+  rateLimit: {
+    ...perMinute(max).rateLimit,
+    keyGenerator: (request: FastifyRequest) => `reads:${request.auth?.userId ?? ''}`,
+    allowList: (request: FastifyRequest) => !request.auth,
+  },
+});
 
 /** Loose: validation replaces request.headers with its result, and the other headers must stay. */
 const gameSecretHeadersSchema = z.looseObject({ 'x-game-secret': lineText().max(200).optional(), 'x-play-grant': playGrantSchema.optional() });
@@ -35,7 +50,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/games/:gameId',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ...loggedInReadsPerMinute(OWNER_READS_PER_MINUTE) },
       schema: {
         tags,
         summary:

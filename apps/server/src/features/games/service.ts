@@ -58,8 +58,21 @@ export async function findGame(db: Db, gameId: string): Promise<GameRow | null> 
 /** How long a player may see a game as it was: approved games are not edited (the editor hides Save). */
 export const PLAYER_GAME_CACHE_MS = 5_000;
 
+/*
+ * The caches below are bounded by bytes as well as by count: a game's content may be a megabyte, so
+ * a count alone bounds nothing. UTF-16 strings take up to two bytes a character, and the parsed objects
+ * beside them about as much again.
+ */
+const PLAYER_GAMES_BYTES = 64 * 1024 * 1024;
+const REPLY_CACHE_BYTES = 64 * 1024 * 1024;
+const HASH_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** A stored row's size in memory, estimated from its content's JSON (read once, when cached). */
+const rowBytes = (row: GameRow | null) =>
+  row === null ? 64 : 4 * (JSON.stringify(row.metadata).length + JSON.stringify(row.introPage).length + JSON.stringify(row.questions).length + JSON.stringify(row.gameoverPage).length);
+
 const playerGames = perOwner((db: Db) => {
-  const cache = new TtlMap<string, GameRow | null>(PLAYER_GAME_CACHE_MS, 2_000);
+  const cache = new TtlMap<string, GameRow | null>(PLAYER_GAME_CACHE_MS, 2_000, Date.now, { max: PLAYER_GAMES_BYTES, of: rowBytes });
   cacheBus(db).onForget('game', (gameId) => (gameId === null ? cache.clear() : cache.delete(gameId)));
   return cache;
 });
@@ -97,14 +110,14 @@ export function firstAcceptedAnswer(value: string): string {
   );
 }
 
-function playerQuestion(question: Question, salt: string, withValue: boolean): PlayerQuestion {
+function playerQuestion(question: Question, salt: string, hashes: string[], withValue: boolean): PlayerQuestion {
   return {
     content: question.content,
     ...(question.location !== undefined && { location: question.location }),
     hints: question.hints.map((hint) => ({ content: hint.content, ...(hint.title !== undefined && { title: hint.title }) })),
     answer: {
       salt,
-      hashes: answerHashes(salt, question.answer.value),
+      hashes,
       content: question.answer.content,
       contentAfterAnswer: question.answer.contentAfterAnswer,
       ...(withValue && { value: question.answer.value }),
@@ -129,22 +142,52 @@ type ReplyParts = { publicPart: PreparedReply; playerPart: PreparedReply };
  * and the salt when answers change). Bounded.
  */
 const replyCaches = perOwner((db: Db) => {
-  const cache = new TtlMap<string, { key: string; parts: ReplyParts }>(10 * 60_000, 500);
+  const cache = new TtlMap<string, { key: string; parts: ReplyParts }>(10 * 60_000, 500, Date.now, {
+    max: REPLY_CACHE_BYTES,
+    of: ({ parts }) => 4 * (parts.publicPart.json.length + parts.playerPart.json.length),
+  });
   cacheBus(db).onForget('game', (gameId) => (gameId === null ? cache.clear() : cache.delete(gameId)));
   return cache;
 });
 
+/** What a saved version of a game is known by. The version too: two saves within one millisecond keep updated_at but never the version. */
+const versionKey = (row: GameRow) => `${row.version}|${row.updatedAt.getTime()}|${row.answerSalt}|${row.status}|${row.userId}`;
+
+/**
+ * Each question's answer hashes, computed once per saved version of the game (per process): the
+ * owner's reads and the players' replies share them.
+ */
+const hashCaches = perOwner((db: Db) => {
+  const cache = new TtlMap<string, { key: string; hashes: string[][] }>(10 * 60_000, 2_000, Date.now, {
+    max: HASH_CACHE_BYTES,
+    // A 64-character hex string, and the array slot holding it.
+    of: ({ hashes }) => hashes.reduce((bytes, question) => bytes + 64 + question.length * 160, 64),
+  });
+  cacheBus(db).onForget('game', (gameId) => (gameId === null ? cache.clear() : cache.delete(gameId)));
+  return cache;
+});
+
+function answerHashesOf(db: Db, row: GameRow, content: GameContent): string[][] {
+  const key = versionKey(row);
+  const cache = hashCaches(db);
+  const cached = cache.get(row.id);
+  if (cached && cached.key === key) return cached.hashes;
+  const hashes = content.questions.map((question, i) => answerHashes(questionSalt(row.answerSalt, i), question.answer.value));
+  cache.set(row.id, { key, hashes });
+  return hashes;
+}
+
 function replyParts(db: Db, row: GameRow): ReplyParts {
-  // The version too: two saves within one millisecond keep updated_at but never the version.
-  const key = `${row.version}|${row.updatedAt.getTime()}|${row.answerSalt}|${row.status}|${row.userId}`;
+  const key = versionKey(row);
   const cache = replyCaches(db);
   const cached = cache.get(row.id);
   if (cached && cached.key === key) return cached.parts;
   const content = readGameContent(row);
   const publicPart = publicReply(row, content);
+  const hashes = answerHashesOf(db, row, content);
   const parts: ReplyParts = {
     publicPart: prepare(publicPart),
-    playerPart: prepare({ ...publicPart, questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), false)) }),
+    playerPart: prepare({ ...publicPart, questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), hashes[i], false)) }),
   };
   cache.set(row.id, { key, parts });
   return parts;
@@ -186,9 +229,10 @@ export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId
   const row = viewer.auth ? await findGame(deps.db, gameId) : await findGameForPlayers(deps.db, gameId);
   if (row && isOwnerOrAdmin(viewer.auth, row)) {
     const content = readGameContent(row);
+    const hashes = answerHashesOf(deps.db, row, content);
     const body = {
       ...publicReply(row, content),
-      questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), true)),
+      questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), hashes[i], true)),
       // What the editor's next save must name (409 when another save came first).
       version: row.version,
       updatedAt: row.updatedAt.toISOString(),

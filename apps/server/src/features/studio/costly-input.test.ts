@@ -1,4 +1,4 @@
-import { MAX_RICH_TEXT } from '@streethunt/shared';
+import { MAX_RICH_TEXT, saveGameRequestSchema } from '@streethunt/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame } from '../../test/factories.ts';
@@ -72,7 +72,7 @@ describe('costly saves', () => {
     try {
       const { owner, game } = await draft();
       const stranger = await userWithToken(t);
-      const request = saveBody({ ...game.content, introPage: { content: '<p>x</p>'.repeat(4_000) } }, 1);
+      const request = saveGameRequestSchema.parse(saveBody({ ...game.content, introPage: { content: '<p>x</p>'.repeat(4_000) } }, 1));
       const claims = (user: { id: string; role: 'user' | 'admin' }) => ({ userId: user.id, role: user.role });
       await expect(saveGame(deps, claims(stranger.user), game.id, request)).rejects.toMatchObject({ statusCode: 404 });
       await expect(saveGame(deps, claims(owner.user), '00000000-0000-4000-8000-000000000000', request)).rejects.toMatchObject({ statusCode: 404 });
