@@ -21,6 +21,8 @@ export type FirstScreenPage = { status: 200 | 404; html: string; etag: string };
  */
 const DRAWN_KEPT = 200;
 const DRAWN_KEPT_MS = 60_000;
+/** And at most this many bytes: a game's page carries its intro, which may be long. */
+const DRAWN_KEPT_BYTES = 16 * 1024 * 1024;
 
 export type FirstScreenRenderer = {
   /** Whether the server draws this address (/games and /game/{id}; not every view of them). */
@@ -51,7 +53,7 @@ export async function createFirstScreenRenderer(services: Services, webDist: str
   const codes = codeGate(services);
   const media = { publicUrl: config.publicUrl };
   const cleanRichText = (html: string) => displayRichText(html, media);
-  const drawn = new TtlMap<string, FirstScreenPage>(DRAWN_KEPT_MS, DRAWN_KEPT);
+  const drawn = new TtlMap<string, FirstScreenPage>(DRAWN_KEPT_MS, DRAWN_KEPT, Date.now, { max: DRAWN_KEPT_BYTES, of: (page) => 2 * page.html.length });
 
   const dataFor = async (request: FirstScreenRequest, client: string): Promise<Pick<FirstScreenInput, 'list' | 'game'>> => {
     if (request.page === 'games') {
