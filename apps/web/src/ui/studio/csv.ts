@@ -5,15 +5,20 @@ import { downloadBlob } from './download-file.ts';
 const BOM = '\uFEFF';
 
 /**
- * Cells a spreadsheet would run as a formula (= + @, tab, return, or - not starting a number) get a
- * leading ' : names and phones come from public forms and game names from any creator. A negative
- * amount such as -5.50 stays a number.
+ * A cell a spreadsheet would run as a formula (OWASP, CSV injection): one starting with = + - @, tab
+ * or carriage return that is not exactly a plain number. Names and phones come from public forms and
+ * game names from any creator, so '-1+1+HYPERLINK(...)' must not slip through as 'a negative number'.
+ * An amount such as -5.50 is exactly a number and stays one.
  */
-const FORMULA_START = /^[=+@\t\r]|^-(?!\d)/;
+const FORMULA = /^(?!-?\d+(\.\d+)?$)[=+\-@\t\r]/;
 
-/** A CSV file's text: the header row in the interface's words, then the rows, every cell already text. */
+/**
+ * A CSV file's text: the header row in the interface's words, then the rows, every cell already text.
+ * The only CSV writer of the app: each formula cell gets a leading ' and quotes (papaparse's
+ * escapeFormulae), every cell is quoted as CSV needs.
+ */
 export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return BOM + Papa.unparse({ fields: [...header], data: rows.map((row) => [...row]) }, { escapeFormulae: FORMULA_START });
+  return BOM + Papa.unparse({ fields: [...header], data: rows.map((row) => [...row]) }, { escapeFormulae: FORMULA });
 }
 
 /** `{prefix}-{yyyy-mm-dd}.csv`, the local date. */
