@@ -13,7 +13,7 @@ const lead = (text: string): LeadListItem => ({
   lastName: text,
   email: 'noa@example.com',
   phone: text,
-  formType: 'contact',
+  formType: 'guides',
   aff: null,
   affName: text,
   language: 'he',
