@@ -29,10 +29,34 @@ export function redactUrl(url: string): string {
     .replace(/([?&](?:token|Token)=)[^&#]+/g, '$1[redacted]');
 }
 
-/** Fastify's default request serializer with the URL redacted, and errors without query values. */
+/** A query key longer than this is not a name a route reads: it is written as [key]. */
+const MAX_KEY_LENGTH = 40;
+
+/**
+ * The URL as a log line may show it: the path (tokens in it redacted) and the NAMES of the query keys,
+ * never their values: `/api/games?lat=32.08&lng=34.78` is `/api/games?lat&lng`. Query values are where
+ * a player stands, a typed code, a searched phone or email.
+ */
+export function loggedUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return redactUrl(url);
+  const keys = new Set(
+    url
+      .slice(start + 1)
+      .split('#')[0]
+      .split('&')
+      .filter(Boolean)
+      .map((part) => part.split('=')[0])
+      .map((key) => (key.length > MAX_KEY_LENGTH ? '[key]' : key)),
+  );
+  const path = redactUrl(url.slice(0, start));
+  return keys.size > 0 ? `${path}?${[...keys].join('&')}` : path;
+}
+
+/** Fastify's default request serializer with the URL as loggedUrl gives it, and errors without query values. */
 export const logSerializers = {
   req(request: { method: string; url: string; hostname?: string; ip?: string }) {
-    return { method: request.method, url: redactUrl(request.url), hostname: request.hostname, remoteAddress: request.ip };
+    return { method: request.method, url: loggedUrl(request.url), hostname: request.hostname, remoteAddress: request.ip };
   },
   // Typed as Fastify declares it (an Error in, pino's shape out); at run time anything logged under `err` passes through.
   err: (error: Error) => serializeError(error) as SerializedError & { stack: string },
