@@ -116,8 +116,8 @@ function cleanChildren(parent: ParentNode): void {
 
 /**
  * Our own allow-list pass over (already sanitized) HTML, parsed inert in a <template>: only known
- * elements and attributes, links with safe protocols opening in a new tab, media over https or from
- * our site. It also keeps us safe where DOMPurify cannot work (it is known to be broken under
+ * elements and attributes, only the inline styles the editor writes, links with safe protocols
+ * opening in a new tab, media over https or from our site. It also keeps us safe where DOMPurify cannot work (it is known to be broken under
  * happy-dom, cure53/DOMPurify#1457, which is where the component tests run).
  */
 export function enforceAllowList(html: string): string {
@@ -146,8 +146,8 @@ function canUseDOMPurify(): boolean {
 
 /**
  * Game text written by a creator, made safe: no scripts, no event handlers, no javascript: URLs, no
- * forms or frames; links open in a new tab with rel=noopener; images and videos only over https or
- * from our own site. DOMPurify first, then our allow-list pass.
+ * forms or frames, no style that moves, scales or hides a box; links open in a new tab with
+ * rel=noopener; images and videos only over https or from our own site. DOMPurify first, then our allow-list pass.
  */
 export function sanitizeRichContent(html: string): string {
   if (!html) return '';
