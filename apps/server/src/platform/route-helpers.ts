@@ -1,8 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorReplySchema } from '@streethunt/shared';
+import { clientKey } from './client-key.ts';
 
 /** A route's own rate limit (@fastify/rate-limit reads `config.rateLimit`); its 429 carries Retry-After. */
 export const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+/**
+ * Who a per-user rate limit counts: the user of a valid token (the access hook has read it by now), so
+ * people behind one school or office address do not share a count; a caller without one by its
+ * address, as clientKey counts it (an IPv6 client by its /64).
+ */
+export const userOrClientKey = (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : clientKey(request.ip));
+
+/** A route's own rate limit counted per user (userOrClientKey) rather than per address. */
+export const perUserPerMinute = (max: number) => ({ rateLimit: { ...perMinute(max).rateLimit, keyGenerator: userOrClientKey } });
 
 /** The `{ message, code }` reply schema for each of these statuses, for a route's `response`. */
 export const errorReplies = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, errorReplySchema]));

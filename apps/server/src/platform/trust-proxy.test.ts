@@ -71,4 +71,44 @@ describe('behind one proxy (TRUST_PROXY=1)', () => {
     expect(statuses.slice(0, 10).every((status) => status !== 429)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
+
+  /** `count` calls, each from a new address of one IPv6 /64 (a host holds a whole /64): their statuses. */
+  const fromOneSixtyFour = async (count: number, call: (ip: string) => Promise<number>) => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= count; i++) statuses.push(await call(`2001:db8:77:${i % 2 ? '1' : '0001'}::${i.toString(16)}`));
+    return statuses;
+  };
+
+  it('an IPv6 client that takes a new address of its /64 for every login does not escape the per-address limit', async () => {
+    t = await buildTestApp({ env: { TRUST_PROXY: '1' } });
+    const app = t.app;
+    const login = async (ip: string) =>
+      (await app.inject({ method: 'POST', url: '/api/login', headers: { 'x-forwarded-for': ip }, payload: { email: 'nobody@example.com', password: 'wrong-password-1' } })).statusCode;
+    const statuses = await fromOneSixtyFour(12, login);
+    expect(statuses.slice(0, 10).every((status) => status !== 429)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // Another /64 is someone else.
+    expect(await login('2001:db8:77:2::1')).not.toBe(429);
+  });
+
+  it('a route counted per user counts a caller without a valid token by its /64 too', async () => {
+    t = await buildTestApp({ env: { TRUST_PROXY: '1' } });
+    const app = t.app;
+    const autoLogin = async (ip: string) =>
+      (await app.inject({ method: 'POST', url: '/api/auto-login', headers: { 'x-forwarded-for': ip, 'x-access-token': 'garbage' }, payload: {} })).statusCode;
+    const statuses = await fromOneSixtyFour(11, autoLogin);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('an IPv4-mapped IPv6 address shares the IPv4 address’s count', async () => {
+    t = await buildTestApp({ env: { TRUST_PROXY: '1' } });
+    const app = t.app;
+    const login = async (ip: string) =>
+      (await app.inject({ method: 'POST', url: '/api/login', headers: { 'x-forwarded-for': ip }, payload: { email: 'nobody@example.com', password: 'wrong-password-1' } })).statusCode;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push(await login(i % 2 ? '203.0.113.77' : '::ffff:203.0.113.77'));
+    expect(statuses.slice(0, 10).every((status) => status !== 429)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
 });

@@ -154,18 +154,30 @@ export const codeGate = perOwner((services: { db: Db; config: { jwtSecret: strin
 
   const check = async (request: CodeRequest): Promise<GameCode | null> => {
     const granted = isGranted(request);
-    if (!granted) {
-      const blockedMs = await limiter.blockedFor(request.client);
-      if (blockedMs > 0) throw tooManyWrongCodes(blockedMs);
-    }
     const cache = validCodes(db);
     const cacheKey = `${request.gameId}\n${normalizeGameCode(request.typed)}`;
     const cached = cache.get(cacheKey);
-    if (cached) return cached;
-    const row = await findGameCode(db, request.gameId, request.typed);
+    if (cached) {
+      // Only valid codes are kept, so this judges no guess; a blocked client is still refused.
+      const blockedMs = granted ? 0 : await limiter.blockedFor(request.client);
+      if (blockedMs > 0) throw tooManyWrongCodes(blockedMs);
+      return cached;
+    }
+    // A guess takes one of the client's tries before it is judged, so a burst of guesses sent at once
+    // gets no more judged than the limit; a wrong code then counts, a right one gives its try back.
+    const attempt = granted ? null : await limiter.attempt(request.client);
+    if (attempt && !attempt.allowed) throw tooManyWrongCodes(attempt.retryMs);
+    let row: GameCode | null;
+    try {
+      row = await findGameCode(db, request.gameId, request.typed);
+    } catch (error) {
+      // Not judged (the database failed): not a wrong try either.
+      await attempt?.settle(false);
+      throw error;
+    }
+    await attempt?.settle(row === null);
     if (row) cache.set(cacheKey, row);
-    // A granted code that is gone went with its game: not a guess.
-    else if (!granted) await limiter.recordFailure(request.client);
+    // A granted code that is gone went with its game: not a guess (a granted request takes no try).
     return row;
   };
 

@@ -7,7 +7,7 @@ import {
   reportsUnlockRequestSchema,
 } from '@streethunt/shared';
 import { requireUser } from '../../platform/access.ts';
-import { errorReplies, tokenSecurity } from '../../platform/route-helpers.ts';
+import { errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { createReportsGrants } from './reports-grant.ts';
 import * as finance from './service.ts';
 
@@ -23,7 +23,7 @@ export const financeRoutes: FastifyPluginAsyncZod = async (app) => {
       // Per user, not per address: a wrong password is a guess at this account.
       config: {
         access: 'user',
-        rateLimit: { max: 5, timeWindow: '1 minute', keyGenerator: (request) => (request.auth ? `reports:${request.auth.userId}` : request.ip) },
+        ...perUserPerMinute(5),
       },
       schema: {
         tags,

@@ -12,7 +12,7 @@ import {
 } from '@streethunt/shared';
 import { requireUser } from '../../platform/access.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { parseByteRange } from './byte-range.ts';
 import { listMedia } from './list.ts';
 import { findVideoFile, isVideoKey, readMediaFile, readVideoFile } from './service.ts';
@@ -161,7 +161,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Counted per user (the access hook has read the token by now); a caller without one per address.
-  const uploadLimit = { ...perMinute(30).rateLimit, keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip) };
+  const uploadLimit = perUserPerMinute(30).rateLimit;
   app.post(
     '/media/upload/',
     {

@@ -1,14 +1,13 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { placesQuerySchema, placesReplySchema } from '@streethunt/shared';
-import { errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import * as places from './service.ts';
 
 /**
  * Per user rather than per address (creators share offices): an editor types a few searches a
  * minute; the upstream has its own, stricter spacing in the geocoder.
  */
-const placesLimit = { ...perMinute(60).rateLimit, keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip) };
+const placesLimit = perUserPerMinute(60).rateLimit;
 
 /** The editor's places search (issue 8): a place name, an address or `lat, lng` to a point. */
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {

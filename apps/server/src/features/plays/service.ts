@@ -194,10 +194,16 @@ async function startFreePlay(deps: PlaysDeps, gameId: string, caller: Caller): P
   if (!game || game.status !== 'APPROVED') throw notFound('No such game');
   const content = readGameContent(game);
   if (!isFreePrice(content.metadata.price)) throw badRequest('secretCode is required: this game is not free');
-  const freeBlockedMs = await deps.freePlayLimiter.blockedFor(caller.client);
-  if (freeBlockedMs > 0) throw tooManyFreePlays(freeBlockedMs);
-  await deps.freePlayLimiter.recordFailure(caller.client);
-  const [code] = await createGameCodes(deps.db, { gameId: game.id, count: 1, source: 'free' });
+  // Taken before the code is made, in one step with the check: free starts sent at once stop at the limit too.
+  const freePlay = await deps.freePlayLimiter.attempt(caller.client);
+  if (!freePlay.allowed) throw tooManyFreePlays(freePlay.retryMs);
+  let code: GameCode | undefined;
+  try {
+    [code] = await createGameCodes(deps.db, { gameId: game.id, count: 1, source: 'free' });
+  } finally {
+    // Each issued code counts; none issued (the database failed), none counted.
+    await freePlay.settle(code !== undefined);
+  }
   return setStartTime(deps, { game, content, code });
 }
 

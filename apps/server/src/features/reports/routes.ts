@@ -1,13 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { myActiveGamesQuerySchema, myActiveGamesReplySchema, myFeedbacksQuerySchema, myFeedbacksReplySchema } from '@streethunt/shared';
 import { requireUser } from '../../platform/access.ts';
-import { errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import * as reports from './service.ts';
 
 const tags = ['studio'];
 /** Per user: a report page asks once per choice the creator makes. */
-const perUser = { ...perMinute(60).rateLimit, keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip) };
+const perUser = perUserPerMinute(60).rateLimit;
 
 /** The creator's reports (spec section 2, issue 8): feedbacks of their games, and the plays of one game. */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,20 +14,11 @@ import {
   secretCodeRequestSchema,
 } from '@streethunt/shared';
 import { requireUser } from '../../platform/access.ts';
-import { acceptEmptyJsonBody, errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { acceptEmptyJsonBody, errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { createGameCleaner } from './clean-game.ts';
 import * as studio from './service.ts';
 
 const tags = ['studio'];
-
-/**
- * Counted per user (the access hook has read the token by now), so creators behind one school or
- * office address do not share a count; a caller without a valid token is counted per address (and
- * gets 401 anyway).
- */
-const perUserPerMinute = (max: number) => ({
-  rateLimit: { ...perMinute(max).rateLimit, keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip) },
-});
 
 /** A 409 on save carries the stored version, so the editor can tell the creator what happened. */
 const conflictReplySchema = errorReplySchema.extend({ version: z.number().int().optional() });

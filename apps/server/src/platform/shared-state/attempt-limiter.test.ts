@@ -1,6 +1,35 @@
-import { describe, expect, it } from 'vitest';
-import { createAttemptLimiter } from './attempt-limiter.ts';
-import { createLocalWindowCounter } from './window-counter.ts';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAttemptLimiter, type AttemptLimiter } from './attempt-limiter.ts';
+import { connectRedis, type RedisLink } from './redis-link.ts';
+import { createLocalWindowCounter, createRedisWindowCounter, type WindowCounter } from './window-counter.ts';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+/** Takes a try and settles it: counted (a wrong code) or given back (a right one). */
+const tryOnce = async (limiter: AttemptLimiter, client: string, counts: boolean) => {
+  const attempt = await limiter.attempt(client);
+  if (attempt.allowed) await attempt.settle(counts);
+  return attempt.allowed;
+};
+
+/**
+ * `count` attempts sent at once, each judged in `judgeMs` (a database lookup) and counted when
+ * `wrong(i)`: how many were judged.
+ */
+const burst = async (limiter: AttemptLimiter, client: string, count: number, wrong: (i: number) => boolean, judgeMs = 5) => {
+  const judged = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const attempt = await limiter.attempt(client);
+      if (!attempt.allowed) return { judged: false, wrong: wrong(i) };
+      await new Promise((resolve) => setTimeout(resolve, judgeMs));
+      await attempt.settle(wrong(i));
+      return { judged: true, wrong: wrong(i) };
+    }),
+  );
+  return { wrong: judged.filter((j) => j.judged && j.wrong).length, right: judged.filter((j) => j.judged && !j.wrong).length };
+};
 
 describe('attempt limiter', () => {
   const clock = () => {
@@ -8,21 +37,89 @@ describe('attempt limiter', () => {
     return { now: () => t, advance: (ms: number) => (t += ms) };
   };
 
-  it('allows max failures, then blocks the key until the window ends', async () => {
+  it('allows max failures, then blocks the client until the window ends', async () => {
     const time = clock();
     const limiter = createAttemptLimiter(createLocalWindowCounter({ now: time.now }), { max: 3, windowMs: 60_000 });
     for (let i = 0; i < 3; i++) {
-      expect(await limiter.blockedFor('a')).toBe(0);
-      await limiter.recordFailure('a');
+      expect(await limiter.blockedFor('10.0.0.1')).toBe(0);
+      expect(await tryOnce(limiter, '10.0.0.1', true)).toBe(true);
     }
-    expect(await limiter.blockedFor('a')).toBe(60_000);
+    expect(await limiter.blockedFor('10.0.0.1')).toBe(60_000);
+    expect(await limiter.attempt('10.0.0.1')).toEqual({ allowed: false, retryMs: 60_000 });
     time.advance(59_000);
-    expect(await limiter.blockedFor('a')).toBe(1_000);
-    expect(await limiter.blockedFor('b')).toBe(0);
+    expect(await limiter.blockedFor('10.0.0.1')).toBe(1_000);
+    expect(await limiter.blockedFor('10.0.0.2')).toBe(0);
     time.advance(1_000);
-    expect(await limiter.blockedFor('a')).toBe(0);
-    await limiter.recordFailure('a');
-    expect(await limiter.blockedFor('a')).toBe(0);
+    expect(await limiter.blockedFor('10.0.0.1')).toBe(0);
+    expect(await tryOnce(limiter, '10.0.0.1', true)).toBe(true);
+    expect(await limiter.blockedFor('10.0.0.1')).toBe(0);
+  });
+
+  it('does not count attempts settled as not counting (right codes)', async () => {
+    const limiter = createAttemptLimiter(createLocalWindowCounter(), { max: 2, windowMs: 60_000 });
+    for (let i = 0; i < 20; i++) expect(await tryOnce(limiter, '10.0.0.1', false)).toBe(true);
+    expect(await tryOnce(limiter, '10.0.0.1', true)).toBe(true);
+    expect(await limiter.blockedFor('10.0.0.1')).toBe(0);
+    expect(await tryOnce(limiter, '10.0.0.1', true)).toBe(true);
+    expect(await limiter.blockedFor('10.0.0.1')).toBeGreaterThan(0);
+    expect(await tryOnce(limiter, '10.0.0.1', false)).toBe(false);
+  });
+
+  it('counts an IPv6 client by its /64 and an IPv4-mapped address as the IPv4 one', async () => {
+    const limiter = createAttemptLimiter(createLocalWindowCounter(), { max: 3, windowMs: 60_000 });
+    for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3']) expect(await tryOnce(limiter, ip, true)).toBe(true);
+    expect(await tryOnce(limiter, '2001:db8:1:2::99', true)).toBe(false);
+    expect(await limiter.blockedFor('2001:db8:1:3::1')).toBe(0);
+    for (const ip of ['203.0.113.5', '::ffff:203.0.113.5', '203.0.113.5']) expect(await tryOnce(limiter, ip, true)).toBe(true);
+    expect(await limiter.blockedFor('::ffff:203.0.113.5')).toBeGreaterThan(0);
+  });
+
+  const counters: Array<[string, () => Promise<WindowCounter>]> = [['this process', async () => createLocalWindowCounter()]];
+  let links: RedisLink[] = [];
+  const prefix = `streethunt-test-${randomBytes(4).toString('hex')}:`;
+  if (redisUrl) {
+    const log = { info: () => {}, warn: () => {}, error: () => {} };
+    counters.push([
+      'Redis',
+      async () => {
+        const link = await connectRedis({ url: redisUrl, prefix, log, optional: false });
+        links.push(link);
+        return createRedisWindowCounter(link, `burst-${links.length}`, createLocalWindowCounter());
+      },
+    ]);
+  }
+  afterAll(async () => {
+    await Promise.all(links.map((link) => link.close()));
+    links = [];
+    if (!redisUrl) return;
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  describe.each(counters)('counting in %s', (_where, makeCounter) => {
+    let counter: WindowCounter;
+    beforeAll(async () => {
+      counter = await makeCounter();
+    });
+
+    it('judges at most max of a burst of wrong attempts sent at once, and refuses the rest', async () => {
+      const limiter = createAttemptLimiter(counter, { max: 10, windowMs: 60_000 });
+      expect(await burst(limiter, '198.51.100.1', 1_000, () => true)).toEqual({ wrong: 10, right: 0 });
+      expect(await limiter.blockedFor('198.51.100.1')).toBeGreaterThan(0);
+    });
+
+    it('lets every right attempt of a burst through, one left try at a time (each waits for the one in flight)', async () => {
+      const limiter = createAttemptLimiter(counter, { max: 10, windowMs: 60_000 });
+      // Nine wrong tries already: one left, and forty right attempts at once.
+      for (let i = 0; i < 9; i++) expect(await tryOnce(limiter, '198.51.100.2', true)).toBe(true);
+      expect(await burst(limiter, '198.51.100.2', 40, () => false)).toEqual({ wrong: 0, right: 40 });
+      expect(await limiter.blockedFor('198.51.100.2')).toBe(0);
+      // The tenth wrong one blocks: then right or wrong, nothing more is judged.
+      expect(await burst(limiter, '198.51.100.2', 40, (i) => i === 0)).toEqual({ wrong: 1, right: 0 });
+      expect(await tryOnce(limiter, '198.51.100.2', false)).toBe(false);
+    });
   });
 });
 

@@ -22,6 +22,10 @@ const clientIp = () => `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
  */
 const BLOCKED_BY_WRONG_CODES = '203.0.113.1';
 const BLOCKED_BY_LOGINS = '203.0.113.2';
+const BLOCKED_BY_WATCH_BURST = '203.0.113.3';
+const BLOCKED_BY_HTTP_BURST = '203.0.113.4';
+/** An IPv6 /64 whose every address is one client (tests block it on purpose). */
+const BLOCKED_SIXTY_FOUR = '2001:db8:203:113';
 
 /**
  * DESIGN.md section 8: two real server processes (src/main.ts) on one PostgreSQL and one Redis, each
@@ -134,6 +138,63 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
     for (let i = 0; i < 11; i++) statuses.push((await call(i % 2 === 0 ? a : b, 'POST', '/api/login', { body: { email: 'nobody@example.com', password: 'not-the-password' }, ip })).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
+  });
+
+  /** A wrong code at GET /api/games/{id}: judged (200, the public part) or refused (429). */
+  const guess = async (server: ServerProcess, gameId: string, secret: string, ip: string) => {
+    const res = await call(server, 'GET', `/api/games/${gameId}`, { secret, ip });
+    if (res.status === 429) return 'refused';
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { questions?: unknown }).questions ? 'ok' : 'judged';
+  };
+
+  it(`1,000 progress:watch with wrong codes sent at once, half to each, get at most ${WRONG_CODES_PER_WINDOW} judged`, async () => {
+    const game = await buildGame(database.db);
+    const code = await buildCode(database.db, { gameId: game.id });
+    const bursts = await Promise.all(
+      [a, b].map(async (server, s) => {
+        const socket = connectClient(server.url, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          reconnection: false,
+          forceNew: true,
+          extraHeaders: { 'x-forwarded-for': BLOCKED_BY_WATCH_BURST },
+        });
+        sockets.push(socket);
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('connect_error', reject);
+        });
+        return Promise.all(
+          Array.from({ length: 500 }, (_, i) => socket.timeout(60_000).emitWithAck(WATCH_EVENT, { gameId: game.id, secretCode: `BURST${s}X${i}` }) as Promise<WatchAck>),
+        );
+      }),
+    );
+    const acks = bursts.flat();
+    const judged = acks.filter((ack) => !ack.ok && ack.code === 'wrong_code').length;
+    expect(judged).toBeLessThanOrEqual(WRONG_CODES_PER_WINDOW);
+    expect(acks.filter((ack) => !ack.ok && ack.code === 'rate_limited').length).toBe(acks.length - judged);
+    // Blocked on both, for HTTP too.
+    for (const server of [a, b]) expect(await guess(server, game.id, code.code, BLOCKED_BY_WATCH_BURST)).toBe('refused');
+  }, 120_000);
+
+  it(`1,000 parallel HTTP requests with wrong codes, half to each, get at most ${WRONG_CODES_PER_WINDOW} judged`, async () => {
+    const game = await buildGame(database.db);
+    const outcomes = await Promise.all(Array.from({ length: 1_000 }, (_, i) => guess(i % 2 ? a : b, game.id, `PARALLEL${i}X`, BLOCKED_BY_HTTP_BURST)));
+    const judged = outcomes.filter((o) => o === 'judged').length;
+    expect(judged).toBeLessThanOrEqual(WRONG_CODES_PER_WINDOW);
+    expect(outcomes.filter((o) => o === 'refused').length).toBe(outcomes.length - judged);
+  }, 120_000);
+
+  it('an IPv6 client walking its /64 across both processes is one client', async () => {
+    const game = await buildGame(database.db);
+    const code = await buildCode(database.db, { gameId: game.id });
+    const outcomes: string[] = [];
+    for (let i = 1; i <= 30; i++) outcomes.push(await guess(i % 2 ? a : b, game.id, `WALK${i}X`, `${BLOCKED_SIXTY_FOUR}::${i.toString(16)}`));
+    expect(outcomes).toEqual([...Array(WRONG_CODES_PER_WINDOW).fill('judged'), ...Array(30 - WRONG_CODES_PER_WINDOW).fill('refused')]);
+    expect(await guess(a, game.id, code.code, `${BLOCKED_SIXTY_FOUR}:ffff:ffff:ffff:ffff`)).toBe('refused');
+    // The next /64 is someone else.
+    expect(await guess(b, game.id, code.code, '2001:db8:203:114::1')).toBe('ok');
   });
 
   it('a game saved through one is served fresh by the other', async () => {
