@@ -28,6 +28,26 @@ describe.each(testDatabaseKinds())('system routes on %s', (kind) => {
     expect(JSON.stringify(body)).not.toContain('secret-value');
   });
 
+  it('GET /api/test/request echoes no credential header: each is named with [redacted] in place of its value', async () => {
+    const credentials = {
+      'x-access-token': 'secret-access-token-1',
+      'x-reports-grant': 'secret-reports-grant-2',
+      'x-play-grant': 'secret-play-grant-3',
+      'x-game-secret': 'SECRETGAMECODE4',
+      authorization: 'Bearer secret-bearer-5',
+      'proxy-authorization': 'Basic c2VjcmV0LXByb3h5LTY=',
+      cookie: 'session=secret-cookie-7',
+      'set-cookie': 'session=secret-set-cookie-8',
+      'X-Api-Key': 'secret-api-key-9',
+    };
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/request', headers: { ...credentials, 'x-plain': 'shown-as-is' } });
+    expect(res.statusCode).toBe(200);
+    const { headers } = res.json().data as { headers: Record<string, string> };
+    for (const name of Object.keys(credentials)) expect({ name, value: headers[name.toLowerCase()] }).toEqual({ name, value: '[redacted]' });
+    expect(headers['x-plain']).toBe('shown-as-is');
+    for (const value of Object.values(credentials)) expect({ value, echoed: res.body.includes(value) }).toEqual({ value, echoed: false });
+  });
+
   it('sends security headers and a JSON 404 for unknown API paths', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);

@@ -1,5 +1,17 @@
-/** Headers that could carry a secret are named but never echoed. */
-const hiddenHeaders = new Set(['x-access-token', 'x-game-secret', 'authorization', 'cookie']);
+/** Headers that carry a credential (the session, a grant, a code, a proxy's or a cookie's) are named but never echoed. */
+const CREDENTIAL_HEADERS = new Set([
+  'x-access-token',
+  'x-reports-grant',
+  'x-play-grant',
+  'x-game-secret',
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'set-cookie',
+]);
+/** And any header a proxy or client adds whose name says it holds one. */
+const CREDENTIAL_NAME = /token|secret|grant|auth|cookie|password|api-?key|session/i;
+const isCredentialHeader = (name: string) => CREDENTIAL_HEADERS.has(name) || CREDENTIAL_NAME.test(name);
 
 export type SeenRequest = {
   method: string;
@@ -12,7 +24,7 @@ export type SeenRequest = {
 export function describeRequest(seen: SeenRequest) {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(seen.headers)) {
-    headers[name] = hiddenHeaders.has(name) ? '[hidden]' : String(value);
+    headers[name] = isCredentialHeader(name) ? '[redacted]' : String(value);
   }
   return { data: { ...seen, headers, time: new Date().toISOString() } };
 }
