@@ -94,7 +94,12 @@ async function expectMenuOpensNotTheCreator(p: PhonePage, requests: string[]) {
 
 describe('creator text on the player page', () => {
   it('cannot cover the page: a tap on the menu opens the menu, not the creator’s address, and the text stays in its box', async () => {
-    // 1. The page the server draws, from the game as stored: the link is there, its style is not.
+    // 1. The page the server draws, from the game as stored: the link is there, its style is not, and
+    // the box clips from the first byte (its containment is inline, not in a stylesheet still loading).
+    const html = await (await fetch(`${e2e.server.url}/game/${gameId}`, { headers: { cookie: 'lang=en' } })).text();
+    const drawnBox = /<div[^>]*data-testid="rich-content"[^>]*>/.exec(html)?.[0] ?? '';
+    expect(drawnBox).toMatch(/overflow:clip;contain:paint;isolation:isolate/);
+    expect(html).toContain(`<a href="${CREATOR_SITE}/win" target="_blank" rel="noopener noreferrer">tap anywhere</a>`);
     const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'en' });
     const { page } = p;
     try {
