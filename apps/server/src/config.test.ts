@@ -113,6 +113,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
   });
 
+  it('reads METRICS_TOKEN (unset: none), refusing a short one or one with spaces', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).metricsToken).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: '' }).metricsToken).toBeNull();
+    const token = 'prometheus-scrape-token-0123456789';
+    expect(loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: ` ${token} ` }).metricsToken).toBe(token);
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: 'short-token' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, METRICS_TOKEN: 'a token with spaces in the middle' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('refuses bad values with a ConfigError naming the variable', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATA_DIR: dataDir, MAIL_TRANSPORT: 'pigeon' })).toThrow(ConfigError);

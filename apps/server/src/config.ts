@@ -51,6 +51,9 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 export const GROW_PRODUCTION_API_URL = 'https://secure.meshulam.co.il/api/light/server/1.0';
 
 /** Every environment variable the server reads (README lists them with these defaults). */
+/** A METRICS_TOKEN shorter than this is too easy to guess. */
+export const METRICS_TOKEN_MIN = 24;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -117,6 +120,19 @@ const envSchema = z.object({
       }
       return addresses;
     }),
+  // When set, /metrics also needs `Authorization: Bearer <token>`: a proxy on the same machine makes
+  // every caller look like loopback to METRICS_ALLOW. Unset or empty: the address check alone.
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((raw) => raw?.trim() || undefined)
+    .pipe(
+      z
+        .string()
+        .min(METRICS_TOKEN_MIN, `must be at least ${METRICS_TOKEN_MIN} characters`)
+        .regex(/^[\x21-\x7e]+$/, 'may have only printable characters without spaces')
+        .optional(),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -146,6 +162,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Who may read /metrics (METRICS_ALLOW); empty: nobody. */
   metricsAllow: string[];
+  /** The bearer token /metrics also needs (METRICS_TOKEN); null: the address check alone. */
+  metricsToken: string | null;
   logLevel: string;
 };
 
@@ -211,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bareDomain: e.BARE_DOMAIN ?? null,
     trustProxy: e.TRUST_PROXY,
     metricsAllow: e.METRICS_ALLOW,
+    metricsToken: e.METRICS_TOKEN ?? null,
     logLevel: e.LOG_LEVEL,
   };
 }
