@@ -68,7 +68,7 @@ describe('a database error in the log', () => {
     const typedCode = 'TYPED-SECRET-CODE-777';
     const failures = [
       await post('/api/signup', signup),
-      await post('/api/user/payment-details', bank, { 'x-access-token': token }),
+      await post('/api/user/payment-details', { ...bank, password: user.password }, { 'x-access-token': token }),
     ];
     // A lookup by a typed code fails too: its table is away for a moment.
     await database.db.execute(sql.raw('ALTER TABLE game_codes RENAME TO game_codes_away'));

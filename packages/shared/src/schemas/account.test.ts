@@ -4,6 +4,7 @@ import {
   AFFILIATE_CODE_LENGTH,
   affiliateCodeSchema,
   loginRequestSchema,
+  maskAccountNumber,
   paymentDetailsRequestSchema,
   profileSchema,
   signupRequestSchema,
@@ -61,6 +62,12 @@ describe('other account requests', () => {
     const ok = { accountHolder: 'נועה לוי', idNumber: '123456782', bankName: 'Leumi', bankNumber: '10', branchNumber: '800', accountNumber: '12345678' };
     expect(paymentDetailsRequestSchema.safeParse(ok).success).toBe(true);
     expect(paymentDetailsRequestSchema.safeParse({ ...ok, accountNumber: '12-345' }).success).toBe(false);
+  });
+
+  it('masks an account number to its last 4 digits, fewer for a short one', () => {
+    expect(maskAccountNumber('12345678')).toBe('••••5678');
+    expect(maskAccountNumber('123456')).toBe('••••456');
+    expect(maskAccountNumber('12')).toBe('••••2');
   });
 });
 

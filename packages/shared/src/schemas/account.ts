@@ -120,9 +120,28 @@ export const paymentDetailsRequestSchema = z.object({
   accountNumber: digits(2, 20),
 });
 export type PaymentDetailsRequest = z.infer<typeof paymentDetailsRequestSchema>;
+/**
+ * POST: changing them needs the password, in the body or as the finance reports' grant (the
+ * x-reports-grant header of POST /api/reports/unlock).
+ */
+export const paymentDetailsSaveRequestSchema = paymentDetailsRequestSchema.extend({
+  password: lineText().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+});
+export type PaymentDetailsSaveRequest = z.infer<typeof paymentDetailsSaveRequestSchema>;
+/** The account number as read without the password: its last digits only (4, fewer for a short number), e.g. ••••1234. */
+export function maskAccountNumber(accountNumber: string): string {
+  return `••••${accountNumber.slice(accountNumber.length - Math.min(4, Math.floor(accountNumber.length / 2)))}`;
+}
 export const paymentDetailsReplySchema = z.object({
   data: z.object({
-    details: paymentDetailsRequestSchema.extend({ updatedAt: z.string() }).nullable(),
+    details: paymentDetailsRequestSchema
+      .extend({
+        /** Whole with the password (or the reports grant), else masked (maskAccountNumber). */
+        accountNumber: z.string(),
+        accountNumberMasked: z.boolean(),
+        updatedAt: z.string(),
+      })
+      .nullable(),
   }),
 });
 export type PaymentDetailsReply = z.infer<typeof paymentDetailsReplySchema>;

@@ -69,3 +69,31 @@ export function resetPasswordEmail({ firstName, link, language }: EmailInput): E
         };
   return render(wording, link, language);
 }
+
+/** To the account holder on every change of where their share is paid: who changed it, if not them, must act. */
+export function paymentDetailsChangedEmail(input: { firstName: string; maskedAccount: string; link: string; language: Language }): Email {
+  const { firstName, maskedAccount, link, language } = input;
+  const wording: Wording =
+    language === 'en'
+      ? {
+          subject: `Your bank details on ${PRODUCT_NAME.en} were changed`,
+          greeting: `Hello ${firstName},`,
+          paragraphs: [
+            `The bank account your payouts go to was just changed. It now ends in ${maskedAccount}.`,
+            'If you made this change, there is nothing to do. If not, choose a new password at once through the link below and check your bank details.',
+          ],
+          button: 'Choose a new password',
+          footer: 'We send this message on every change of your bank details.',
+        }
+      : {
+          subject: `פרטי הבנק שלך ב${PRODUCT_NAME.he} שונו`,
+          greeting: `שלום ${firstName},`,
+          paragraphs: [
+            `חשבון הבנק שאליו מועברים התשלומים שלך שונה עכשיו. מספר החשבון מסתיים כעת ב-${maskedAccount}.`,
+            'אם ביצעת את השינוי, אין צורך לעשות דבר. אם לא, יש לבחור מיד סיסמה חדשה בקישור הבא ולבדוק את פרטי הבנק.',
+          ],
+          button: 'בחירת סיסמה חדשה',
+          footer: 'הודעה זו נשלחת בכל שינוי של פרטי הבנק שלך.',
+        };
+  return render(wording, link, language);
+}

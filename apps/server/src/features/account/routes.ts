@@ -7,8 +7,9 @@ import {
   loginReplySchema,
   loginRequestSchema,
   okStatusReplySchema,
+  REPORTS_GRANT_HEADER,
   paymentDetailsReplySchema,
-  paymentDetailsRequestSchema,
+  paymentDetailsSaveRequestSchema,
   profileReplySchema,
   publicUserReplySchema,
   signupRequestSchema,
@@ -22,6 +23,8 @@ import { requireUser } from '../../platform/access.ts';
 import { mailSettled } from './mail-later.ts';
 import { replyLanguage } from './messages.ts';
 import * as account from './service.ts';
+import { createReportsGrants } from '../finance/reports-grant.ts';
+import { readPaymentDetails, savePaymentDetails } from './payment-details.ts';
 import { acceptEmptyJsonBody, errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 
 /** Account bodies are a few short fields; anything bigger is refused before parsing. */
@@ -32,6 +35,12 @@ const tags = ['account'];
 /** The language of reply messages, as the web app asks for it. */
 const replyIn = (request: FastifyRequest) => replyLanguage(request.headers['accept-language']);
 
+/** The finance reports' grant (x-reports-grant): the password entered again a few minutes ago also opens the bank details. */
+function reportsGrantOf(request: FastifyRequest): string | undefined {
+  const grant = request.headers[REPORTS_GRANT_HEADER];
+  return typeof grant === 'string' ? grant : undefined;
+}
+
 /** Mail goes out after the reply; a failed send is logged against the request that asked for it. */
 const mailing = (app: FastifyInstance, request: FastifyRequest): account.MailingDeps => ({ ...app.services, log: request.log });
 
@@ -39,6 +48,7 @@ const mailing = (app: FastifyInstance, request: FastifyRequest): account.Mailing
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services;
   const ok = { data: { status: 'OK' as const } };
+  const paymentDeps = { ...deps, grants: createReportsGrants(deps.config.jwtSecret) };
   // Closing (tests, a deploy's SIGTERM) lets mail already accepted go out first.
   app.addHook('onClose', () => mailSettled(deps.mailer));
 
@@ -198,14 +208,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Where the logged-in user’s share is paid, or null (access: user)',
+        summary:
+          'Where the logged-in user’s share is paid, or null; the account number masked (last 4 digits) unless x-reports-grant holds the grant of POST /api/reports/unlock (access: user)',
         security: tokenSecurity,
         response: { 200: paymentDetailsReplySchema, ...errorReplies(401) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = requireUser(request);
-      return { data: { details: await account.getPaymentDetails(deps, userId) } };
+      reply.header('cache-control', 'private, no-store');
+      return { data: { details: await readPaymentDetails(paymentDeps, userId, reportsGrantOf(request)) } };
     },
   );
 
@@ -213,18 +225,31 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/payment-details',
     {
       bodyLimit: ACCOUNT_BODY_LIMIT,
-      config: { access: 'user' },
+      // Per user, not per address: a wrong password is a guess at this account. Counted once the body is
+      // valid (preHandler), so only tries that reach the password check use the allowance.
+      config: {
+        access: 'user',
+        rateLimit: {
+          max: 5,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (request) => (request.auth ? `payment-details:${request.auth.userId}` : request.ip),
+        },
+      },
       schema: {
         tags,
-        summary: 'Save where the logged-in user’s share is paid (access: user)',
+        summary:
+          'Save where the logged-in user’s share is paid: needs the password (body.password) or the reports grant (x-reports-grant), else 403 wrong_credentials; the user is emailed on every change; 5 tries a minute (access: user)',
         security: tokenSecurity,
-        body: paymentDetailsRequestSchema,
-        response: { 200: paymentDetailsReplySchema, ...errorReplies(400, 401, 413) },
+        body: paymentDetailsSaveRequestSchema,
+        response: { 200: paymentDetailsReplySchema, ...errorReplies(400, 401, 403, 413, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { userId } = requireUser(request);
-      return { data: { details: await account.savePaymentDetails(deps, userId, request.body) } };
+      const { password, ...details } = request.body;
+      reply.header('cache-control', 'private, no-store');
+      return { data: { details: await savePaymentDetails(paymentDeps, request.log, userId, details, { password, grant: reportsGrantOf(request) }) } };
     },
   );
 

@@ -2,8 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type {
   Language,
   LoginReply,
-  PaymentDetailsReply,
-  PaymentDetailsRequest,
   Profile,
   PublicUser,
   SignupRequest,
@@ -12,7 +10,7 @@ import type {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { newAffiliateCode } from '../../db/ids.ts';
-import { payoutDetails, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { hashPassword, verifyPassword, type TokenSigner } from '../../platform/auth.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -237,32 +235,6 @@ export async function updateProfile(deps: Pick<AccountDeps, 'db'>, userId: strin
     .returning();
   if (!user) throw unauthorized();
   return toProfile(user);
-}
-
-type PaymentDetails = NonNullable<PaymentDetailsReply['data']['details']>;
-
-function toPaymentDetails(row: typeof payoutDetails.$inferSelect): PaymentDetails {
-  const { userId: _userId, updatedAt, ...details } = row;
-  return { ...details, updatedAt: updatedAt.toISOString() };
-}
-
-export async function getPaymentDetails(deps: Pick<AccountDeps, 'db'>, userId: string): Promise<PaymentDetails | null> {
-  const [row] = await deps.db.select().from(payoutDetails).where(eq(payoutDetails.userId, userId));
-  return row ? toPaymentDetails(row) : null;
-}
-
-export async function savePaymentDetails(
-  deps: Pick<AccountDeps, 'db'>,
-  userId: string,
-  input: PaymentDetailsRequest,
-): Promise<PaymentDetails> {
-  const now = new Date();
-  const [row] = await deps.db
-    .insert(payoutDetails)
-    .values({ ...input, userId, updatedAt: now })
-    .onConflictDoUpdate({ target: payoutDetails.userId, set: { ...input, updatedAt: now } })
-    .returning();
-  return toPaymentDetails(row);
 }
 
 /**

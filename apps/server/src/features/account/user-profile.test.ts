@@ -102,14 +102,15 @@ describe.each(testDatabaseKinds())('user, profile and payment details on %s', (k
       expect(empty.statusCode).toBe(200);
       expect(empty.json()).toEqual({ data: { details: null } });
 
-      const saved = await postJson(t.app, '/api/user/payment-details', details, { token });
+      const saved = await postJson(t.app, '/api/user/payment-details', { ...details, password: user.password }, { token });
       expect(saved.statusCode).toBe(200);
-      expect(paymentDetailsReplySchema.parse(saved.json()).data.details).toEqual({ ...details, updatedAt: expect.any(String) });
+      expect(paymentDetailsReplySchema.parse(saved.json()).data.details).toEqual({ ...details, accountNumberMasked: false, updatedAt: expect.any(String) });
 
-      const changed = await postJson(t.app, '/api/user/payment-details', { ...details, accountNumber: '111222333' }, { token });
+      const changed = await postJson(t.app, '/api/user/payment-details', { ...details, accountNumber: '111222333', password: user.password }, { token });
       expect(changed.json().data.details.accountNumber).toBe('111222333');
+      // Read back without the password: the same, the account number masked.
       const read = await getJson(t.app, '/api/user/payment-details', { token });
-      expect(read.json()).toEqual(changed.json());
+      expect(read.json()).toEqual({ data: { details: { ...changed.json().data.details, accountNumber: '••••2333', accountNumberMasked: true } } });
       expect(await t.db.select().from(payoutDetails).where(eq(payoutDetails.userId, user.id))).toHaveLength(1);
     });
 

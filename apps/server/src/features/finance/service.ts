@@ -23,12 +23,16 @@ export async function unlockReports(deps: FinanceDeps, userId: string, password:
   return { grant, expiresAt: expiresAt.toISOString() };
 }
 
-/** The caller's grant must be theirs and of their current password (a change ends it). */
-export async function requireReportsGrant(deps: FinanceDeps, userId: string, grant: string | undefined): Promise<void> {
+/** Whether the grant is the caller's and of their current password (a change ends it). */
+export async function holdsReportsGrant(deps: FinanceDeps, userId: string, grant: string | undefined): Promise<boolean> {
   const verified = grant ? await deps.grants.verify(grant) : null;
-  if (!verified || verified.userId !== userId) throw grantNeeded();
+  if (!verified || verified.userId !== userId) return false;
   const [user] = await deps.db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
-  if (!user || user.tokenVersion !== verified.tokenVersion) throw grantNeeded();
+  return user?.tokenVersion === verified.tokenVersion;
+}
+
+export async function requireReportsGrant(deps: FinanceDeps, userId: string, grant: string | undefined): Promise<void> {
+  if (!(await holdsReportsGrant(deps, userId, grant))) throw grantNeeded();
 }
 
 async function paidByPeriod(db: Db, userId: string): Promise<Map<string, number>> {
