@@ -9,7 +9,7 @@ import {
   profileReplySchema,
   type Language,
   type LoginRequest,
-  type PaymentDetailsRequest,
+  type PaymentDetailsSaveRequest,
   type SignupRequest,
   type UpdateProfileRequest,
 } from '@streethunt/shared';
@@ -95,7 +95,7 @@ export const accountApi = {
 
   paymentDetails: (language: string) =>
     apiRequest('/api/user/payment-details', { schema: paymentDetailsReplySchema, headers: inLanguage(language) }),
-  updatePaymentDetails: (body: PaymentDetailsRequest, language: string) =>
+  updatePaymentDetails: (body: PaymentDetailsSaveRequest, language: string) =>
     apiRequest('/api/user/payment-details', {
       method: 'POST',
       body,

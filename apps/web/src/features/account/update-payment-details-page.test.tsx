@@ -33,7 +33,7 @@ describe('update payment details page', () => {
     const fetchMock = mockRoutes({
       'POST /api/auto-login': autoLoginReply,
       'GET /api/user/payment-details': { body: { data: { details: null } } },
-      'POST /api/user/payment-details': { body: { data: { details: { ...details, updatedAt: '2025-03-01T10:00:00.000Z' } } } },
+      'POST /api/user/payment-details': { body: { data: { details: { ...details, accountNumberMasked: false, updatedAt: '2025-03-01T10:00:00.000Z' } } } },
     });
     const { t, missing } = await renderPage(<UpdatePaymentDetailsPage />, setup);
     expect(await screen.findByText(t('account.payment.empty'))).toBeTruthy();
@@ -46,29 +46,50 @@ describe('update payment details page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: t('account.common.save') }));
     expect(await screen.findAllByText(t('account.validation.required'))).toHaveLength(5);
+    // The password too, in its own words.
+    expect(screen.getByText(t('account.validation.byField.password.required'))).toBeTruthy();
     expect(routesCalled(fetchMock)).not.toContain('POST /api/user/payment-details');
 
     for (const [field, value] of Object.entries(details)) {
       fireEvent.change(screen.getByLabelText(label(t(`account.fields.${field}`))), { target: { value } });
     }
+    fireEvent.change(screen.getByLabelText(label(t('account.fields.password'))), { target: { value: 'my-password' } });
     fireEvent.click(screen.getByRole('button', { name: t('account.common.save') }));
     expect(await screen.findByText(t('account.payment.saved'))).toBeTruthy();
-    expect(sentBody(fetchMock, routesCalled(fetchMock).indexOf('POST /api/user/payment-details'))).toEqual(details);
+    expect(sentBody(fetchMock, routesCalled(fetchMock).indexOf('POST /api/user/payment-details'))).toEqual({ ...details, password: 'my-password' });
     expect(screen.queryByText(t('account.payment.empty'))).toBeNull();
     expect(missing).toEqual([]);
   });
 
-  it('prefills kept details', async () => {
+  it('prefills kept details; the masked account number is shown, not prefilled, and must be typed again', async () => {
     storeSession();
     mockRoutes({
       'POST /api/auto-login': autoLoginReply,
-      'GET /api/user/payment-details': { body: { data: { details: { ...details, updatedAt: '2025-03-01T10:00:00.000Z' } } } },
+      'GET /api/user/payment-details': { body: { data: { details: { ...details, accountNumber: '••••4567', accountNumberMasked: true, updatedAt: '2025-03-01T10:00:00.000Z' } } } },
     });
     const { t } = await renderPage(<UpdatePaymentDetailsPage />, setup);
     const holder = (await screen.findByLabelText(label(t('account.fields.accountHolder')))) as HTMLInputElement;
     expect(holder.value).toBe('דנה לוי');
     expect(holder.getAttribute('dir')).toBe('auto');
-    expect((screen.getByLabelText(label(t('account.fields.accountNumber'))) as HTMLInputElement).value).toBe('1234567');
+    expect((screen.getByLabelText(label(t('account.fields.accountNumber'))) as HTMLInputElement).value).toBe('');
+    expect(screen.getByText(t('account.payment.currentAccount', { number: '••••4567' }))).toBeTruthy();
     expect(screen.queryByText(t('account.payment.empty'))).toBeNull();
+  });
+  it('a wrong password is shown on the password field, and the details stay as typed', async () => {
+    storeSession();
+    mockRoutes({
+      'POST /api/auto-login': autoLoginReply,
+      'GET /api/user/payment-details': { body: { data: { details: null } } },
+      'POST /api/user/payment-details': { status: 403, body: { message: 'Enter your password to see or change your bank details', code: 'wrong_credentials' } },
+    });
+    const { t } = await renderPage(<UpdatePaymentDetailsPage />, setup);
+    await screen.findByText(t('account.payment.empty'));
+    for (const [field, value] of Object.entries(details)) {
+      fireEvent.change(screen.getByLabelText(label(t(`account.fields.${field}`))), { target: { value } });
+    }
+    fireEvent.change(screen.getByLabelText(label(t('account.fields.password'))), { target: { value: 'not-it' } });
+    fireEvent.click(screen.getByRole('button', { name: t('account.common.save') }));
+    expect(await screen.findByText(t('account.payment.wrongPassword'))).toBeTruthy();
+    expect((screen.getByLabelText(label(t('account.fields.accountNumber'))) as HTMLInputElement).value).toBe('1234567');
   });
 });

@@ -1,17 +1,19 @@
 import { useRef, type FormEvent } from 'react';
-import { Alert, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paymentDetailsRequestSchema, type PaymentDetailsReply, type PaymentDetailsRequest } from '@streethunt/shared';
+import { maskAccountNumber, paymentDetailsSaveRequestSchema, type PaymentDetailsReply, type PaymentDetailsSaveRequest } from '@streethunt/shared';
 import { AccountPage, ErrorAlert, PageLoader, nameInputProps } from './account-page.tsx';
 import { accountApi, accountKeys } from './api.ts';
-import { errorMessage, serverFieldErrors } from './errors.ts';
+import { errorCode, errorMessage, serverFieldErrors } from './errors.ts';
 import { focusFirstInvalid, useFields, validate } from './form.ts';
 import { useLogOutOnUnauthorized, useRequireLogin } from '../../api/use-require-login.ts';
 
 const PATH = '/update-payment-details';
-const FIELDS = ['accountHolder', 'idNumber', 'bankName', 'bankNumber', 'branchNumber', 'accountNumber'] as const;
+const FIELDS = ['accountHolder', 'idNumber', 'bankName', 'bankNumber', 'branchNumber', 'accountNumber', 'password'] as const;
+/** Saving needs the password again: the form asks for it every time. */
+const SAVE_SCHEMA = paymentDetailsSaveRequestSchema.required({ password: true });
 type Field = (typeof FIELDS)[number];
 type Details = NonNullable<PaymentDetailsReply['data']['details']>;
 
@@ -63,24 +65,29 @@ function PaymentDetailsForm({ details, userId }: { details: Details | null; user
     bankName: details?.bankName ?? '',
     bankNumber: details?.bankNumber ?? '',
     branchNumber: details?.branchNumber ?? '',
-    accountNumber: details?.accountNumber ?? '',
+    // Read without the password, the kept number is masked: the whole number is typed again to save.
+    accountNumber: details && !details.accountNumberMasked ? details.accountNumber : '',
+    password: '',
   });
 
   const save = useMutation({
-    mutationFn: (body: PaymentDetailsRequest) => accountApi.updatePaymentDetails(body, i18n.language),
+    mutationFn: (body: PaymentDetailsSaveRequest) => accountApi.updatePaymentDetails(body, i18n.language),
     onSuccess: (reply) => {
-      queryClient.setQueryData(accountKeys.paymentDetails(userId), reply);
+      // Kept as a read without the password would show it: masked.
+      const saved = reply.data.details;
+      const masked = saved && { ...saved, accountNumber: maskAccountNumber(saved.accountNumber), accountNumberMasked: true };
+      queryClient.setQueryData(accountKeys.paymentDetails(userId), { data: { details: masked } });
       notifications.show({ color: 'teal', message: t('account.payment.saved') });
     },
     onError: (error) => {
-      form.setErrors(serverFieldErrors(error, FIELDS));
+      form.setErrors(errorCode(error) === 'wrong_credentials' ? { password: t('account.payment.wrongPassword') } : serverFieldErrors(error, FIELDS));
       focusFirstInvalid(formRef.current);
     },
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validate(paymentDetailsRequestSchema, form.values, t);
+    const result = validate(SAVE_SCHEMA, form.values, t);
     if (!result.ok) {
       save.reset();
       form.setErrors(result.errors);
@@ -111,7 +118,7 @@ function PaymentDetailsForm({ details, userId }: { details: Details | null; user
             {t('account.payment.empty')}
           </Alert>
         )}
-        {save.isError && <ErrorAlert>{errorMessage(save.error, t)}</ErrorAlert>}
+        {save.isError && errorCode(save.error) !== 'wrong_credentials' && <ErrorAlert>{errorMessage(save.error, t)}</ErrorAlert>}
         <TextInput label={t('account.fields.accountHolder')} required autoComplete="name" {...nameInputProps} {...form.field('accountHolder')} />
         <TextInput {...digitsField('idNumber')} />
         <TextInput label={t('account.fields.bankName')} required autoComplete="off" {...nameInputProps} {...form.field('bankName')} />
@@ -119,12 +126,22 @@ function PaymentDetailsForm({ details, userId }: { details: Details | null; user
           <TextInput {...digitsField('bankNumber')} />
           <TextInput {...digitsField('branchNumber')} />
         </SimpleGrid>
-        <TextInput {...digitsField('accountNumber')} />
+        <TextInput
+          {...digitsField('accountNumber')}
+          description={details?.accountNumberMasked ? t('account.payment.currentAccount', { number: details.accountNumber }) : undefined}
+        />
         {updatedAt && !Number.isNaN(updatedAt.getTime()) && (
           <Text size="xs" c="dimmed">
             {t('account.payment.updatedAt', { date: updatedAt.toLocaleDateString(i18n.language) })}
           </Text>
         )}
+        <PasswordInput
+          label={t('account.fields.password')}
+          description={t('account.payment.passwordNeeded')}
+          required
+          autoComplete="current-password"
+          {...form.field('password')}
+        />
         <Button type="submit" loading={save.isPending} fullWidth>
           {t('account.common.save')}
         </Button>
