@@ -309,6 +309,8 @@ export const media = pgTable(
     bytes: integer('bytes').notNull(),
     width: integer('width'),
     height: integer('height'),
+    /** A video's length as its parser read it; null for images and for videos that do not say. */
+    durationMs: integer('duration_ms'),
     createdAt: createdAt(),
   },
   (t) => [index('media_user_idx').on(t.userId, t.resourceType)],
