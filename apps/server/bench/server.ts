@@ -21,7 +21,9 @@ import { readDemoGames, seedDemo } from '../src/demo/demo.ts';
 import { createGameCodes } from '../src/features/codes/service.ts';
 import { createOutboxMailer } from '../src/platform/mail/create-mailer.ts';
 import { createStorage } from '../src/platform/storage/create-storage.ts';
-import { buildGame, gameContent } from '../src/test/factories.ts';
+import { buildGame, buildUser, gameContent } from '../src/test/factories.ts';
+import type { Db } from '../src/db/client.ts';
+import type { App } from '../src/services.ts';
 
 /**
  * A bare route: the body (with its content type) our route returns, and its other response headers;
@@ -42,6 +44,8 @@ export type FromServer =
       demo: { gameId: string; code: string };
       /** The socket run's game: how many hints each question has, and one code per play. */
       live: { gameId: string; hintsPerQuestion: number[]; codes: string[] };
+      /** With BENCH_ATTACKERS: each attacker's session, a draft of theirs, and a game of theirs stored with 100 questions of 666 answers. */
+      attackers: { token: string; draftId: string; heavyGameId: string }[];
     }
   | { type: 'bare-ready'; url: string }
   | { type: 'error'; message: string };
@@ -67,6 +71,7 @@ async function main() {
 
   const app = await buildApp({ config, database, mailer: createOutboxMailer(config.mail.from, dataDir), webDist: null, logger: false });
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const attackers = await makeAttackers(database.db, app, Number(process.env.BENCH_ATTACKERS ?? 0));
   let bare: FastifyInstance | null = null;
 
   process.on('message', async (message: ToServer) => {
@@ -103,7 +108,23 @@ async function main() {
     appUrl,
     demo: { gameId: demo.id, code: demo.code },
     live: { gameId: liveGame.id, hintsPerQuestion: questions.map((q) => q.hints.length), codes },
+    attackers,
   });
+}
+
+/** Accounts for bench/attack.ts, each with a draft to save over and a game whose answers are costly to hash (stored as before answers were capped). */
+async function makeAttackers(db: Db, app: App, count: number) {
+  const base = gameContent();
+  const answers = Array.from({ length: 666 }, (_, i) => i.toString(36).padStart(2, '0')).join(',');
+  const heavyQuestions = Array.from({ length: 100 }, () => ({ ...base.questions[0], answer: { ...base.questions[0].answer, value: answers } }));
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const user = await buildUser(db);
+      const draft = await buildGame(db, { userId: user.id, status: 'DRAFT', approvedAt: null });
+      const heavy = await buildGame(db, { userId: user.id, content: { questions: heavyQuestions } });
+      return { token: await app.services.signer.sign({ userId: user.id, role: user.role }), draftId: draft.id, heavyGameId: heavy.id };
+    }),
+  );
 }
 
 // The parent going away ends this process too.

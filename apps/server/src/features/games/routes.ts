@@ -71,10 +71,9 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       // What comes back depends on the caller's code and token: never from a shared cache.
       reply.header('vary', 'x-game-secret, x-access-token');
       if (game.body.questions) reply.header('cache-control', 'private, no-store');
-      // A player's reply was checked against gameReplySchema and serialized once per game version;
-      // it is compressed once per version too.
-      if (game.json !== null) return sendSharedJson(request, reply, game);
-      return game.body;
+      // Every reply (public, player, owner) was checked against gameReplySchema and serialized once
+      // per game version; it is compressed once per version too.
+      return sendSharedJson(request, reply, game);
     },
   );
 };

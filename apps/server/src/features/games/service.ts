@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import {
-  answerHashes,
+  acceptedAnswers,
+  hashAnswer,
+  MAX_ACCEPTED_ANSWERS,
   gameMetadataSchema,
   gameReplySchema,
   questionSchema,
@@ -133,7 +135,12 @@ function prepare(body: GameReply): PreparedReply {
   return { body: checked, json: JSON.stringify(checked) };
 }
 
-type ReplyParts = { publicPart: PreparedReply; playerPart: PreparedReply };
+type ReplyParts = {
+  publicPart: PreparedReply;
+  playerPart: PreparedReply;
+  /** The owner's and admins' (with every answer), made on their first read of this version. */
+  ownerPart?: PreparedReply;
+};
 
 /**
  * A game's two player replies (no code; a valid code) while its row is unchanged, per database:
@@ -144,18 +151,20 @@ type ReplyParts = { publicPart: PreparedReply; playerPart: PreparedReply };
 const replyCaches = perOwner((db: Db) => {
   const cache = new TtlMap<string, { key: string; parts: ReplyParts }>(10 * 60_000, 500, Date.now, {
     max: REPLY_CACHE_BYTES,
-    of: ({ parts }) => 4 * (parts.publicPart.json.length + parts.playerPart.json.length),
+    of: ({ parts }) => 4 * (parts.publicPart.json.length + parts.playerPart.json.length + (parts.ownerPart?.json.length ?? 0)),
   });
   cacheBus(db).onForget('game', (gameId) => (gameId === null ? cache.clear() : cache.delete(gameId)));
   return cache;
 });
 
 /** What a saved version of a game is known by. The version too: two saves within one millisecond keep updated_at but never the version. */
-const versionKey = (row: GameRow) => `${row.version}|${row.updatedAt.getTime()}|${row.answerSalt}|${row.status}|${row.userId}`;
+const versionKey = (row: GameRow) => `${row.version}|${row.updatedAt.getTime()}|${row.answerSalt}|${row.status}|${row.userId}|${row.reviewNote ?? ''}`;
 
 /**
  * Each question's answer hashes, computed once per saved version of the game (per process): the
- * owner's reads and the players' replies share them.
+ * owner's reads and the players' replies share them. A save keeps at most MAX_ACCEPTED_ANSWERS; a
+ * game stored before that cap has only its first ones hashed for the phone (the server's own
+ * judging still reads them all).
  */
 const hashCaches = perOwner((db: Db) => {
   const cache = new TtlMap<string, { key: string; hashes: string[][] }>(10 * 60_000, 2_000, Date.now, {
@@ -172,9 +181,34 @@ function answerHashesOf(db: Db, row: GameRow, content: GameContent): string[][] 
   const cache = hashCaches(db);
   const cached = cache.get(row.id);
   if (cached && cached.key === key) return cached.hashes;
-  const hashes = content.questions.map((question, i) => answerHashes(questionSalt(row.answerSalt, i), question.answer.value));
+  const hashes = content.questions.map((question, i) => {
+    const salt = questionSalt(row.answerSalt, i);
+    return acceptedAnswers(question.answer.value)
+      .slice(0, MAX_ACCEPTED_ANSWERS)
+      .map((answer) => hashAnswer(salt, answer));
+  });
   cache.set(row.id, { key, hashes });
   return hashes;
+}
+
+/** The owner's and admins' reply for this version, made once and kept with the players' parts. */
+function ownerPart(db: Db, row: GameRow): PreparedReply {
+  const parts = replyParts(db, row);
+  if (parts.ownerPart) return parts.ownerPart;
+  const content = readGameContent(row);
+  const hashes = answerHashesOf(db, row, content);
+  parts.ownerPart = prepare({
+    ...publicReply(row, content),
+    questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), hashes[i], true)),
+    // What the editor's next save must name (409 when another save came first).
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+    // Why an admin sent it back or took it off the list, for the editor to show.
+    reviewNote: row.reviewNote,
+  });
+  // Set again, so the cache weighs the entry with its new part.
+  replyCaches(db).set(row.id, { key: versionKey(row), parts });
+  return parts.ownerPart;
 }
 
 function replyParts(db: Db, row: GameRow): ReplyParts {
@@ -224,23 +258,10 @@ export const isOwnerOrAdmin = (auth: AccessClaims | null, row: Pick<GameRow, 'us
  * a valid code for this game adds the questions with answers as salted hashes; the owner and admins
  * also get each answer's value. A wrong code gives what no code gives (and counts as a wrong try).
  */
-export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId: string, viewer: GameViewer): Promise<PreparedReply | { body: GameReply; json: null }> {
+export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId: string, viewer: GameViewer): Promise<PreparedReply> {
   // A logged-in caller may be the owner or an admin, who see their latest save at once.
   const row = viewer.auth ? await findGame(deps.db, gameId) : await findGameForPlayers(deps.db, gameId);
-  if (row && isOwnerOrAdmin(viewer.auth, row)) {
-    const content = readGameContent(row);
-    const hashes = answerHashesOf(deps.db, row, content);
-    const body = {
-      ...publicReply(row, content),
-      questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), hashes[i], true)),
-      // What the editor's next save must name (409 when another save came first).
-      version: row.version,
-      updatedAt: row.updatedAt.toISOString(),
-      // Why an admin sent it back or took it off the list, for the editor to show.
-      reviewNote: row.reviewNote,
-    };
-    return { body, json: null };
-  }
+  if (row && isOwnerOrAdmin(viewer.auth, row)) return ownerPart(deps.db, row);
   const code = viewer.secretCode
     ? await deps.codes.check({ gameId, typed: viewer.secretCode, client: viewer.client, grant: viewer.grant })
     : null;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   toEditableGame,
   emptyGame,
@@ -97,7 +97,8 @@ export async function listMyGames(db: Db, caller: AccessClaims): Promise<MyGame[
   });
 }
 
-const answerValues = (game: Pick<EditableGame, 'questions'>) => JSON.stringify(game.questions.map((q) => q.answer.value));
+/** The answers as PostgreSQL writes a JSON array as text (`["a", "b"]`), to compare with the stored ones. */
+const answerValues = (game: Pick<EditableGame, 'questions'>) => `[${game.questions.map((q) => JSON.stringify(q.answer.value)).join(', ')}]`;
 
 /** Why this caller may not save over this row (named version included), or null. */
 function saveRefusal(row: Pick<GameRow, 'userId' | 'status' | 'version'> | undefined, caller: AccessClaims, version: number): AppError | null {
@@ -137,21 +138,35 @@ export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: s
     media(deps),
   );
   const saved = await deps.db.transaction(async (tx) => {
-    // Locked: two saves of one version cannot both pass the version check.
-    const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
+    // Locked: two saves of one version cannot both pass the version check. The content is not read
+    // back (nor returned below): the answers are compared in the database, and the reply is the
+    // content just written. A megabyte of content crosses to the database once, not three times.
+    const [row] = await tx
+      .select({
+        userId: games.userId,
+        status: games.status,
+        version: games.version,
+        answers: sql<string>`jsonb_path_query_array(${games.questions}, '$[*].answer.value')::text`,
+      })
+      .from(games)
+      .where(eq(games.id, gameId))
+      .for('update');
     const refusal = saveRefusal(row, caller, request.version);
     if (refusal) throw refusal;
-    const answersChanged = answerValues(editableContent(row)) !== answerValues(content);
+    const answersChanged = row.answers !== answerValues(content);
     const [updated] = await tx
       .update(games)
       .set({ ...content, version: row.version + 1, updatedAt: new Date(), ...(answersChanged && { answerSalt: newAnswerSalt() }) })
       .where(eq(games.id, gameId))
-      .returning();
-    return updated;
+      .returning(scalarColumns);
+    return { ...updated, ...content };
   });
   forgetGame(deps.db, gameId);
   return toEditorGame(saved);
 }
+
+/** A game row's columns but its content (metadata, intro, questions, game over). */
+const { metadata: _metadata, introPage: _introPage, questions: _questions, gameoverPage: _gameoverPage, ...scalarColumns } = getTableColumns(games);
 
 /** Refusals of a status change that its current status does not allow. */
 function statusRefusal(from: GameRow['status'], to: GameStatusRequest['status'], caller: AccessClaims): AppError | null {
