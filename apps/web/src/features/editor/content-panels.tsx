@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { acceptedAnswers } from '@streethunt/shared';
+import { acceptedAnswers, MAX_ACCEPTED_ANSWERS, MAX_ANSWER_LENGTH } from '@streethunt/shared';
 import type { Answer, Gameover, Hint, Question } from './editor-store.ts';
 import { RichTextField } from './fields/rich-text-field.tsx';
 
@@ -32,6 +32,13 @@ export function QuestionPanel({ index, question, onChange, dir, errorOf }: { ind
 export function AnswerPanel({ index, answer, onChange, errorOf }: { index: number; answer: Answer; onChange(patch: Partial<Answer>): void; errorOf: ErrorOf }) {
   const { t } = useTranslation('studio');
   const accepted = acceptedAnswers(answer.value);
+  // The save's own limits, shown as the creator types (the server refuses the same).
+  const overLimit =
+    accepted.length > MAX_ACCEPTED_ANSWERS
+      ? t('editor.answer.tooMany', { max: MAX_ACCEPTED_ANSWERS, extra: accepted.length - MAX_ACCEPTED_ANSWERS })
+      : accepted.some((value) => value.length > MAX_ANSWER_LENGTH)
+        ? t('editor.answer.tooLong', { max: MAX_ANSWER_LENGTH })
+        : undefined;
   return (
     <Stack gap="sm">
       <TextInput
@@ -39,7 +46,7 @@ export function AnswerPanel({ index, answer, onChange, errorOf }: { index: numbe
         description={t('editor.answer.valueHint')}
         value={answer.value}
         onChange={(event) => onChange({ value: event.currentTarget.value })}
-        error={errorOf(`questions.${index}.answer.value`)}
+        error={errorOf(`questions.${index}.answer.value`) ?? overLimit}
         maxLength={2000}
         dir="auto"
         data-testid="field-answer-value"

@@ -88,6 +88,21 @@ describe('editor: save and the copy kept on the device', () => {
     expect(readDraft(GAME_ID)?.version).toBe(3);
   });
 
+  it.each(['en', 'he'] as const)('says on the answer field, as the creator types, when the answers pass the save’s limits (%s)', async (language) => {
+    serve(stored);
+    const { t } = await renderEditor({ language });
+    selectNode('q1/answer');
+    const field = () => screen.getByTestId('field-answer-value');
+    const many = Array.from({ length: 32 }, (_, i) => `a${i}`).join(', ');
+    fireEvent.change(field(), { target: { value: many } });
+    expect(await screen.findByText(t('editor.answer.tooMany', { max: 30, extra: 2 }))).toBeTruthy();
+    expect(field().getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(field(), { target: { value: `ok, ${'x'.repeat(101)}` } });
+    expect(await screen.findByText(t('editor.answer.tooLong', { max: 100 }))).toBeTruthy();
+    fireEvent.change(field(), { target: { value: 'ok, fine' } });
+    await waitFor(() => expect(field().getAttribute('aria-invalid')).not.toBe('true'));
+  });
+
   it('keeps edits on the device and restores them after a remount, with a way to discard them', async () => {
     serve(stored);
     const first = await renderEditor();
