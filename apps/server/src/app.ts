@@ -39,7 +39,8 @@ import { createSharedState } from './platform/shared-state/shared-state.ts';
 import { linkCacheBus } from './platform/shared-state/cache-bus.ts';
 import { replyCompression } from './platform/compression.ts';
 import { metricsPlugin } from './platform/metrics.ts';
-import { pendingMailCount } from './features/account/mail-later.ts';
+import { inMemoryMailSettled } from './features/account/mail-later.ts';
+import { createMailQueue } from './platform/mail/mail-queue.ts';
 import { serveWebApp } from './platform/web-app.ts';
 import { webAppScriptHashes } from './platform/inline-scripts.ts';
 import { createFirstScreenRenderer } from './features/first-screen/service.ts';
@@ -69,6 +70,8 @@ export type AppDeps = {
   logger?: boolean;
   /** Where log lines go instead of stdout (the no-secrets-in-logs test reads them back). */
   logStream?: NodeJS.WritableStream;
+  /** The mail queue's first retry delay and poll period (tests shorten them). */
+  mailQueue?: { retryDelaySeconds?: number; retryLimit?: number; pollMs?: number };
 };
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -123,13 +126,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     unlinkCacheBus?.();
     await ownedRedis?.close();
   });
-  app.decorate('services', { config, db: deps.database.db, mailer: deps.mailer, signer, realtime, shared, storage: deps.storage ?? createStorage(config), geocoder: deps.geocoder ?? createGeocoder(config, app.log) });
+  // Every email waits in the database until the transport took it (decision record 007).
+  const mailer = await createMailQueue({
+    database: deps.database,
+    transport: deps.mailer,
+    log: app.log,
+    ...deps.mailQueue,
+  });
+  // Sending starts once every feature has said how its kinds of mail are written.
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => {
+    // Mail being queued after a reply gets into the queue first; what is queued waits there for the next start.
+    await inMemoryMailSettled(mailer);
+    await mailer.stop();
+  });
+  app.decorate('services', { config, db: deps.database.db, mailer, signer, realtime, shared, storage: deps.storage ?? createStorage(config), geocoder: deps.geocoder ?? createGeocoder(config, app.log) });
 
   registerErrorHandler(app);
   await app.register(metricsPlugin, {
     allow: config.metricsAllow,
     openSockets: () => realtime.io.engine.clientsCount,
-    pendingMail: () => pendingMailCount(deps.mailer),
+    mailQueue: () => mailer.counts(),
   });
   // Security headers. helmet's middleware is built once here: @fastify/helmet rebuilt it (and parsed
   // the CSP) on every request, which cost the hot player routes about a sixth of their throughput.

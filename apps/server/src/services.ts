@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { TokenSigner } from './platform/auth.ts';
-import type { Mailer } from './platform/mail/mailer.ts';
+import type { MailQueue } from './platform/mail/mail-queue.ts';
 import type { Realtime } from './platform/realtime.ts';
 import type { Storage } from './platform/storage/storage.ts';
 import type { Geocoder } from './platform/geocoder/geocoder.ts';
@@ -15,7 +15,8 @@ import type { SharedState } from './platform/shared-state/shared-state.ts';
 export type Services = {
   config: Config;
   db: Database['db'];
-  mailer: Mailer;
+  /** Every email goes through this durable queue (platform/mail/mail-queue.ts), never straight to the transport. */
+  mailer: MailQueue;
   signer: TokenSigner;
   /** Socket.IO on the same HTTP server. */
   realtime: Realtime;

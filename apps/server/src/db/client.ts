@@ -27,6 +27,11 @@ export type Database = {
   close(): Promise<void>;
   /** Where a dropped idle connection is reported (the app's log, once there is one); console until then. */
   onConnectionLost(report: (error: Error) => void): void;
+  /**
+   * Raw SQL for the mail queue (pg-boss's `db` adapter): with values, one statement; without, text
+   * that may hold several (its schema install), answered by the last one's rows.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 };
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -54,6 +59,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => client.close(),
       // In this process: there is no connection to lose.
       onConnectionLost: () => undefined,
+      // PGlite's query takes parameters but one statement; its exec takes several but no parameters.
+      async executeSql(text, values) {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      },
     };
   }
   const pool = new pg.Pool({
@@ -79,6 +90,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'postgres',
     migrate: () => migrateOnePerServer(pool),
     close: () => pool.end(),
+    async executeSql(text, values) {
+      // Several statements without parameters come back as one result per statement.
+      const result: pg.QueryResult | pg.QueryResult[] = await pool.query(text, values);
+      return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+    },
   };
 }
 

@@ -37,7 +37,7 @@ describe('GET /metrics', () => {
     expect(text).not.toContain('no-such-route');
     expect(text).toMatch(/streethunt_http_request_duration_seconds_count\{method="GET",route="\/api\/games\/:gameId"\} 2/);
     expect(text).toContain('streethunt_open_sockets 1');
-    expect(text).toContain('streethunt_mail_pending 0');
+    expect(text).toContain('streethunt_mail_queue_depth 0');
     expect(text).toMatch(/streethunt_process_resident_memory_bytes \d+/);
     socket.disconnect();
   });

@@ -9,8 +9,8 @@ export type MetricsOptions = {
   allow: string[];
   /** Sockets open on this process now. */
   openSockets(): number;
-  /** Emails waiting to be sent after their reply (features/account/mail-later.ts). */
-  pendingMail(): number;
+  /** The mail queue (platform/mail/mail-queue.ts): jobs waiting or retrying, jobs out of retries, mails dropped by the hourly limit. */
+  mailQueue(): Promise<{ waiting: number; failed: number; dropped: number }>;
 };
 
 /** Latency buckets from a cache hit to a slow report, in seconds. */
@@ -29,7 +29,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
   const requests = new Counter({ name: 'streethunt_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames: ['method', 'route', 'status'], registers: [registry] });
   const latency = new Histogram({ name: 'streethunt_http_request_duration_seconds', help: 'Time to answer, by method and route pattern', labelNames: ['method', 'route'], buckets: BUCKETS, registers: [registry] });
   new Gauge({ name: 'streethunt_open_sockets', help: 'Socket.IO connections open on this process', registers: [registry], collect() { this.set(options.openSockets()); } });
-  new Gauge({ name: 'streethunt_mail_pending', help: 'Emails waiting to be sent after their reply', registers: [registry], collect() { this.set(options.pendingMail()); } });
+  new Gauge({ name: 'streethunt_mail_queue_depth', help: 'Emails in the queue waiting to be sent (queued or retrying), all processes', registers: [registry], async collect() { this.set((await options.mailQueue()).waiting); } });
+  new Gauge({ name: 'streethunt_mail_failed', help: 'Emails that used up their retries and were not sent, all processes', registers: [registry], async collect() { this.set((await options.mailQueue()).failed); } });
+  new Gauge({ name: 'streethunt_mail_dropped', help: 'Emails dropped by the hourly limit per address since this process started', registers: [registry], async collect() { this.set((await options.mailQueue()).dropped); } });
 
   // Each route counts in its own hook, with its pattern and children made once: the request's
   // routeOptions getter builds an object (and reads the server's frozen config) on every call, and

@@ -8,6 +8,8 @@ import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { openTestDatabase, type TestDatabaseKind } from '../db/test-database.ts';
 import { createOutboxMailer } from '../platform/mail/create-mailer.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
+import { mailSettled } from '../features/account/mail-later.ts';
 
 export type ReadMail = { to: string; subject: string; html: string; text: string; language: string | undefined };
 
@@ -16,14 +18,20 @@ export type TestApp = {
   database: Database;
   db: Database['db'];
   config: Config;
-  /** Every message the app sent, parsed back from the real outbox files, oldest first. */
+  /** Every message the app sent, parsed back from the real outbox files, oldest first, once the mail queue has sent what it holds. */
   readOutbox(): Promise<ReadMail[]>;
   close(): Promise<void>;
 };
 
 /** The whole app on its own fresh database and outbox; each test file builds its own. */
 export async function buildTestApp(
-  options: { kind?: TestDatabaseKind; env?: Record<string, string>; webDist?: string } = {},
+  options: {
+    kind?: TestDatabaseKind;
+    env?: Record<string, string>;
+    webDist?: string;
+    /** Wraps the outbox transport behind the mail queue (a slow or failing mail server). */
+    transport?: (outbox: Mailer) => Mailer;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'streethunt-test-'));
   const config = loadConfig({
@@ -35,7 +43,8 @@ export async function buildTestApp(
   });
   const database = await openTestDatabase(options.kind ?? 'pglite');
   const outboxDir = path.join(dataDir, 'outbox');
-  const mailer = createOutboxMailer(config.mail.from, outboxDir);
+  const outbox = createOutboxMailer(config.mail.from, outboxDir);
+  const mailer = options.transport ? options.transport(outbox) : outbox;
   const app = await buildApp({ config, database, mailer, webDist: options.webDist ?? null, logger: false });
   await app.ready();
   return {
@@ -44,6 +53,7 @@ export async function buildTestApp(
     db: database.db,
     config,
     async readOutbox() {
+      await mailSettled(app.services.mailer);
       const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
       return Promise.all(
         names.map(async (name) => {

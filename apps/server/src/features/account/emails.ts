@@ -1,5 +1,5 @@
 import { EMAIL_VALIDATION_TTL_HOURS, PRODUCT_NAME, type Language } from '@streethunt/shared';
-import { emailDocument, mailHtml } from '../../platform/mail/html.ts';
+import { emailDocument, mailHtml, typedText } from '../../platform/mail/html.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 
 /** What an account email needs; `to` is added by the caller. */
@@ -21,7 +21,9 @@ function render(wording: Wording, link: string, language: Language): Email {
   return { subject: wording.subject, html, text, language };
 }
 
-export function validationEmail({ firstName, link, language }: EmailInput): Email {
+export function validationEmail({ firstName: typed, link, language }: EmailInput): Email {
+  // The address may be someone else's: the name is whatever the caller typed.
+  const firstName = typedText(typed);
   const wording: Wording =
     language === 'en'
       ? {
@@ -47,7 +49,8 @@ export function validationEmail({ firstName, link, language }: EmailInput): Emai
   return render(wording, link, language);
 }
 
-export function resetPasswordEmail({ firstName, link, language }: EmailInput): Email {
+export function resetPasswordEmail({ firstName: typed, link, language }: EmailInput): Email {
+  const firstName = typedText(typed);
   const wording: Wording =
     language === 'en'
       ? {
@@ -70,9 +73,40 @@ export function resetPasswordEmail({ firstName, link, language }: EmailInput): E
   return render(wording, link, language);
 }
 
+/**
+ * To an account's owner when someone signs up with its address: the signup's reply said nothing, so
+ * the caller learns nothing; the owner can log in or reset the password. Nothing the caller typed is in it.
+ */
+export function signupAttemptEmail({ login, reset, language }: { login: string; reset: string; language: Language }): Email {
+  const wording: Wording =
+    language === 'en'
+      ? {
+          subject: `Someone tried to sign up to ${PRODUCT_NAME.en} with your address`,
+          greeting: 'Hello,',
+          paragraphs: [
+            `Someone tried to create a ${PRODUCT_NAME.en} account with this email address, which already has an account. No new account was made and nothing changed in yours.`,
+            `If it was you, log in: ${login}. Forgot your password? Reset it through the link below.`,
+          ],
+          button: 'Reset my password',
+          footer: 'If it was not you, you can ignore this message.',
+        }
+      : {
+          subject: `מישהו ניסה להירשם ל${PRODUCT_NAME.he} עם הכתובת שלך`,
+          greeting: 'שלום,',
+          paragraphs: [
+            `מישהו ניסה לפתוח חשבון ב${PRODUCT_NAME.he} עם כתובת הדוא״ל הזו, שכבר יש לה חשבון. לא נפתח חשבון חדש ובחשבון שלך לא השתנה דבר.`,
+            `אם זה היית את/ה, אפשר להתחבר: ${login}. שכחת את הסיסמה? אפשר לאפס אותה בקישור הבא.`,
+          ],
+          button: 'איפוס הסיסמה',
+          footer: 'אם זה לא היית את/ה, אפשר להתעלם מהודעה זו.',
+        };
+  return render(wording, reset, language);
+}
+
 /** To the account holder on every change of where their share is paid: who changed it, if not them, must act. */
 export function paymentDetailsChangedEmail(input: { firstName: string; maskedAccount: string; link: string; language: Language }): Email {
-  const { firstName, maskedAccount, link, language } = input;
+  const { maskedAccount, link, language } = input;
+  const firstName = typedText(input.firstName);
   const wording: Wording =
     language === 'en'
       ? {

@@ -1,16 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { failureKind, type MailQueue } from '../../platform/mail/mail-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 
-/** Where a failed background send is reported; the request's logger fits. */
+/** Where a failure to queue a mail after the reply is reported; the request's logger fits. */
 export type MailLog = Pick<FastifyBaseLogger, 'error'>;
 
-// Keyed by mailer (one per app), so an app waits only for its own mail when it closes.
+// Keyed by queue (one per app), so an app waits only for its own mail when it closes.
 const inFlight = new WeakMap<Mailer, Set<Promise<void>>>();
 
 /**
- * Runs `task` (look the user up, issue a token, send the mail) once the current request has been
- * answered, so the reply takes the same time whether or not an email exists or a mail goes out.
- * A failure is logged, never thrown.
+ * Runs `task` (look the recipients up, write the message, queue it) once the current request has been
+ * answered, so the reply takes the same time whatever the task finds. The queue (platform/mail) then
+ * sends it, with retries. A failure to queue is logged, never thrown. `mailer` is the app's queue
+ * (services.mailer).
  */
 export function sendMailLater(mailer: Mailer, log: MailLog, task: () => Promise<void>): void {
   const pending = inFlight.get(mailer) ?? new Set<Promise<void>>();
@@ -18,22 +20,19 @@ export function sendMailLater(mailer: Mailer, log: MailLog, task: () => Promise<
   // setImmediate: after the reply that is being written in this turn of the event loop.
   const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
     .then(task)
-    .catch((error: unknown) => {
-      // The kind of failure only: a mail or database error's message can hold the address.
-      const { name, code } = error instanceof Error ? (error as Error & { code?: unknown }) : { name: typeof error, code: undefined };
-      log.error({ mailError: { name, code: typeof code === 'string' ? code : undefined } }, 'account mail not sent');
-    })
+    .catch((error: unknown) => log.error({ mailError: failureKind(error) }, 'mail not queued'))
     .finally(() => pending.delete(run));
   pending.add(run);
 }
 
-/** Resolves once every mail started so far through this mailer has been sent or has failed. */
-export async function mailSettled(mailer: Mailer): Promise<void> {
+/** Resolves once every task started so far through this queue has queued its mail (or failed to). */
+export async function inMemoryMailSettled(mailer: Mailer): Promise<void> {
   const pending = inFlight.get(mailer);
   while (pending && pending.size > 0) await Promise.all(pending);
 }
 
-/** How many mails started through this mailer are still waiting to go out (the metrics' mail queue). */
-export function pendingMailCount(mailer: Mailer): number {
-  return inFlight.get(mailer)?.size ?? 0;
+/** Resolves once every mail started so far has been queued, and every job ready now sent, dropped or put back to retry. */
+export async function mailSettled(mailer: MailQueue): Promise<void> {
+  await inMemoryMailSettled(mailer);
+  await mailer.settled();
 }

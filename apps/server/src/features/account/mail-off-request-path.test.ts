@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser } from '../../test/factories.ts';
 import { postJson, sentMail } from './test-support.ts';
@@ -9,13 +9,14 @@ const MAIL_DELAY_MS = 1500;
 describe('mail goes out after the reply, so timing does not tell whether an email is known', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
     // A slow mail server: every message takes MAIL_DELAY_MS before it is written to the outbox.
-    const mailer = t.app.services.mailer;
-    const send = mailer.send.bind(mailer);
-    vi.spyOn(mailer, 'send').mockImplementation(async (message) => {
-      await new Promise((resolve) => setTimeout(resolve, MAIL_DELAY_MS));
-      await send(message);
+    t = await buildTestApp({
+      transport: (outbox) => ({
+        async send(message) {
+          await new Promise((resolve) => setTimeout(resolve, MAIL_DELAY_MS));
+          await outbox.send(message);
+        },
+      }),
     });
   });
   afterAll(() => t.close());

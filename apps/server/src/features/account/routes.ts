@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,7 +20,6 @@ import {
   validateEmailRequestSchema,
 } from '@streethunt/shared';
 import { requireUser } from '../../platform/access.ts';
-import { mailSettled } from './mail-later.ts';
 import { replyLanguage } from './messages.ts';
 import * as account from './service.ts';
 import { createReportsGrants } from '../finance/reports-grant.ts';
@@ -41,16 +40,12 @@ function reportsGrantOf(request: FastifyRequest): string | undefined {
   return typeof grant === 'string' ? grant : undefined;
 }
 
-/** Mail goes out after the reply; a failed send is logged against the request that asked for it. */
-const mailing = (app: FastifyInstance, request: FastifyRequest): account.MailingDeps => ({ ...app.services, log: request.log });
-
 /** Account calls of spec section 7. Access: public unless a route says `user`. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.services;
   const ok = { data: { status: 'OK' as const } };
   const paymentDeps = { ...deps, grants: createReportsGrants(deps.config.jwtSecret) };
-  // Closing (tests, a deploy's SIGTERM) lets mail already accepted go out first.
-  app.addHook('onClose', () => mailSettled(deps.mailer));
+  account.registerAccountMail(deps);
 
   app.post(
     '/signup',
@@ -59,13 +54,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', ...perMinute(5) },
       schema: {
         tags,
-        summary: 'Create an account; a confirmation link is emailed',
+        summary: 'Create an account; a confirmation link is emailed (same reply when the email has an account: its owner is told)',
         body: signupRequestSchema,
-        response: { 200: okStatusReplySchema, ...errorReplies(400, 409, 413, 429) },
+        response: { 200: okStatusReplySchema, ...errorReplies(400, 413, 429) },
       },
     },
     async (request) => {
-      await account.signUp(mailing(app, request), request.body, replyIn(request));
+      await account.signUp(deps, request.body);
       return ok;
     },
   );
@@ -101,7 +96,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      account.resendValidation(mailing(app, request), request.body.email);
+      await account.resendValidation(deps, request.body.email);
       return ok;
     },
   );
@@ -136,7 +131,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { message } = account.requestPasswordReset(mailing(app, request), request.body.email, replyIn(request));
+      const { message } = await account.requestPasswordReset(deps, request.body.email, replyIn(request));
       return { data: { status: 'OK' as const, message } };
     },
   );

@@ -12,16 +12,13 @@ import type { Db } from '../../db/client.ts';
 import { newAffiliateCode } from '../../db/ids.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword, verifyPassword, type TokenSigner } from '../../platform/auth.ts';
-import { AppError, badRequest, conflict, notFound, unauthorized } from '../../platform/errors.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
+import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.ts';
+import type { MailQueue, Outgoing } from '../../platform/mail/mail-queue.ts';
 import { claimAuthToken, findLiveAuthToken, issueAuthToken, revokeAuthTokens } from './auth-tokens.ts';
-import { resetPasswordEmail, validationEmail } from './emails.ts';
-import { sendMailLater, type MailLog } from './mail-later.ts';
+import { resetPasswordEmail, signupAttemptEmail, validationEmail } from './emails.ts';
 import { accountMessages } from './messages.ts';
 
-export type AccountDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'>; signer: TokenSigner };
-/** Calls that send mail also need somewhere to report a send that failed after the reply. */
-export type MailingDeps = AccountDeps & { log: MailLog };
+export type AccountDeps = { db: Db; mailer: MailQueue; config: Pick<Config, 'publicUrl'>; signer: TokenSigner };
 
 type UserRow = typeof users.$inferSelect;
 
@@ -63,41 +60,86 @@ async function withFreshAffiliateCode<T>(insert: (affiliateCode: string) => Prom
   }
 }
 
-async function sendValidationEmail(deps: AccountDeps, user: UserRow): Promise<void> {
+/** The kinds of account mail job: each is queued the same way whether or not the email has an account. */
+const SIGNUP_JOB = 'account.signup';
+const VALIDATION_JOB = 'account.validation';
+const RESET_JOB = 'account.reset';
+
+/** At most this many account emails of one kind to one address an hour, whoever asks (platform/mail). */
+const ACCOUNT_MAILS_PER_HOUR = 5;
+const limitOf = (kind: string) => ({ kind, perHour: ACCOUNT_MAILS_PER_HOUR });
+
+async function validationOutgoing(deps: AccountDeps, user: UserRow): Promise<Outgoing> {
   const token = await issueAuthToken(deps.db, user.id, 'validate_email');
   const link = `${deps.config.publicUrl}/validate-email/${token}`;
-  await deps.mailer.send({ to: user.email, ...validationEmail({ firstName: user.firstName, link, language: user.language }) });
+  const message = { to: user.email, ...validationEmail({ firstName: user.firstName, link, language: user.language }) };
+  return { message, limit: limitOf(VALIDATION_JOB) };
 }
 
-export async function signUp(deps: MailingDeps, input: SignupRequest, replyIn?: Language): Promise<void> {
-  const messages = accountMessages(replyIn);
-  if (await findUserByEmail(deps.db, input.email)) throw conflict(messages.emailTaken, 'email_taken');
-  const passwordHash = await hashPassword(input.password);
-  let user: UserRow;
-  try {
-    [user] = await withFreshAffiliateCode((affiliateCode) =>
-      deps.db
-        .insert(users)
-        .values({
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          phone: input.phone,
-          passwordHash,
-          // Stored as it came, whether or not it is some user's code (the payments side matches it).
-          aff: input.aff || null,
-          language: input.language ?? 'he',
-          affiliateCode,
-        })
-        .returning(),
-    );
-  } catch (error) {
-    // Two sign-ups with one email at the same moment: the unique index decides.
-    const index = violatedUniqueIndex(error);
-    if (index !== null && index !== AFFILIATE_CODE_INDEX) throw conflict(messages.emailTaken, 'email_taken');
-    throw error;
+/**
+ * How the queue's worker writes each account mail, looking the user up when it is sent: the request
+ * that queued it did the same work whether or not the address has an account.
+ */
+export function registerAccountMail(deps: AccountDeps): void {
+  deps.mailer.handle(SIGNUP_JOB, async ({ userId, created }) => {
+    const user = await findUserById(deps.db, String(userId));
+    if (!user) return null;
+    if (created === true) return user.emailValidatedAt ? null : validationOutgoing(deps, user);
+    // Someone signed up with an address that has an account: its owner is told, nobody else.
+    const links = { login: `${deps.config.publicUrl}/login`, reset: `${deps.config.publicUrl}/forgot-password` };
+    return { message: { to: user.email, ...signupAttemptEmail({ ...links, language: user.language }) }, limit: limitOf(SIGNUP_JOB) };
+  });
+  deps.mailer.handle(VALIDATION_JOB, async ({ email }) => {
+    const user = await findUserByEmail(deps.db, String(email));
+    return user && !user.emailValidatedAt ? validationOutgoing(deps, user) : null;
+  });
+  deps.mailer.handle(RESET_JOB, async ({ email }) => {
+    const user = await findUserByEmail(deps.db, String(email));
+    if (!user) return null;
+    const token = await issueAuthToken(deps.db, user.id, 'reset_password');
+    const link = `${deps.config.publicUrl}/reset-password/${user.id}/${token}`;
+    const message = { to: user.email, ...resetPasswordEmail({ firstName: user.firstName, link, language: user.language }) };
+    return { message, limit: limitOf(RESET_JOB) };
+  });
+}
+
+/**
+ * Inserts the user unless the email has an account, then reads the row by email: the same statements
+ * either way, so the reply takes the same time. A clash on the affiliate code (nothing inserted, no
+ * account with this email) draws another code.
+ */
+async function insertUnlessTaken(db: Db, input: SignupRequest, passwordHash: string): Promise<{ user: UserRow; created: boolean }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const [inserted] = await db
+      .insert(users)
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        phone: input.phone,
+        passwordHash,
+        // Stored as it came, whether or not it is some user's code (the payments side matches it).
+        aff: input.aff || null,
+        language: input.language ?? 'he',
+        affiliateCode: newAffiliateCode(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    const user = await findUserByEmail(db, input.email);
+    if (user) return { user, created: inserted?.id === user.id };
+    if (attempt >= AFFILIATE_CODE_TRIES) throw new Error('no free affiliate code after several draws');
   }
-  sendMailLater(deps.mailer, deps.log, () => sendValidationEmail(deps, user));
+}
+
+/**
+ * Answers alike whether or not the email has an account (nothing tells a caller which addresses are
+ * registered): a new account is sent its confirmation link, an existing one's owner is told someone
+ * tried to sign up with it. Either way the request hashes, inserts or not, and queues one job.
+ */
+export async function signUp(deps: AccountDeps, input: SignupRequest): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const { user, created } = await insertUnlessTaken(deps.db, input, passwordHash);
+  await deps.mailer.enqueue(SIGNUP_JOB, { userId: user.id, created });
 }
 
 export async function validateEmail(deps: AccountDeps, token: string, replyIn?: Language): Promise<void> {
@@ -109,12 +151,9 @@ export async function validateEmail(deps: AccountDeps, token: string, replyIn?: 
     .where(eq(users.id, claimed.userId));
 }
 
-/** Says nothing about whether the email is known: even the look-up happens after the reply. */
-export function resendValidation(deps: MailingDeps, email: string): void {
-  sendMailLater(deps.mailer, deps.log, async () => {
-    const user = await findUserByEmail(deps.db, email);
-    if (user && !user.emailValidatedAt) await sendValidationEmail(deps, user);
-  });
+/** Says nothing about whether the email is known: the queue's worker looks it up. */
+export async function resendValidation(deps: AccountDeps, email: string): Promise<void> {
+  await deps.mailer.enqueue(VALIDATION_JOB, { email });
 }
 
 async function loginReply(signer: TokenSigner, user: UserRow): Promise<LoginReply> {
@@ -145,15 +184,9 @@ export async function autoLogIn(deps: AccountDeps, userId: string, replyIn?: Lan
   return loginReply(deps.signer, user);
 }
 
-/** Says nothing about whether the email is known: even the look-up happens after the reply. */
-export function requestPasswordReset(deps: MailingDeps, email: string, replyIn?: Language): { message: string } {
-  sendMailLater(deps.mailer, deps.log, async () => {
-    const user = await findUserByEmail(deps.db, email);
-    if (!user) return;
-    const token = await issueAuthToken(deps.db, user.id, 'reset_password');
-    const link = `${deps.config.publicUrl}/reset-password/${user.id}/${token}`;
-    await deps.mailer.send({ to: user.email, ...resetPasswordEmail({ firstName: user.firstName, link, language: user.language }) });
-  });
+/** Says nothing about whether the email is known: the queue's worker looks it up. */
+export async function requestPasswordReset(deps: AccountDeps, email: string, replyIn?: Language): Promise<{ message: string }> {
+  await deps.mailer.enqueue(RESET_JOB, { email });
   return { message: accountMessages(replyIn).resetSent };
 }
 

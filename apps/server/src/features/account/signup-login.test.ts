@@ -66,13 +66,42 @@ describe.each(testDatabaseKinds())('signup, email validation and login on %s', (
     expect(mail.text).toContain(validateLink());
   });
 
-  it('refuses a second account with the same email (any case) with 409 email_taken', async () => {
-    const body = signup();
+  it('answers a signup with a registered email (any case) as a fresh one, and tells the owner instead', async () => {
+    const body = signup({ language: 'en' });
+    const fresh = await postJson(t.app, '/api/signup', body);
+    expect(fresh.statusCode).toBe(200);
+    const before = await t.db.select().from(users).where(eq(users.email, body.email));
+    await mailsTo(body.email);
+
+    const again = await postJson(t.app, '/api/signup', { ...body, email: body.email.toUpperCase(), firstName: 'Someone', password: 'another-password' });
+    expect(again.statusCode).toBe(fresh.statusCode);
+    expect(again.json()).toEqual(fresh.json());
+    // Nothing of the account changed, and no second one.
+    expect(await t.db.select().from(users).where(eq(users.email, body.email))).toEqual(before);
+
+    const mails = await mailsTo(body.email);
+    expect(mails).toHaveLength(2);
+    const notice = mails[1];
+    expect(notice.subject).toBe('Someone tried to sign up to StreetHunt with your address');
+    expect(notice.text).toContain(`${t.config.publicUrl}/forgot-password`);
+    expect(notice.text).toContain(`${t.config.publicUrl}/login`);
+    expect(notice.text).not.toContain('Someone,');
+    expect(notice.text).not.toContain('/validate-email/');
+  });
+
+  it('puts a typed first name in the email as a short plain line that cannot read as a link', async () => {
+    const phishing = 'Security team: your account is locked, verify at https://evil.example/verify or www.evil.example';
+    const body = signup({ language: 'en', firstName: phishing });
     expect((await postJson(t.app, '/api/signup', body)).statusCode).toBe(200);
-    const res = await postJson(t.app, '/api/signup', { ...body, email: body.email.toUpperCase() });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: expect.stringContaining('already exists'), code: 'email_taken' });
-    expect(await t.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(1);
+    const [mail] = await mailsTo(body.email);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toContain('://evil');
+      expect(part).not.toContain('www.evil');
+      expect(part).not.toContain('verify at');
+    }
+    const greeting = mail.text.split('\n')[0];
+    expect(greeting.startsWith('Hello Security team: your account is')).toBe(true);
+    expect([...greeting].length).toBeLessThanOrEqual('Hello ,'.length + 40);
   });
 
   it('asks for validation before login, then logs in after the link is used once', async () => {

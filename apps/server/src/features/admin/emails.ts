@@ -1,6 +1,6 @@
 import type { Language } from '@streethunt/shared';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
-import { emailDocument, mailHtml } from '../../platform/mail/html.ts';
+import { emailDocument, mailHtml, typedText } from '../../platform/mail/html.ts';
 
 type Email = Omit<MailMessage, 'to'>;
 
@@ -23,7 +23,8 @@ function decisionEmail(language: Language, w: Words, link: string): Email {
 type Input = { firstName: string; gameName: string; link: string; language: Language };
 
 /** To the creator, in the creator's language: the game is approved and listed; the link opens it as players see it. */
-export function gameApprovedEmail({ firstName, gameName, link, language }: Input): Email {
+export function gameApprovedEmail({ firstName: typedFirst, gameName: typedGame, link, language }: Input): Email {
+  const [firstName, gameName] = [typedText(typedFirst), typedText(typedGame)];
   const w: Words =
     language === 'en'
       ? {
@@ -42,7 +43,8 @@ export function gameApprovedEmail({ firstName, gameName, link, language }: Input
 }
 
 /** To the creator: an admin sent the game back to draft, with the reason; the link opens it in the editor. */
-export function gameSentBackEmail({ firstName, gameName, link, language, reason }: Input & { reason: string }): Email {
+export function gameSentBackEmail({ firstName: typedFirst, gameName: typedGame, link, language, reason }: Input & { reason: string }): Email {
+  const [firstName, gameName] = [typedText(typedFirst), typedText(typedGame)];
   const w: Words =
     language === 'en'
       ? {
@@ -63,7 +65,8 @@ export function gameSentBackEmail({ firstName, gameName, link, language, reason 
 }
 
 /** To the creator: an admin took the approved game off the list, with the reason; plays and codes keep working. */
-export function gameUnpublishedEmail({ firstName, gameName, link, language, reason }: Input & { reason: string }): Email {
+export function gameUnpublishedEmail({ firstName: typedFirst, gameName: typedGame, link, language, reason }: Input & { reason: string }): Email {
+  const [firstName, gameName] = [typedText(typedFirst), typedText(typedGame)];
   const w: Words =
     language === 'en'
       ? {

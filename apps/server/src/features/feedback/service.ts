@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FeedbackRequest, ProblemReportRequest } from '@streethunt/shared';
+import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Services } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
 import { feedbacks, gameCodes, games, plays, problemReports, purchases } from '../../db/schema.ts';
@@ -104,7 +105,7 @@ export async function reportProblem(deps: FeedbackDeps, input: ProblemReportRequ
  * conditional UPDATE), and not at all when it has given feedback already. If the email cannot be
  * sent the token is taken back and the error thrown, so a later call may try again.
  */
-export async function sendFeedbackInvitation(deps: Pick<Services, 'db' | 'mailer' | 'config'>, { playId }: { playId: string }): Promise<void> {
+export async function sendFeedbackInvitation(deps: Pick<Services, 'db' | 'config'> & { mailer: Mailer }, { playId }: { playId: string }): Promise<void> {
   const { db } = deps;
   const [row] = await db
     .select({ play: plays, purchase: purchases, metadata: games.metadata })

@@ -1,6 +1,6 @@
 import type { Language, LeadFormType } from '@streethunt/shared';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
-import { emailDocument, mailHtml } from '../../platform/mail/html.ts';
+import { emailDocument, mailHtml, typedText } from '../../platform/mail/html.ts';
 
 type Email = Omit<MailMessage, 'to'>;
 
@@ -45,14 +45,15 @@ const words = {
 export function leadReceivedEmail(input: { lead: LeadForEmail; repeat: boolean; link: string; language: Language }): Email {
   const { lead, repeat, link, language } = input;
   const w = words[language];
-  const name = `${lead.firstName} ${lead.lastName}`;
+  // What the visitor typed: one short plain line each, never a link (platform/mail/html.ts).
+  const name = `${typedText(lead.firstName)} ${typedText(lead.lastName)}`;
   const form = w.form[lead.formType];
   const subject = w.subject(name, form, repeat);
   const details: [string, string][] = [
     [w.labels.name, name],
     [w.labels.email, lead.email],
     [w.labels.phone, lead.phone],
-    [w.labels.aff, lead.aff ?? w.labels.none],
+    [w.labels.aff, lead.aff ? typedText(lead.aff) : w.labels.none],
     [w.labels.language, w.language[lead.language]],
   ];
   const lines = details.map(([label, value]) => `${label}: ${value}`);

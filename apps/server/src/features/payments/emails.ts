@@ -1,13 +1,15 @@
 import { PRODUCT_NAME, type Language } from '@streethunt/shared';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
-import { emailDocument, escapeHtml, mailHtml } from '../../platform/mail/html.ts';
+import { emailDocument, escapeHtml, mailHtml, typedText } from '../../platform/mail/html.ts';
 
 type Email = Omit<MailMessage, 'to'>;
 
 export type GameCodeEmailInput = { fullName: string; gameName: string; code: string; gameLink: string; language: Language };
 
 /** The purchased code, with the game's link and how to start (HTML and plain text), in `language`: the game's. */
-export function gameCodeEmail({ fullName, gameName, code, gameLink, language }: GameCodeEmailInput): Email {
+export function gameCodeEmail({ fullName: typedFull, gameName: typedGame, code, gameLink, language }: GameCodeEmailInput): Email {
+  // Names callers typed: one short plain line each, never a link (platform/mail/html.ts).
+  const [fullName, gameName] = [typedText(typedFull), typedText(typedGame)];
   const w =
     language === 'en'
       ? {

@@ -116,7 +116,8 @@ async function emailCode(deps: FulfilDeps, purchase: typeof purchases.$inferSele
       // The game's language, as its pages speak it (spec section 1); the buyer's browser language when the game has none.
       language: gameLanguage(game?.metadata) ?? purchase.language,
     });
-    await deps.mailer.send({ to: purchase.email, ...message });
+    // Keyed by the purchase: a second fulfilment that also thought itself first still queues one mail.
+    await deps.mailer.send({ to: purchase.email, ...message }, { key: `purchase-code:${purchase.id}` });
   } catch (error) {
     deps.log.error({ err: error, purchaseId: purchase.id }, 'could not email a purchased game code');
   }

@@ -1,13 +1,15 @@
 import { formatMoney, PRODUCT_NAME, type Language } from '@streethunt/shared';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
-import { emailDocument, mailHtml } from '../../platform/mail/html.ts';
+import { emailDocument, mailHtml, typedText } from '../../platform/mail/html.ts';
 
 type Email = Omit<MailMessage, 'to'>;
 
 export type RefundEmailInput = { fullName: string; gameName: string; code: string; refund: number; kept: number; language: Language };
 
 /** The buyer's purchase was refunded: how much comes back, what the terms keep, and that the code no longer works. */
-export function refundEmail({ fullName, gameName, code, refund, kept, language }: RefundEmailInput): Email {
+export function refundEmail({ fullName: typedFull, gameName: typedGame, code, refund, kept, language }: RefundEmailInput): Email {
+  // Names callers typed: one short plain line each, never a link (platform/mail/html.ts).
+  const [fullName, gameName] = [typedText(typedFull), typedText(typedGame)];
   const money = (agorot: number) => formatMoney(agorot, language);
   const w =
     language === 'en'

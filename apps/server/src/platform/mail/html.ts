@@ -5,6 +5,25 @@ export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
+/** The longest a name someone typed is shown in an email. */
+export const TYPED_TEXT_MAX = 40;
+
+/**
+ * A name a caller typed (first name, game name...), made fit for an email that may reach someone
+ * else: one line, no link-looking text (`://` and `www.` taken out, so neither the writer nor a
+ * mail client turns it into a link), at most `max` characters. Still escaped by mailHtml as any text.
+ */
+export function typedText(text: string, max = TYPED_TEXT_MAX): string {
+  const plain = text
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/:\/\//g, ' ')
+    .replace(/\bwww\./gi, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = [...plain];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : plain;
+}
+
 /** The same brand colour as the app's theme. */
 const BUTTON_STYLE = 'display: inline-block; padding: 10px 18px; background: #0b7285; color: #ffffff; text-decoration: none; border-radius: 4px;';
 const SMALL_STYLE = 'font-size: 13px; color: #555555;';

@@ -8,8 +8,18 @@ export type MailMessage = {
   language: 'he' | 'en';
 };
 
-/** The mail adapter: `outbox` files or SMTP (see ./create-mailer.ts). */
+/** How a message waits in the mail queue (./mail-queue.ts); a transport ignores it. */
+export type SendOptions = {
+  /** The same key again (a retried request) sends nothing more: the queue's job id is made from it. */
+  key?: string;
+  /** At most `perHour` messages of this kind to one address in an hour; beyond, dropped and counted. */
+  limit?: MailLimit;
+};
+
+export type MailLimit = { kind: string; perHour: number };
+
+/** The mail adapter: `outbox` files or SMTP (see ./create-mailer.ts), or the queue in front of them. */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
   close?(): Promise<void>;
 }
