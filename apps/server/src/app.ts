@@ -145,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
   await app.register(metricsPlugin, {
     allow: config.metricsAllow,
+    token: config.metricsToken,
     openSockets: () => realtime.io.engine.clientsCount,
     mailQueue: () => mailer.counts(),
   });

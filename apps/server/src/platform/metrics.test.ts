@@ -64,6 +64,31 @@ describe('GET /metrics', () => {
     }
     expect(() => loadConfig({ DATA_DIR: '/tmp', METRICS_ALLOW: 'not-an-address' })).toThrow(/METRICS_ALLOW/);
   });
+
+  it('with METRICS_TOKEN set, an allowed address must also send Authorization: Bearer <token>, else 401', async () => {
+    const token = 'scrape-token-0123456789abcdef';
+    // A proxy on this machine: every caller arrives from loopback.
+    const guarded = await buildTestApp({ env: { METRICS_ALLOW: 'loopback', METRICS_TOKEN: token } });
+    const read = (headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+      guarded.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+    try {
+      for (const authorization of [undefined, '', 'Bearer', `Bearer ${token}x`, `Bearer ${token.slice(0, -1)}`, `Basic ${token}`, token, 'Bearer wrong-token-of-the-same-length!']) {
+        const reply = await read(authorization === undefined ? {} : { authorization });
+        expect({ authorization, status: reply.statusCode }).toEqual({ authorization, status: 401 });
+        expect(reply.json()).toMatchObject({ code: 'unauthorized' });
+        expect(reply.headers['www-authenticate']).toBe('Bearer realm="metrics"');
+        expect(reply.body).not.toContain('streethunt_');
+      }
+      const ok = await read({ authorization: `Bearer ${token}` });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.body).toContain('streethunt_http_requests_total');
+      expect((await read({ authorization: `bearer ${token}` })).statusCode).toBe(200);
+      // In addition to the address check, not instead of it.
+      expect((await read({ authorization: `Bearer ${token}` }, '203.0.113.5')).statusCode).toBe(403);
+    } finally {
+      await guarded.close();
+    }
+  });
 });
 
 describe('request ids and JSON logs', () => {

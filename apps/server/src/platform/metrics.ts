@@ -1,12 +1,10 @@
 import type { FastifyInstance, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import proxyaddr from '@fastify/proxy-addr';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { forbidden } from './errors.ts';
+import { metricsAccessCheck, type MetricsAccess } from './metrics-access.ts';
 
-export type MetricsOptions = {
-  /** Peers that may read /metrics (METRICS_ALLOW): addresses, ranges, `loopback`...; empty: nobody. */
-  allow: string[];
+/** Who may read it (METRICS_ALLOW, METRICS_TOKEN: platform/metrics-access.ts), and what it reports. */
+export type MetricsOptions = MetricsAccess & {
   /** Sockets open on this process now. */
   openSockets(): number;
   /** The mail queue (platform/mail/mail-queue.ts): jobs waiting or retrying, jobs out of retries, mails dropped by the hourly limit. */
@@ -21,7 +19,7 @@ const BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
  * by route pattern (never by the URL itself: ids would make a series per game), open sockets, the
  * mail waiting to go out, and Node's own (memory, event loop, GC). Only peers METRICS_ALLOW names
  * may read it, judged by the connection's own address, never X-Forwarded-For: a proxy in front must
- * not make the whole internet a peer.
+ * not make the whole internet a peer; with METRICS_TOKEN set they must also send it as a bearer token.
  */
 export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOptions) => {
   const registry = new Registry();
@@ -66,10 +64,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     done();
   });
 
-  const allowed = proxyaddr.compile(options.allow);
+  const checkAccess = metricsAccessCheck(options);
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
-    const peer = request.raw.socket.remoteAddress ?? '';
-    if (options.allow.length === 0 || !allowed(peer, 0)) throw forbidden('Metrics are served only to the addresses METRICS_ALLOW names');
+    checkAccess(request, reply);
     reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
     return registry.metrics();
   });
