@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       mail: { transport: 'outbox', from: expect.any(String) },
       paymentProvider: 'sandbox',
       vatPercent: 18,
+      mediaQuotaBytes: 1024 * 1024 * 1024,
       appEnv: 'development',
       seedDemo: true,
       trustProxy: false,
@@ -129,6 +130,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'too-short' })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ DATA_DIR: dataDir, VAT_PERCENT: 'seventeen' })).toThrow(/VAT_PERCENT/);
     expect(() => loadConfig({ DATA_DIR: dataDir, VAT_PERCENT: '101' })).toThrow(/VAT_PERCENT/);
+  });
+
+  it('reads MEDIA_QUOTA_BYTES, what each user’s uploads may take; refuses what is no positive whole number', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, MEDIA_QUOTA_BYTES: '5000000' }).mediaQuotaBytes).toBe(5_000_000);
+    expect(loadConfig({ DATA_DIR: dataDir, MEDIA_QUOTA_BYTES: '' }).mediaQuotaBytes).toBe(1024 * 1024 * 1024);
+    for (const bad of ['0', '-1', '1.5', 'a gigabyte']) expect(() => loadConfig({ DATA_DIR: dataDir, MEDIA_QUOTA_BYTES: bad })).toThrow(/MEDIA_QUOTA_BYTES/);
   });
 
   it('reads VAT_PERCENT, which every new sale is split with', () => {

@@ -9,6 +9,9 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+/** Each user's uploads may take 1 GB unless MEDIA_QUOTA_BYTES says otherwise. */
+export const DEFAULT_MEDIA_QUOTA_BYTES = 1024 * 1024 * 1024;
+
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 /**
@@ -86,6 +89,8 @@ const envSchema = z.object({
   GROW_API_URL: z.preprocess(emptyAsUndefined, z.string().url().default(GROW_PRODUCTION_API_URL)),
   // Israeli VAT, included in every game's price; the money rules take it out (packages/shared/src/money).
   VAT_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).optional()),
+  // What each user's uploads (images and videos) may take in storage, in bytes (features/media).
+  MEDIA_QUOTA_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(DEFAULT_MEDIA_QUOTA_BYTES)),
   GEOCODER_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SEED_DEMO: z.preprocess(emptyAsUndefined, flag.optional()),
@@ -153,6 +158,8 @@ export type Config = {
   grow?: { userId: string; pageCode: string; apiUrl: string };
   /** VAT in percent, included in game prices (VAT_PERCENT). */
   vatPercent: number;
+  /** Bytes of uploads each user may keep (MEDIA_QUOTA_BYTES). */
+  mediaQuotaBytes: number;
   geocoderUrl?: string;
   tileUrl: string;
   seedDemo: boolean;
@@ -220,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe,
     grow,
     vatPercent: e.VAT_PERCENT ?? DEFAULT_VAT_PERCENT,
+    mediaQuotaBytes: e.MEDIA_QUOTA_BYTES,
     geocoderUrl: e.GEOCODER_URL,
     tileUrl: e.TILE_URL,
     // Demo data only goes into the embedded database unless asked for explicitly.

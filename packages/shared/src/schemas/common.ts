@@ -23,6 +23,10 @@ export const ERROR_CODES = [
   'wrong_code',
   'wrong_answer',
   'conflict',
+  /** An upload past the user's storage quota. */
+  'quota',
+  /** An upload that looks like a video but no parser reads one in it. */
+  'bad_video',
   'unavailable',
   'internal',
 ] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_WIDTHS, isMediaKey, type ImageWidth } from '../media/image-variants.ts';
-import { lineText } from './common.ts';
+import { idSchema, lineText } from './common.ts';
 
 // GET /media/{key}?w={width}: a stored file, or its variant of an allowed width (served outside /api).
 export const mediaFileParamsSchema = z.object({
@@ -22,12 +22,28 @@ export const mediaResourceSchema = z.object({
   public_id: z.string(),
   resource_type: z.enum(MEDIA_TYPES),
   secure_url: z.string(),
+  // Beyond the spec's three: what the file takes of the owner's quota, and what a parser read of it.
+  bytes: z.number().int().nonnegative().optional(),
+  width: z.number().int().positive().nullable().optional(),
+  height: z.number().int().positive().nullable().optional(),
+  /** A video's length in milliseconds; null when the file does not say. */
+  durationMs: z.number().int().nonnegative().nullable().optional(),
 });
 export type MediaResource = z.infer<typeof mediaResourceSchema>;
-export const mediaListReplySchema = z.object({ data: z.object({ resources: z.array(mediaResourceSchema) }) });
+export const mediaListReplySchema = z.object({
+  data: z.object({
+    resources: z.array(mediaResourceSchema),
+    /** The caller's stored uploads (images and videos) and their quota, in bytes. */
+    usage: z.object({ usedBytes: z.number().int().nonnegative(), quotaBytes: z.number().int().positive() }).optional(),
+  }),
+});
 export type MediaListReply = z.infer<typeof mediaListReplySchema>;
 export const mediaUploadReplySchema = z.object({ data: mediaResourceSchema });
 export type MediaUploadReply = z.infer<typeof mediaUploadReplySchema>;
+// DELETE /api/media/{mediaId}: an upload no game uses (409 when one does).
+export const mediaIdParamsSchema = z.object({ mediaId: idSchema });
+export const mediaDeleteReplySchema = z.object({ data: z.object({ deleted: z.literal(true) }) });
+export type MediaDeleteReply = z.infer<typeof mediaDeleteReplySchema>;
 /** Upload caps (issue 8): refused before the whole body is read. */
 export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_VIDEO_UPLOAD_BYTES = 100 * 1024 * 1024;

@@ -4,7 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAX_VIDEO_UPLOAD_BYTES,
+  mediaDeleteReplySchema,
   mediaFileParamsSchema,
+  mediaIdParamsSchema,
   mediaFileQuerySchema,
   mediaListReplySchema,
   mediaTypeParamsSchema,
@@ -14,9 +16,9 @@ import { requireUser } from '../../platform/access.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { parseByteRange } from './byte-range.ts';
-import { listMedia } from './list.ts';
+import { deleteMedia, listMedia } from './list.ts';
 import { findVideoFile, isVideoKey, readMediaFile, readVideoFile } from './service.ts';
-import { tooLarge, uploadMedia, type UploadPart } from './upload.ts';
+import { tooLarge, uploadMedia, usedBytes, type UploadPart } from './upload.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A key that does not name its content may be stored again: ask each time (a 304 when unchanged). */
@@ -136,9 +138,13 @@ async function* fileBytes(file: Readable & { truncated?: boolean }): AsyncGenera
   if (file.truncated) throw tooLarge('upload');
 }
 
-/** GET /api/media/{image|video} and POST /api/media/upload/ (spec section 7), in the /api scope. */
+/**
+ * GET /api/media/{image|video} and POST /api/media/upload/ (spec section 7), and DELETE
+ * /api/media/{mediaId} (beyond the spec: an upload no game uses), in the /api scope.
+ */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, storage } = app.services;
+  const quotaBytes = app.services.config.mediaQuotaBytes;
   // Multipart parsing only in this plugin's scope: no other route takes multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
@@ -148,7 +154,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['media'],
-        summary: 'The caller’s uploaded images or videos, newest first (access: user)',
+        summary: 'The caller’s uploaded images or videos, newest first, with what all their uploads take of their quota (data.usage, bytes) (access: user)',
         security: tokenSecurity,
         params: mediaTypeParamsSchema,
         response: { 200: mediaListReplySchema, ...errorReplies(400, 401) },
@@ -156,7 +162,27 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = requireUser(request);
-      return { data: { resources: await listMedia({ db }, { userId, type: request.params.type }) } };
+      const [resources, used] = await Promise.all([listMedia({ db }, { userId, type: request.params.type }), usedBytes(db, userId)]);
+      return { data: { resources, usage: { usedBytes: used, quotaBytes } } };
+    },
+  );
+
+  app.delete(
+    '/media/:mediaId',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['media'],
+        summary: 'Delete one of the caller’s uploads that no game uses (409 conflict when one does); its file is removed and its bytes freed from the quota (access: user)',
+        security: tokenSecurity,
+        params: mediaIdParamsSchema,
+        response: { 200: mediaDeleteReplySchema, ...errorReplies(400, 401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const { userId } = requireUser(request);
+      await deleteMedia({ db, storage }, { userId, mediaId: request.params.mediaId });
+      return { data: { deleted: true as const } };
     },
   );
 
@@ -168,7 +194,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', rateLimit: uploadLimit },
       schema: {
         tags: ['media'],
-        summary: 'Upload one image (at most 10 MB; stored as WebP without EXIF) or video (MP4, WebM, QuickTime; at most 100 MB) as multipart/form-data (access: user)',
+        summary:
+          'Upload one image (at most 10 MB; stored as WebP without EXIF) or video (MP4, WebM, QuickTime with a video track a parser reads, else 400 bad_video; at most 100 MB) as multipart/form-data, within the user’s storage quota (MEDIA_QUOTA_BYTES, 413 quota past it) (access: user)',
         security: tokenSecurity,
         consumes: ['multipart/form-data'],
         response: { 200: mediaUploadReplySchema, ...errorReplies(400, 401, 413, 415, 429) },
@@ -184,7 +211,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { userId } = requireUser(request);
-      return { data: await uploadMedia({ db, storage }, { userId, parts: uploadParts(request) }) };
+      return { data: await uploadMedia({ db, storage, quotaBytes }, { userId, parts: uploadParts(request) }) };
     },
   );
 };

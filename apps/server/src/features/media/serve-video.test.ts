@@ -3,7 +3,7 @@ import { mediaUploadReplySchema } from '@streethunt/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser } from '../../test/factories.ts';
 import { nextIp } from '../account/test-support.ts';
-import { mp4, MULTIPART_TYPE, multipartBody } from './test-support.ts';
+import { MULTIPART_TYPE, multipartBody, realMp4 } from './test-support.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -15,7 +15,7 @@ describe('GET /media/{key} for videos', () => {
     t = await buildTestApp();
     const user = await buildUser(t.db);
     const token = await t.app.services.signer.sign({ userId: user.id, role: 'user' });
-    video = mp4(200 * 1024, 7);
+    video = realMp4({ mediaBytes: 200 * 1024 });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/media/upload/',

@@ -89,6 +89,13 @@ export type StoredImage = { key: string; bytes: number; width: number; height: n
  * `{folder}/{first 16 hex digits of its SHA-256}.webp`. Uploads and the demo seed use it.
  */
 export async function storeImage(deps: MediaDeps, input: { folder: string; data: Uint8Array }): Promise<StoredImage> {
+  const image = await encodeImage(input);
+  if (!(await deps.storage.exists(image.key))) await deps.storage.put(image.key, image.data);
+  return { key: image.key, bytes: image.bytes, width: image.width, height: image.height };
+}
+
+/** What storeImage would store, and under which key, without storing it yet (an upload first checks its quota). */
+export async function encodeImage(input: { folder: string; data: Uint8Array }): Promise<StoredImage & { data: Buffer }> {
   let webp: { data: Buffer; info: OutputInfo };
   try {
     const image = sharp(input.data, { limitInputPixels: MAX_INPUT_PIXELS });
@@ -103,8 +110,7 @@ export async function storeImage(deps: MediaDeps, input: { folder: string; data:
     throw new AppError(415, 'validation', 'This file is not an image we can use (JPEG, PNG, WebP, AVIF, GIF or HEIF)');
   }
   const key = `${input.folder}/${sha256(webp.data).slice(0, 16)}.webp`;
-  if (!(await deps.storage.exists(key))) await deps.storage.put(key, webp.data);
-  return { key, bytes: webp.data.byteLength, width: webp.info.width, height: webp.info.height };
+  return { key, data: webp.data, bytes: webp.data.byteLength, width: webp.info.width, height: webp.info.height };
 }
 
 /** storeImage, for callers that need only the key. */

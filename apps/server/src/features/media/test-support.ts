@@ -16,8 +16,8 @@ export function photo(options: { width?: number; height?: number; orientation?: 
 }
 
 /**
- * The start of a real MP4: an ISO `ftyp` box (brand isom), then an `mdat` box of `size` bytes in
- * all. Enough for a content sniffer; the bytes after the header vary, so a range proves its place.
+ * The start of an MP4: an ISO `ftyp` box (brand isom), then an `mdat` box of `size` bytes in all.
+ * Enough for a content sniffer, but no video a parser reads (no movie box): see realMp4 for one.
  */
 export function mp4(size = 64 * 1024, seed = 1): Buffer {
   const ftyp = Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex');
@@ -27,6 +27,78 @@ export function mp4(size = 64 * 1024, seed = 1): Buffer {
   data.write('mdat', ftyp.length + 4, 'latin1');
   for (let i = ftyp.length + 8; i < size; i++) data[i] = (i * 31 + seed) % 256;
   return data;
+}
+
+/** An ISO box: its size, its four-letter type, then its content. */
+function box(type: string, ...content: Buffer[]): Buffer {
+  const body = Buffer.concat(content);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + body.length);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+}
+const fullBox = (type: string, version: number, flags: number, ...content: Buffer[]) => box(type, Buffer.from([version, flags >> 16, (flags >> 8) & 255, flags & 255]), ...content);
+const u32 = (...values: number[]) => Buffer.concat(values.map((v) => { const b = Buffer.alloc(4); b.writeUInt32BE(v >>> 0); return b; }));
+const u16 = (...values: number[]) => Buffer.concat(values.map((v) => { const b = Buffer.alloc(2); b.writeUInt16BE(v & 0xffff); return b; }));
+const MATRIX = u32(0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000);
+
+/**
+ * A real, tiny MP4 (or QuickTime, with brand 'qt  '): ftyp, a moov with one video track of the given
+ * frame size and duration (an AVC sample entry, one sample), and an mdat of `mediaBytes` bytes; the
+ * moov first, or last as phones write it. An ISO parser reads it as a video.
+ */
+export function realMp4(options: { width?: number; height?: number; durationMs?: number; mediaBytes?: number; moovLast?: boolean; brand?: string } = {}): Buffer {
+  const { width = 320, height = 240, durationMs = 2500, mediaBytes = 4096, moovLast = false, brand = 'isom' } = options;
+  const ftyp = box('ftyp', Buffer.from(brand, 'latin1'), u32(512), Buffer.from(`${brand}iso2avc1mp41`, 'latin1'));
+  const moov = (chunkOffset: number) => {
+    const mvhd = fullBox('mvhd', 0, 0, u32(0, 0, 1000, durationMs, 0x10000), u16(0x100), Buffer.alloc(10), MATRIX, Buffer.alloc(24), u32(2));
+    const tkhd = fullBox('tkhd', 0, 3, u32(0, 0, 1, 0, durationMs), Buffer.alloc(8), u16(0, 0, 0, 0), MATRIX, u32(width * 0x10000, height * 0x10000));
+    const mdhd = fullBox('mdhd', 0, 0, u32(0, 0, 1000, durationMs), u16(0x55c4, 0));
+    const hdlr = fullBox('hdlr', 0, 0, u32(0), Buffer.from('vide', 'latin1'), Buffer.alloc(12), Buffer.from('VideoHandler\0', 'latin1'));
+    const avcC = box('avcC', Buffer.from([1, 0x42, 0, 0x1e, 0xff, 0xe1]), u16(4), Buffer.from([0x67, 0x42, 0, 0x1e]), Buffer.from([1]), u16(4), Buffer.from([0x68, 0xce, 0x3c, 0x80]));
+    const avc1 = box('avc1', Buffer.alloc(6), u16(1), Buffer.alloc(16), u16(width, height), u32(0x480000, 0x480000, 0), u16(1), Buffer.alloc(32), u16(0x18, 0xffff), avcC);
+    const stbl = box(
+      'stbl',
+      fullBox('stsd', 0, 0, u32(1), avc1),
+      fullBox('stts', 0, 0, u32(1, 1, durationMs)),
+      fullBox('stsc', 0, 0, u32(1, 1, 1, 1)),
+      fullBox('stsz', 0, 0, u32(0, 1, mediaBytes)),
+      fullBox('stco', 0, 0, u32(1, chunkOffset)),
+    );
+    const minf = box('minf', fullBox('vmhd', 0, 1, Buffer.alloc(8)), box('dinf', fullBox('dref', 0, 0, u32(1), fullBox('url ', 0, 1))), stbl);
+    return box('moov', mvhd, box('trak', tkhd, box('mdia', mdhd, hdlr, minf)));
+  };
+  const media = Buffer.alloc(mediaBytes);
+  for (let i = 0; i < mediaBytes; i++) media[i] = (i * 7) % 251;
+  const mdat = box('mdat', media);
+  const moovSize = moov(0).length;
+  return moovLast
+    ? Buffer.concat([ftyp, mdat, moov(ftyp.length + 8)])
+    : Buffer.concat([ftyp, moov(ftyp.length + moovSize + 8), mdat]);
+}
+
+/** An EBML element with an 8-byte size. */
+function ebml(id: string, ...content: Buffer[]): Buffer {
+  const body = Buffer.concat(content);
+  const size = Buffer.alloc(8);
+  size.writeBigUInt64BE(BigInt(body.length));
+  size[0] = 0x01;
+  return Buffer.concat([Buffer.from(id, 'hex'), size, body]);
+}
+const ebmlUint = (id: string, value: number) => ebml(id, u32(value));
+
+/** A real, tiny WebM: the EBML header, Info (duration in ms when given), one VP8 video track of this size, a cluster. */
+export function realWebm(options: { width?: number; height?: number; durationMs?: number | null; videoTrack?: boolean } = {}): Buffer {
+  const { width = 640, height = 360, durationMs = 1500, videoTrack = true } = options;
+  const duration = Buffer.alloc(8);
+  duration.writeDoubleBE(durationMs ?? 0);
+  const header = ebml('1a45dfa3', ebmlUint('4286', 1), ebmlUint('42f7', 1), ebmlUint('42f2', 4), ebmlUint('42f3', 8), ebml('4282', Buffer.from('webm')), ebmlUint('4287', 2), ebmlUint('4285', 2));
+  const info = ebml('1549a966', ebmlUint('2ad7b1', 1_000_000), ...(durationMs === null ? [] : [ebml('4489', duration)]));
+  const track = videoTrack
+    ? ebml('ae', ebmlUint('d7', 1), ebmlUint('73c5', 1), ebmlUint('83', 1), ebml('86', Buffer.from('V_VP8')), ebml('e0', ebmlUint('b0', width), ebmlUint('ba', height)))
+    : ebml('ae', ebmlUint('d7', 1), ebmlUint('73c5', 1), ebmlUint('83', 2), ebml('86', Buffer.from('A_OPUS')));
+  const cluster = ebml('1f43b675', ebmlUint('e7', 0), ebml('a3', Buffer.alloc(2048, 9)));
+  return Buffer.concat([header, ebml('18538067', info, ebml('1654ae6b', track), cluster)]);
 }
 
 export type FormPart = { name: string; data: Uint8Array | string; filename?: string; type?: string };

@@ -8,13 +8,10 @@ import { mediaDir } from '../../platform/storage/create-storage.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildMedia, buildUser } from '../../test/factories.ts';
 import { nextIp } from '../account/test-support.ts';
-import { countingUpload, filesUnder, mp4, MULTIPART_TYPE, multipartBody, photo, type FormPart } from './test-support.ts';
+import { countingUpload, filesUnder, mp4, MULTIPART_TYPE, multipartBody, photo, realMp4, realWebm, type FormPart } from './test-support.ts';
 
 const UPLOAD = '/api/media/upload/';
 const MB = 1024 * 1024;
-/** The first bytes of a WebM file (an EBML header with DocType webm) and of a QuickTime movie. */
-const webm = () => Buffer.concat([Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d428781044285810218538067', 'hex'), Buffer.alloc(4000, 3)]);
-const quicktime = () => Buffer.concat([Buffer.from('00000014667479707174202000000200717420200000000877696465', 'hex'), Buffer.alloc(4000, 4)]);
 
 describe('media uploads and the library', () => {
   let t: TestApp;
@@ -102,9 +99,9 @@ describe('media uploads and the library', () => {
   it('keeps a video as it came, under its content hash, with its own type', async () => {
     const { user, token } = await creator();
     for (const [bytes, extension, mime] of [
-      [mp4(300 * 1024), 'mp4', 'video/mp4'],
-      [webm(), 'webm', 'video/webm'],
-      [quicktime(), 'mov', 'video/quicktime'],
+      [realMp4({ mediaBytes: 300 * 1024 }), 'mp4', 'video/mp4'],
+      [realWebm(), 'webm', 'video/webm'],
+      [realMp4({ brand: 'qt  ' }), 'mov', 'video/quicktime'],
     ] as const) {
       const res = await upload(token, [file(bytes, 'clip.jpg', 'image/jpeg')]);
       expect(res.statusCode).toBe(200);
@@ -142,12 +139,15 @@ describe('media uploads and the library', () => {
     expect(images.statusCode).toBe(200);
     expect(mediaListReplySchema.parse(images.json())).toEqual({
       data: {
-        resources: [newer, older].map((row) => ({ public_id: row.id, resource_type: 'image', secure_url: `/media/${row.storageKey}` })),
+        resources: [newer, older].map((row) => ({ public_id: row.id, resource_type: 'image', secure_url: `/media/${row.storageKey}`, bytes: row.bytes, width: null, height: null, durationMs: null })),
+        usage: { usedBytes: older.bytes + newer.bytes + video.bytes, quotaBytes: 1024 * 1024 * 1024 },
       },
     });
-    expect((await list(token, 'video')).json()).toEqual({ data: { resources: [{ public_id: video.id, resource_type: 'video', secure_url: `/media/${video.storageKey}` }] } });
+    expect((await list(token, 'video')).json().data.resources).toEqual([
+      { public_id: video.id, resource_type: 'video', secure_url: `/media/${video.storageKey}`, bytes: video.bytes, width: null, height: null, durationMs: null },
+    ]);
     const empty = await creator();
-    expect((await list(empty.token, 'video')).json()).toEqual({ data: { resources: [] } });
+    expect((await list(empty.token, 'video')).json().data.resources).toEqual([]);
     for (const type of ['audio', 'images', 'IMAGE', '']) expect((await list(token, type)).statusCode, type).toBeGreaterThanOrEqual(400);
   });
 

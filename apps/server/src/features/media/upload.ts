@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_UPLOAD_BYTES, type MediaResource } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { media } from '../../db/schema.ts';
@@ -7,10 +7,11 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 import type { StagedFile, Storage } from '../../platform/storage/storage.ts';
 import { toMediaResource } from './list.ts';
 import type { VideoExtension } from './media-types.ts';
-import { storeImage } from './service.ts';
+import { encodeImage } from './service.ts';
 import { SNIFF_BYTES, sniffMedia } from './sniff.ts';
+import { videoProbe, type VideoInfo, type VideoProbe } from './video-probe.ts';
 
-export type UploadDeps = { db: Db; storage: Storage };
+export type UploadDeps = { db: Db; storage: Storage; /** What one user's uploads may take in storage (MEDIA_QUOTA_BYTES). */ quotaBytes: number };
 
 /** One part of a multipart upload, as the route hands it over: a file's bytes, or a plain field. */
 export type UploadPart = { kind: 'file'; data: AsyncIterable<Uint8Array> } | { kind: 'field'; name: string };
@@ -25,9 +26,23 @@ export function tooLarge(kind: 'image' | 'video' | 'upload'): AppError {
   return new AppError(413, 'payload_too_large', what);
 }
 
+export function quotaFull(quotaBytes: number): AppError {
+  return new AppError(413, 'quota', `Your uploads may take at most ${formatMegabytes(quotaBytes)} in all: delete files no game uses to make room`);
+}
+
+export const badVideo = () => new AppError(400, 'bad_video', 'This file is not a video we can read (it needs a video track, in MP4, WebM or QuickTime)');
+
+const formatMegabytes = (bytes: number) => (bytes >= 1024 * MB ? `${+(bytes / (1024 * MB)).toFixed(1)} GB` : `${+(bytes / MB).toFixed(1)} MB`);
+
 type ReceivedFile =
   | { resourceType: 'image'; data: Buffer }
-  | { resourceType: 'video'; mime: string; extension: VideoExtension; sha256: string; staged: StagedFile };
+  | { resourceType: 'video'; mime: string; extension: VideoExtension; sha256: string; staged: StagedFile; video: VideoInfo | null };
+
+/** The bytes a user's uploads take now. */
+export async function usedBytes(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ used: sql<string>`coalesce(sum(${media.bytes}), 0)` }).from(media).where(eq(media.userId, userId));
+  return Number(row?.used ?? 0);
+}
 
 /**
  * POST /api/media/upload/: takes exactly one file and nothing else, an image or a video by its
@@ -38,6 +53,8 @@ type ReceivedFile =
  */
 export async function uploadMedia(deps: UploadDeps, input: { userId: string; parts: AsyncIterable<UploadPart> }): Promise<MediaResource> {
   let file: ReceivedFile | null = null;
+  // A full library is refused before a byte of the file is read; keepFile checks again under a lock.
+  if ((await usedBytes(deps.db, input.userId)) >= deps.quotaBytes) throw quotaFull(deps.quotaBytes);
   try {
     for await (const part of input.parts) {
       if (part.kind === 'field') throw badRequest('Send one file and no other field');
@@ -52,7 +69,11 @@ export async function uploadMedia(deps: UploadDeps, input: { userId: string; par
   }
 }
 
-/** Sniffs the first bytes, then reads on only as far as the type's cap allows. */
+/**
+ * Sniffs the first bytes, then reads on only as far as the type's cap allows (the quota is checked
+ * once the file is known: the same file again takes no more room). A video is read by its parser as
+ * it streams past (video-probe.ts).
+ */
 async function receiveFile(storage: Storage, data: AsyncIterable<Uint8Array>): Promise<ReceivedFile> {
   const chunks = data[Symbol.asyncIterator]();
   try {
@@ -67,8 +88,9 @@ async function receiveFile(storage: Storage, data: AsyncIterable<Uint8Array>): P
       return { resourceType: 'image', data: Buffer.concat(parts) };
     }
     const hash = createHash('sha256');
-    const staged = await storage.stage(hashing(capped, hash));
-    return { resourceType: 'video', mime: type.mime, extension: type.extension, sha256: hash.digest('hex'), staged };
+    const probe = videoProbe(type.extension);
+    const staged = await storage.stage(probing(hashing(capped, hash), probe));
+    return { resourceType: 'video', mime: type.mime, extension: type.extension, sha256: hash.digest('hex'), staged, video: probe.finish() };
   } finally {
     // Stops the file stream when it was not read to its end (refused early), so the rest of the body is never read.
     await chunks.return?.();
@@ -101,6 +123,13 @@ async function* upTo(cap: number, head: Buffer, rest: AsyncIterator<Uint8Array>,
   }
 }
 
+async function* probing(chunks: AsyncIterable<Uint8Array>, probe: VideoProbe): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    probe.push(chunk);
+    yield chunk;
+  }
+}
+
 async function* hashing(chunks: AsyncIterable<Uint8Array>, hash: ReturnType<typeof createHash>): AsyncGenerator<Uint8Array> {
   for await (const chunk of chunks) {
     hash.update(chunk);
@@ -108,28 +137,42 @@ async function* hashing(chunks: AsyncIterable<Uint8Array>, hash: ReturnType<type
   }
 }
 
-/** Stores the received file under the user's folder and records it; the same file uploaded again is one entry, moved to the top. */
+/**
+ * Records the received file and stores it under the user's folder, within their quota: under a lock
+ * of the user's own (two uploads at once cannot both take the last room), the row and the file go in
+ * together or not at all. The same file uploaded again is one entry, moved to the top, and takes no
+ * more room.
+ */
 async function keepFile(deps: UploadDeps, userId: string, file: ReceivedFile): Promise<MediaResource> {
   const folder = `uploads/${userId}`;
-  let stored: { key: string; mime: string; bytes: number; width: number | null; height: number | null };
+  let stored: { key: string; mime: string; bytes: number; width: number | null; height: number | null; durationMs: number | null };
+  let store: () => Promise<void>;
   if (file.resourceType === 'image') {
-    stored = { ...(await storeImage(deps, { folder, data: file.data })), mime: 'image/webp' };
+    const image = await encodeImage({ folder, data: file.data });
+    stored = { key: image.key, mime: 'image/webp', bytes: image.bytes, width: image.width, height: image.height, durationMs: null };
+    store = async () => {
+      if (!(await deps.storage.exists(image.key))) await deps.storage.put(image.key, image.data);
+    };
   } else {
+    if (!file.video) throw badVideo();
     const key = `${folder}/${file.sha256.slice(0, 16)}.${file.extension}`;
-    await file.staged.commit(key);
-    stored = { key, mime: file.mime, bytes: file.staged.bytes, width: null, height: null };
+    stored = { key, mime: file.mime, bytes: file.staged.bytes, ...file.video };
+    store = () => file.staged.commit(key);
   }
-  const [existing] = await deps.db
-    .select({ id: media.id, resourceType: media.resourceType, storageKey: media.storageKey })
-    .from(media)
-    .where(and(eq(media.userId, userId), eq(media.storageKey, stored.key)));
-  if (existing) {
-    await deps.db.update(media).set({ createdAt: new Date() }).where(eq(media.id, existing.id));
-    return toMediaResource(existing);
-  }
-  const [row] = await deps.db
-    .insert(media)
-    .values({ userId, resourceType: file.resourceType, storageKey: stored.key, mime: stored.mime, bytes: stored.bytes, width: stored.width, height: stored.height })
-    .returning({ id: media.id, resourceType: media.resourceType, storageKey: media.storageKey });
-  return toMediaResource(row!);
+  const columns = { id: media.id, resourceType: media.resourceType, storageKey: media.storageKey, bytes: media.bytes, width: media.width, height: media.height, durationMs: media.durationMs };
+  const row = await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media:${userId}`}, 0))`);
+    const [existing] = await tx.select(columns).from(media).where(and(eq(media.userId, userId), eq(media.storageKey, stored.key)));
+    if (existing) {
+      await tx.update(media).set({ createdAt: new Date() }).where(eq(media.id, existing.id));
+      return existing;
+    }
+    if ((await usedBytes(tx, userId)) + stored.bytes > deps.quotaBytes) throw quotaFull(deps.quotaBytes);
+    const { key: storageKey, ...rest } = stored;
+    const [inserted] = await tx.insert(media).values({ userId, resourceType: file.resourceType, storageKey, ...rest }).returning(columns);
+    // Inside the transaction: a file that cannot be stored leaves no row.
+    await store();
+    return inserted!;
+  });
+  return toMediaResource(row);
 }

@@ -29,6 +29,16 @@ describe('local storage', () => {
     expect(await readdir(path.join(root, 'covers'))).toEqual(['a1.webp']);
   });
 
+  it('removes a file by its key, keeps the others, and takes a key with no file as done', async () => {
+    await storage.put('uploads/u1/a.webp', Buffer.from('a'));
+    await storage.put('uploads/u1/b.webp', Buffer.from('b'));
+    await storage.remove('uploads/u1/a.webp');
+    expect(await storage.exists('uploads/u1/a.webp')).toBe(false);
+    expect(await storage.get('uploads/u1/b.webp')).toEqual(Buffer.from('b'));
+    await expect(storage.remove('uploads/u1/a.webp')).resolves.toBeUndefined();
+    await expect(storage.remove('../outside.webp')).rejects.toBeInstanceOf(StorageKeyError);
+  });
+
   it('replaces a file put again under the same key, and keeps other keys apart', async () => {
     await storage.put('x/y/z/deep.png', new Uint8Array([1]));
     await storage.put('x/y/z/deep.png', new Uint8Array([2, 3]));

@@ -51,6 +51,9 @@ export function createLocalStorage(root: string): Storage {
         throw error;
       }
     },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
     async exists(key) {
       const file = fileOf(key);
       try {

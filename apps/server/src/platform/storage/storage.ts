@@ -13,6 +13,8 @@ export interface Storage {
   /** The stored bytes, or null when nothing is stored under `key`. */
   get(key: string): Promise<Buffer | null>;
   exists(key: string): Promise<boolean>;
+  /** Removes the file under `key`; nothing happens when there is none. */
+  remove(key: string): Promise<void>;
   /** Size and last change of the stored file, or null when nothing is stored under `key`. */
   stat(key: string): Promise<StoredFileInfo | null>;
   /**
