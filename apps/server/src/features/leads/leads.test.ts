@@ -116,6 +116,17 @@ describe.each(testDatabaseKinds())('affiliate landing forms and the leads list o
     expect(again.map((mail) => mail.subject)).toEqual(['New lead: Yael Mizrahi (Guides)', 'Lead sent again: Yael Mizrahi (Guides)']);
   });
 
+  it('puts the names the visitor typed in the admins’ email short and never as a link', async () => {
+    const body = form({ firstName: 'Admin: verify https://evil.example', lastName: 'www.evil.example/login-now-before-it-is-too-late-x' });
+    expect((await send(body)).statusCode).toBe(200);
+    const mail = (await sentMail(t)).find((m) => m.to === admin.user.email && m.text.includes(body.email));
+    for (const part of [mail?.subject ?? '', mail?.text ?? '', mail?.html ?? '']) {
+      expect(part).not.toContain('://evil');
+      expect(part).not.toContain('www.evil');
+      expect(part).not.toContain('too-late-x');
+    }
+  });
+
   describe('bad input: 400 and nothing stored', () => {
     const bad: [string, unknown][] = [
       ['no first name', form({ firstName: undefined })],

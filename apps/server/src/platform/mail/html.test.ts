@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailDocument, escapeHtml, mailHtml } from './html.ts';
+import { emailDocument, escapeHtml, mailHtml, typedText } from './html.ts';
 
 describe('email HTML', () => {
   it('escapes the five characters that matter in text and quoted attributes', () => {
@@ -19,5 +19,15 @@ describe('email HTML', () => {
     expect(body).not.toContain('<script>');
     expect(body).toContain('href="https://x.test/?a=1&amp;b=&quot;2&quot;"');
     expect(body).toContain('>Go &lt;now&gt;</a>');
+  });
+
+  it('makes a typed name one short plain line that cannot read as a link', () => {
+    expect(typedText('Noa')).toBe('Noa');
+    expect(typedText('see https://evil.example WWW.x.io')).toBe('see https evil.example x.io');
+    expect(typedText('line\none\u202Eevil')).toBe('line one evil');
+    const long = typedText('x'.repeat(100));
+    expect([...long]).toHaveLength(40);
+    expect(long.endsWith('…')).toBe(true);
+    expect([...typedText('שלום'.repeat(20))]).toHaveLength(40);
   });
 });

@@ -70,6 +70,9 @@ export function failureKind(error: unknown): { name: string; code?: string } {
 type StoredJob = { kind: string; data: JobData | { message: MailMessage; limit?: MailLimit } };
 
 const START_TRIES = 3;
+/** Two hours: the hourly limit counts the sent jobs of the last hour, and a key holds as long as its job is kept. */
+const KEEP_SENT_SECONDS = 2 * 60 * 60;
+const KEEP_FAILED_SECONDS = 7 * 24 * 60 * 60;
 
 /**
  * pg-boss on the app's own database connection (its `db` adapter, so it runs on PGlite too). Two
@@ -83,6 +86,11 @@ async function startBoss(options: MailQueueOptions): Promise<PgBoss> {
       db: { executeSql: (text, values) => options.database.executeSql(text, values) },
       // No cron; supervision stays on: it retries a job whose worker died mid-send and archives old jobs.
       schedule: false,
+      // A sent message (a feedback link, a game code) stays in the database no longer than the hourly
+      // limit and job keys need it; a failed one a week, to be looked at and counted in /metrics.
+      archiveCompletedAfterSeconds: KEEP_SENT_SECONDS,
+      archiveFailedAfterSeconds: KEEP_FAILED_SECONDS,
+      deleteAfterMinutes: 1,
     });
     boss.on('error', (error: unknown) => options.log.error({ mailQueueError: failureKind(error) }, 'mail queue error'));
     try {
@@ -117,7 +125,7 @@ export async function createMailQueue(options: MailQueueOptions): Promise<MailQu
   /**
    * Sends the message unless its address had its hourly allowance of this kind. The count is of this
    * queue's jobs completed in the last hour with the same kind and address (every process sees them;
-   * pg-boss keeps completed jobs for 12 hours before archiving them).
+   * they are kept two hours before pg-boss archives them).
    */
   async function deliver(outgoing: Outgoing): Promise<{ limitKey: string } | null> {
     if (!outgoing) return null;
