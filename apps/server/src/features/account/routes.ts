@@ -24,7 +24,7 @@ import { replyLanguage } from './messages.ts';
 import * as account from './service.ts';
 import { createReportsGrants } from '../finance/reports-grant.ts';
 import { readPaymentDetails, savePaymentDetails } from './payment-details.ts';
-import { acceptEmptyJsonBody, errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { acceptEmptyJsonBody, errorReplies, perMinute, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 
 /** Account bodies are a few short fields; anything bigger is refused before parsing. */
 const ACCOUNT_BODY_LIMIT = 16 * 1024;
@@ -272,7 +272,7 @@ const autoLoginRoute: FastifyPluginAsyncZod = async (app) => {
   // The app calls it once per start. Counted per user (the access hook has read the token by now):
   // a stolen token cannot be refreshed in a loop, and users behind one shared address (whom a 429
   // would log out) do not share one count. A caller without a valid token is counted per address.
-  const autoLoginLimit = { ...perMinute(10).rateLimit, keyGenerator: (request: FastifyRequest) => (request.auth ? `user:${request.auth.userId}` : request.ip) };
+  const autoLoginLimit = perUserPerMinute(10).rateLimit;
   acceptEmptyJsonBody(app, {});
   app.post(
     '/auto-login',
