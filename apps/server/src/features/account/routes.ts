@@ -24,7 +24,7 @@ import { replyLanguage } from './messages.ts';
 import * as account from './service.ts';
 import { createReportsGrants } from '../finance/reports-grant.ts';
 import { readPaymentDetails, savePaymentDetails } from './payment-details.ts';
-import { acceptEmptyJsonBody, errorReplies, perMinute, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { acceptEmptyJsonBody, errorReplies, perMinute, perUserPerMinute, tokenSecurity, userOrClientKey } from '../../platform/route-helpers.ts';
 
 /** Account bodies are a few short fields; anything bigger is refused before parsing. */
 const ACCOUNT_BODY_LIMIT = 16 * 1024;
@@ -228,7 +228,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           max: 5,
           timeWindow: '1 minute',
           hook: 'preHandler',
-          keyGenerator: (request) => (request.auth ? `payment-details:${request.auth.userId}` : request.ip),
+          keyGenerator: userOrClientKey,
         },
       },
       schema: {
