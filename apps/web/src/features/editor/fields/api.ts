@@ -1,8 +1,10 @@
 import {
+  mediaDeleteReplySchema,
   mediaListReplySchema,
   mediaUploadReplySchema,
   placesReplySchema,
   type Language,
+  type MediaListReply,
   type MediaResource,
   type MediaType,
   type Place,
@@ -13,10 +15,15 @@ import { readToken } from '../../../api/token-store.ts';
 /** The path of the spec's upload call (with its trailing slash). */
 export const MEDIA_UPLOAD_PATH = '/api/media/upload/';
 
-/** GET /api/media/{image|video}: the caller's media of one type. */
-export async function fetchMedia(type: MediaType, signal?: AbortSignal): Promise<MediaResource[]> {
+/** GET /api/media/{image|video}: the caller's media of one type, and what all their uploads take of their quota. */
+export async function fetchMedia(type: MediaType, signal?: AbortSignal): Promise<MediaListReply['data']> {
   const reply = await apiRequest(`/api/media/${type}`, { schema: mediaListReplySchema, signal });
-  return reply.data.resources;
+  return reply.data;
+}
+
+/** DELETE /api/media/{mediaId}: one of the caller's uploads that no game uses (409 conflict when one does). */
+export async function deleteMedia(mediaId: string): Promise<void> {
+  await apiRequest(`/api/media/${encodeURIComponent(mediaId)}`, { method: 'DELETE', schema: mediaDeleteReplySchema });
 }
 
 /** GET /api/places?q=&lang=: places (or typed coordinates) matching `q`. */

@@ -163,4 +163,64 @@ describe('MediaPicker', () => {
     await waitFor(() => expect(screen.getByTestId('media-upload-error').textContent).toBe(t('fields.media.upload.network')));
     expect(onChange).not.toHaveBeenCalled();
   });
+
+  it('shows what the uploads take of the quota, and deletes an upload after asking (English and Hebrew)', async () => {
+    const kept: MediaResource = { public_id: 'm1keep', resource_type: 'image', secure_url: '/media/uploads/u1/1111222233334444.webp' };
+    const old: MediaResource = { public_id: 'm2old', resource_type: 'image', secure_url: '/media/uploads/u1/5555666677778888.webp' };
+    const usage = (usedBytes: number) => ({ usedBytes, quotaBytes: 1024 * 1024 * 1024 });
+    for (const language of ['en', 'he'] as const) {
+      const fetchMock = mockRoutes({
+        'GET /api/media/image': [{ body: { data: { resources: [kept, old], usage: usage(3 * 1024 * 1024) } } }, { body: { data: { resources: [kept], usage: usage(1024 * 1024) } } }],
+        'DELETE /api/media/m2old': { body: { data: { deleted: true } } },
+      });
+      const { t, missing, unmount } = await renderField(<MediaPicker label="Picture" type="image" value="" onChange={vi.fn()} />, language);
+      fireEvent.click(screen.getByRole('button', { name: t('fields.media.choose.image') }));
+      await screen.findAllByTestId('media-item', undefined, LOADED);
+      expect(screen.getByTestId('media-usage').textContent).toBe(
+        t('fields.media.usage', { used: t('fields.media.units.mb', { amount: '3' }), quota: t('fields.media.units.gb', { amount: '1' }) }),
+      );
+
+      // Asked first: keeping it sends nothing.
+      fireEvent.click(screen.getByRole('button', { name: t('fields.media.delete.label', { name: 'm2old' }) }));
+      fireEvent.click(await screen.findByRole('button', { name: t('fields.media.delete.cancel') }));
+      expect(routesCalled(fetchMock)).not.toContain('DELETE /api/media/m2old');
+
+      fireEvent.click(screen.getByRole('button', { name: t('fields.media.delete.label', { name: 'm2old' }) }));
+      fireEvent.click(await screen.findByRole('button', { name: t('fields.media.delete.yes') }));
+      await waitFor(() => expect(screen.getAllByTestId('media-item')).toHaveLength(1));
+      expect(routesCalled(fetchMock)).toContain('DELETE /api/media/m2old');
+      await waitFor(() => expect(screen.getByTestId('media-usage').textContent).toContain(t('fields.media.units.mb', { amount: '1' })));
+      expect(missing).toEqual([]);
+      unmount();
+    }
+  });
+
+  it('keeps an upload a game uses, and says so', async () => {
+    const used: MediaResource = { public_id: 'm3used', resource_type: 'image', secure_url: '/media/uploads/u1/9999aaaabbbbcccc.webp' };
+    mockRoutes({
+      'GET /api/media/image': list(used),
+      'DELETE /api/media/m3used': { status: 409, body: { message: 'A game uses this file: take it out of the game first', code: 'conflict' } },
+    });
+    const { t } = await renderField(<MediaPicker label="Picture" type="image" value="" onChange={vi.fn()} />, 'en');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose an image' }));
+    await screen.findAllByTestId('media-item', undefined, LOADED);
+    fireEvent.click(screen.getByRole('button', { name: t('fields.media.delete.label', { name: 'm3used' }) }));
+    fireEvent.click(await screen.findByRole('button', { name: t('fields.media.delete.yes') }));
+    expect((await screen.findByTestId('media-delete-error')).textContent).toBe(t('fields.media.delete.inUse'));
+    expect(screen.getAllByTestId('media-item')).toHaveLength(1);
+  });
+
+  it('says in the creator’s words when the quota is full or a video cannot be read', async () => {
+    const sent = FakeXhr.install();
+    mockRoutes({ 'GET /api/media/video': list(clip) });
+    const { t } = await renderField(<MediaPicker label="סרטון" type="video" value="" onChange={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: t('fields.media.choose.video') }));
+    await screen.findAllByTestId('media-item', undefined, LOADED);
+    await choose(fileOf('walk.mp4', 'video/mp4'));
+    act(() => sent[0].respond(413, { message: 'Your uploads may take at most 1 GB in all', code: 'quota' }));
+    expect((await screen.findByTestId('media-upload-error')).textContent).toBe(t('fields.media.upload.quota'));
+    await choose(fileOf('fake.mp4', 'video/mp4'));
+    act(() => sent[1].respond(400, { message: 'This file is not a video we can read', code: 'bad_video' }));
+    await waitFor(() => expect(screen.getByTestId('media-upload-error').textContent).toBe(t('fields.media.upload.badVideo')));
+  });
 });

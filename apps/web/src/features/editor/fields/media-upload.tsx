@@ -15,6 +15,12 @@ type UploadState =
   | { status: 'done'; name: string }
   | { status: 'failed'; message: string };
 
+/** Server refusals with a message of their own (error code -> translation key). */
+const UPLOAD_REFUSALS: Partial<Record<string, 'fields.media.upload.quota' | 'fields.media.upload.badVideo'>> = {
+  quota: 'fields.media.upload.quota',
+  bad_video: 'fields.media.upload.badVideo',
+};
+
 /**
  * One file, dropped or chosen, checked here (type and size) and uploaded with a progress bar of the
  * bytes really sent. The server's own message is shown when it refuses the file.
@@ -45,8 +51,13 @@ export function MediaUpload({ type, onUploaded }: { type: MediaType; onUploaded(
       onUploaded(resource);
     } catch (error) {
       if (controller.signal.aborted) return;
-      const message =
-        error instanceof ApiError && error.message ? t('fields.media.upload.failed', { message: error.message }) : t('fields.media.upload.network');
+      // The refusals a creator can act on, in their language; any other in the server's words.
+      const known = error instanceof ApiError ? UPLOAD_REFUSALS[error.code] : undefined;
+      const message = known
+        ? t(known)
+        : error instanceof ApiError && error.message
+          ? t('fields.media.upload.failed', { message: error.message })
+          : t('fields.media.upload.network');
       setState({ status: 'failed', message });
     } finally {
       if (running.current === controller) running.current = null;
