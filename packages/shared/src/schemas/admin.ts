@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CODE_PREFIX_MAX } from '../game/code.ts';
-import { errorReplySchema, lineText, multilineText } from './common.ts';
+import { lineText, multilineText } from './common.ts';
 import { GAME_STATUSES } from './game.ts';
 
 /** The admin's calls on games (spec sections 2, 5 and 7; issue 9). */
@@ -36,9 +36,6 @@ export const approveGameRequestSchema = z.strictObject({
   version: z.number().int().min(1),
 });
 export type ApproveGameRequest = z.infer<typeof approveGameRequestSchema>;
-
-/** A 409 of a call that names a game's version (a save, an approval): the version stored now. */
-export const versionConflictReplySchema = errorReplySchema.extend({ version: z.number().int().optional() });
 
 export const REVIEW_REASON_MIN = 5;
 export const REVIEW_REASON_MAX = 1000;

@@ -8,6 +8,9 @@ export const errorReplySchema = z.object({
 });
 export type ErrorReply = z.infer<typeof errorReplySchema>;
 
+/** A 409 of a call that names a game's version (a save, an approval): the version stored now. */
+export const versionConflictReplySchema = errorReplySchema.extend({ version: z.number().int().optional() });
+
 export const ERROR_CODES = [
   'validation',
   'bad_json',

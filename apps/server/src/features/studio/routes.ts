@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   editorGameReplySchema,
-  errorReplySchema,
   gameExportSchema,
   gameParamsSchema,
   gameStatusRequestSchema,
@@ -12,6 +11,7 @@ import {
   saveGameRequestSchema,
   secretCodeReplySchema,
   secretCodeRequestSchema,
+  versionConflictReplySchema,
 } from '@streethunt/shared';
 import { requireUser } from '../../platform/access.ts';
 import { acceptEmptyJsonBody, errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
@@ -19,9 +19,6 @@ import { createGameCleaner } from './clean-game.ts';
 import * as studio from './service.ts';
 
 const tags = ['studio'];
-
-/** A 409 on save carries the stored version, so the editor can tell the creator what happened. */
-const conflictReplySchema = errorReplySchema.extend({ version: z.number().int().optional() });
 
 /** The studio's calls on games (spec section 7, issue 8): my games, new, save, status, code, duplicate, export, import. */
 export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -57,7 +54,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
         security: tokenSecurity,
         params: gameParamsSchema,
         body: saveGameRequestSchema,
-        response: { 200: editorGameReplySchema, 409: conflictReplySchema, ...errorReplies(400, 401, 403, 404, 413, 429) },
+        response: { 200: editorGameReplySchema, 409: versionConflictReplySchema, ...errorReplies(400, 401, 403, 404, 413, 429) },
       },
     },
     async (request) => ({ data: await studio.saveGame(deps, requireUser(request), request.params.gameId, request.body) }),
