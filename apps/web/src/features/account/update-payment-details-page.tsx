@@ -128,7 +128,8 @@ function PaymentDetailsForm({ details, userId }: { details: Details | null; user
         </SimpleGrid>
         <TextInput
           {...digitsField('accountNumber')}
-          description={details?.accountNumberMasked ? t('account.payment.currentAccount', { number: details.accountNumber }) : undefined}
+          // The masked number isolated left to right, so '••••1234' reads the same in a Hebrew sentence.
+          description={details?.accountNumberMasked ? t('account.payment.currentAccount', { number: `\u2066${details.accountNumber}\u2069` }) : undefined}
         />
         {updatedAt && !Number.isNaN(updatedAt.getTime()) && (
           <Text size="xs" c="dimmed">
