@@ -121,7 +121,7 @@ export function editableCopy(game: EditorGame): EditableGame {
 }
 
 /** The page's next reply to `method path` (the path exactly, without the query). */
-export function nextReply(page: Page, method: 'GET' | 'POST', path: string | RegExp): Promise<Response> {
+export function nextReply(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string | RegExp): Promise<Response> {
   return page.waitForResponse((response) => {
     const { pathname } = new URL(response.url());
     return response.request().method() === method && (typeof path === 'string' ? pathname === path : path.test(pathname));

@@ -13,12 +13,12 @@ export const mediaQueryKey = (type: MediaType) => ['studio', 'media', type] as c
 
 type Library = MediaListReply['data'];
 
-const MB = 1024 * 1024;
-/** Megabytes (or gigabytes from 1 GB) with one decimal at most, in the reader's language. */
-function formatBytes(bytes: number, language: string): { amount: string; unit: 'mb' | 'gb' } {
-  const gb = bytes >= 1024 * MB;
-  const amount = new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / (gb ? 1024 * MB : MB));
-  return { amount, unit: gb ? 'gb' : 'mb' };
+const KB = 1024;
+const MB = 1024 * KB;
+/** Kilobytes below 1 MB, megabytes below 1 GB, else gigabytes, with one decimal at most, in the reader's language. */
+function formatBytes(bytes: number, language: string): { amount: string; unit: 'kb' | 'mb' | 'gb' } {
+  const [size, unit] = bytes >= 1024 * MB ? ([1024 * MB, 'gb'] as const) : bytes >= MB ? ([MB, 'mb'] as const) : ([KB, 'kb'] as const);
+  return { amount: new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(bytes / size), unit };
 }
 
 /**
