@@ -25,6 +25,20 @@ export function sendMailLater(mailer: Mailer, log: MailLog, task: () => Promise<
   pending.add(run);
 }
 
+/**
+ * Runs `task` (look the recipients up, write the message, queue it) before the request is answered,
+ * so the mail is in the database, and survives a restart, by the time the caller hears back; the
+ * queue (platform/mail) then sends it, with retries. A failure to queue is logged, never thrown: what
+ * the request changed stands. (sendMailLater is for replies whose time must not depend on the task.)
+ */
+export async function queueMail(log: MailLog, task: () => Promise<void>): Promise<void> {
+  try {
+    await task();
+  } catch (error) {
+    log.error({ mailError: failureKind(error) }, 'mail not queued');
+  }
+}
+
 /** Resolves once every task started so far through this queue has queued its mail (or failed to). */
 export async function inMemoryMailSettled(mailer: Mailer): Promise<void> {
   const pending = inFlight.get(mailer);

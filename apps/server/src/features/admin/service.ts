@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { games, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
-import { sendMailLater, type MailLog } from '../account/mail-later.ts';
+import { queueMail, type MailLog } from '../account/mail-later.ts';
 import { forgetGame, readGameContent, type GameRow } from '../games/service.ts';
 import { toEditorGame } from '../studio/service.ts';
 import { gameApprovedEmail, gameSentBackEmail, gameUnpublishedEmail } from './emails.ts';
@@ -85,9 +85,9 @@ async function decide(db: Db, gameId: string, decision: Decision, reason: string
   return changed;
 }
 
-/** Tells the creator, in the creator's own language, after the reply has gone. */
-function emailCreatorLater(deps: AdminDeps, log: MailLog, game: GameRow, decision: Decision, reason: string | null): void {
-  sendMailLater(deps.mailer, log, async () => {
+/** Tells the creator, in the creator's own language (queued before the reply, so it is not lost). */
+async function emailCreator(deps: AdminDeps, log: MailLog, game: GameRow, decision: Decision, reason: string | null): Promise<void> {
+  await queueMail(log, async () => {
     const [creator] = await deps.db
       .select({ email: users.email, firstName: users.firstName, language: users.language })
       .from(users)
@@ -111,14 +111,14 @@ function emailCreatorLater(deps: AdminDeps, log: MailLog, game: GameRow, decisio
  */
 export async function approveGame(deps: AdminDeps, gameId: string, version: number, log: MailLog): Promise<EditorGame> {
   const game = await decide(deps.db, gameId, 'approve', null, version);
-  emailCreatorLater(deps, log, game, 'approve', null);
+  await emailCreator(deps, log, game, 'approve', null);
   return toEditorGame(game);
 }
 
 /** POST /api/games/send-back/{gameId}: a pending game goes back to draft with the reason, shown and emailed to its creator. */
 export async function sendGameBack(deps: AdminDeps, gameId: string, reason: string, log: MailLog): Promise<EditorGame> {
   const game = await decide(deps.db, gameId, 'send-back', reason);
-  emailCreatorLater(deps, log, game, 'send-back', reason);
+  await emailCreator(deps, log, game, 'send-back', reason);
   return toEditorGame(game);
 }
 
@@ -128,6 +128,6 @@ export async function sendGameBack(deps: AdminDeps, gameId: string, reason: stri
  */
 export async function unpublishGame(deps: AdminDeps, gameId: string, reason: string, log: MailLog): Promise<EditorGame> {
   const game = await decide(deps.db, gameId, 'unpublish', reason);
-  emailCreatorLater(deps, log, game, 'unpublish', reason);
+  await emailCreator(deps, log, game, 'unpublish', reason);
   return toEditorGame(game);
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Language, LandingForm, LeadListItem, LeadsListQuery } from '@streethunt/shared';
 import { leads, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
-import { sendMailLater, type MailLog } from '../account/mail-later.ts';
+import { queueMail, type MailLog } from '../account/mail-later.ts';
 import { leadReceivedEmail, type LeadForEmail } from './emails.ts';
 
 export type LeadsDeps = Pick<Services, 'db' | 'config' | 'mailer'>;
@@ -13,7 +13,7 @@ export const leadsPath = '/admin-users?tab=leads';
 /**
  * POST /api/landing-page-form: stores the lead, one per email and form. A repeat updates the names,
  * phone and language (and the affiliate, when this visit brought one: an earlier one is kept otherwise),
- * in one statement, so two sends at once cannot make two rows. Admins are emailed after the reply.
+ * in one statement, so two sends at once cannot make two rows. The admins' email is queued before the reply.
  */
 export async function saveLead(deps: LeadsDeps, form: LandingForm, language: Language, log: MailLog): Promise<void> {
   const [saved] = await deps.db
@@ -33,7 +33,7 @@ export async function saveLead(deps: LeadsDeps, form: LandingForm, language: Lan
     // xmax is 0 on a row this statement inserted, and set on one it updated.
     .returning({ aff: leads.aff, inserted: sql<boolean>`(xmax = 0)` });
   const lead: LeadForEmail = { ...form, aff: saved.aff, language };
-  sendMailLater(deps.mailer, log, () => emailAdmins(deps, lead, !saved.inserted));
+  await queueMail(log, () => emailAdmins(deps, lead, !saved.inserted));
 }
 
 /** Every admin gets one email in their language; one failed send does not stop the others (and is logged). */

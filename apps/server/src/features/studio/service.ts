@@ -18,7 +18,7 @@ import { games, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { sendMailLater, type MailLog } from '../account/mail-later.ts';
+import { queueMail, type MailLog } from '../account/mail-later.ts';
 import { createGameCodes } from '../codes/service.ts';
 import { findGame, forgetGame, isOwnerOrAdmin, readGameContent, type GameRow } from '../games/service.ts';
 import { gameSentToApprovalEmail } from './emails.ts';
@@ -182,8 +182,8 @@ function statusRefusal(from: GameRow['status'], to: GameStatusRequest['status'],
 
 /**
  * POST /api/games/status/{gameId}. PENDING sends a draft to approval: the shared validation must
- * pass (else 422 with every error), then every admin is emailed, in the admin's language, after the
- * reply. DRAFT takes a pending game back to edit it (an approved one: admins only). The spec's
+ * pass (else 422 with every error), then every admin is emailed, in the admin's language (queued
+ * before the reply). DRAFT takes a pending game back to edit it (an approved one: admins only). The spec's
  * client sends notifyAdmin: true; admins are told of every game sent, so it changes nothing.
  */
 export async function setGameStatus(
@@ -208,7 +208,7 @@ export async function setGameStatus(
     return updated;
   });
   forgetGame(deps.db, gameId);
-  if (changed.status === 'PENDING') sendMailLater(deps.mailer, log, () => emailAdminsOfPendingGame(deps, changed));
+  if (changed.status === 'PENDING') await queueMail(log, () => emailAdminsOfPendingGame(deps, changed));
   return toEditorGame(changed);
 }
 
