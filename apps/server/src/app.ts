@@ -39,7 +39,6 @@ import { createSharedState } from './platform/shared-state/shared-state.ts';
 import { linkCacheBus } from './platform/shared-state/cache-bus.ts';
 import { replyCompression } from './platform/compression.ts';
 import { metricsPlugin } from './platform/metrics.ts';
-import { inMemoryMailSettled } from './features/account/mail-later.ts';
 import { createMailQueue } from './platform/mail/mail-queue.ts';
 import { serveWebApp } from './platform/web-app.ts';
 import { webAppScriptHashes } from './platform/inline-scripts.ts';
@@ -135,11 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // Sending starts once every feature has said how its kinds of mail are written.
   app.addHook('onReady', async () => mailer.start());
-  app.addHook('onClose', async () => {
-    // Mail being queued after a reply gets into the queue first; what is queued waits there for the next start.
-    await inMemoryMailSettled(mailer);
-    await mailer.stop();
-  });
+  // What is queued and not yet sent waits in the database for the next start.
+  app.addHook('onClose', async () => mailer.stop());
   app.decorate('services', { config, db: deps.database.db, mailer, signer, realtime, shared, storage: deps.storage ?? createStorage(config), geocoder: deps.geocoder ?? createGeocoder(config, app.log) });
 
   registerErrorHandler(app);

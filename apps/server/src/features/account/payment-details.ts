@@ -9,7 +9,7 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { ReportsGrants } from '../finance/reports-grant.ts';
 import { holdsReportsGrant } from '../finance/service.ts';
 import { paymentDetailsChangedEmail } from './emails.ts';
-import { sendMailLater, type MailLog } from './mail-later.ts';
+import { queueMail, type MailLog } from './mail-later.ts';
 
 export type PaymentDetailsDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'>; grants: ReportsGrants };
 
@@ -75,7 +75,7 @@ export async function savePaymentDetails(
     .values({ ...details, userId, updatedAt: now })
     .onConflictDoUpdate({ target: payoutDetails.userId, set: { ...details, updatedAt: now } })
     .returning();
-  sendMailLater(deps.mailer, log, async () => {
+  await queueMail(log, async () => {
     const [user] = await deps.db.select({ email: users.email, firstName: users.firstName, language: users.language }).from(users).where(eq(users.id, userId));
     if (!user) return;
     const link = `${deps.config.publicUrl}/forgot-password`;

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { gameCodes, games, payoutDetails, payouts, purchases, users } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { sendMailLater, type MailLog } from '../account/mail-later.ts';
+import { queueMail, type MailLog } from '../account/mail-later.ts';
 import { forgetGameCode } from '../codes/service.ts';
 import { earningsByMonth } from '../finance/earnings.ts';
 import { refundEmail } from './emails.ts';
@@ -259,7 +259,7 @@ export async function refundPurchase(deps: PayoutsDeps, adminId: string, purchas
   const { row, quote } = done;
   if (row.code) forgetGameCode(deps.db, { gameId: row.gameId, code: row.code });
   const [purchase] = await deps.db.select({ language: purchases.language }).from(purchases).where(eq(purchases.id, purchaseId));
-  sendMailLater(deps.mailer, log, () =>
+  await queueMail(log, () =>
     deps.mailer.send({
       to: row.email,
       ...refundEmail({ fullName: row.fullName, gameName: row.gameName, code: row.code ?? '', refund: quote.refund, kept: quote.kept, language: purchase?.language ?? 'he' }),
