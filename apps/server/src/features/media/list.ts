@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { games, media } from '../../db/schema.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
+import { removeImageVariants } from './service.ts';
 
 /** The picker shows this many at most; a creator with more sees the newest. */
 export const MAX_LISTED_MEDIA = 500;
@@ -39,7 +40,7 @@ export async function listMedia(deps: { db: Db }, input: { userId: string; type:
  */
 export async function deleteMedia(deps: { db: Db; storage: Storage }, input: { userId: string; mediaId: string }): Promise<void> {
   const [row] = await deps.db
-    .select({ id: media.id, storageKey: media.storageKey })
+    .select({ id: media.id, storageKey: media.storageKey, resourceType: media.resourceType })
     .from(media)
     .where(and(eq(media.id, input.mediaId), eq(media.userId, input.userId)));
   if (!row) throw notFound('No such file in your library');
@@ -51,5 +52,6 @@ export async function deleteMedia(deps: { db: Db; storage: Storage }, input: { u
     .limit(1);
   if (used) throw conflict('A game uses this file: take it out of the game first');
   await deps.db.delete(media).where(eq(media.id, row.id));
+  if (row.resourceType === 'image') await removeImageVariants(deps.storage, row.storageKey);
   await deps.storage.remove(row.storageKey);
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp, { type OutputInfo } from 'sharp';
-import { MAX_IMAGE_WIDTH, isContentHashedKey, type ImageWidth } from '@streethunt/shared';
+import { IMAGE_WIDTHS, MAX_IMAGE_WIDTH, isContentHashedKey, type ImageWidth } from '@streethunt/shared';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { ByteRange, Storage } from '../../platform/storage/storage.ts';
 import { imageContentType, videoContentType } from './media-types.ts';
@@ -49,6 +49,17 @@ export async function readMediaFile(deps: MediaDeps, input: { key: string; width
   const key = variantKey(hash, input.width);
   const body = (await deps.storage.get(key)) ?? (await renderOnce(deps.storage, key, () => renderVariant(original, input.width!)));
   return { body, contentType: 'image/webp', etag: `"${hash}-w${input.width}"`, immutable };
+}
+
+/**
+ * Removes an image's variants (rendered on demand, kept by the original's bytes). Another upload of
+ * the very same bytes shares them, and has them rendered again when next asked.
+ */
+export async function removeImageVariants(storage: Storage, key: string): Promise<void> {
+  const original = await storage.get(key);
+  if (!original) return;
+  const hash = sha256(original).slice(0, 32);
+  await Promise.all(IMAGE_WIDTHS.map((width) => storage.remove(variantKey(hash, width))));
 }
 
 /** Variants being rendered right now, per storage: a burst of requests for a new variant renders it once. */

@@ -153,6 +153,19 @@ describe.each(testDatabaseKinds())('uploads are real videos, within a quota, and
     expect((await upload(token, video(3000))).statusCode).toBe(200);
   });
 
+  it('deletes an image with the variants rendered of it', async () => {
+    const { token } = await creator();
+    const image = mediaUploadReplySchema.parse((await upload(token, await photo(), 'photo.png', 'image/png')).json()).data;
+    for (const width of [320, 640]) expect((await t.app.inject({ method: 'GET', url: `${image.secure_url}?w=${width}`, remoteAddress: nextIp() })).statusCode).toBe(200);
+    const variants = async () => (await filesUnder(mediaDir(t.config))).filter((file) => file.startsWith('variants/'));
+    const before = await variants();
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    expect((await remove(token, image.public_id)).statusCode).toBe(200);
+    const after = await variants();
+    expect(before.length - after.length).toBe(2);
+    expect(await t.app.services.storage.exists(image.secure_url.slice('/media/'.length))).toBe(false);
+  });
+
   it('refuses a delete without a login (401) or with a malformed id (400)', async () => {
     const { token } = await creator();
     expect((await t.app.inject({ method: 'DELETE', url: '/api/media/abc', remoteAddress: nextIp() })).statusCode).toBe(401);
