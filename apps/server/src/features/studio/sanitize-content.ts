@@ -115,6 +115,9 @@ export function displayRichText(html: string, media: MediaUrlOptions): string {
   return sanitizeHtml(clean, {
     allowedTags: false,
     allowedAttributes: false,
+    // The text was cleaned by the pass above (no script or style left); this pass only adds
+    // attributes, and without this sanitize-html warns on every call that 'false' allows them.
+    allowVulnerableTags: true,
     transformTags: {
       a: (tagName, attribs) => ({ tagName, attribs: attribs.href ? { ...attribs, target: '_blank', rel: 'noopener noreferrer' } : attribs }),
       img: (tagName, attribs) => ({ tagName, attribs: { alt: '', ...attribs, ...SHOWN_WITH.img } }),
