@@ -160,7 +160,7 @@ describe.each(testDatabaseKinds())('the admin’s review of games (approve, send
     it.each([
       ['a DRAFT game', 'DRAFT', 409],
       ['an already APPROVED game', 'APPROVED', 409],
-    ] as const)('%s: %i and nothing changes, no mail', async (_label, status, expected) => {
+    ] as const)('%s (%s): %i, nothing changes, no mail', async (_label, status, expected) => {
       const { owner, game } = await gameOfNewCreator(status);
       const before = await studioTables(t.db);
       const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body: { version: game.version } });
@@ -220,7 +220,7 @@ describe.each(testDatabaseKinds())('the admin’s review of games (approve, send
     it.each([
       ['a DRAFT game', 'DRAFT', 409],
       ['an APPROVED game', 'APPROVED', 409],
-    ] as const)('%s: %i and nothing changes', async (_label, status, expected) => {
+    ] as const)('%s (%s): %i, nothing changes', async (_label, status, expected) => {
       const { owner, game } = await gameOfNewCreator(status);
       const before = await studioTables(t.db);
       const res = await call(t, 'POST', `/api/games/send-back/${game.id}`, { token: admin.token, body: { reason: 'Not ready yet' } });
