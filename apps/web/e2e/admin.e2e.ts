@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldLabel, pageHeading, viaMenu } from './support/app.ts';
 import { checkPage } from './support/check-page.ts';
-import { listedGameNames, pendingGameViaApi } from './support/admin.ts';
+import { changeViaApi, listedGameNames, pendingGameViaApi } from './support/admin.ts';
 import { newPhonePage, type Language } from './support/browser.ts';
 import { englishGame, mapGame, type DemoGame } from './support/demo-games.ts';
 import { startE2e } from './support/fixture.ts';
@@ -60,10 +60,12 @@ describe('the admin approves, sends back and generates codes', () => {
       const id = runId();
       const approveName = `E2E approve ${language} ${id}`;
       const sendBackName = `E2E send back ${language} ${id}`;
+      const changedName = `E2E changed ${language} ${id}`;
       const reason = `${language === 'he' ? 'השאלה השנייה צריכה מקום בטוח יותר לעמוד בו.' : 'Question 2 needs a safer place to stand.'} ${id}`;
-      const [approveId, sendBackId] = await Promise.all([
+      const [approveId, sendBackId, changedId] = await Promise.all([
         pendingGameViaApi(e2e.server, creator, demo.id, approveName),
         pendingGameViaApi(e2e.server, creator, demo.id, sendBackName),
+        pendingGameViaApi(e2e.server, creator, demo.id, changedName),
       ]);
       expect(await listedGameNames(e2e.server)).not.toContain(approveName);
 
@@ -97,6 +99,21 @@ describe('the admin approves, sends back and generates codes', () => {
         await row(page, g.table.label, approveName).waitFor({ state: 'detached' });
         expect(await listedGameNames(e2e.server)).toContain(approveName);
 
+        // A game its creator changed after the list was read is not approved: the admin is told and
+        // reloads the list to review it again.
+        await row(page, g.table.label, changedName).waitFor();
+        await changeViaApi(e2e.server, creator, changedId);
+        const refused = nextReply(page, 'POST', `/api/games/approve/${changedId}`);
+        await row(page, g.table.label, changedName).getByRole('button', { name: g.actions.approve, exact: true }).click();
+        expect((await refused).status()).toBe(409);
+        const changed = page.getByTestId('admin-game-changed');
+        await changed.getByText(fill(g.changed.title, { name: changedName })).waitFor();
+        expect(await listedGameNames(e2e.server)).not.toContain(changedName);
+        await checkPage(page, `admin-approve-changed-${language}-${SCREEN[language].width}`);
+        await changed.getByRole('button', { name: g.changed.reload, exact: true }).click();
+        await changed.waitFor({ state: 'detached' });
+        await row(page, g.table.label, changedName).waitFor();
+
         // Send back: a reason is asked for; the creator reads it in the editor.
         await row(page, g.table.label, sendBackName).getByRole('button', { name: g.actions.sendBack, exact: true }).click();
         const dialog = page.getByRole('dialog', { name: g.review.sendBackTitle });
@@ -112,7 +129,8 @@ describe('the admin approves, sends back and generates codes', () => {
         // The approved game on /games, as a visitor sees it.
         await page.goto('/games');
         await page.getByTestId('game-card').filter({ hasText: approveName }).waitFor();
-        p.expectNoErrors();
+        // The refused approval of the changed game, as the browser logs every 4xx.
+        p.expectNoErrors({ allowConsole: [/status of 409/] });
       } finally {
         await p.close();
       }

@@ -17,6 +17,14 @@ export async function pendingGameViaApi(server: TestServer, creator: StoredSessi
   return gameId;
 }
 
+/** The creator takes a pending game back, saves it (a new version) and sends it to approval again. */
+export async function changeViaApi(server: TestServer, creator: StoredSession, gameId: string): Promise<void> {
+  await studioApi<{ data: EditorGame }>(server, creator, `/api/games/status/${gameId}`, { status: 'DRAFT' });
+  const game = await ownerGame(server, creator, gameId);
+  await studioApi<{ data: EditorGame }>(server, creator, `/api/games/${gameId}`, { ...editableCopy(game), version: game.version });
+  await studioApi<{ data: EditorGame }>(server, creator, `/api/games/status/${gameId}`, { status: 'PENDING', notifyAdmin: true });
+}
+
 /** The admin approves the game as it is stored now: the approval names the version the admin read (409 otherwise). */
 export async function approveViaApi(server: TestServer, admin: StoredSession, gameId: string): Promise<EditorGame> {
   const { version } = await ownerGame(server, admin, gameId);

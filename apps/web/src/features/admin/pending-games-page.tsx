@@ -68,7 +68,7 @@ function AdminGames() {
         >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('adminGames.changed.text')}</Text>
-            <Button size="xs" variant="light" color="orange" onClick={actions.reloadChanged}>
+            <Button size="xs" variant="default" onClick={actions.reloadChanged}>
               {t('adminGames.changed.reload')}
             </Button>
           </Stack>
