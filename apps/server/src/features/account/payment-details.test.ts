@@ -5,16 +5,9 @@ import { payoutDetails } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildPayoutDetails, buildUser } from '../../test/factories.ts';
-import { accountTables, getJson, nextIp, postJson, sentMail } from './test-support.ts';
+import { accountTables, getJson, nextIp, paymentDetailsInput, postJson, sentMail } from './test-support.ts';
 
-const details = {
-  accountHolder: 'נועה לוי',
-  idNumber: '123456782',
-  bankName: 'Bank Hapoalim',
-  bankNumber: '12',
-  branchNumber: '600',
-  accountNumber: '99887766',
-};
+const details = paymentDetailsInput({ accountNumber: '99887766' });
 
 describe.each(testDatabaseKinds())('bank details need the password on %s', (kind) => {
   let t: TestApp;

@@ -56,3 +56,16 @@ export async function accountTables(db: Db) {
     payoutDetails: await db.select().from(payoutDetails).orderBy(payoutDetails.userId),
   };
 }
+
+/** Bank details as a user types them (a valid Israeli id number), with any field changed. */
+export function paymentDetailsInput(overrides: Partial<Record<'accountHolder' | 'idNumber' | 'bankName' | 'bankNumber' | 'branchNumber' | 'accountNumber', string>> = {}) {
+  return {
+    accountHolder: 'נועה לוי',
+    idNumber: '123456782',
+    bankName: 'Bank Hapoalim',
+    bankNumber: '12',
+    branchNumber: '600',
+    accountNumber: '7654321',
+    ...overrides,
+  };
+}

@@ -5,16 +5,9 @@ import { payoutDetails, users } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildPayoutDetails, buildUser } from '../../test/factories.ts';
-import { getJson, postJson } from './test-support.ts';
+import { getJson, paymentDetailsInput, postJson } from './test-support.ts';
 
-const details = {
-  accountHolder: 'נועה לוי',
-  idNumber: '123456782',
-  bankName: 'Bank Hapoalim',
-  bankNumber: '12',
-  branchNumber: '600',
-  accountNumber: '7654321',
-};
+const details = paymentDetailsInput({ accountNumber: '7654321' });
 
 describe.each(testDatabaseKinds())('user, profile and payment details on %s', (kind) => {
   let t: TestApp;

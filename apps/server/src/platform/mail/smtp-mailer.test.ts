@@ -1,33 +1,17 @@
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtp } from '../../test/smtp-server.ts';
 import { createMailer, createSmtpMailer } from './create-mailer.ts';
 
-/** A real SMTP server on loopback that parses every message it receives. */
+/** Through a real SMTP server on loopback that parses every message it receives. */
 describe('SMTP mailer', () => {
-  const received: { envelopeTo: string[]; mail: ParsedMail }[] = [];
-  let server: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let port: number;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push({ envelopeTo: session.envelope.rcptTo.map((r) => r.address), mail });
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.server.address() as AddressInfo).port;
+    smtp = await startSmtp();
+    port = smtp.port;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => smtp.close());
 
   it('delivers subject, HTML and plain text in one message', async () => {
     const mailer = createSmtpMailer('StreetHunt <no-reply@streethunt.test>', `smtp://127.0.0.1:${port}`);
@@ -40,9 +24,9 @@ describe('SMTP mailer', () => {
     });
     await mailer.close?.();
 
-    expect(received).toHaveLength(1);
-    const [{ envelopeTo, mail }] = received;
-    expect(envelopeTo).toEqual(['noa@example.com']);
+    expect(smtp.received).toHaveLength(1);
+    const [{ to, mail }] = smtp.received;
+    expect(to).toBe('noa@example.com');
     expect(mail.subject).toBe('אימות כתובת הדוא״ל');
     expect(mail.html).toContain('<p dir="rtl">שלום <b>נועה</b></p>');
     expect(mail.text?.trim()).toBe('שלום נועה');
@@ -54,7 +38,7 @@ describe('SMTP mailer', () => {
     const mailer = createMailer({ transport: 'smtp', smtpUrl: `smtp://127.0.0.1:${port}`, from: 'a@streethunt.test' }, '/nonexistent');
     await mailer.send({ to: 'b@example.com', subject: 'Hello', html: '<p>Hi</p>', text: 'Hi', language: 'en' });
     await mailer.close?.();
-    expect(received.at(-1)?.mail.subject).toBe('Hello');
+    expect(smtp.received.at(-1)?.mail.subject).toBe('Hello');
     expect(() => createMailer({ transport: 'smtp', from: 'a@streethunt.test' }, '/nonexistent')).toThrow(/SMTP_URL/);
   });
 });
