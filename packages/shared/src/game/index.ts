@@ -9,3 +9,4 @@ export * from './editor-validation.ts';
 export * from './editable-game.ts';
 export * from './rich-text-shape.ts';
 export * from './rich-text-style.ts';
+export * from './answer-kinds.ts';
