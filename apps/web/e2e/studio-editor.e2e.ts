@@ -243,8 +243,8 @@ describe('making a game in the creator studio', () => {
         const cover = editor.panel.getByRole('group', { name: s.editor.metadata.cover });
         await cover.getByRole('button', { name: s.fields.media.choose.image, exact: true }).click();
         const library = page.getByRole('dialog', { name: s.fields.media.dialogTitle.image });
-        const dropzone = library.getByRole('button', { name: s.fields.media.upload.label.image, exact: true });
-        await dropzone.waitFor();
+        await library.getByRole('button', { name: s.fields.media.upload.label.image, exact: true }).waitFor();
+        const dropzone = library.getByTestId('media-dropzone');
         const restore = await throttleUploads(context, page, 256 * 1024);
         const uploaded = nextReply(page, 'POST', '/api/media/upload/');
         const fileName = `cover-${language}.png`;

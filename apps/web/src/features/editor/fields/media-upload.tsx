@@ -1,6 +1,6 @@
 import '@mantine/dropzone/styles.layer.css';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection, type FileWithPath } from '@mantine/dropzone';
 import { IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -85,22 +85,27 @@ export function MediaUpload({ type, onUploaded }: { type: MediaType; onUploaded(
         multiple={false}
         useFsAccessApi={false}
         disabled={uploading}
-        // react-dropzone's root is a focusable 'presentation': a button is what it is to a screen reader.
-        role="button"
-        aria-label={t(`fields.media.upload.label.${type}`)}
-        aria-disabled={uploading}
+        // The area takes drops and clicks; the keyboard and screen readers use the button inside it. An
+        // area that was itself a button held the file input, a control inside a control.
+        activateOnKeyboard={false}
+        // Out of the page's tree (react-dropzone only hides it visually): the button is the control.
+        inputProps={{ style: { display: 'none' } }}
         data-testid="media-dropzone"
         p="md"
       >
         <Group gap="sm" wrap="nowrap" justify="center" mih={64} style={{ pointerEvents: 'none' }}>
           <IconUpload size={28} aria-hidden />
-          <Stack gap={2}>
+          <Stack gap={4} align="flex-start">
             <Text size="sm" fw={600}>
               {t(`fields.media.upload.drop.${type}`)}
             </Text>
             <Text size="xs" c="dimmed">
               {t('fields.media.upload.limit', { max: maxMegabytes })}
             </Text>
+            {/* Its click reaches the area, which opens the file chooser. */}
+            <Button size="xs" variant="default" disabled={uploading} style={{ pointerEvents: 'auto' }}>
+              {t(`fields.media.upload.label.${type}`)}
+            </Button>
           </Stack>
         </Group>
       </Dropzone>
