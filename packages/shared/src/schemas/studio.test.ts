@@ -49,6 +49,25 @@ describe('the editor save schema', () => {
     }
   });
 
+  it('takes what the server owns, as the owner’s GET returns it, and drops it at every level', () => {
+    const question = { content: '', location: null, answer: { value: 'a, b', content: '', contentAfterAnswer: '' }, hints: [{ content: '' }] };
+    const plain = save({ questions: [question] });
+    const sent = {
+      ...plain,
+      _id: 'g1',
+      userId: 'u1',
+      status: 'APPROVED',
+      questionCount: 1,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      reviewNote: null,
+      questions: [{ ...question, status: 'DONE', answer: { ...question.answer, salt: 's:0', hashes: ['h1', 'h2'] }, hints: [{ content: '', isOpen: true }] }],
+    };
+    expect(saveGameRequestSchema.parse(sent)).toEqual(saveGameRequestSchema.parse(plain));
+    // Beside them, another key is still refused.
+    const hint = saveGameRequestSchema.safeParse({ ...sent, questions: [{ ...sent.questions[0], hints: [{ content: '', isOpen: true, open: 1 }] }] });
+    expect(hint.error?.issues[0]?.path.join('.')).toBe('questions.0.hints.0');
+  });
+
   it('refuses wrong types and another currency', () => {
     const game = save();
     expect(saveGameRequestSchema.safeParse({ ...game, questions: 'many' }).success).toBe(false);

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
-import { acceptedAnswersError } from '../game/answer.ts';
+import { acceptedAnswersError, MAX_ACCEPTED_ANSWERS } from '../game/answer.ts';
 import { VALIDATION_ERRORS, VALIDATION_FIELDS } from '../game/editor-validation.ts';
+import { QUESTION_STATUSES } from '../game/question-status.ts';
 import { RICH_TEXT_SHAPE_MESSAGES, richTextShapeError } from '../game/rich-text-shape.ts';
+import { REVIEW_REASON_MAX } from './admin.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
 import { GAME_STATUSES, pointSchema, type GameLocation } from './game.ts';
 
@@ -94,15 +96,47 @@ export const editableGameSchema = z.strictObject({
 export type EditableGame = z.infer<typeof editableGameSchema>;
 export type EditableGameInput = z.input<typeof editableGameSchema>;
 
+/**
+ * `schema`, also taking the keys in `owned` (what the server owns: the client may send back what its
+ * GET returned) and dropping them. Still strict: any other key is refused.
+ */
+function ignoring<T extends z.ZodObject, K extends z.ZodRawShape>(schema: T, owned: K) {
+  return schema.extend(owned).transform((value) => {
+    const kept: Record<string, unknown> = { ...value };
+    for (const key of Object.keys(owned)) delete kept[key];
+    return kept as z.output<T>;
+  });
+}
+
+const editedQuestion = editableGameSchema.shape.questions.element;
+
+/** A question as the owner's GET returns it: the answer's salt and hashes, the spec's play status and hints' isOpen are dropped. */
+const savedQuestion = ignoring(
+  editedQuestion.extend({
+    answer: ignoring(editedQuestion.shape.answer, {
+      salt: z.string().max(200).optional(),
+      hashes: z.array(z.string().max(200)).max(MAX_ACCEPTED_ANSWERS).optional(),
+    }),
+    hints: z.array(ignoring(editedQuestion.shape.hints.element, { isOpen: z.boolean().optional() })).max(MAX_HINTS),
+  }),
+  { status: z.enum(QUESTION_STATUSES).nullable().optional() },
+);
+
 // POST /api/games/{gameId}: the full game. `version` is the one the editor loaded; a save over a
-// newer version gets 409 conflict (two tabs, two devices). _id, userId and status may ride along as
-// the spec's client sends the whole game; they change nothing.
-export const saveGameRequestSchema = editableGameSchema.extend({
-  version: z.number().int().min(1),
-  _id: idSchema.optional(),
-  userId: idSchema.optional(),
-  status: z.enum(GAME_STATUSES).optional(),
-});
+// newer version gets 409 conflict (two tabs, two devices). The spec's client sends back the whole
+// game its GET returned: what the server owns (ids, status, counts, save time, the review note, the
+// answers' hashes) is taken and dropped, it changes nothing.
+export const saveGameRequestSchema = ignoring(
+  editableGameSchema.extend({ version: z.number().int().min(1), questions: z.array(savedQuestion).max(MAX_QUESTIONS) }),
+  {
+    _id: idSchema.optional(),
+    userId: idSchema.optional(),
+    status: z.enum(GAME_STATUSES).optional(),
+    questionCount: z.number().int().min(0).optional(),
+    updatedAt: z.string().max(64).optional(),
+    reviewNote: z.string().max(REVIEW_REASON_MAX).nullable().optional(),
+  },
+);
 export type SaveGameRequest = z.infer<typeof saveGameRequestSchema>;
 
 /** The game as its owner (or an admin) edits it: GET /api/games/{id} for them, and every studio reply that returns a game. */
