@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { gameProgressRequestSchema, progressSchema, startTimeReplySchema } from '@streethunt/shared';
 import { codeGate, freePlayLimiter } from '../codes/service.ts';
-import { runGameProgressAction, type PlaysDeps } from './service.ts';
+import { readProgressJson, runGameProgressAction, type PlaysDeps } from './service.ts';
 import { registerProgressWatch } from './watch.ts';
+import { sendSharedJson } from '../../platform/compression.ts';
 import { errorReplies } from '../../platform/route-helpers.ts';
 
 /** A progress call is a few short fields. */
@@ -22,7 +23,7 @@ export const playsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       bodyLimit: PROGRESS_BODY_LIMIT,
       // A progress is well under the 1 KB from which replies are compressed: skip the compression hooks
-      // on the busiest call.
+      // on the busiest call (get-game-progress, sent as prepared text, compresses a long one itself).
       compress: false,
       // Per client IP, beside the wrong-code limit (10 per 10 minutes) the service applies.
       config: { access: 'public', rateLimit: { max: 300, timeWindow: '1 minute' } },
@@ -40,6 +41,11 @@ export const playsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => runGameProgressAction(deps, request.body, { client: request.ip }),
+    async (request, reply) => {
+      const { body } = request;
+      if (body.action !== 'get-game-progress') return runGameProgressAction(deps, body, { client: request.ip });
+      // The busiest call: its text was checked against progressSchema when made, and is kept per play version.
+      return sendSharedJson(request, reply, await readProgressJson(deps, body, { client: request.ip }));
+    },
   );
 };

@@ -4,6 +4,7 @@ import {
   computeScore,
   isAcceptedAnswer,
   isFreePrice,
+  progressSchema,
   QUESTION_STATUSES,
   type GameContent,
   type GameProgressRequest,
@@ -142,8 +143,46 @@ async function findPlay(db: Db, ctx: PlayContext): Promise<PlayRow | null> {
 }
 
 /** The Progress of a play (null: not started; nothing is stored until set-start-time). */
-export function progressOf(ctx: PlayContext, play: PlayRow | null): Progress {
-  return toProgress(ctx.game, ctx.content, ctx.code, play && playState(play, ctx.content));
+export function progressOf(ctx: PlayContext, play: PlayRow | null, now = new Date()): Progress {
+  return toProgress(ctx.game, ctx.content, ctx.code, play && playState(play, ctx.content), now);
+}
+
+/**
+ * get-game-progress as JSON text, checked against the shared schema when made. A play is read far more
+ * often than it changes, so the text is kept beside the play row it was made of (the play cache's
+ * object: a write or a re-read brings a new one) for the same game row and code, until the score's
+ * elapsed minute moves on. It is fresh exactly when progressOf would be: the play cache decides.
+ */
+export type PreparedProgress = { json: string };
+type ProgressText = { game: GameRow; code: GameCode; from: number; until: number; prepared: PreparedProgress };
+const progressTexts = new WeakMap<PlayRow, ProgressText>();
+
+const prepareProgress = (progress: Progress): PreparedProgress => ({ json: JSON.stringify(progressSchema.parse(progress)) });
+
+/** The span of time around `now` in which a play's progress stays as it is: its score loses a point each whole minute of an unfinished play. */
+function unchangedSpan(play: PlayRow, now: number): { from: number; until: number } {
+  if (!play.startTime || play.endTime) return { from: -Infinity, until: Infinity };
+  const start = play.startTime.getTime();
+  if (now < start) return { from: -Infinity, until: start };
+  const from = start + Math.floor((now - start) / 60_000) * 60_000;
+  return { from, until: from + 60_000 };
+}
+
+export function preparedProgressOf(ctx: PlayContext, play: PlayRow | null, now = new Date()): PreparedProgress {
+  // Not started: its lastUpdate is now, so there is nothing to keep.
+  if (!play) return prepareProgress(toProgress(ctx.game, ctx.content, ctx.code, null, now));
+  const at = now.getTime();
+  const kept = progressTexts.get(play);
+  if (kept && kept.game === ctx.game && kept.code.id === ctx.code.id && kept.code.code === ctx.code.code && at >= kept.from && at < kept.until) return kept.prepared;
+  const prepared = prepareProgress(toProgress(ctx.game, ctx.content, ctx.code, playState(play, ctx.content), now));
+  progressTexts.set(play, { game: ctx.game, code: ctx.code, ...unchangedSpan(play, at), prepared });
+  return prepared;
+}
+
+/** POST /api/game-progress get-game-progress: the same code check as every action, then the play's progress as JSON text. */
+export async function readProgressJson(deps: PlaysDeps, request: GameProgressRequest & { secretCode: string }, caller: Caller): Promise<PreparedProgress> {
+  const ctx = await openPlayContext(deps, { gameId: request.gameId, secretCode: request.secretCode, grant: request.grant }, caller);
+  return preparedProgressOf(ctx, await findPlay(deps.db, ctx));
 }
 
 /** For progress:watch: the play's progress when the code is valid (the caller checked it). */
