@@ -10,6 +10,7 @@ import {
   type GameReply,
   type PlayerQuestion,
   type Question,
+  writtenAnswers,
 } from '@streethunt/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -104,12 +105,7 @@ export function questionSalt(gameSalt: string, questionIndex: number): string {
 
 /** The first accepted answer as the creator wrote it (case kept): what SOLUTION reveals. */
 export function firstAcceptedAnswer(value: string): string {
-  return (
-    value
-      .split(',')
-      .map((answer) => answer.trim().replace(/\s+/g, ' '))
-      .find((answer) => answer.length > 0) ?? ''
-  );
+  return writtenAnswers(value)[0] ?? '';
 }
 
 function playerQuestion(question: Question, salt: string, hashes: string[], withValue: boolean): PlayerQuestion {

@@ -1,6 +1,6 @@
 import { Badge, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { acceptedAnswers, MAX_ACCEPTED_ANSWERS, MAX_ANSWER_LENGTH } from '@streethunt/shared';
+import { acceptedAnswers, MAX_ACCEPTED_ANSWERS, MAX_ANSWER_LENGTH, writtenAnswers } from '@streethunt/shared';
 import type { Answer, Gameover, Hint, Question } from './editor-store.ts';
 import { RichTextField } from './fields/rich-text-field.tsx';
 
@@ -28,10 +28,13 @@ export function QuestionPanel({ index, question, onChange, dir, errorOf }: { ind
   );
 }
 
-/** The accepted answers: one line, separated by commas; each is shown as the player's box will take it. */
+/** The accepted answers: one line, separated by commas; each is shown as the creator wrote it. */
 export function AnswerPanel({ index, answer, onChange, errorOf }: { index: number; answer: Answer; onChange(patch: Partial<Answer>): void; errorOf: ErrorOf }) {
   const { t } = useTranslation('studio');
+  // Checked as the server checks them; shown as the creator wrote them (the matching also folds
+  // Hebrew final letters and niqqud, which would read oddly here).
   const accepted = acceptedAnswers(answer.value);
+  const shown = writtenAnswers(answer.value);
   // The save's own limits, shown as the creator types (the server refuses the same).
   const overLimit =
     accepted.length > MAX_ACCEPTED_ANSWERS
@@ -51,14 +54,14 @@ export function AnswerPanel({ index, answer, onChange, errorOf }: { index: numbe
         dir="auto"
         data-testid="field-answer-value"
       />
-      {accepted.length > 0 && (
+      {shown.length > 0 && (
         <Stack gap={4}>
           <Text size="sm" c="dimmed" id={`accepted-${index}`}>
-            {t('editor.answer.accepted', { n: accepted.length })}
+            {t('editor.answer.accepted', { n: shown.length })}
           </Text>
           <Group gap={6} component="ul" aria-labelledby={`accepted-${index}`} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {accepted.map((value) => (
-              <Badge key={value} component="li" variant="light" tt="none" dir="auto" style={{ maxWidth: '100%' }}>
+            {shown.map((value, i) => (
+              <Badge key={`${i}:${value}`} component="li" variant="light" tt="none" dir="auto" style={{ maxWidth: '100%' }}>
                 {value}
               </Badge>
             ))}

@@ -99,8 +99,11 @@ describe('editor: save and the copy kept on the device', () => {
     expect(field().getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(field(), { target: { value: `ok, ${'x'.repeat(101)}` } });
     expect(await screen.findByText(t('editor.answer.tooLong', { max: 100 }))).toBeTruthy();
-    fireEvent.change(field(), { target: { value: 'ok, fine' } });
+    fireEvent.change(field(), { target: { value: 'Dizengoff,  כיכר   דיזנגוף ' } });
     await waitFor(() => expect(field().getAttribute('aria-invalid')).not.toBe('true'));
+    // Shown as written (the matching folds case and final letters; the creator reads their own words).
+    const shown = within(screen.getByRole('list', { name: t('editor.answer.accepted', { n: 2 }) }));
+    expect(shown.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Dizengoff', 'כיכר דיזנגוף']);
   });
 
   it('keeps edits on the device and restores them after a remount, with a way to discard them', async () => {
