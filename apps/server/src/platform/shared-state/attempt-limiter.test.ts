@@ -141,6 +141,21 @@ describe('local window counter', () => {
     expect((await counter.peek('k0')).count).toBe(0);
   });
 
+  it('a hit on a full counter costs about what a hit filling it does (dropping the oldest does not rescan the dropped)', async () => {
+    const counter = createLocalWindowCounter({ maxKeys: 20_000 });
+    const timeHits = async (prefix: string) => {
+      const start = performance.now();
+      for (let i = 0; i < 20_000; i++) await counter.hit(`${prefix}${i}`, 60_000);
+      return performance.now() - start;
+    };
+    const filling = await timeHits('a');
+    // Each new key drops the oldest one: three times the counter's size.
+    const full = Math.max(await timeHits('b'), await timeHits('c'), await timeHits('d'));
+    expect(counter.size()).toBe(20_000);
+    // A ratio, so a busy machine slowing both cannot fail it; rescanning made it about 30.
+    expect(full / filling).toBeLessThan(5);
+  });
+
   it('drops expired windows first when full', async () => {
     const time = clock();
     const counter = createLocalWindowCounter({ maxKeys: 10, now: time.now });

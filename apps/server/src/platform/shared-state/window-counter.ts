@@ -53,10 +53,31 @@ export function createLocalWindowCounter(options: { maxKeys?: number; now?: () =
     }
     return window;
   };
+  // One cursor walks the windows oldest first across sweeps, holding the entry it has read and not
+  // dropped: a fresh iterator would step again over every entry deleted before it (V8 keeps them as
+  // holes until it rehashes), which made each hit on a full counter cost tens of microseconds.
+  let cursor: Iterator<[string, Window]> | null = null;
+  let head: [string, Window] | undefined;
   const sweep = (at: number) => {
-    for (const [key, window] of windows) {
-      if (at - window.startedAt < window.windowMs && windows.size < maxKeys) break;
+    for (;;) {
+      if (!head) {
+        cursor ??= windows.entries();
+        const next = cursor.next();
+        if (next.done) {
+          cursor = null;
+          return;
+        }
+        head = next.value;
+      }
+      const [key, window] = head;
+      // Dropped or restarted (moved to the end) since the cursor read it.
+      if (windows.get(key) !== window) {
+        head = undefined;
+        continue;
+      }
+      if (at - window.startedAt < window.windowMs && windows.size < maxKeys) return;
       windows.delete(key);
+      head = undefined;
     }
   };
   const countOf = (window: Window | undefined, at: number): WindowCount =>
