@@ -150,10 +150,11 @@ describe('local window counter', () => {
     };
     const filling = await timeHits('a');
     // Each new key drops the oldest one: three times the counter's size.
-    const full = Math.max(await timeHits('b'), await timeHits('c'), await timeHits('d'));
+    const passes = [await timeHits('b'), await timeHits('c'), await timeHits('d')].sort((x, y) => x - y);
     expect(counter.size()).toBe(20_000);
-    // A ratio, so a busy machine slowing both cannot fail it; rescanning made it about 30.
-    expect(full / filling).toBeLessThan(5);
+    // A ratio of the median pass, so a busy machine slowing both, or one collection pausing a pass,
+    // cannot fail it; rescanning made it about 30.
+    expect(passes[1] / filling).toBeLessThan(8);
   });
 
   it('drops expired windows first when full', async () => {
