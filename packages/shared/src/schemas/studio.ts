@@ -114,8 +114,8 @@ const editedQuestion = editableGameSchema.shape.questions.element;
 const savedQuestion = ignoring(
   editedQuestion.extend({
     answer: ignoring(editedQuestion.shape.answer, {
-      salt: z.string().max(200).optional(),
-      hashes: z.array(z.string().max(200)).max(MAX_ACCEPTED_ANSWERS).optional(),
+      salt: lineText().max(200).optional(),
+      hashes: z.array(lineText().max(200)).max(MAX_ACCEPTED_ANSWERS).optional(),
     }),
     hints: z.array(ignoring(editedQuestion.shape.hints.element, { isOpen: z.boolean().optional() })).max(MAX_HINTS),
   }),
@@ -133,8 +133,8 @@ export const saveGameRequestSchema = ignoring(
     userId: idSchema.optional(),
     status: z.enum(GAME_STATUSES).optional(),
     questionCount: z.number().int().min(0).optional(),
-    updatedAt: z.string().max(64).optional(),
-    reviewNote: z.string().max(REVIEW_REASON_MAX).nullable().optional(),
+    updatedAt: lineText().max(64).optional(),
+    reviewNote: multilineText().max(REVIEW_REASON_MAX).nullable().optional(),
   },
 );
 export type SaveGameRequest = z.infer<typeof saveGameRequestSchema>;
