@@ -103,10 +103,26 @@ async function startBoss(options: MailQueueOptions): Promise<PgBoss> {
   }
 }
 
+/**
+ * Creates the queue (its own partition table) unless it exists. Two processes doing so at once on an
+ * empty database can deadlock, and one fails: it finds the queue made on its next try.
+ */
+async function createQueueOnce(boss: PgBoss): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await boss.createQueue(QUEUE);
+      return;
+    } catch (error) {
+      if (attempt >= START_TRIES) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}
+
 export async function createMailQueue(options: MailQueueOptions): Promise<MailQueue> {
   const { transport, log } = options;
   const boss = await startBoss(options);
-  await boss.createQueue(QUEUE);
+  await createQueueOnce(boss);
   // Set on each job rather than on the queue, which keeps the settings it was first created with.
   const jobOptions = {
     retryLimit: options.retryLimit ?? RETRY_LIMIT,
