@@ -36,6 +36,19 @@ export type WindowCounter = {
  */
 export const IN_FLIGHT_TTL_MS = 30_000;
 
+/** A taken try whose settle runs once: a second settle (a retry, a finally after a catch) changes nothing. */
+function takenTry(settleOnce: (counts: boolean) => Promise<void>): Take {
+  let open = true;
+  return {
+    taken: true,
+    settle: async (counts) => {
+      if (!open) return;
+      open = false;
+      await settleOnce(counts);
+    },
+  };
+}
+
 type Window = { startedAt: number; windowMs: number; count: number };
 
 /** This process's own counter: bounded (the oldest windows go first when full). */
@@ -108,18 +121,12 @@ export function createLocalWindowCounter(options: { maxKeys?: number; now?: () =
       const pending = inFlight.get(key) ?? 0;
       if (settled.count + pending >= max) return { taken: false, ...settled, pending };
       inFlight.set(key, pending + 1);
-      let open = true;
-      return {
-        taken: true,
-        settle: async (counts) => {
-          if (!open) return;
-          open = false;
-          const left = (inFlight.get(key) ?? 1) - 1;
-          if (left > 0) inFlight.set(key, left);
-          else inFlight.delete(key);
-          if (counts) count(key, windowMs, now());
-        },
-      };
+      return takenTry(async (counts) => {
+        const left = (inFlight.get(key) ?? 1) - 1;
+        if (left > 0) inFlight.set(key, left);
+        else inFlight.delete(key);
+        if (counts) count(key, windowMs, now());
+      });
     },
     size: () => windows.size,
   };
@@ -171,20 +178,14 @@ export function createRedisWindowCounter(link: RedisLink, name: string, fallback
       if (!Array.isArray(reply) || reply.length !== 4) return fallback.take(key, max, windowMs);
       const [taken, count, pending, pttl] = reply.map(Number);
       if (taken !== 1) return { taken: false, count, pending, resetInMs: Math.max(0, pttl) };
-      let open = true;
-      return {
-        taken: true,
-        settle: async (counts) => {
-          if (!open) return;
-          open = false;
-          try {
-            await link.client.eval(SETTLE_SCRIPT, 2, redisKey, inFlightKeyOf(redisKey), counts ? 1 : 0, windowMs);
-          } catch {
-            // Redis went away mid-judgment: the in-flight try expires by itself; a try that counts is counted here.
-            if (counts) await fallback.hit(key, windowMs);
-          }
-        },
-      };
+      return takenTry(async (counts) => {
+        try {
+          await link.client.eval(SETTLE_SCRIPT, 2, redisKey, inFlightKeyOf(redisKey), counts ? 1 : 0, windowMs);
+        } catch {
+          // Redis went away mid-judgment: the in-flight try expires by itself; a try that counts is counted here.
+          if (counts) await fallback.hit(key, windowMs);
+        }
+      });
     },
   };
 }
