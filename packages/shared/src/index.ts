@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './schemas/common.ts';
 export * from './schemas/account.ts';
 export * from './schemas/config.ts';
+export * from './content/index.ts';
 export * from './game/index.ts';
 export * from './schemas/game.ts';
 export * from './schemas/game-list.ts';

@@ -252,8 +252,12 @@ export const plays = pgTable(
     startTime: ts('start_time'),
     endTime: ts('end_time'),
     lastUpdate: ts('last_update').notNull().defaultNow(),
-    /** [{ status, hints: [{ isOpen }] }] in question order. */
-    questions: jsonb('questions').notNull().default(sql`'[]'::jsonb`),
+    /**
+     * Each question's state by question id (plays/play-states.ts): `{ [questionId]: { status, openHints:
+     * [hintId], solution } }`, only the questions begun. By id, so a question deleted or moved never
+     * moves a play's progress onto another.
+     */
+    states: jsonb('states').notNull().default(sql`'{}'::jsonb`),
     /** Single-use token for the emailed feedback link (hashed). */
     feedbackTokenHash: text('feedback_token_hash'),
     feedbackTokenUsedAt: ts('feedback_token_used_at'),

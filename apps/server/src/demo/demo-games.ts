@@ -7,6 +7,22 @@ import type { GameContent, Point } from '@streethunt/shared';
  */
 export type DemoGame = { id: string; content: GameContent };
 
+type Written<Q> = Omit<Q, 'id' | 'hints'> & { hints: Array<Omit<GameContent['questions'][number]['hints'][number], 'id'>> };
+type DemoSource = { id: string; content: Omit<GameContent, 'questions'> & { questions: Array<Written<GameContent['questions'][number]>> } };
+
+/** Question and hint ids fixed too (`g1q2`, `g1q2h1`), so a demo play's states name the same questions on every new database. */
+const withDemoIds = (source: DemoSource, gameNumber: number): DemoGame => ({
+  id: source.id,
+  content: {
+    ...source.content,
+    questions: source.content.questions.map((question, qi) => ({
+      ...question,
+      id: `g${gameNumber}q${qi + 1}`,
+      hints: question.hints.map((hint, hi) => ({ ...hint, id: `g${gameNumber}q${qi + 1}h${hi + 1}` })),
+    })),
+  },
+});
+
 /** A polygon of `sides` points on a circle of about `radiusM` metres around a place. */
 function area(center: Point, radiusM: number, sides: number): Point[] {
   const dLat = radiusM / 111_320;
@@ -26,7 +42,7 @@ const place = {
   independenceHall: { lat: 32.06305, lng: 34.77045 },
 };
 
-export const demoGames: DemoGame[] = [
+const demoSources: DemoSource[] = [
   {
     id: '64656d6f67616d6500000001',
     content: {
@@ -258,3 +274,5 @@ export const demoGames: DemoGame[] = [
     },
   },
 ];
+
+export const demoGames: DemoGame[] = demoSources.map((source, i) => withDemoIds(source, i + 1));

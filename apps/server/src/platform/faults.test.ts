@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Progress } from '@streethunt/shared';
 import { openDatabase, type Database } from '../db/client.ts';
-import { plays } from '../db/schema.ts';
+import { games, plays } from '../db/schema.ts';
+import { readGameContent } from '../features/games/service.ts';
+import { progressQuestions } from '../features/plays/play-states.ts';
 import { buildCode, buildGame, gameContent } from '../test/factories.ts';
 import { privatePostgres, type PrivatePostgres } from '../test/postgres-server.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
@@ -55,7 +57,8 @@ describe('faults: PostgreSQL stopped under load, a process killed mid-request', 
 
   const storedHints = async (gameId: string, codeId: string) => {
     const [play] = await database.db.select().from(plays).where(and(eq(plays.gameId, gameId), eq(plays.codeId, codeId)));
-    return (play.questions as Progress['questions']).flatMap((q, qi) => q.hints.map((h, hi) => (h.isOpen ? `${qi}.${hi}` : null))).filter(Boolean);
+    const [game] = await database.db.select().from(games).where(eq(games.id, gameId));
+    return progressQuestions(readGameContent(game).questions, play.states).flatMap((q, qi) => q.hints.map((h, hi) => (h.isOpen ? `${qi}.${hi}` : null))).filter(Boolean);
   };
 
   it('answers 503 unavailable fast while the database is down, recovers by itself, and a queued change arrives afterwards', async () => {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { generateGameCode, type GameContent } from '@streethunt/shared';
+import { eq } from 'drizzle-orm';
+import { generateGameCode, withContentIds, type GameContent, type Progress } from '@streethunt/shared';
 import type { Db } from '../db/client.ts';
 import { authTokens, feedbacks, gameCodes, games, media, payoutDetails, plays, purchases, users } from '../db/schema.ts';
 import { hashPassword, newSecretToken } from '../platform/auth.ts';
+import { playStatesOf } from '../features/plays/play-states.ts';
 
 export const DEFAULT_TEST_PASSWORD = 'correct-horse-battery';
 
@@ -66,8 +68,23 @@ export async function buildPayoutDetails(
   return row;
 }
 
-/** A game's content: three questions (the first on a polygon, the second on a point), two hints each, answers with an alternative. */
-export function gameContent(overrides: Partial<GameContent> = {}): GameContent {
+type Question = GameContent['questions'][number];
+/** A question as a test writes it: its id and its hints' ids may be left out (each gets one, as a save gives them). */
+export type QuestionInput = Omit<Question, 'id' | 'hints'> & { id?: string; hints: Array<Omit<Question['hints'][number], 'id'> & { id?: string }> };
+export type ContentInput = Partial<Omit<GameContent, 'questions'>> & { questions?: QuestionInput[] };
+
+/**
+ * A game's content: three questions (the first on a polygon, the second on a point), two hints each,
+ * answers with an alternative. Their ids are fixed (q1, q1h1…); a question or hint given without one
+ * gets a new one, and one repeating an id (a question copied in a loop) a new one too.
+ */
+export function gameContent(overrides: ContentInput = {}): GameContent {
+  const { questions, ...rest } = overrides;
+  const content = baseContent();
+  return { ...content, ...rest, questions: withContentIds(questions ?? content.questions) };
+}
+
+function baseContent(): GameContent {
   return {
     metadata: {
       name: 'Test hunt',
@@ -83,6 +100,7 @@ export function gameContent(overrides: Partial<GameContent> = {}): GameContent {
     introPage: { content: '<p>Welcome to the test hunt</p>' },
     questions: [
       {
+        id: 'q1',
         content: '<p>Who made the fountain?</p>',
         location: [
           { lat: 32.0782, lng: 34.7737 },
@@ -91,23 +109,24 @@ export function gameContent(overrides: Partial<GameContent> = {}): GameContent {
           { lat: 32.0774, lng: 34.7737 },
         ],
         answer: { value: 'Yaacov Agam, Agam, אגם', content: '<p>Look at the plaque</p>', contentAfterAnswer: '<p>Right: the artist made it in 1986</p>' },
-        hints: [{ content: '<p>An Israeli artist</p>', title: 'Who' }, { content: '<p>Four letters</p>' }],
+        hints: [{ id: 'q1h1', content: '<p>An Israeli artist</p>', title: 'Who' }, { id: 'q1h2', content: '<p>Four letters</p>' }],
       },
       {
+        id: 'q2',
         content: '<p>What number is the house?</p>',
         location: { lat: 32.074, lng: 34.7718 },
         answer: { value: 'Twenty Two, עשרים ושתיים', content: '', contentAfterAnswer: '<p>Bialik lived here</p>' },
-        hints: [{ content: '<p>Look left of the door</p>' }, { content: '<p>Two digits</p>', title: 'Digits' }],
+        hints: [{ id: 'q2h1', content: '<p>Look left of the door</p>' }, { id: 'q2h2', content: '<p>Two digits</p>', title: 'Digits' }],
       },
       {
+        id: 'q3',
         content: '<p>Which theatre faces the square?</p>',
         location: { lat: 32.0727, lng: 34.7793 },
         answer: { value: 'Habima, הבימה', content: '', contentAfterAnswer: '' },
-        hints: [{ content: '<p>The national theatre</p>' }, { content: '<p>Starts with H</p>' }],
+        hints: [{ id: 'q3h1', content: '<p>The national theatre</p>' }, { id: 'q3h2', content: '<p>Starts with H</p>' }],
       },
     ],
     gameoverPage: { content: '<p>Well done</p>', hideGameSummary: false },
-    ...overrides,
   };
 }
 
@@ -116,7 +135,7 @@ type GameRow = typeof games.$inferSelect;
 /** A stored game, APPROVED unless said otherwise, owned by `userId` (a new user when not given). */
 export async function buildGame(
   db: Db,
-  overrides: Partial<Omit<typeof games.$inferInsert, 'metadata' | 'introPage' | 'questions' | 'gameoverPage'>> & { content?: Partial<GameContent> } = {},
+  overrides: Partial<Omit<typeof games.$inferInsert, 'metadata' | 'introPage' | 'questions' | 'gameoverPage'>> & { content?: ContentInput } = {},
 ): Promise<GameRow & { content: GameContent }> {
   const { content: contentOverrides, ...rest } = overrides;
   const content = gameContent(contentOverrides);
@@ -140,14 +159,23 @@ export async function buildCode(
   return row;
 }
 
-/** A stored play of a game and code, started a minute ago unless said otherwise. */
+/**
+ * A stored play of a game and code, started a minute ago unless said otherwise. Its question states
+ * may be given as the API shows them (`questions`, in the game's order): they are stored by id.
+ */
 export async function buildPlay(
   db: Db,
-  values: { gameId: string; codeId: string } & Partial<typeof plays.$inferInsert>,
+  values: { gameId: string; codeId: string; questions?: Progress['questions'] } & Partial<typeof plays.$inferInsert>,
 ): Promise<typeof plays.$inferSelect> {
+  const { questions, ...rest } = values;
+  let states = rest.states ?? {};
+  if (questions) {
+    const [game] = await db.select({ questions: games.questions }).from(games).where(eq(games.id, values.gameId));
+    states = playStatesOf(game.questions as GameContent['questions'], questions);
+  }
   const [row] = await db
     .insert(plays)
-    .values({ startTime: new Date(Date.now() - 60_000), questions: [], ...values })
+    .values({ startTime: new Date(Date.now() - 60_000), ...rest, states })
     .returning();
   return row;
 }

@@ -1,4 +1,5 @@
 import { sha256Hex } from './sha256.ts';
+import { MAX_ACCEPTED_ANSWERS, MAX_ANSWER_LENGTH } from '../content/limits.ts';
 
 // Quote marks a keyboard or a copy-paste may give for the same answer: Hebrew geresh and gershayim,
 // smart quotes, primes, backtick and acute. Folded before NFKC too, because NFKC splits ´ into a space
@@ -61,13 +62,9 @@ export function acceptedAnswers(value: string): string[] {
 }
 
 /**
- * Most accepted answers one question may list, and the longest one. Each is hashed for the player's
+ * Why this answer list is refused on save, or null. Each accepted answer is hashed for the player's
  * phone, so the list's size is the cost of every reply that carries the game (and of its cache).
  */
-export const MAX_ACCEPTED_ANSWERS = 30;
-export const MAX_ANSWER_LENGTH = 100;
-
-/** Why this answer list is refused on save, or null. */
 export function acceptedAnswersError(value: string): string | null {
   const answers = acceptedAnswers(value);
   if (answers.length > MAX_ACCEPTED_ANSWERS) return `at most ${MAX_ACCEPTED_ANSWERS} accepted answers`;

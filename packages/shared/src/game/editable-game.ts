@@ -1,5 +1,6 @@
 import type { LANGUAGES } from '../constants.ts';
-import type { GameLocation } from '../schemas/game.ts';
+import { newContentId } from '../content/ids.ts';
+import type { GameContent, Question } from '../schemas/game.ts';
 import type { EditableGame } from '../schemas/studio.ts';
 
 /** An empty game: what POST /api/games/new stores and what 'add' appends from. */
@@ -12,34 +13,20 @@ export function emptyGame(language: (typeof LANGUAGES)[number] = 'he'): Editable
   };
 }
 export const emptyQuestion = (): EditableGame['questions'][number] => ({
+  id: newContentId(),
   content: '',
   location: null,
   answer: { value: '', content: '', contentAfterAnswer: '' },
   hints: [],
 });
-export const emptyHint = (): EditableGame['questions'][number]['hints'][number] => ({ content: '' });
+export const emptyHint = (): EditableGame['questions'][number]['hints'][number] => ({ id: newContentId(), content: '' });
 
-/** A game's content in any of the shapes the server stores or sends (a stored row, an owner's GET reply). */
-export type GameContentLike = {
-  metadata: {
-    name: string;
-    locationCity: string;
-    locationText: string;
-    price: string | number;
-    language: (typeof LANGUAGES)[number];
-    map: boolean;
-    coverImage: string;
-    location?: GameLocation | null;
-  };
-  introPage: { content: string };
-  questions?: ReadonlyArray<{
-    content: string;
-    location?: GameLocation | null;
-    /** An owner's reply carries `value` beside the hashes; a player's has none (read as ''). */
-    answer: { value?: string; content: string; contentAfterAnswer: string };
-    hints: ReadonlyArray<{ content: string; title?: string }>;
-  }>;
-  gameoverPage: { content: string; hideGameSummary: boolean };
+/**
+ * A game's content in any of the shapes the server stores or sends (a stored row, an owner's GET
+ * reply): the stored shape, where a player's reply has no answer value (read as '').
+ */
+export type GameContentLike = Omit<GameContent, 'questions'> & {
+  questions?: ReadonlyArray<Omit<Question, 'answer'> & { answer: Omit<Question['answer'], 'value'> & { value?: string } }>;
 };
 
 /** A price as the editor holds it: '' (not set) or a number; older rows kept it as text ('45'). */
@@ -71,10 +58,11 @@ export function toEditableGame(game: GameContentLike): EditableGame {
     },
     introPage: { content: game.introPage.content },
     questions: (game.questions ?? []).map((q) => ({
+      id: q.id,
       content: q.content,
       location: q.location ?? null,
       answer: { value: q.answer.value ?? '', content: q.answer.content, contentAfterAnswer: q.answer.contentAfterAnswer },
-      hints: q.hints.map((h) => (h.title === undefined ? { content: h.content } : { content: h.content, title: h.title })),
+      hints: q.hints.map((h) => (h.title === undefined ? { id: h.id, content: h.content } : { id: h.id, content: h.content, title: h.title })),
     })),
     gameoverPage: { content: game.gameoverPage.content, hideGameSummary: game.gameoverPage.hideGameSummary },
   };

@@ -22,12 +22,14 @@ function validGame(): EditableGame {
     introPage: { content: content('Welcome to old Jaffa, a walk of stories') },
     questions: [
       {
+        id: 'steps',
         content: content('How many steps lead to the church?'),
         location: { lat: 32.054, lng: 34.752 },
         answer: { value: '42, forty two', content: '', contentAfterAnswer: '' },
-        hints: [{ content: content('Count them from the bottom, slowly') }],
+        hints: [{ id: 'count', content: content('Count them from the bottom, slowly') }],
       },
       {
+        id: 'gate',
         content: content('What is written over the gate?'),
         location: [
           { lat: 32.05, lng: 34.75 },

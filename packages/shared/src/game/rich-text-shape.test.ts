@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { editableGameSchema } from '../schemas/studio.ts';
 import { emptyGame } from './editable-game.ts';
-import { MAX_ACCEPTED_ANSWERS, MAX_ANSWER_LENGTH } from './answer.ts';
-import { MAX_RICH_TEXT_DEPTH, MAX_RICH_TEXT_ELEMENTS, richTextShapeError } from './rich-text-shape.ts';
+import { MAX_ACCEPTED_ANSWERS, MAX_ANSWER_LENGTH, MAX_RICH_TEXT_DEPTH, MAX_RICH_TEXT_ELEMENTS } from '../content/limits.ts';
+import { richTextShapeError } from './rich-text-shape.ts';
 
 describe('richTextShapeError', () => {
   it('passes what the editor makes', () => {
@@ -35,14 +35,14 @@ describe('richTextShapeError', () => {
 describe('the editor save schema', () => {
   const game = (change: (draft: ReturnType<typeof emptyGame>) => void) => {
     const draft = emptyGame('en');
-    draft.questions.push({ content: '<p>q</p>', answer: { value: 'a', content: '', contentAfterAnswer: '' }, hints: [] });
+    draft.questions.push({ id: 'q1', content: '<p>q</p>', answer: { value: 'a', content: '', contentAfterAnswer: '' }, hints: [] });
     change(draft);
     return editableGameSchema.safeParse(draft);
   };
 
   it('refuses rich text too deep or too busy in any field, naming where', () => {
     const deep = game((draft) => {
-      draft.questions[0].hints.push({ content: '<b>'.repeat(5_000) });
+      draft.questions[0].hints.push({ id: 'h1', content: '<b>'.repeat(5_000) });
     });
     expect(deep.success).toBe(false);
     expect(deep.error?.issues[0]).toMatchObject({ path: ['questions', 0, 'hints', 0, 'content'], message: expect.stringContaining('nested') });

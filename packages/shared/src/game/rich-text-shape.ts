@@ -1,3 +1,5 @@
+import { MAX_RICH_TEXT_DEPTH, MAX_RICH_TEXT_ELEMENTS } from '../content/limits.ts';
+
 /**
  * Rich text's shape, read without an HTML parser. Cleaning HTML (sanitize-html on the server, the
  * DOM in the browser) costs time in proportion to its elements and, worse, to its nesting: text of
@@ -6,10 +8,8 @@
  * bound of what a parser would build (an unclosed tag counts as open), which errs on refusing.
  */
 
-/** Deepest nesting of elements: the editor's deepest (a list in a list in a quote, with marks) is about a dozen. */
-export const MAX_RICH_TEXT_DEPTH = 40;
-/** Most elements in one field: a full page of the editor's paragraphs, marks and links is a few hundred. */
-export const MAX_RICH_TEXT_ELEMENTS = 5_000;
+// The limits (content/limits.ts): the editor's deepest nesting (a list in a list in a quote, with
+// marks) is about a dozen, and a full page of its paragraphs, marks and links a few hundred elements.
 
 /** Elements that never hold others, so never nest (the HTML spec's void elements). */
 const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);

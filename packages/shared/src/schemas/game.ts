@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
+import { contentIdSchema } from '../content/ids.ts';
+import { MAX_COVER_IMAGE, MAX_LINE_TEXT, MAX_LOCATION_TEXT, MAX_POLYGON_POINTS } from '../content/limits.ts';
 
 export const GAME_STATUSES = ['DRAFT', 'PENDING', 'APPROVED'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
@@ -8,43 +10,46 @@ export type GameStatus = (typeof GAME_STATUSES)[number];
 export const pointSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 export type Point = z.infer<typeof pointSchema>;
 /** A point, or a polygon of 3 or more points (fewer are saved as a single point). */
-export const gameLocationSchema = z.union([pointSchema, z.array(pointSchema).min(3).max(200)]);
+export const gameLocationSchema = z.union([pointSchema, z.array(pointSchema).min(3).max(MAX_POLYGON_POINTS)]);
 export type GameLocation = z.infer<typeof gameLocationSchema>;
 
-const richText = multilineText().max(200_000);
+// The shapes below describe content as stored and as replies carry it; the limits are the save's
+// business (studio.ts, content/limits.ts), so a game saved under older limits still reads.
+const richText = multilineText();
 
 export const gameMetadataSchema = z.object({
-  name: lineText().max(200).default(''),
-  locationCity: lineText().max(200).default(''),
-  locationText: multilineText().max(500).default(''),
+  name: lineText().max(MAX_LINE_TEXT).default(''),
+  locationCity: lineText().max(MAX_LINE_TEXT).default(''),
+  locationText: multilineText().max(MAX_LOCATION_TEXT).default(''),
   price: z.union([lineText().max(20), z.number()]).default(''),
   currencyCode: lineText().max(3).default('ILS'),
   language: z.enum(LANGUAGES).default('he'),
   map: z.boolean().default(false),
-  coverImage: lineText().max(2000).default(''),
+  coverImage: lineText().max(MAX_COVER_IMAGE).default(''),
   location: gameLocationSchema.nullable().optional(),
 });
 export type GameMetadata = z.infer<typeof gameMetadataSchema>;
 
-export const hintSchema = z.object({ content: richText.default(''), title: lineText().max(200).optional() });
+export const hintSchema = z.object({ id: contentIdSchema, content: richText.default(''), title: lineText().optional() });
 export type Hint = z.infer<typeof hintSchema>;
 
 export const questionSchema = z.object({
+  id: contentIdSchema,
   content: richText.default(''),
   location: gameLocationSchema.nullable().optional(),
   answer: z.object({
-    value: lineText().max(2000).default(''),
+    value: lineText().default(''),
     content: richText.default(''),
     contentAfterAnswer: richText.default(''),
   }),
-  hints: z.array(hintSchema).max(20).default([]),
+  hints: z.array(hintSchema).default([]),
 });
 export type Question = z.infer<typeof questionSchema>;
 
 export const gameContentSchema = z.object({
   metadata: gameMetadataSchema,
   introPage: z.object({ content: richText.default('') }),
-  questions: z.array(questionSchema).max(100),
+  questions: z.array(questionSchema),
   gameoverPage: z.object({ content: richText.default(''), hideGameSummary: z.boolean().default(false) }),
 });
 export type GameContent = z.infer<typeof gameContentSchema>;

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
-import { acceptedAnswersError, MAX_ACCEPTED_ANSWERS } from '../game/answer.ts';
+import { contentIdSchema, repeatedContentId } from '../content/ids.ts';
+import {
+  MAX_ACCEPTED_ANSWERS,
+  MAX_ANSWER_VALUE,
+  MAX_COVER_IMAGE,
+  MAX_HINTS,
+  MAX_LINE_TEXT,
+  MAX_LOCATION_TEXT,
+  MAX_POLYGON_POINTS,
+  MAX_PRICE,
+  MAX_QUESTIONS,
+  MAX_RICH_TEXT,
+} from '../content/limits.ts';
+import { acceptedAnswersError } from '../game/answer.ts';
 import { VALIDATION_ERRORS, VALIDATION_FIELDS } from '../game/editor-validation.ts';
 import { QUESTION_STATUSES } from '../game/question-status.ts';
 import { RICH_TEXT_SHAPE_MESSAGES, richTextShapeError } from '../game/rich-text-shape.ts';
@@ -12,15 +25,6 @@ import { GAME_STATUSES, pointSchema, type GameLocation } from './game.ts';
 // approval, codes for the creator. The reports, media and places have their own files, and so has the
 // export file (game-export.ts).
 
-/** Most questions a game may have, and hints a question may have. */
-export const MAX_QUESTIONS = 100;
-export const MAX_HINTS = 20;
-/** Most points a polygon area may have (a city block needs a few dozen at most). */
-export const MAX_POLYGON_POINTS = 200;
-/** Highest price a game may be sold for (ILS). */
-export const MAX_PRICE = 10_000;
-/** One rich-text field (HTML), in characters. */
-export const MAX_RICH_TEXT = 100_000;
 
 /**
  * An area as the editor sends it: a point, or a polygon; a polygon of fewer than 3 points is kept as
@@ -61,36 +65,43 @@ const richText = multilineText()
   });
 
 const answerValue = lineText()
-  .max(2000)
+  .max(MAX_ANSWER_VALUE)
   .superRefine((value, context) => {
     const error = acceptedAnswersError(value);
     if (error) context.addIssue({ code: 'custom', message: error });
   });
 
+const editedHint = z.strictObject({ id: contentIdSchema, content: richText, title: lineText().max(MAX_LINE_TEXT).optional() });
+const editedQuestion = z.strictObject({
+  id: contentIdSchema,
+  content: richText,
+  location: editorLocationSchema.nullable().optional(),
+  answer: z.strictObject({ value: answerValue, content: richText, contentAfterAnswer: richText }),
+  hints: z.array(editedHint).max(MAX_HINTS),
+});
+
+/** Questions and hints with unique ids (within the game): a play keeps its states by question id. */
+const uniqueIds = <T extends z.ZodType<ReadonlyArray<{ id?: string; hints: ReadonlyArray<{ id?: string }> }>>>(questions: T) =>
+  questions.superRefine((list, context) => {
+    const repeated = repeatedContentId(list);
+    if (repeated) context.addIssue({ code: 'custom', message: `the id ${repeated} is used twice: every question and hint needs its own` });
+  });
+
 /** A game's content as the editor saves it: every field named, no unknown field (strict). */
 export const editableGameSchema = z.strictObject({
   metadata: z.strictObject({
-    name: lineText().max(200),
-    locationCity: lineText().max(200),
-    locationText: multilineText().max(500),
+    name: lineText().max(MAX_LINE_TEXT),
+    locationCity: lineText().max(MAX_LINE_TEXT),
+    locationText: multilineText().max(MAX_LOCATION_TEXT),
     price: editorPriceSchema,
     currencyCode: z.literal('ILS'),
     language: z.enum(LANGUAGES),
     map: z.boolean(),
-    coverImage: lineText().max(2000),
+    coverImage: lineText().max(MAX_COVER_IMAGE),
     location: editorLocationSchema.nullable().optional(),
   }),
   introPage: z.strictObject({ content: richText }),
-  questions: z
-    .array(
-      z.strictObject({
-        content: richText,
-        location: editorLocationSchema.nullable().optional(),
-        answer: z.strictObject({ value: answerValue, content: richText, contentAfterAnswer: richText }),
-        hints: z.array(z.strictObject({ content: richText, title: lineText().max(200).optional() })).max(MAX_HINTS),
-      }),
-    )
-    .max(MAX_QUESTIONS),
+  questions: uniqueIds(z.array(editedQuestion).max(MAX_QUESTIONS)),
   gameoverPage: z.strictObject({ content: richText, hideGameSummary: z.boolean() }),
 });
 export type EditableGame = z.infer<typeof editableGameSchema>;
@@ -108,16 +119,26 @@ function ignoring<T extends z.ZodObject, K extends z.ZodRawShape>(schema: T, own
   });
 }
 
-const editedQuestion = editableGameSchema.shape.questions.element;
+/**
+ * A question as a client may send it: its id and its hints' ids may be missing (a client written to the
+ * spec knows none); the server gives each a new one (withContentIds).
+ */
+const sentQuestion = editedQuestion.extend({
+  id: contentIdSchema.optional(),
+  hints: z.array(editedHint.extend({ id: contentIdSchema.optional() })).max(MAX_HINTS),
+});
+/** The content as an import file or a kept draft may hold it: ids may be missing (files and drafts made before ids). */
+export const sentGameSchema = editableGameSchema.extend({ questions: uniqueIds(z.array(sentQuestion).max(MAX_QUESTIONS)) });
+export type SentGame = z.infer<typeof sentGameSchema>;
 
 /** A question as the owner's GET returns it: the answer's salt and hashes, the spec's play status and hints' isOpen are dropped. */
 const savedQuestion = ignoring(
-  editedQuestion.extend({
+  sentQuestion.extend({
     answer: ignoring(editedQuestion.shape.answer, {
       salt: lineText().max(200).optional(),
       hashes: z.array(lineText().max(200)).max(MAX_ACCEPTED_ANSWERS).optional(),
     }),
-    hints: z.array(ignoring(editedQuestion.shape.hints.element, { isOpen: z.boolean().optional() })).max(MAX_HINTS),
+    hints: z.array(ignoring(sentQuestion.shape.hints.element, { isOpen: z.boolean().optional() })).max(MAX_HINTS),
   }),
   { status: z.enum(QUESTION_STATUSES).nullable().optional() },
 );
@@ -125,9 +146,10 @@ const savedQuestion = ignoring(
 // POST /api/games/{gameId}: the full game. `version` is the one the editor loaded; a save over a
 // newer version gets 409 conflict (two tabs, two devices). The spec's client sends back the whole
 // game its GET returned: what the server owns (ids, status, counts, save time, the review note, the
-// answers' hashes) is taken and dropped, it changes nothing.
+// answers' hashes) is taken and dropped, it changes nothing. A question or hint without an id gets a
+// new one.
 export const saveGameRequestSchema = ignoring(
-  editableGameSchema.extend({ version: z.number().int().min(1), questions: z.array(savedQuestion).max(MAX_QUESTIONS) }),
+  editableGameSchema.extend({ version: z.number().int().min(1), questions: uniqueIds(z.array(savedQuestion).max(MAX_QUESTIONS)) }),
   {
     _id: idSchema.optional(),
     userId: idSchema.optional(),

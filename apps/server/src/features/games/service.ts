@@ -110,9 +110,10 @@ export function firstAcceptedAnswer(value: string): string {
 
 function playerQuestion(question: Question, salt: string, hashes: string[], withValue: boolean): PlayerQuestion {
   return {
+    id: question.id,
     content: question.content,
     ...(question.location !== undefined && { location: question.location }),
-    hints: question.hints.map((hint) => ({ content: hint.content, ...(hint.title !== undefined && { title: hint.title }) })),
+    hints: question.hints.map((hint) => ({ id: hint.id, content: hint.content, ...(hint.title !== undefined && { title: hint.title }) })),
     answer: {
       salt,
       hashes,

@@ -288,7 +288,9 @@ describe.each(testDatabaseKinds())('POST /api/game-progress on %s', (kind) => {
   it('fits a play to a game that gained or lost questions and hints since it started', async () => {
     const code = (await buildCode(t.db, { gameId: game.id })).code;
     const [codeRow] = await t.db.select().from(gameCodes).where(eq(gameCodes.code, code));
-    await buildPlay(t.db, { gameId: game.id, codeId: codeRow.id, questions: [{ status: 'DONE', hints: [{ isOpen: true }, { isOpen: true }, { isOpen: true }] }, { status: 'BOGUS' }] });
+    // States by id: of a question deleted since, of a hint deleted since, and one that does not read as a state.
+    const states = { q1: { status: 'DONE', openHints: ['q1h1', 'q1h2', 'gone-hint'] }, q2: { status: 'BOGUS' }, 'gone-question': { status: 'DONE' } };
+    await buildPlay(t.db, { gameId: game.id, codeId: codeRow.id, states });
     const progress = await progressOf(code, 'get-game-progress');
     expect(progress.questions).toEqual([
       { status: 'DONE', hints: [{ isOpen: true }, { isOpen: true }] },
@@ -303,8 +305,7 @@ describe.each(testDatabaseKinds())('POST /api/game-progress on %s', (kind) => {
     const [codeRow] = await t.db.select().from(gameCodes).where(eq(gameCodes.code, code));
     // Another process (here: a direct write) opens a hint.
     const [play] = await t.db.select().from(plays).where(eq(plays.codeId, codeRow.id));
-    const questions = (play.questions as Progress['questions']).map((q, i) => (i === 0 ? { ...q, status: 'STARTED' } : q));
-    await t.db.update(plays).set({ questions, lastUpdate: new Date() }).where(eq(plays.id, play.id));
+    await t.db.update(plays).set({ states: { ...(play.states as object), q1: { status: 'STARTED' } }, lastUpdate: new Date() }).where(eq(plays.id, play.id));
     await new Promise((r) => setTimeout(r, PLAY_CACHE_MS + 50));
     expect((await progressOf(code, 'get-game-progress')).questions[0].status).toBe('STARTED');
     // Writes always start from the stored play, never from a cached copy.

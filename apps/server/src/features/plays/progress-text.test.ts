@@ -76,9 +76,8 @@ describe.each(testDatabaseKinds())('get-game-progress as kept text on %s', (kind
     // Another process (here: a direct write) opens a hint.
     const [codeRow] = await t.db.select().from(gameCodes).where(eq(gameCodes.code, code));
     const [play] = await t.db.select().from(plays).where(eq(plays.codeId, codeRow.id));
-    const questions = (play.questions as Progress['questions']).map((q, i) => (i === 0 ? { ...q, hints: q.hints.map(() => ({ isOpen: true })) } : q));
     const lastUpdate = new Date();
-    await t.db.update(plays).set({ questions, lastUpdate }).where(eq(plays.id, play.id));
+    await t.db.update(plays).set({ states: { ...(play.states as object), q1: { openHints: ['q1h1', 'q1h2'] } }, lastUpdate }).where(eq(plays.id, play.id));
     await new Promise((r) => setTimeout(r, PLAY_CACHE_MS + 50));
     const now = await read(code);
     expect(now.questions[0].hints.every((h) => h.isOpen)).toBe(true);

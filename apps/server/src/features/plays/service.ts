@@ -5,7 +5,6 @@ import {
   isAcceptedAnswer,
   isFreePrice,
   progressSchema,
-  QUESTION_STATUSES,
   type GameContent,
   type GameProgressRequest,
   type Progress,
@@ -24,6 +23,7 @@ import { findGameForPlayers, firstAcceptedAnswer, readGameContent, type GameRow 
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import { emitProgress } from './live.ts';
+import { playStatesOf, progressQuestions } from './play-states.ts';
 import { progressRefusalError } from './progress-refusal.ts';
 
 export type PlayRow = typeof plays.$inferSelect;
@@ -40,34 +40,10 @@ export type PlaysDeps = Pick<Services, 'db' | 'mailer' | 'config' | 'realtime'> 
 /** Who is asking: the client IP counts toward the wrong-code limit. */
 export type Caller = { client: string };
 
-/** The play's shape follows the game: one entry per question, one per hint, all closed. */
-function blankQuestions(content: GameContent): ProgressQuestion[] {
-  return content.questions.map((q) => ({ status: null, hints: q.hints.map(() => ({ isOpen: false })) }));
-}
-
-const isStatus = (value: unknown): value is QuestionStatus => (QUESTION_STATUSES as readonly unknown[]).includes(value);
-
-/**
- * The stored question states fitted to the game as it is now (a creator may have added a question or
- * a hint since the play started): missing entries are blank, extra ones dropped.
- */
-function fitQuestions(stored: unknown, content: GameContent): ProgressQuestion[] {
-  const list = Array.isArray(stored) ? stored : [];
-  return content.questions.map((question, qi) => {
-    const saved = (list[qi] ?? {}) as { status?: unknown; hints?: unknown; solution?: unknown };
-    const savedHints = Array.isArray(saved.hints) ? saved.hints : [];
-    return {
-      status: isStatus(saved.status) ? saved.status : null,
-      hints: question.hints.map((_, hi) => ({ isOpen: (savedHints[hi] as { isOpen?: unknown } | undefined)?.isOpen === true })),
-      ...(typeof saved.solution === 'string' && { solution: saved.solution }),
-    };
-  });
-}
-
 type PlayState = Pick<PlayRow, 'startTime' | 'endTime' | 'lastUpdate'> & { questions: ProgressQuestion[] };
 
 function toProgress(game: GameRow, content: GameContent, code: GameCode, state: PlayState | null, now = new Date()): Progress {
-  const questions = state?.questions ?? blankQuestions(content);
+  const questions = state?.questions ?? progressQuestions(content.questions, {});
   const startTime = state?.startTime ?? null;
   const endTime = state?.endTime ?? null;
   return {
@@ -86,7 +62,7 @@ const playState = (play: PlayRow, content: GameContent): PlayState => ({
   startTime: play.startTime,
   endTime: play.endTime,
   lastUpdate: play.lastUpdate,
-  questions: fitQuestions(play.questions, content),
+  questions: progressQuestions(content.questions, play.states),
 });
 
 type PlayContext = { game: GameRow; content: GameContent; code: GameCode };
@@ -200,7 +176,7 @@ async function setStartTime(deps: PlaysDeps, ctx: PlayContext): Promise<StartTim
   const now = new Date();
   const [created] = await deps.db
     .insert(plays)
-    .values({ gameId: ctx.game.id, codeId: ctx.code.id, startTime: now, lastUpdate: now, questions: blankQuestions(ctx.content) })
+    .values({ gameId: ctx.game.id, codeId: ctx.code.id, startTime: now, lastUpdate: now, states: {} })
     .onConflictDoNothing({ target: [plays.gameId, plays.codeId] })
     .returning();
   // Read past the cache: another device may have just created it.
@@ -263,9 +239,10 @@ async function updatePlay(
     if (!play?.startTime) throw conflict('The game has not started for this code yet: start it first');
     const change = decide(playState(play, ctx.content));
     if (!change) return { play, changed: false };
+    const { questions, ...rest } = change;
     const [updated] = await tx
       .update(plays)
-      .set({ ...change, lastUpdate: new Date() })
+      .set({ ...rest, ...(questions && { states: playStatesOf(ctx.content.questions, questions, play.states) }), lastUpdate: new Date() })
       .where(eq(plays.id, play.id))
       .returning();
     return { play: updated, changed: true };

@@ -6,6 +6,7 @@ import {
   GAME_EXPORT_FORMAT,
   GAME_EXPORT_VERSION,
   validateGame,
+  withContentIds,
   type EditableGame,
   type EditorGame,
   type GameExport,
@@ -134,7 +135,7 @@ export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: s
   const early = saveRefusal(current, caller, request.version);
   if (early) throw early;
   const content = await deps.cleaner.clean(
-    { metadata: request.metadata, introPage: request.introPage, questions: request.questions, gameoverPage: request.gameoverPage },
+    { metadata: request.metadata, introPage: request.introPage, questions: withContentIds(request.questions), gameoverPage: request.gameoverPage },
     media(deps),
   );
   const saved = await deps.db.transaction(async (tx) => {
@@ -246,7 +247,9 @@ export async function duplicateGame(deps: StudioDeps, caller: AccessClaims, game
   const content = editableContent(await findEditableGame(deps.db, caller, gameId));
   const suffix = COPY_SUFFIX[content.metadata.language];
   const name = `${content.metadata.name.slice(0, MAX_NAME - suffix.length)}${suffix}`;
-  return insertDraft(deps.db, caller, await deps.cleaner.clean({ ...content, metadata: { ...content.metadata, name } }, media(deps)));
+  // A copy is another game: its questions and hints get ids of their own.
+  const questions = withContentIds(content.questions, { fresh: true });
+  return insertDraft(deps.db, caller, await deps.cleaner.clean({ ...content, metadata: { ...content.metadata, name }, questions }, media(deps)));
 }
 
 /** GET /api/games/export/{gameId}: the export file, our own media addresses made absolute so the file travels. */
@@ -264,6 +267,7 @@ export async function exportGame(deps: StudioDeps, caller: AccessClaims, gameId:
 /** POST /api/games/import: an export file becomes a new draft of the caller (400 naming the problem when it does not read). */
 export async function importGame(deps: StudioDeps, caller: AccessClaims, file: unknown): Promise<{ _id: string }> {
   const { game } = readGameExport(file);
-  return insertDraft(deps.db, caller, await deps.cleaner.clean(game, media(deps)));
+  // A file made before ids has none: each question and hint gets one (those it has are kept).
+  return insertDraft(deps.db, caller, await deps.cleaner.clean({ ...game, questions: withContentIds(game.questions) }, media(deps)));
 }
 

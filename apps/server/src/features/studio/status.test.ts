@@ -15,7 +15,7 @@ function brokenContent(): GameContent {
     introPage: { content: '<p></p>' },
     questions: [
       { ...base.questions[0], content: '', location: null, answer: { ...base.questions[0].answer, value: ' , ' } },
-      { ...base.questions[1], hints: [{ content: '<p> </p>' }, base.questions[1].hints[1]] },
+      { ...base.questions[1], hints: [{ id: 'q2h1', content: '<p> </p>' }, base.questions[1].hints[1]] },
     ],
     gameoverPage: { content: '', hideGameSummary: false },
   };

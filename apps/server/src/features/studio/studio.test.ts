@@ -130,7 +130,13 @@ describe.each(testDatabaseKinds())('the studio’s game calls on %s', (kind) => 
       const copy = await storedGame(t.db, res.json().data._id);
       expect(copy).toMatchObject({ userId: owner.user.id, status: 'DRAFT', version: 1, approvedAt: null });
       expect(copy.metadata).toMatchObject({ name: 'Test hunt (עותק)', price: 45, locationCity: 'Tel Aviv' });
-      expect(copy.questions).toEqual(hebrew.content.questions);
+      // The same questions and hints, each with an id of its own: a copy is another game.
+      const copied = copy.questions as typeof hebrew.content.questions;
+      const withoutIds = (questions: typeof copied) => questions.map(({ id: _id, hints, ...q }) => ({ ...q, hints: hints.map(({ id: _hintId, ...h }) => h) }));
+      expect(withoutIds(copied)).toEqual(withoutIds(hebrew.content.questions));
+      const ids = (questions: typeof copied) => questions.flatMap((q) => [q.id, ...q.hints.map((h) => h.id)]);
+      expect(new Set(ids(copied)).size).toBe(ids(copied).length);
+      expect(ids(copied).filter((id) => ids(hebrew.content.questions).includes(id))).toEqual([]);
       expect(copy.introPage).toEqual(hebrew.content.introPage);
       expect(copy.answerSalt).not.toBe(hebrew.answerSalt);
 

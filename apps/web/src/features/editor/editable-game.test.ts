@@ -11,7 +11,8 @@ describe('the editable game', () => {
     expect(copy).toMatchObject({ version: 3, status: 'DRAFT', userId: 'u1' });
     const question = copy.game.questions[0]!;
     expect(question.answer).toEqual({ value: 'Bialik, ביאליק', content: '<p>Before: Who lived in the house?</p>', contentAfterAnswer: '<p>Well done: Who lived in the house?</p>' });
-    expect(question.hints).toEqual([{ content: '<p>A poet of the nation</p>' }, { content: '<p>His house is a museum</p>', title: 'Big hint' }]);
+    expect(question.id).toBe('q1');
+    expect(question.hints).toEqual([{ id: 'q1h1', content: '<p>A poet of the nation</p>' }, { id: 'q1h2', content: '<p>His house is a museum</p>', title: 'Big hint' }]);
     expect(copy.game.metadata.price).toBe(50);
     expect(JSON.stringify(copy.game)).not.toMatch(/salt|hashes/);
     // What the editor saves passes the save's own schema.

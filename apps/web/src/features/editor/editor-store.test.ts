@@ -39,9 +39,9 @@ describe('editor store: setting fields', () => {
     expect(answered.questions[0]!.answer).toEqual({ value: 'a, b', content: '', contentAfterAnswer: '' });
 
     const titled = setHint(game, 1, 0, { title: 'Look up' });
-    expect(titled.questions[1]!.hints[0]).toEqual({ content: '<p>hint 2.1</p>', title: 'Look up' });
+    expect(titled.questions[1]!.hints[0]).toEqual({ id: 'q2h1', content: '<p>hint 2.1</p>', title: 'Look up' });
     // An emptied title is dropped: the hint is 'Hint n' again.
-    expect(setHint(titled, 1, 0, { title: '' }).questions[1]!.hints[0]).toEqual({ content: '<p>hint 2.1</p>' });
+    expect(setHint(titled, 1, 0, { title: '' }).questions[1]!.hints[0]).toEqual({ id: 'q2h1', content: '<p>hint 2.1</p>' });
   });
 
   it('returns the same game for a question or hint that does not exist', () => {
@@ -57,7 +57,9 @@ describe('editor store: questions', () => {
     const game = editableGame(1);
     const added = addQuestion(game);
     expect(added.questions).toHaveLength(2);
-    expect(added.questions[1]).toEqual(emptyQuestion());
+    // Empty, with an id of its own.
+    expect(added.questions[1]).toEqual({ ...emptyQuestion(), id: expect.stringMatching(/^[A-Za-z0-9]{12}$/) });
+    expect(added.questions[1]!.id).not.toBe(game.questions[0]!.id);
     const full = { ...game, questions: Array.from({ length: MAX_QUESTIONS }, emptyQuestion) };
     expect(addQuestion(full)).toBe(full);
   });
@@ -81,7 +83,7 @@ describe('editor store: hints', () => {
   it('adds an empty hint to one question, up to the limit', () => {
     const game = editableGame(2, 1);
     const added = addHint(game, 1);
-    expect(added.questions[1]!.hints).toEqual([{ content: '<p>hint 2.1</p>' }, emptyHint()]);
+    expect(added.questions[1]!.hints).toEqual([{ id: 'q2h1', content: '<p>hint 2.1</p>' }, { ...emptyHint(), id: expect.stringMatching(/^[A-Za-z0-9]{12}$/) }]);
     expect(added.questions[0]).toBe(game.questions[0]);
     const full = { ...game, questions: [{ ...game.questions[0]!, hints: Array.from({ length: MAX_HINTS }, emptyHint) }] };
     expect(addHint(full, 0)).toBe(full);

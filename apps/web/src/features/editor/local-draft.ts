@@ -1,4 +1,4 @@
-import { editableGameSchema, type EditableGame } from '@streethunt/shared';
+import { sentGameSchema, withContentIds, type EditableGame } from '@streethunt/shared';
 import { sameGame } from './editable-game.ts';
 
 /**
@@ -15,9 +15,10 @@ export function readDraft(gameId: string): LocalDraft | null {
     const raw = localStorage.getItem(draftKey(gameId));
     if (!raw) return null;
     const kept = JSON.parse(raw) as Partial<LocalDraft>;
-    const game = editableGameSchema.safeParse(kept.game);
+    // A draft kept before questions had ids still reads: each question and hint gets one.
+    const game = sentGameSchema.safeParse(kept.game);
     if (!game.success || typeof kept.version !== 'number') return null;
-    return { version: kept.version, game: game.data, savedAt: typeof kept.savedAt === 'string' ? kept.savedAt : '' };
+    return { version: kept.version, game: { ...game.data, questions: withContentIds(game.data.questions) }, savedAt: typeof kept.savedAt === 'string' ? kept.savedAt : '' };
   } catch {
     return null;
   }

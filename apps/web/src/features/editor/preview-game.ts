@@ -21,6 +21,7 @@ export function toPreviewGame(game: EditableGame, ids: PreviewGameIds): GameRepl
     gameoverPage: game.gameoverPage,
     questionCount: game.questions.length,
     questions: game.questions.map((question) => ({
+      id: question.id,
       content: question.content,
       location: question.location ?? null,
       hints: question.hints,

@@ -9,11 +9,12 @@ type Overrides = Partial<Omit<GameReply, 'metadata'>> & { metadata?: Partial<Gam
 /** Two questions (the first with two hints, the second titled 'Big hint'), map off, version 3, a valid game. */
 export function ownerReply(overrides: Overrides = {}): GameReply {
   const salt = 's4lt';
-  const question = (text: string, value: string, hints: Array<{ content: string; title?: string }>) => ({
+  const question = (id: string, text: string, value: string, hints: Array<{ content: string; title?: string }>) => ({
+    id,
     content: `<p>${text}</p>`,
     location: { lat: 32.0778, lng: 34.7741 },
     answer: { salt, hashes: answerHashes(salt, value), value, content: `<p>Before: ${text}</p>`, contentAfterAnswer: `<p>Well done: ${text}</p>` },
-    hints,
+    hints: hints.map((hint, i) => ({ id: `${id}h${i + 1}`, ...hint })),
   });
   const { metadata, ...rest } = overrides;
   return {
@@ -36,8 +37,8 @@ export function ownerReply(overrides: Overrides = {}): GameReply {
     gameoverPage: { content: '<p>See you next time</p>', hideGameSummary: false },
     questionCount: 2,
     questions: [
-      question('Who lived in the house?', 'Bialik, ביאליק', [{ content: '<p>A poet of the nation</p>' }, { content: '<p>His house is a museum</p>', title: 'Big hint' }]),
-      question('When was the city founded?', '1909', []),
+      question('q1', 'Who lived in the house?', 'Bialik, ביאליק', [{ content: '<p>A poet of the nation</p>' }, { content: '<p>His house is a museum</p>', title: 'Big hint' }]),
+      question('q2', 'When was the city founded?', '1909', []),
     ],
     version: 3,
     updatedAt: '2026-05-01T10:00:00.000Z',
@@ -52,10 +53,11 @@ export function editableGame(questions = 2, hints = 0): EditableGame {
     ...game,
     metadata: { ...game.metadata, name: 'A game' },
     questions: Array.from({ length: questions }, (_, q) => ({
+      id: `q${q + 1}`,
       content: `<p>question ${q + 1}</p>`,
       location: null,
       answer: { value: `answer ${q + 1}`, content: '', contentAfterAnswer: '' },
-      hints: Array.from({ length: hints }, (_, h) => ({ content: `<p>hint ${q + 1}.${h + 1}</p>` })),
+      hints: Array.from({ length: hints }, (_, h) => ({ id: `q${q + 1}h${h + 1}`, content: `<p>hint ${q + 1}.${h + 1}</p>` })),
     })),
   };
 }

@@ -9,11 +9,12 @@ type GameOverrides = Partial<Omit<GameReply, 'metadata'>> & { metadata?: Partial
 /** Three questions; the first has two hints (one titled), the answers are 'Bialik, ביאליק', '1909', 'Rothschild'. */
 export function buildGame(overrides: GameOverrides = {}, withQuestions = true): GameReply {
   const salt = 's4lt';
-  const question = (text: string, value: string, hints: Array<{ content: string; title?: string }>) => ({
+  const question = (id: string, text: string, value: string, hints: Array<{ content: string; title?: string }>) => ({
+    id,
     content: `<p>${text}</p>`,
     location: { lat: 32.0778, lng: 34.7741 },
     answer: { salt, hashes: answerHashes(salt, value), content: `<p>Before: ${text}</p>`, contentAfterAnswer: `<p>Well done: ${text}</p>` },
-    hints,
+    hints: hints.map((hint, i) => ({ id: `${id}h${i + 1}`, ...hint })),
   });
   const { metadata, ...rest } = overrides;
   return {
@@ -38,9 +39,9 @@ export function buildGame(overrides: GameOverrides = {}, withQuestions = true): 
     ...(withQuestions
       ? {
           questions: [
-            question('Who lived in the house?', 'Bialik, ביאליק', [{ content: '<p>A poet</p>' }, { content: '<p>National poet</p>', title: 'Big hint' }]),
-            question('When was the city founded?', '1909', []),
-            question('Which boulevard?', 'Rothschild', [{ content: '<p>A banker</p>' }]),
+            question('q1', 'Who lived in the house?', 'Bialik, ביאליק', [{ content: '<p>A poet</p>' }, { content: '<p>National poet</p>', title: 'Big hint' }]),
+            question('q2', 'When was the city founded?', '1909', []),
+            question('q3', 'Which boulevard?', 'Rothschild', [{ content: '<p>A banker</p>' }]),
           ],
         }
       : {}),

@@ -17,8 +17,10 @@ const square: Point[] = [
   { lat: 32.0853, lng: 34.7829 },
 ];
 
+let questionNumber = 0;
 function question(location: GameReply['metadata']['location']): NonNullable<GameReply['questions']>[number] {
-  return { content: '<p>?</p>', location, answer: { salt: 's', hashes: [], content: '', contentAfterAnswer: '' }, hints: [] };
+  questionNumber += 1;
+  return { id: `q${questionNumber}`, content: '<p>?</p>', location, answer: { salt: 's', hashes: [], content: '', contentAfterAnswer: '' }, hints: [] };
 }
 
 function gameWith(questions: NonNullable<GameReply['questions']>, location: GameReply['metadata']['location'] = start): GameReply {

@@ -1,0 +1,30 @@
+/**
+ * Every limit of a game's content, once: the editor's save, the import, the editor's own checks and
+ * the player all read them here.
+ */
+
+/** Most questions a game may have, and hints a question may have. */
+export const MAX_QUESTIONS = 100;
+export const MAX_HINTS = 20;
+/** Most points a polygon area may have (a city block needs a few dozen at most). */
+export const MAX_POLYGON_POINTS = 200;
+/** Highest price a game may be sold for (ILS). */
+export const MAX_PRICE = 10_000;
+/** One rich-text field (HTML), in characters. */
+export const MAX_RICH_TEXT = 100_000;
+/** Deepest nesting of elements in one rich-text field, and most elements in it (cleaning cost grows with both). */
+export const MAX_RICH_TEXT_DEPTH = 40;
+export const MAX_RICH_TEXT_ELEMENTS = 5_000;
+/** Most accepted answers in a question's comma list, and the longest one, in characters. */
+export const MAX_ACCEPTED_ANSWERS = 30;
+export const MAX_ANSWER_LENGTH = 100;
+/** The whole comma list as typed, in characters. */
+export const MAX_ANSWER_VALUE = 2_000;
+/** One-line texts: a game's name and city, a hint's title. */
+export const MAX_LINE_TEXT = 200;
+/** The directions to the starting point. */
+export const MAX_LOCATION_TEXT = 500;
+/** The cover image's address. */
+export const MAX_COVER_IMAGE = 2_000;
+/** A question's or hint's id (made by whoever creates it; see ids.ts). */
+export const MAX_CONTENT_ID = 40;
