@@ -32,7 +32,7 @@ type OldState = { status: string | null; hints: Array<{ isOpen: boolean }>; solu
 
 const MINUTE = 60_000;
 
-describe.each(testDatabaseKinds())('the migration that gives questions ids and keeps plays by id, on %s', (kind) => {
+describe.each(testDatabaseKinds())('the migrations that give questions ids, keep plays by id and on their version, on %s', (kind) => {
   let database: Database;
   let dropScratch: (() => Promise<void>) | undefined;
   let before: string;
@@ -134,6 +134,8 @@ describe.each(testDatabaseKinds())('the migration that gives questions ids and k
     expect(rows).toHaveLength(Object.keys(oldPlays).length);
     for (const { play, code } of rows) {
       const name = play.id.replace('play-', '');
+      // On the game's version as it was: the next save keeps it for them.
+      expect(play.gameVersion).toBe(row!.version);
       const progress = progressOf({ game: row!, content, code }, play, now);
       expect(progress.questions, name).toEqual(expected(name));
       expect(progress.score, name).toBe(computeScore({ startTime, endTime: oldPlays[name]!.endTime, questions: expected(name) }, now));

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -261,10 +262,39 @@ export const plays = pgTable(
     /** Single-use token for the emailed feedback link (hashed). */
     feedbackTokenHash: text('feedback_token_hash'),
     feedbackTokenUsedAt: ts('feedback_token_used_at'),
+    /**
+     * The game's version (games.version) the play started on: it keeps it until it ends, whatever is
+     * saved later (features/games/versions.ts); a replaced version it is on stays in game_versions.
+     */
+    gameVersion: integer('game_version').notNull(),
     createdAt: createdAt(),
   },
-  // The creator's report lists a game's newest plays first (features/reports).
-  (t) => [uniqueIndex('plays_game_code_key').on(t.gameId, t.codeId), index('plays_game_created_idx').on(t.gameId, t.createdAt)],
+  (t) => [
+    uniqueIndex('plays_game_code_key').on(t.gameId, t.codeId),
+    // The creator's report lists a game's newest plays first (features/reports).
+    index('plays_game_created_idx').on(t.gameId, t.createdAt),
+    // A save asks whether any play is on the version it replaces.
+    index('plays_game_version_idx').on(t.gameId, t.gameVersion),
+  ],
+);
+
+/** Versions of games that plays started on and a save has since replaced: never changed (features/games/versions.ts). */
+export const gameVersions = pgTable(
+  'game_versions',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    metadata: jsonb('metadata').notNull(),
+    introPage: jsonb('intro_page').notNull(),
+    questions: jsonb('questions').notNull(),
+    gameoverPage: jsonb('gameover_page').notNull(),
+    /** The salt the phone's answer hashes of this version were made with. */
+    answerSalt: text('answer_salt').notNull(),
+    keptAt: ts('kept_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.version] })],
 );
 
 export const feedbacks = pgTable(

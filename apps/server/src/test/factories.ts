@@ -160,7 +160,8 @@ export async function buildCode(
 }
 
 /**
- * A stored play of a game and code, started a minute ago unless said otherwise. Its question states
+ * A stored play of a game and code, started a minute ago unless said otherwise, on the game's version
+ * now unless said otherwise. Its question states
  * may be given as the API shows them (`questions`, in the game's order): they are stored by id.
  */
 export async function buildPlay(
@@ -168,14 +169,11 @@ export async function buildPlay(
   values: { gameId: string; codeId: string; questions?: Progress['questions'] } & Partial<typeof plays.$inferInsert>,
 ): Promise<typeof plays.$inferSelect> {
   const { questions, ...rest } = values;
-  let states = rest.states ?? {};
-  if (questions) {
-    const [game] = await db.select({ questions: games.questions }).from(games).where(eq(games.id, values.gameId));
-    states = playStatesOf(game.questions as GameContent['questions'], questions);
-  }
+  const [game] = await db.select({ questions: games.questions, version: games.version }).from(games).where(eq(games.id, values.gameId));
+  const states = questions ? playStatesOf(game.questions as GameContent['questions'], questions) : (rest.states ?? {});
   const [row] = await db
     .insert(plays)
-    .values({ startTime: new Date(Date.now() - 60_000), ...rest, states })
+    .values({ startTime: new Date(Date.now() - 60_000), gameVersion: game.version, ...rest, states })
     .returning();
   return row;
 }

@@ -1,57 +1,30 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   acceptedAnswers,
   hashAnswer,
   MAX_ACCEPTED_ANSWERS,
-  gameMetadataSchema,
   gameReplySchema,
-  questionSchema,
   type GameContent,
   type GameReply,
   type PlayerQuestion,
   type Question,
   writtenAnswers,
 } from '@streethunt/shared';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { games } from '../../db/schema.ts';
+import { games, plays } from '../../db/schema.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import type { CodeGate } from '../codes/service.ts';
 import { markQuestionsOpened } from '../codes/opened.ts';
+import { readGameContent } from './read-content.ts';
+import { contentOfVersion, type GameVersion } from './versions.ts';
 
 export type GameRow = typeof games.$inferSelect;
 
-const introSchema = z.object({ content: z.string().catch('') }).catch({ content: '' });
-const gameoverSchema = z
-  .object({ content: z.string().catch(''), hideGameSummary: z.boolean().catch(false) })
-  .catch({ content: '', hideGameSummary: false });
-const metadataSchema = gameMetadataSchema.catch(() => gameMetadataSchema.parse({}));
-/** A stored question that does not read as one becomes an empty question, so indexes stay put. */
-const questionsSchema = z.array(questionSchema.catch(() => questionSchema.parse({ answer: {} }))).catch([]);
-
-/**
- * A stored game's content as the shared schemas describe it. The columns are JSONB written by the
- * editor; whatever does not read as the schema falls back to its defaults rather than failing a player.
- */
-export function readGameContent(row: Pick<GameRow, 'metadata' | 'introPage' | 'questions' | 'gameoverPage'>): GameContent {
-  // A cached row is read once (the result is shared: never change it).
-  let content = contentOfRow.get(row);
-  if (!content) {
-    content = {
-      metadata: metadataSchema.parse(row.metadata),
-      introPage: introSchema.parse(row.introPage),
-      questions: questionsSchema.parse(row.questions),
-      gameoverPage: gameoverSchema.parse(row.gameoverPage),
-    };
-    contentOfRow.set(row, content);
-  }
-  return content;
-}
-
-const contentOfRow = new WeakMap<object, GameContent>();
+/** Re-exported: every feature reads a stored game's content from here. */
+export { readGameContent };
 
 export async function findGame(db: Db, gameId: string): Promise<GameRow | null> {
   const [row] = await db.select().from(games).where(eq(games.id, gameId));
@@ -173,17 +146,21 @@ const hashCaches = perOwner((db: Db) => {
   return cache;
 });
 
+/** Each question's accepted answers hashed with its salt (the game's salt and its position). */
+const hashesOf = (content: GameContent, answerSalt: string): string[][] =>
+  content.questions.map((question, i) => {
+    const salt = questionSalt(answerSalt, i);
+    return acceptedAnswers(question.answer.value)
+      .slice(0, MAX_ACCEPTED_ANSWERS)
+      .map((answer) => hashAnswer(salt, answer));
+  });
+
 function answerHashesOf(db: Db, row: GameRow, content: GameContent): string[][] {
   const key = versionKey(row);
   const cache = hashCaches(db);
   const cached = cache.get(row.id);
   if (cached && cached.key === key) return cached.hashes;
-  const hashes = content.questions.map((question, i) => {
-    const salt = questionSalt(row.answerSalt, i);
-    return acceptedAnswers(question.answer.value)
-      .slice(0, MAX_ACCEPTED_ANSWERS)
-      .map((answer) => hashAnswer(salt, answer));
-  });
+  const hashes = hashesOf(content, row.answerSalt);
   cache.set(row.id, { key, hashes });
   return hashes;
 }
@@ -264,7 +241,31 @@ export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId
     : null;
   // A valid code also opens a game that is not approved (yet): a creator's code lets friends play-test a draft.
   if (!row || (row.status !== 'APPROVED' && !code)) throw notFound('No such game');
-  const parts = replyParts(deps.db, row);
-  if (code) await markQuestionsOpened(deps.db, code);
-  return code ? parts.playerPart : parts.publicPart;
+  if (!code) return replyParts(deps.db, row).publicPart;
+  await markQuestionsOpened(deps.db, code);
+  // A play keeps the version it started on: its phone gets that version's questions.
+  const [play] = await deps.db
+    .select({ gameVersion: plays.gameVersion })
+    .from(plays)
+    .where(and(eq(plays.gameId, row.id), eq(plays.codeId, code.id)));
+  if (!play || play.gameVersion === row.version) return replyParts(deps.db, row).playerPart;
+  return playerPartOf(deps.db, row, await contentOfVersion(deps.db, row, play.gameVersion));
+}
+
+/** Player replies of kept versions: they never change, so only their size bounds the cache. */
+const versionReplies = perOwner((_db: Db) => new TtlMap<string, PreparedReply>(10 * 60_000, 200, Date.now, { max: REPLY_CACHE_BYTES / 4, of: (part) => 4 * part.json.length }));
+
+/** The player's reply of a kept version of the game: its content, answers hashed with its own salt. */
+function playerPartOf(db: Db, row: GameRow, version: GameVersion): PreparedReply {
+  if (version.version === row.version) return replyParts(db, row).playerPart;
+  const cache = versionReplies(db);
+  const key = `${row.id}@${version.version}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const { content, answerSalt } = version;
+  const hashes = hashesOf(content, answerSalt);
+  const questions = content.questions.map((question, i) => playerQuestion(question, questionSalt(answerSalt, i), hashes[i]!, false));
+  const part = prepare({ ...publicReply(row, content), questions });
+  cache.set(key, part);
+  return part;
 }

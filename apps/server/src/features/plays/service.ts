@@ -23,6 +23,7 @@ import { findGameForPlayers, firstAcceptedAnswer, readGameContent, type GameRow 
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import { emitProgress } from './live.ts';
+import { contentOfVersion, versionToStartOn } from '../games/versions.ts';
 import { playStatesOf, progressQuestions } from './play-states.ts';
 import { progressRefusalError } from './progress-refusal.ts';
 
@@ -81,6 +82,15 @@ async function contextForCode(db: Db, code: GameCode): Promise<PlayContext> {
   // The game was deleted a moment ago (its codes go with it).
   if (!game) throw wrongCode();
   return { game, content: readGameContent(game), code };
+}
+
+/**
+ * The context of a play on the version of the game it started on (a play keeps it until it ends): the
+ * row's content when it is that version, else the kept one. Not started: the row's.
+ */
+async function onItsVersion(db: Db, ctx: PlayContext, play: PlayRow | null): Promise<PlayContext> {
+  if (!play || play.gameVersion === ctx.game.version) return ctx;
+  return { ...ctx, content: (await contentOfVersion(db, ctx.game, play.gameVersion)).content };
 }
 
 const playWhere = (ctx: PlayContext) => and(eq(plays.gameId, ctx.game.id), eq(plays.codeId, ctx.code.id));
@@ -158,13 +168,15 @@ export function preparedProgressOf(ctx: PlayContext, play: PlayRow | null, now =
 /** POST /api/game-progress get-game-progress: the same code check as every action, then the play's progress as JSON text. */
 export async function readProgressJson(deps: PlaysDeps, request: GameProgressRequest & { secretCode: string }, caller: Caller): Promise<PreparedProgress> {
   const ctx = await openPlayContext(deps, { gameId: request.gameId, secretCode: request.secretCode, grant: request.grant }, caller);
-  return preparedProgressOf(ctx, await findPlay(deps.db, ctx));
+  const play = await findPlay(deps.db, ctx);
+  return preparedProgressOf(await onItsVersion(deps.db, ctx, play), play);
 }
 
 /** For progress:watch: the play's progress when the code is valid (the caller checked it). */
 export async function progressForCode(db: Db, code: GameCode): Promise<Progress> {
   const ctx = await contextForCode(db, code);
-  return progressOf(ctx, await findPlay(db, ctx));
+  const play = await findPlay(db, ctx);
+  return progressOf(await onItsVersion(db, ctx, play), play);
 }
 
 function publish(deps: PlaysDeps, ctx: PlayContext, progress: Progress): void {
@@ -172,13 +184,20 @@ function publish(deps: PlaysDeps, ctx: PlayContext, progress: Progress): void {
 }
 
 /** set-start-time: one play per game and code (the unique index decides between racing devices); the start time is set once. */
-async function setStartTime(deps: PlaysDeps, ctx: PlayContext): Promise<StartTimeReply> {
+async function setStartTime(deps: PlaysDeps, startCtx: PlayContext): Promise<StartTimeReply> {
   const now = new Date();
-  const [created] = await deps.db
-    .insert(plays)
-    .values({ gameId: ctx.game.id, codeId: ctx.code.id, startTime: now, lastUpdate: now, states: {} })
-    .onConflictDoNothing({ target: [plays.gameId, plays.codeId] })
-    .returning();
+  const created = await deps.db.transaction(async (tx) => {
+    // On the game's version now, read under a share lock: a save replacing it waits, and keeps it for this play.
+    const gameVersion = await versionToStartOn(tx, startCtx.game.id);
+    if (gameVersion === null) throw wrongCode();
+    const [inserted] = await tx
+      .insert(plays)
+      .values({ gameId: startCtx.game.id, codeId: startCtx.code.id, startTime: now, lastUpdate: now, states: {}, gameVersion })
+      .onConflictDoNothing({ target: [plays.gameId, plays.codeId] })
+      .returning();
+    return inserted;
+  });
+  let ctx = startCtx;
   // Read past the cache: another device may have just created it.
   let [play] = created ? [created] : await deps.db.select().from(plays).where(playWhere(ctx));
   if (!play) throw new Error('play vanished after insert');
@@ -187,6 +206,7 @@ async function setStartTime(deps: PlaysDeps, ctx: PlayContext): Promise<StartTim
     play = updated ?? (await deps.db.select().from(plays).where(playWhere(ctx)))[0];
   }
   rememberPlay(deps.db, ctx, play);
+  ctx = await onItsVersion(deps.db, ctx, play);
   await deps.db.update(gameCodes).set({ activatedAt: now }).where(and(eq(gameCodes.id, ctx.code.id), isNull(gameCodes.activatedAt)));
   const progress = progressOf(ctx, play);
   if (created) publish(deps, ctx, progress);
@@ -325,12 +345,14 @@ export async function runGameProgressAction(deps: PlaysDeps, request: GameProgre
     // Only set-start-time may come without a code (the shared schema requires it for the rest).
     return startFreePlay(deps, request.gameId, caller);
   }
-  const ctx = await openPlayContext(deps, { gameId: request.gameId, secretCode: request.secretCode, grant: request.grant }, caller);
+  const opened = await openPlayContext(deps, { gameId: request.gameId, secretCode: request.secretCode, grant: request.grant }, caller);
+  if (request.action === 'set-start-time') return setStartTime(deps, opened);
+  // Every other action reads and changes the play on its own version (which never changes once started).
+  const play = await findPlay(deps.db, opened);
+  const ctx = await onItsVersion(deps.db, opened, play);
   switch (request.action) {
     case 'get-game-progress':
-      return progressOf(ctx, await findPlay(deps.db, ctx));
-    case 'set-start-time':
-      return setStartTime(deps, ctx);
+      return progressOf(ctx, play);
     case 'set-question-status':
       return setQuestionStatus(deps, ctx, request);
     case 'show-question-hint':

@@ -287,7 +287,8 @@ describe.each(testDatabaseKinds())('the creator’s reports on %s', (kind) => {
           gameId: game.id,
           codeId: code.id,
           createdAt: new Date(base + i * 1000),
-          questions: i < 5 ? [{ status: 'STARTED', hints: [] }] : [],
+          gameVersion: game.version,
+          states: i < 5 ? { [game.content.questions[0]!.id]: { status: 'STARTED' } } : {},
         })),
       );
       const res = await report(game.id, 'all', creator);

@@ -5,6 +5,8 @@ import { feedbacks, gameCodes, games, plays, purchases } from '../../db/schema.t
 import type { AccessClaims } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { isOwnerOrAdmin, readGameContent } from '../games/service.ts';
+import { contentOfVersion } from '../games/versions.ts';
+import { progressQuestions } from '../plays/play-states.ts';
 import { progressOf } from '../plays/service.ts';
 import { questionStats } from './question-stats.ts';
 
@@ -66,8 +68,8 @@ const progressFilters: Record<ProgressType, SQL | undefined> = {
 /**
  * GET /api/games/my-active-games: the plays of one game of the caller's (an admin: of any game),
  * newest first, at most MAX_REPORTED_PLAYS, each with its progress and score as the player sees them
- * (the same shared score) and, for a bought code, the buyer; beside them the per-question counts over
- * the plays returned.
+ * (the same shared score, on the version each started on) and, for a bought code, the buyer; beside
+ * them the per-question counts over the plays returned.
  */
 export async function listActivePlays(db: Db, caller: AccessClaims, query: { gameId: string; progressType: ProgressType }): Promise<MyActiveGamesReply> {
   const [game] = await db.select().from(games).where(eq(games.id, query.gameId));
@@ -84,8 +86,10 @@ export async function listActivePlays(db: Db, caller: AccessClaims, query: { gam
     .orderBy(desc(plays.createdAt), desc(plays.id))
     .limit(MAX_REPORTED_PLAYS);
 
-  const data = rows.map(({ play, code, payment }): ActivePlay => {
-    const progress = progressOf({ game, content, code }, play);
+  // Each play as its players see it: on the version of the game it started on.
+  const versions = await Promise.all(rows.map(({ play }) => contentOfVersion(db, game, play.gameVersion)));
+  const data = rows.map(({ play, code, payment }, i): ActivePlay => {
+    const progress = progressOf({ game, content: versions[i]!.content, code }, play);
     return {
       _id: play.id,
       game_id: progress.game_id,
@@ -102,5 +106,8 @@ export async function listActivePlays(db: Db, caller: AccessClaims, query: { gam
       payment: code.source === 'purchase' && payment ? payment : null,
     };
   });
-  return { data, questions: questionStats(content.questions.length, data) };
+  // The per-question counts are by question id, over the game's questions now: a play on an earlier
+  // version counts on the questions it shares with it, wherever they moved.
+  const byId = rows.map(({ play }) => ({ questions: progressQuestions(content.questions, play.states) }));
+  return { data, questions: questionStats(content.questions.length, byId) };
 }

@@ -22,6 +22,7 @@ import { AppError, conflict, forbidden, notFound } from '../../platform/errors.t
 import { queueMail, type MailLog } from '../account/mail-later.ts';
 import { createGameCodes } from '../codes/service.ts';
 import { findGame, forgetGame, isOwnerOrAdmin, readGameContent, type GameRow } from '../games/service.ts';
+import { keepVersionForPlays } from '../games/versions.ts';
 import { gameSentToApprovalEmail } from './emails.ts';
 import { exportFileDisposition, readGameExport } from './export-file.ts';
 import type { GameCleaner } from './clean-game.ts';
@@ -154,6 +155,8 @@ export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: s
       .for('update');
     const refusal = saveRefusal(row, caller, request.version);
     if (refusal) throw refusal;
+    // Plays keep the version they started on: one this save replaces is kept for them.
+    await keepVersionForPlays(tx, gameId, row.version);
     const answersChanged = row.answers !== answerValues(content);
     const [updated] = await tx
       .update(games)

@@ -1,4 +1,11 @@
-import { editorGameReplySchema, type EditorGameReply, type GameReply, type GameStatusRequest, type SaveGameRequest } from '@streethunt/shared';
+import {
+  editorGameReplySchema,
+  type EditorGameReply,
+  type GameReply,
+  type GameStatusRequest,
+  type MyActiveGamesReply,
+  type SaveGameRequest,
+} from '@streethunt/shared';
 import { apiRequest } from '../../api/client.ts';
 
 const gamePath = (gameId: string) => `/api/games/${encodeURIComponent(gameId)}`;
@@ -15,4 +22,8 @@ export const editorApi = {
   /** PENDING sends to approval (422 with the issues when the shared validation fails); DRAFT takes it back. */
   setStatus: (gameId: string, body: GameStatusRequest) =>
     apiRequest<EditorGameReply>(`/api/games/status/${encodeURIComponent(gameId)}`, { method: 'POST', body, schema: editorGameReplySchema }),
+
+  /** How many plays of the game are under way (started, not ended): each keeps the version it started on. */
+  runningPlays: async (gameId: string, signal?: AbortSignal) =>
+    (await apiRequest<MyActiveGamesReply>(`/api/games/my-active-games?gameId=${encodeURIComponent(gameId)}&progressType=started`, { signal })).data.length,
 };

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconDeviceMobile, IconHourglass, IconMessageReport } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDeviceMobile, IconHourglass, IconMessageReport, IconWalk } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { GameStatus } from '@streethunt/shared';
 import { issueMessage, type EditorIssue } from './validation.ts';
@@ -89,6 +89,17 @@ export function ReviewNotice({ note }: { note: string }) {
       <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-line' }}>
         {note}
       </Text>
+    </Alert>
+  );
+}
+
+/** Plays under way on this game: each keeps the version it started on, so a save changes none of them. */
+export function PlaysRunningNotice({ count }: { count: number }) {
+  const { t } = useTranslation('studio');
+  if (count < 1) return null;
+  return (
+    <Alert color="blue" variant="light" icon={<IconWalk aria-hidden />} data-testid="plays-running">
+      <Text size="sm">{t('editor.playsRunning', { count })}</Text>
     </Alert>
   );
 }

@@ -6,7 +6,7 @@ import { sameGame, type ServerCopy } from './editable-game.ts';
 import { EditPanel } from './edit-panel.tsx';
 import { ConflictModal, LeaveModal, OlderDraftModal } from './editor-dialogs.tsx';
 import { EditorLayout, type EditorTab } from './editor-layout.tsx';
-import { RestoredNotice, ReviewNotice, StaleNotice, StatusNotice, ValidationBar } from './editor-notices.tsx';
+import { PlaysRunningNotice, RestoredNotice, ReviewNotice, StaleNotice, StatusNotice, ValidationBar } from './editor-notices.tsx';
 import { editorStateReducer, initialEditorState } from './editor-state.ts';
 import type { EditorAction } from './editor-store.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
@@ -17,6 +17,7 @@ import { selectionKey, type Selection } from './selection.ts';
 import { useApproval } from './use-approval.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import { useLocalDraft } from './use-local-draft.ts';
+import { useRunningPlays } from './use-running-plays.ts';
 import { useSave } from './use-save.ts';
 import { errorsByPath, invalidKeys, issueMessage, targetOfPath } from './validation.ts';
 
@@ -51,6 +52,7 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
   const { save, saving, conflict, closeConflict } = useSave(gameId, dispatch);
   const approval = useApproval({ gameId, state, dirty, dispatch, save });
   const blocker = useLeaveGuard(dirty);
+  const runningPlays = useRunningPlays(gameId, server.version);
 
   const errors = useMemo(() => errorsByPath(approval.issues), [approval.issues]);
   const invalid = useMemo(() => invalidKeys(approval.issues), [approval.issues]);
@@ -110,6 +112,7 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
       />
       {server.reviewNote && server.status === 'DRAFT' && <ReviewNotice note={server.reviewNote} />}
       {readOnly && <StatusNotice status={server.status} busy={approval.busy} onTakeBack={() => void approval.takeBack()} />}
+      {!readOnly && runningPlays !== null && <PlaysRunningNotice count={runningPlays} />}
       {restored && dirty && <RestoredNotice onDiscard={() => setDiscarding(true)} onClose={() => setRestored(false)} />}
       {stale && <StaleNotice onReload={reload} />}
       <ValidationBar issues={approval.issues} onShow={showFirstError} />
