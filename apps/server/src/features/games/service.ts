@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   acceptedAnswers,
   hashAnswer,
@@ -11,7 +11,7 @@ import {
   writtenAnswers,
 } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
-import { games, plays } from '../../db/schema.ts';
+import { games } from '../../db/schema.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
@@ -19,7 +19,7 @@ import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import type { CodeGate } from '../codes/service.ts';
 import { markQuestionsOpened } from '../codes/opened.ts';
 import { readGameContent } from './read-content.ts';
-import { contentOfVersion, type GameVersion } from './versions.ts';
+import { contentOfVersion, playVersionOfCode, type GameVersion } from './versions.ts';
 
 export type GameRow = typeof games.$inferSelect;
 
@@ -244,12 +244,9 @@ export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId
   if (!code) return replyParts(deps.db, row).publicPart;
   await markQuestionsOpened(deps.db, code);
   // A play keeps the version it started on: its phone gets that version's questions.
-  const [play] = await deps.db
-    .select({ gameVersion: plays.gameVersion })
-    .from(plays)
-    .where(and(eq(plays.gameId, row.id), eq(plays.codeId, code.id)));
-  if (!play || play.gameVersion === row.version) return replyParts(deps.db, row).playerPart;
-  return playerPartOf(deps.db, row, await contentOfVersion(deps.db, row, play.gameVersion));
+  const playVersion = await playVersionOfCode(deps.db, row.id, code.id);
+  if (playVersion === null || playVersion === row.version) return replyParts(deps.db, row).playerPart;
+  return playerPartOf(deps.db, row, await contentOfVersion(deps.db, row, playVersion));
 }
 
 /** Player replies of kept versions: they never change, so only their size bounds the cache. */

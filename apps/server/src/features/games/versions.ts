@@ -72,3 +72,33 @@ export async function contentOfVersion(db: Db, row: GameRow, version: number): P
   cache.set(key, kept);
   return kept;
 }
+
+/**
+ * How long "this code has no play yet" is believed: a play may start any moment, and its phone reads
+ * the game right after (the version then is the row's, unless a save came in that second).
+ */
+const NO_PLAY_MS = 1_000;
+const playVersions = perOwner((_db: Db) => ({
+  // A play's version never changes once it started: kept until pushed out.
+  started: new TtlMap<string, number>(60 * 60_000, 50_000),
+  none: new TtlMap<string, true>(NO_PLAY_MS, 50_000),
+}));
+
+/**
+ * The version of the game the code's play is on, or null before it starts. Read for every player's
+ * GET of the game, so it is kept: once known it never changes.
+ */
+export async function playVersionOfCode(db: Db, gameId: string, codeId: string): Promise<number | null> {
+  const cache = playVersions(db);
+  const key = `${gameId}\n${codeId}`;
+  const known = cache.started.get(key);
+  if (known !== undefined) return known;
+  if (cache.none.has(key)) return null;
+  const [play] = await db
+    .select({ gameVersion: plays.gameVersion })
+    .from(plays)
+    .where(and(eq(plays.gameId, gameId), eq(plays.codeId, codeId)));
+  if (play) cache.started.set(key, play.gameVersion);
+  else cache.none.set(key, true);
+  return play?.gameVersion ?? null;
+}
