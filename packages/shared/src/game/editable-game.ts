@@ -1,5 +1,6 @@
 import type { LANGUAGES } from '../constants.ts';
 import { newContentId } from '../content/ids.ts';
+import { readPrice } from './price.ts';
 import type { GameContent, Question } from '../schemas/game.ts';
 import type { EditableGame } from '../schemas/studio.ts';
 
@@ -29,11 +30,14 @@ export type GameContentLike = Omit<GameContent, 'questions'> & {
   questions?: ReadonlyArray<Omit<Question, 'answer'> & { answer: Omit<Question['answer'], 'value'> & { value?: string } }>;
 };
 
-/** A price as the editor holds it: '' (not set) or a number; older rows kept it as text ('45'). */
+/**
+ * A price as the editor holds it: '' (not set) or a number of shekels; older rows kept it as text
+ * ('45'). Read by readPrice: a price it cannot sell at is shown as not set; a 0 stays 0 (set to free).
+ */
 export function editorPrice(price: string | number): '' | number {
-  if (typeof price === 'number') return Number.isFinite(price) ? price : '';
-  const text = price.trim();
-  return /^\d+(\.\d+)?$/.test(text) ? Number(text) : '';
+  const reading = readPrice(price);
+  if (reading.kind === 'amount') return reading.agorot / 100;
+  return reading.kind === 'free' && String(price).trim() !== '' ? 0 : '';
 }
 
 /**

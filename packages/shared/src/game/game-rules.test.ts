@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, isFreePrice } from './price.ts';
+import { agorotOf } from '../money/format.ts';
+import { editorPrice } from './editable-game.ts';
+import { formatPrice, isFreePrice, readPrice, type PriceReading } from './price.ts';
 import { currentQuestionIndex, questionTransition, type QuestionStatus } from './question-status.ts';
 import { computeScore, elapsedMinutes, playSummary } from './score.ts';
 
@@ -84,5 +86,30 @@ describe('price display', () => {
     [30, false],
   ])('free: %j is %s', (price, free) => {
     expect(isFreePrice(price)).toBe(free);
+  });
+
+  it.each<[unknown, PriceReading]>([
+    ['', { kind: 'free' }],
+    [0, { kind: 'free' }],
+    ['0.00', { kind: 'free' }],
+    [null, { kind: 'free' }],
+    ['45', { kind: 'amount', agorot: 4500 }],
+    [' 45.5 ', { kind: 'amount', agorot: 4550 }],
+    [118, { kind: 'amount', agorot: 11800 }],
+    [188.8, { kind: 'amount', agorot: 18880 }],
+    ['-5', { kind: 'invalid' }],
+    ['abc', { kind: 'invalid' }],
+    ['0.001', { kind: 'invalid' }],
+    ['1e300', { kind: 'invalid' }],
+    [true, { kind: 'invalid' }],
+    [{ amount: 45 }, { kind: 'invalid' }],
+  ])('one reader of a price: %j reads as %j, and every other reading follows it', (price, reading) => {
+    expect(readPrice(price)).toEqual(reading);
+    if (typeof price === 'string' || typeof price === 'number') {
+      expect(isFreePrice(price)).toBe(reading.kind === 'free');
+      if (reading.kind === 'invalid') expect(() => agorotOf(price)).toThrow(RangeError);
+      else expect(agorotOf(price)).toBe(reading.kind === 'free' ? 0 : reading.agorot);
+      expect(editorPrice(price)).toBe(reading.kind === 'amount' ? reading.agorot / 100 : reading.kind === 'free' && String(price).trim() !== '' ? 0 : '');
+    }
   });
 });

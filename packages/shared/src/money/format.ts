@@ -1,4 +1,5 @@
 import type { Language } from '../constants.ts';
+import { readPrice } from '../game/price.ts';
 
 // Showing and reading amounts. Money is kept in agorot; only these functions deal in shekels.
 
@@ -25,15 +26,12 @@ export function shekelsText(agorot: number): string {
 }
 
 /**
- * A game's metadata.price (shekels, text or number: '45', 45, '45.5') in agorot. The same rule as the
- * payment service's priceInMinorUnits, so a sale's split and the amount charged never disagree:
- * empty or 0 is a free game (0); anything that is not a non-negative number throws.
+ * A game's metadata.price (shekels, text or number: '45', 45, '45.5') in agorot, as readPrice reads it
+ * (so a sale's split and the amount charged never disagree): a free game is 0; anything that is not a
+ * price throws.
  */
 export function agorotOf(price: string | number): number {
-  if (price === '') return 0;
-  const value = Number(price);
-  if (!Number.isFinite(value) || value < 0) throw new RangeError(`Not a price: ${String(price)}`);
-  const agorot = Math.round(value * 100);
-  if (!Number.isSafeInteger(agorot)) throw new RangeError(`Price out of range: ${String(price)}`);
-  return agorot;
+  const reading = readPrice(price);
+  if (reading.kind === 'invalid') throw new RangeError(`Not a price: ${String(price)}`);
+  return reading.kind === 'free' ? 0 : reading.agorot;
 }

@@ -5,7 +5,7 @@ import { games, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail, type MailLog } from '../account/mail-later.ts';
-import { forgetGame, readGameContent, type GameRow } from '../games/service.ts';
+import { forgetGame, readGameContent, readGameMetadata, type GameRow } from '../games/service.ts';
 import { toEditorGame } from '../studio/service.ts';
 import { gameApprovedEmail, gameSentBackEmail, gameUnpublishedEmail } from './emails.ts';
 
@@ -32,7 +32,7 @@ export async function listGamesForAdmin(db: Db, which: 'pending' | 'all'): Promi
     .where(which === 'pending' ? eq(games.status, 'PENDING') : undefined)
     .orderBy(...(which === 'pending' ? [asc(games.updatedAt), asc(games.id)] : [desc(games.updatedAt), desc(games.id)]));
   return rows.map((row) => {
-    const { metadata } = readGameContent({ metadata: row.metadata, introPage: {}, questions: [], gameoverPage: {} });
+    const metadata = readGameMetadata(row.metadata);
     return {
       _id: row.id,
       userId: row.userId,

@@ -5,7 +5,21 @@ const introSchema = z.object({ content: z.string().catch('') }).catch({ content:
 const gameoverSchema = z
   .object({ content: z.string().catch(''), hideGameSummary: z.boolean().catch(false) })
   .catch({ content: '', hideGameSummary: false });
-const metadataSchema = gameMetadataSchema.catch(() => gameMetadataSchema.parse({}));
+/** Each field on its own: one that does not read falls back to its default, the rest are kept (a name, a price). */
+const m = gameMetadataSchema.shape;
+const metadataSchema = z
+  .object({
+    name: m.name.catch(''),
+    locationCity: m.locationCity.catch(''),
+    locationText: m.locationText.catch(''),
+    price: m.price.catch(''),
+    currencyCode: m.currencyCode.catch('ILS'),
+    language: m.language.catch('he'),
+    map: m.map.catch(false),
+    coverImage: m.coverImage.catch(''),
+    location: m.location.catch(undefined),
+  })
+  .catch(() => gameMetadataSchema.parse({}));
 /** Ids read leniently: one missing (or not an id) is given below, by position. */
 const storedQuestionSchema = questionSchema.extend({
   id: questionSchema.shape.id.catch(''),
@@ -23,6 +37,11 @@ function withPositionIds(questions: z.infer<typeof questionsSchema>): GameConten
     const id = question.id || `missing-q${qi + 1}`;
     return { ...question, id, hints: question.hints.map((hint, hi) => ({ ...hint, id: hint.id || `${id}-h${hi + 1}` })) };
   });
+}
+
+/** A stored game's metadata (name, city, price, language…): the one reader, for the content and for a sale. */
+export function readGameMetadata(metadata: unknown): GameContent['metadata'] {
+  return metadataSchema.parse(metadata);
 }
 
 type ContentColumns = { metadata: unknown; introPage: unknown; questions: unknown; gameoverPage: unknown };

@@ -18,13 +18,13 @@ import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import type { CodeGate } from '../codes/service.ts';
 import { markQuestionsOpened } from '../codes/opened.ts';
-import { readGameContent } from './read-content.ts';
+import { readGameContent, readGameMetadata } from './read-content.ts';
 import { contentOfVersion, playVersionOfCode, type GameVersion } from './versions.ts';
 
 export type GameRow = typeof games.$inferSelect;
 
 /** Re-exported: every feature reads a stored game's content from here. */
-export { readGameContent };
+export { readGameContent, readGameMetadata };
 
 export async function findGame(db: Db, gameId: string): Promise<GameRow | null> {
   const [row] = await db.select().from(games).where(eq(games.id, gameId));

@@ -7,7 +7,7 @@ import { gameCodes, games, purchases, users } from '../../db/schema.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { createGameCodes } from '../codes/service.ts';
 import { gameCodeEmail } from './emails.ts';
-import { gameLanguage, readSaleMetadata } from './sale-metadata.ts';
+import { readGameMetadata } from '../games/read-content.ts';
 
 export type FulfilDeps = {
   db: Db;
@@ -108,13 +108,14 @@ async function saleSplit(db: Db, purchase: typeof purchases.$inferSelect, vatPer
 async function emailCode(deps: FulfilDeps, purchase: typeof purchases.$inferSelect, code: string): Promise<void> {
   try {
     const [game] = await deps.db.select({ metadata: games.metadata }).from(games).where(eq(games.id, purchase.gameId));
+    const metadata = game ? readGameMetadata(game.metadata) : null;
     const message = gameCodeEmail({
       fullName: purchase.fullName,
-      gameName: readSaleMetadata(game?.metadata).name,
+      gameName: metadata?.name ?? '',
       code,
       gameLink: `${deps.config.publicUrl}/game/${purchase.gameId}`,
       // The game's language, as its pages speak it (spec section 1); the buyer's browser language when the game has none.
-      language: gameLanguage(game?.metadata) ?? purchase.language,
+      language: metadata?.language ?? purchase.language,
     });
     // Keyed by the purchase: a second fulfilment that also thought itself first still queues one mail.
     await deps.mailer.send({ to: purchase.email, ...message }, { key: `purchase-code:${purchase.id}` });

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CheckTokenReply, Language, PaymentUrlRequest } from '@streethunt/shared';
+import { readPrice, type CheckTokenReply, type Language, type PaymentUrlRequest } from '@streethunt/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, games, purchases, users } from '../../db/schema.ts';
@@ -9,8 +9,9 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { AnyPaymentProvider } from '../../platform/payments/create-payment-provider.ts';
 import type { Checkout, PaymentReport } from '../../platform/payments/provider.ts';
 import { judgeSandboxCard, type SandboxCardError, type SandboxCardField, type SandboxCardForm } from '../../platform/payments/sandbox.ts';
+import { readGameMetadata } from '../games/read-content.ts';
 import { fulfilPurchase, type FulfilDeps, type Fulfilment } from './fulfil.ts';
-import { priceInMinorUnits, readSaleMetadata, SALE_CURRENCY } from './sale-metadata.ts';
+import { SALE_CURRENCY } from './sale-metadata.ts';
 import { purchaseIdOfToken, successToken } from './success-token.ts';
 
 export type PaymentsDeps = {
@@ -35,10 +36,11 @@ export async function requestPaymentUrl(
     .from(games)
     .where(and(eq(games.id, input.gameId), eq(games.status, 'APPROVED')));
   if (!game) throw notFound('No such game');
-  const { name, price } = readSaleMetadata(game.metadata);
-  const amount = priceInMinorUnits(price);
-  if (amount === 'free') throw conflict('This game is free: no payment is needed');
-  if (amount === null) throw conflict('This game has no price it can be bought at');
+  const { name, price } = readGameMetadata(game.metadata);
+  const reading = readPrice(price);
+  if (reading.kind === 'free') throw conflict('This game is free: no payment is needed');
+  if (reading.kind === 'invalid') throw conflict('This game has no price it can be bought at');
+  const amount = reading.agorot;
 
   const [purchase] = await deps.db
     .insert(purchases)
@@ -110,7 +112,7 @@ export async function findSandboxPurchase(deps: Pick<PaymentsDeps, 'db'>, ref: s
     ref,
     status: purchase.status,
     gameId: purchase.gameId,
-    gameName: readSaleMetadata(row.metadata).name,
+    gameName: readGameMetadata(row.metadata).name,
     amount: purchase.amount,
     currency: purchase.currency,
     fullName: purchase.fullName,

@@ -21,7 +21,7 @@ import type { AccessClaims } from '../../platform/auth.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { queueMail, type MailLog } from '../account/mail-later.ts';
 import { createGameCodes } from '../codes/service.ts';
-import { findGame, forgetGame, isOwnerOrAdmin, readGameContent, type GameRow } from '../games/service.ts';
+import { findGame, forgetGame, isOwnerOrAdmin, readGameContent, readGameMetadata, type GameRow } from '../games/service.ts';
 import { keepVersionForPlays } from '../games/versions.ts';
 import { gameSentToApprovalEmail } from './emails.ts';
 import { exportFileDisposition, readGameExport } from './export-file.ts';
@@ -88,7 +88,7 @@ export async function listMyGames(db: Db, caller: AccessClaims): Promise<MyGame[
     .where(eq(games.userId, caller.userId))
     .orderBy(desc(games.updatedAt), desc(games.id));
   return rows.map((row) => {
-    const { metadata } = readGameContent({ metadata: row.metadata, introPage: {}, questions: [], gameoverPage: {} });
+    const metadata = readGameMetadata(row.metadata);
     return {
       _id: row.id,
       status: row.status,
