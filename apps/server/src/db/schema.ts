@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -88,6 +89,11 @@ export const games = pgTable(
     reviewNote: text('review_note'),
     /** Goes up by one on every save; a save naming an older version gets 409 (two tabs on one game). */
     version: integer('version').notNull().default(1),
+    /**
+     * Set on the draft of an approved game's next version (features/studio/next-version.ts): the game
+     * it will replace once approved; the approved game stays listed as it is until then.
+     */
+    nextVersionOf: text('next_version_of').references((): AnyPgColumn => games.id, { onDelete: 'cascade' }),
     approvedAt: ts('approved_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -108,6 +114,8 @@ export const games = pgTable(
   },
   (t) => [
     index('games_status_idx').on(t.status),
+    // One next version per game at a time.
+    uniqueIndex('games_next_version_of_key').on(t.nextVersionOf),
     index('games_user_idx').on(t.userId),
     // The list's order (newest listed first) and each filter with that order; only approved games are listed.
     index('games_listed_idx').on(t.listedAt.desc(), t.id.desc()).where(sql`status = 'APPROVED'`),

@@ -82,6 +82,8 @@ export const gameReplySchema = z.object({
   updatedAt: z.string().optional(),
   /** Only for the owner and admins: why an admin sent the game back or took it off the list (null when none). */
   reviewNote: z.string().nullable().optional(),
+  /** Only for the owner and admins: on the draft of an approved game's next version, that game's id (null otherwise). */
+  nextVersionOf: z.string().nullable().optional(),
 });
 export type GameReply = z.infer<typeof gameReplySchema>;
 

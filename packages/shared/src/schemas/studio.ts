@@ -157,6 +157,7 @@ export const saveGameRequestSchema = ignoring(
     questionCount: z.number().int().min(0).optional(),
     updatedAt: lineText().max(64).optional(),
     reviewNote: multilineText().max(REVIEW_REASON_MAX).nullable().optional(),
+    nextVersionOf: idSchema.nullable().optional(),
   },
 );
 export type SaveGameRequest = z.infer<typeof saveGameRequestSchema>;
@@ -170,6 +171,8 @@ export const editorGameSchema = editableGameSchema.extend({
   updatedAt: z.string(),
   /** Why an admin sent the game back or took it off the list; null once approved or never set. */
   reviewNote: z.string().nullable(),
+  /** On the draft of an approved game's next version: that game's id (it stays listed as it is until this is approved). */
+  nextVersionOf: z.string().nullable().optional(),
   metadata: editableGameSchema.shape.metadata.extend({ price: z.union([z.literal(''), z.number()]) }),
 });
 export type EditorGame = z.infer<typeof editorGameSchema>;
@@ -201,7 +204,7 @@ export const gameValidationReplySchema = z.object({
 });
 export type GameValidationReply = z.infer<typeof gameValidationReplySchema>;
 
-// POST /api/games/new, POST /api/games/duplicate/{gameId}, POST /api/games/import: the new draft's id.
+// POST /api/games/new, POST /api/games/duplicate/{gameId}, POST /api/games/import, POST /api/games/next-version/{gameId}: the draft's id.
 export const newGameReplySchema = z.object({ data: z.object({ _id: z.string() }) });
 export type NewGameReply = z.infer<typeof newGameReplySchema>;
 

@@ -6,6 +6,7 @@ import type { Services } from '../../services.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail, type MailLog } from '../account/mail-later.ts';
 import { forgetGame, readGameContent, readGameMetadata, type GameRow } from '../games/service.ts';
+import { publishNextVersion } from '../studio/next-version.ts';
 import { toEditorGame } from '../studio/service.ts';
 import { gameApprovedEmail, gameSentBackEmail, gameUnpublishedEmail } from './emails.ts';
 
@@ -73,6 +74,8 @@ async function decide(db: Db, gameId: string, decision: Decision, reason: string
       });
     }
     const now = new Date();
+    // A next version approved is published into the listed game it was made for.
+    if (decision === 'approve' && row.nextVersionOf) return publishNextVersion(tx, row, now);
     const [updated] = await tx
       .update(games)
       .set({ status: to, reviewNote: reason, updatedAt: now, ...(to === 'APPROVED' && { approvedAt: now }) })
@@ -82,6 +85,7 @@ async function decide(db: Db, gameId: string, decision: Decision, reason: string
   });
   // The public list is read fresh; the player copy and prepared replies of this game go now.
   forgetGame(db, gameId);
+  if (changed.id !== gameId) forgetGame(db, changed.id);
   return changed;
 }
 

@@ -179,6 +179,8 @@ function ownerPart(db: Db, row: GameRow): PreparedReply {
     updatedAt: row.updatedAt.toISOString(),
     // Why an admin sent it back or took it off the list, for the editor to show.
     reviewNote: row.reviewNote,
+    // The draft of an approved game's next version names that game.
+    nextVersionOf: row.nextVersionOf,
   });
   // Set again, so the cache weighs the entry with its new part.
   replyCaches(db).set(row.id, { key: versionKey(row), parts });

@@ -16,6 +16,7 @@ import {
 import { requireUser } from '../../platform/access.ts';
 import { acceptEmptyJsonBody, errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { createGameCleaner } from './clean-game.ts';
+import { openNextVersion } from './next-version.ts';
 import * as studio from './service.ts';
 
 const tags = ['studio'];
@@ -166,5 +167,22 @@ const emptyBodyRoutes = (deps: studio.StudioDeps): FastifyPluginAsyncZod => asyn
       },
     },
     async (request) => ({ data: await studio.duplicateGame(deps, requireUser(request), request.params.gameId) }),
+  );
+
+  app.post(
+    '/games/next-version/:gameId',
+    {
+      config: { access: 'owner', ...perUserPerMinute(10) },
+      schema: {
+        tags,
+        summary:
+          'The draft of an approved game’s next version (owner or admin), made on the first call and the same one after: edited and sent to approval like any draft while the game stays listed as it is; approving it publishes it as the game’s next version (plays keep the version they started on). 409 unless the game is approved (departs from the spec: it has no such call)',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        body: emptyBody,
+        response: { 200: newGameReplySchema, ...errorReplies(400, 401, 404, 409, 429) },
+      },
+    },
+    async (request) => ({ data: await openNextVersion(deps.db, requireUser(request), request.params.gameId) }),
   );
 };

@@ -48,6 +48,7 @@ export function toEditorGame(row: GameRow): EditorGame {
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
     reviewNote: row.reviewNote,
+    nextVersionOf: row.nextVersionOf,
   };
 }
 

@@ -4,6 +4,7 @@ import {
   type GameReply,
   type GameStatusRequest,
   type MyActiveGamesReply,
+  type NewGameReply,
   type SaveGameRequest,
 } from '@streethunt/shared';
 import { apiRequest } from '../../api/client.ts';
@@ -22,6 +23,10 @@ export const editorApi = {
   /** PENDING sends to approval (422 with the issues when the shared validation fails); DRAFT takes it back. */
   setStatus: (gameId: string, body: GameStatusRequest) =>
     apiRequest<EditorGameReply>(`/api/games/status/${encodeURIComponent(gameId)}`, { method: 'POST', body, schema: editorGameReplySchema }),
+
+  /** The draft of an approved game's next version (made on the first call): its id. */
+  nextVersion: async (gameId: string) =>
+    (await apiRequest<NewGameReply>(`/api/games/next-version/${encodeURIComponent(gameId)}`, { method: 'POST', body: {} })).data._id,
 
   /** How many plays of the game are under way (started, not ended): each keeps the version it started on. */
   runningPlays: async (gameId: string, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import { toEditableGame, type EditableGame, type GameContentLike, type GameStatus } from '@streethunt/shared';
 
 /** A game as the server sends it to its owner: GET /api/games/{id} (answers with value) or a studio reply. */
-type ServerGame = GameContentLike & { userId: string; status: GameStatus; version?: number; reviewNote?: string | null };
+type ServerGame = GameContentLike & { userId: string; status: GameStatus; version?: number; reviewNote?: string | null; nextVersionOf?: string | null };
 
 /** What the editor knows of the stored game: its content, and the version a save must name. */
 export type ServerCopy = {
@@ -11,11 +11,20 @@ export type ServerCopy = {
   userId: string;
   /** Why an admin sent the game back (or took it off the list), shown above the editor. */
   reviewNote: string | null;
+  /** On the draft of an approved game's next version: that game's id (it stays on sale as it is until this is approved). */
+  nextVersionOf?: string | null;
 };
 
 export function toServerCopy(game: ServerGame): ServerCopy {
   // An owner's reply always names its version; 1 is the first one, should it ever be missing.
-  return { game: toEditableGame(game), version: game.version ?? 1, status: game.status, userId: game.userId, reviewNote: game.reviewNote ?? null };
+  return {
+    game: toEditableGame(game),
+    version: game.version ?? 1,
+    status: game.status,
+    userId: game.userId,
+    reviewNote: game.reviewNote ?? null,
+    nextVersionOf: game.nextVersionOf ?? null,
+  };
 }
 
 /** Whether two copies hold the same content (what a save would change); a key set to undefined counts as absent. */

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconDeviceMobile, IconHourglass, IconMessageReport, IconWalk } from '@tabler/icons-react';
+import { IconAlertTriangle, IconDeviceMobile, IconHourglass, IconMessageReport, IconVersions, IconWalk } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GameStatus } from '@streethunt/shared';
 import { issueMessage, type EditorIssue } from './validation.ts';
@@ -61,8 +62,21 @@ export function StaleNotice({ onReload }: { onReload(): void }) {
   );
 }
 
-/** Why a creator cannot change the game now: it waits for approval (and may be taken back), or it is approved. */
-export function StatusNotice({ status, busy, onTakeBack }: { status: GameStatus; busy: boolean; onTakeBack(): void }) {
+/**
+ * Why a creator cannot change the game now: it waits for approval (and may be taken back), or it is
+ * approved (and is changed through a draft of its next version, while it stays on sale as it is).
+ */
+export function StatusNotice({
+  status,
+  busy,
+  onTakeBack,
+  onNextVersion,
+}: {
+  status: GameStatus;
+  busy: boolean;
+  onTakeBack(): void;
+  onNextVersion(): void;
+}) {
   const { t } = useTranslation('studio');
   if (status === 'DRAFT') return null;
   return (
@@ -71,9 +85,13 @@ export function StatusNotice({ status, busy, onTakeBack }: { status: GameStatus;
         <Text size="sm" style={{ flex: '1 1 14rem' }}>
           {t(status === 'PENDING' ? 'editor.readOnly.pending' : 'editor.readOnly.approved')}
         </Text>
-        {status === 'PENDING' && (
+        {status === 'PENDING' ? (
           <Button variant="default" size="xs" onClick={onTakeBack} loading={busy} data-testid="take-back">
             {t('editor.approval.takeBack')}
+          </Button>
+        ) : (
+          <Button variant="default" size="xs" onClick={onNextVersion} loading={busy} data-testid="open-next-version">
+            {t('editor.nextVersion.open')}
           </Button>
         )}
       </Group>
@@ -100,6 +118,21 @@ export function PlaysRunningNotice({ count }: { count: number }) {
   return (
     <Alert color="blue" variant="light" icon={<IconWalk aria-hidden />} data-testid="plays-running">
       <Text size="sm">{t('editor.playsRunning', { count })}</Text>
+    </Alert>
+  );
+}
+
+/** The draft of an approved game's next version: the game on sale stays as it is until this one is approved. */
+export function NextVersionNotice({ gameId }: { gameId: string }) {
+  const { t } = useTranslation('studio');
+  return (
+    <Alert color="teal" variant="light" icon={<IconVersions aria-hidden />} data-testid="next-version-notice">
+      <Stack gap={4} align="flex-start">
+        <Text size="sm">{t('editor.nextVersion.text')}</Text>
+        <Anchor component={Link} to={`/game/${gameId}`} size="sm">
+          {t('editor.nextVersion.listed')}
+        </Anchor>
+      </Stack>
     </Alert>
   );
 }

@@ -1,12 +1,13 @@
 import { useMemo, useReducer, useState } from 'react';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../ui/game/confirm-modal.tsx';
 import { sameGame, type ServerCopy } from './editable-game.ts';
 import { EditPanel } from './edit-panel.tsx';
 import { ConflictModal, LeaveModal, OlderDraftModal } from './editor-dialogs.tsx';
 import { EditorLayout, type EditorTab } from './editor-layout.tsx';
-import { PlaysRunningNotice, RestoredNotice, ReviewNotice, StaleNotice, StatusNotice, ValidationBar } from './editor-notices.tsx';
+import { NextVersionNotice, PlaysRunningNotice, RestoredNotice, ReviewNotice, StaleNotice, StatusNotice, ValidationBar } from './editor-notices.tsx';
 import { editorStateReducer, initialEditorState } from './editor-state.ts';
 import type { EditorAction } from './editor-store.ts';
 import { EditorToolbar } from './editor-toolbar.tsx';
@@ -52,6 +53,7 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
   const { save, saving, conflict, closeConflict } = useSave(gameId, dispatch);
   const approval = useApproval({ gameId, state, dirty, dispatch, save });
   const blocker = useLeaveGuard(dirty);
+  const navigate = useNavigate();
   const runningPlays = useRunningPlays(gameId, server.version);
 
   const errors = useMemo(() => errorsByPath(approval.issues), [approval.issues]);
@@ -111,7 +113,15 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
         onSend={() => void approval.send()}
       />
       {server.reviewNote && server.status === 'DRAFT' && <ReviewNotice note={server.reviewNote} />}
-      {readOnly && <StatusNotice status={server.status} busy={approval.busy} onTakeBack={() => void approval.takeBack()} />}
+      {readOnly && (
+        <StatusNotice
+          status={server.status}
+          busy={approval.busy}
+          onTakeBack={() => void approval.takeBack()}
+          onNextVersion={() => void approval.openNextVersion((draftId) => void navigate(`/game-editor/${draftId}`))}
+        />
+      )}
+      {server.nextVersionOf && <NextVersionNotice gameId={server.nextVersionOf} />}
       {!readOnly && runningPlays !== null && <PlaysRunningNotice count={runningPlays} />}
       {restored && dirty && <RestoredNotice onDiscard={() => setDiscarding(true)} onClose={() => setRestored(false)} />}
       {stale && <StaleNotice onReload={reload} />}

@@ -74,5 +74,17 @@ export function useApproval({ gameId, state, dirty, dispatch, save }: Options) {
     }
   };
 
-  return { issues, send, takeBack, busy };
+  /** An approved game: open the draft of its next version (made on the first call) and go to it. */
+  const openNextVersion = async (go: (draftId: string) => void) => {
+    setBusy(true);
+    try {
+      go(await editorApi.nextVersion(gameId));
+    } catch (error) {
+      failed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { issues, send, takeBack, openNextVersion, busy };
 }
