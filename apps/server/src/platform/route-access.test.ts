@@ -20,7 +20,7 @@ const AT_LEAST_USER: [string, RegExp][] = [
   ['saving a game', /^POST \/api\/games\/:gameId$/],
   ['a game’s status', /^POST \/api\/games\/status\//],
   ['a creator’s code', /^POST \/api\/game\/secret-code$/],
-  ['duplicate and export', /^(GET|POST) \/api\/games\/(duplicate|export)\//],
+  ['duplicate, export and next version', /^(GET|POST) \/api\/games\/(duplicate|export|next-version)\//],
   ['the media library', /^(GET|POST) \/api\/media\//],
   ['the finance reports', /^(GET \/api\/reports|POST \/api\/reports\/unlock)$/],
 ];
@@ -75,8 +75,10 @@ describe('access on every API route', () => {
   };
 
   /** Fresh rows for one route, so what one route's calls change does not decide the next route's answers. */
-  async function fixture(): Promise<Fill> {
-    const game = await buildGame(t.db, { userId: ownerId, status: 'DRAFT', approvedAt: null });
+  async function fixture(route: RouteAccess): Promise<Fill> {
+    // A next version is opened from an approved game; every other route is tried on a draft.
+    const approved = route.url.startsWith('/api/games/next-version/');
+    const game = await buildGame(t.db, approved ? { userId: ownerId } : { userId: ownerId, status: 'DRAFT', approvedAt: null });
     const code = await buildCode(t.db, { gameId: game.id, source: 'creator' });
     await buildPlay(t.db, { gameId: game.id, codeId: code.id });
     await buildPurchase(t.db, { gameId: game.id });
@@ -143,7 +145,7 @@ describe('access on every API route', () => {
     const refusedAccess = (r: Reply) => (r.status === 401 && r.code === 'unauthorized') || (r.status === 403 && r.code === 'forbidden');
     const results: string[] = [];
     for (const route of apiRoutes()) {
-      const fill = await fixture();
+      const fill = await fixture(route);
       const where = `${key(route)} (${route.access})`;
       const expectOk = (caller: Caller, r: Reply, notAllowed: number[]) =>
         expect({ where, caller, status: r.status, refused: notAllowed.includes(r.status) }).toEqual({ where, caller, status: r.status, refused: false });

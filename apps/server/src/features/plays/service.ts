@@ -348,7 +348,10 @@ export async function runGameProgressAction(deps: PlaysDeps, request: GameProgre
   const opened = await openPlayContext(deps, { gameId: request.gameId, secretCode: request.secretCode, grant: request.grant }, caller);
   if (request.action === 'set-start-time') return setStartTime(deps, opened);
   // Every other action reads and changes the play on its own version (which never changes once started).
-  const play = await findPlay(deps.db, opened);
+  let play = await findPlay(deps.db, opened);
+  // 'Not started' may be a second old (another device may have started it since, on the version then):
+  // a change is judged on the play's own version, so it reads the play afresh.
+  if (!play && request.action !== 'get-game-progress') play = (await deps.db.select().from(plays).where(playWhere(opened)))[0] ?? null;
   const ctx = await onItsVersion(deps.db, opened, play);
   switch (request.action) {
     case 'get-game-progress':
