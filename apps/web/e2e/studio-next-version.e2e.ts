@@ -60,6 +60,22 @@ describe('the next version of an approved game', () => {
     const onSale = async () => ((await (await fetch(`${e2e.server.url}/api/games/${game.id}`)).json()) as { metadata: { name: string } }).metadata.name;
     expect(await onSale()).toBe(game.content.metadata.name);
 
+    // My games marks the draft as the next version.
+    const list = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he' });
+    try {
+      await storeSession(list.context, creator);
+      await openPage(list.page, '/my-games');
+      const badge = list.page.getByTestId('next-version-badge');
+      await badge.waitFor({ state: 'attached' });
+      expect(await badge.count()).toBe(1);
+      expect(await badge.textContent()).toBe(studioTexts.he.myGames.table.nextVersion);
+      await expectFitsScreen(list.page, 'my games with a next version');
+      await saveScreenshot(list.page, 'my-games-next-version-he-390');
+      list.expectNoErrors();
+    } finally {
+      await list.close();
+    }
+
     await studioApi<{ data: EditorGame }>(e2e.server, creator, `/api/games/status/${draftId}`, { status: 'PENDING', notifyAdmin: true });
     const admin = await loginViaApi(e2e.server, DEMO_ADMIN);
     const published = await approveViaApi(e2e.server, admin, draftId);

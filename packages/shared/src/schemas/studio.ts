@@ -220,6 +220,8 @@ export const myGameSchema = z.object({
   }),
   questionCount: z.number().int(),
   updatedAt: z.string(),
+  /** On the draft of an approved game's next version: that game's id. */
+  nextVersionOf: z.string().nullable().optional(),
 });
 export type MyGame = z.infer<typeof myGameSchema>;
 export const myGamesReplySchema = z.object({ data: z.array(myGameSchema) });

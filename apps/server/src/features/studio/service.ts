@@ -82,6 +82,7 @@ export async function listMyGames(db: Db, caller: AccessClaims): Promise<MyGame[
       status: games.status,
       metadata: games.metadata,
       updatedAt: games.updatedAt,
+      nextVersionOf: games.nextVersionOf,
       // Counted in the database: the questions themselves are the bulk of a row.
       questionCount: sql<number>`case when jsonb_typeof(${games.questions}) = 'array' then jsonb_array_length(${games.questions}) else 0 end`.mapWith(Number),
     })
@@ -96,6 +97,7 @@ export async function listMyGames(db: Db, caller: AccessClaims): Promise<MyGame[
       metadata: { name: metadata.name, locationCity: metadata.locationCity, price: metadata.price, currencyCode: metadata.currencyCode },
       questionCount: row.questionCount,
       updatedAt: row.updatedAt.toISOString(),
+      nextVersionOf: row.nextVersionOf,
     };
   });
 }

@@ -65,6 +65,16 @@ describe('my games page', () => {
     expect(missing).toEqual([]);
   });
 
+  it('marks the draft of an approved game’s next version beside its status', async () => {
+    const nextVersion = { ...myGame('g4', { name: 'סודות נווה צדק', status: 'DRAFT', price: 45 }), nextVersionOf: 'g1' };
+    mockRoutes(listed([...games, nextVersion]));
+    const { t } = await renderPage(<MyGamesPage />, setup);
+    await screen.findByRole('table');
+    const rows = within(table()).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).queryByTestId('next-version-badge')?.textContent ?? null)).toEqual([null, null, null, t('myGames.table.nextVersion')]);
+    expect(t('myGames.table.nextVersion')).toBe('גרסה הבאה');
+  });
+
   it('filters by status, says where pending games are, and searches name and city after 200 ms', async () => {
     mockRoutes(listed());
     const { t } = await renderPage(<MyGamesPage />, setup);

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
@@ -53,7 +53,20 @@ export function MyGamesTable({ games, onUnauthorized }: { games: readonly MyGame
       render: (game) => <Price price={game.metadata.price} currencyCode={game.metadata.currencyCode} />,
     },
     { accessor: 'metadata.currencyCode', title: t('myGames.table.currency') },
-    { accessor: 'status', title: t('myGames.table.status'), render: (game) => <StatusBadge status={game.status} /> },
+    {
+      accessor: 'status',
+      title: t('myGames.table.status'),
+      render: (game) => (
+        <Group gap={4} wrap="nowrap">
+          <StatusBadge status={game.status} />
+          {game.nextVersionOf && (
+            <Badge variant="light" color="teal" data-testid="next-version-badge">
+              {t('myGames.table.nextVersion')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
     {
       accessor: 'gameCode',
       title: t('myGames.table.gameCode'),
