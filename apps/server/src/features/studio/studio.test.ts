@@ -79,6 +79,8 @@ describe.each(testDatabaseKinds())('the studio’s game calls on %s', (kind) => 
         metadata: { name: 'Test hunt', locationCity: 'Tel Aviv', price: '45', currencyCode: 'ILS' },
         questionCount: 3,
         updatedAt: approved.updatedAt.toISOString(),
+        // Not the draft of another game's next version.
+        nextVersionOf: null,
       });
       expect(games[0]).toMatchObject({ status: 'DRAFT', metadata: { price: 45 }, questionCount: 3 });
       expect(games[3]).toMatchObject({ status: 'DRAFT', questionCount: 0 });
