@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { games } from '../../db/schema.ts';
@@ -6,6 +5,7 @@ import type { AccessClaims } from '../../platform/auth.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { findGame, isOwnerOrAdmin, type GameRow } from '../games/service.ts';
 import { keepVersionForPlays } from '../games/versions.ts';
+import { newAnswerSalt } from './service.ts';
 
 /*
  * An approved game is changed through a draft of its next version: a games row of its own
@@ -68,7 +68,7 @@ export async function publishNextVersion(tx: Tx, draft: GameRow, now: Date): Pro
       questions: draft.questions,
       gameoverPage: draft.gameoverPage,
       // A new salt: the phones of earlier versions keep theirs (kept with those versions).
-      answerSalt: randomBytes(16).toString('hex'),
+      answerSalt: newAnswerSalt(),
       version: listed.version + 1,
       status: 'APPROVED',
       reviewNote: null,

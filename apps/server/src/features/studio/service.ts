@@ -34,7 +34,7 @@ export type StudioDeps = Pick<Services, 'db' | 'config' | 'mailer'> & { cleaner:
 const media = (deps: StudioDeps): MediaUrlOptions => ({ publicUrl: deps.config.publicUrl });
 
 /** A new salt for the answer hashes (the column's default is made the same way by the database). */
-const newAnswerSalt = () => randomBytes(16).toString('hex');
+export const newAnswerSalt = () => randomBytes(16).toString('hex');
 
 /** A stored game's content as the editor edits it (and as export and duplicate copy it). */
 export const editableContent = (row: GameRow): EditableGame => toEditableGame(readGameContent(row));
