@@ -20,14 +20,18 @@ export function useLocalDraft(gameId: string, kept: Kept): { drop(): void } {
 
   useEffect(() => {
     latest.current = { game, version, dirty, paused };
-    if (paused) return;
+    if (paused || dropped.current) return;
     // Forgetting is cheap and must not lag: a write still waiting would otherwise be the last word
     // after the stored game was reloaded over the working copy.
     if (!dirty) {
       clearDraft(gameId);
       return;
     }
-    const timer = setTimeout(() => writeDraft(gameId, version, game), DRAFT_DELAY_MS);
+    // A write still waiting when the copy is dropped must not bring it back: the stored game is
+    // loading in the meantime, and would then meet this copy as an older draft to ask about.
+    const timer = setTimeout(() => {
+      if (!dropped.current) writeDraft(gameId, version, game);
+    }, DRAFT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [gameId, game, version, dirty, paused]);
 
