@@ -116,7 +116,7 @@ async function main() {
 async function makeAttackers(db: Db, app: App, count: number) {
   const base = gameContent();
   const answers = Array.from({ length: 666 }, (_, i) => i.toString(36).padStart(2, '0')).join(',');
-  const heavyQuestions = Array.from({ length: 100 }, () => ({ ...base.questions[0], answer: { ...base.questions[0].answer, value: answers } }));
+  const heavyQuestions = Array.from({ length: 100 }, () => ({ ...base.questions[0], answer: { ...base.questions[0].answer, kind: 'text' as const, value: answers } }));
   return Promise.all(
     Array.from({ length: count }, async () => {
       const user = await buildUser(db);

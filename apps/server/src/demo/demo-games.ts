@@ -69,6 +69,7 @@ const demoSources: DemoSource[] = [
             '<p>במרכז הכיכר עומדת מזרקה צבעונית של גלגלי שיניים, שמשלבת אש ומים. הכיכר נקראת על שם צינה דיזנגוף, אשתו של ראש העיר הראשון.</p><p><strong>מה שם המשפחה של האמן שיצר את המזרקה?</strong></p>',
           location: area(place.dizengoffSquare, 55, 6),
           answer: {
+            kind: 'text',
             value: 'אגם, יעקב אגם, Agam, Yaacov Agam, Yaakov Agam',
             content: '<p>השלט שליד המזרקה מספר עליה.</p>',
             contentAfterAnswer: '<p>נכון! המזרקה „אש ומים” נחנכה בשנת 1986, והיא מסתובבת ומשנה את צורתה.</p>',
@@ -83,6 +84,7 @@ const demoSources: DemoSource[] = [
             '<p>הגעתם לכיכר התרבות של העיר: התיאטרון הלאומי, היכל התרבות וגן שקוע באמצע. בקצה הכיכר עומד ביתן לאמנות עכשווית.</p><p><strong>על שם איזו אשת עסקים, חלוצת תעשיית הקוסמטיקה, נקרא הביתן?</strong></p>',
           location: area(place.habimaSquare, 45, 4),
           answer: {
+            kind: 'text',
             value: 'הלנה רובינשטיין, רובינשטיין, Helena Rubinstein, Rubinstein',
             content: '',
             contentAfterAnswer: '<p>נכון! הביתן הוא חלק ממוזיאון תל אביב לאמנות, והכניסה לתערוכות שבו חופשית.</p>',
@@ -95,6 +97,7 @@ const demoSources: DemoSource[] = [
           // A point: the player arrives within the usual radius around the door.
           location: place.bialikHouse,
           answer: {
+            kind: 'text',
             value: '22, עשרים ושתיים, twenty two, twenty-two',
             content: '<p>חפשו את השלט ליד השער.</p>',
             contentAfterAnswer: '<p>נכון! ביאליק גר כאן מאז 1925. בהמשך הרחוב נמצא בית העיר, שבו ישבה עיריית תל אביב שנים רבות.</p>',
@@ -109,6 +112,7 @@ const demoSources: DemoSource[] = [
             '<p>בפינת שדרות רוטשילד ורחוב נחלת בנימין עומדות אנדרטת המייסדים והמזרקה. כאן, על הדיונות, נערכה ב-1909 הגרלת הצדפים שבה חולקו המגרשים של שכונת אחוזת בית.</p><p><strong>כמה משפחות השתתפו בהגרלה?</strong></p>',
           location: area(place.foundersMonument, 40, 5),
           answer: {
+            kind: 'text',
             value: '66, שישים ושש, sixty six, sixty-six',
             content: '<p>השמות חקוקים על האנדרטה, והשלט שלידה מספר את הסיפור.</p>',
             contentAfterAnswer: '<p>נכון! כל משפחה קיבלה מגרש לפי הצדף שמשכה, וזו הייתה ראשיתה של תל אביב.</p>',
@@ -123,6 +127,7 @@ const demoSources: DemoSource[] = [
             '<p>בשדרות רוטשילד, בבית שבו גר ראש העיר הראשון מאיר דיזנגוף, נמצא היום היכל העצמאות. כאן הכריז דוד בן-גוריון על הקמת מדינת ישראל.</p><p><strong>באיזו שנה לועזית הוכרזה המדינה?</strong></p>',
           location: area(place.independenceHall, 35, 4),
           answer: {
+            kind: 'text',
             value: '1948, תש״ח, תש"ח, תשח',
             content: '<p>השנה כתובה על השלט שליד הכניסה לבניין.</p>',
             contentAfterAnswer: '<p>נכון! ההכרזה נערכה ביום שישי אחר הצהריים, לפני כניסת השבת.</p>',
@@ -165,6 +170,7 @@ const demoSources: DemoSource[] = [
           content:
             '<p>The clock tower on Yefet Street was built by the Ottomans at the start of the twentieth century, one of many clock towers across the empire that marked the same ruler’s jubilee.</p><p><strong>Which sultan does the tower honour?</strong></p>',
           answer: {
+            kind: 'text',
             value: 'Abdul Hamid, Abdul Hamid II, Abdulhamid, Abdulhamid II, עבדול חמיד, עבד אל-חמיד',
             content: '<p>The plaque on the tower tells its story.</p>',
             contentAfterAnswer: '<p>Right! Now look up at the stained-glass windows: they tell the story of the city.</p>',
@@ -178,6 +184,7 @@ const demoSources: DemoSource[] = [
           content:
             '<p>Climb up to the park on the hill of Old Jaffa and find the small footbridge known as the Wishing Bridge. Legend says that if you touch your sign and look out to sea, your wish comes true.</p><p><strong>How many signs of the zodiac decorate the bridge?</strong></p>',
           answer: {
+            kind: 'text',
             value: '12, twelve, שתים עשרה, שנים עשר',
             content: '',
             contentAfterAnswer: '<p>Right! The alleys around the park are named after the signs of the zodiac too.</p>',
@@ -191,6 +198,7 @@ const demoSources: DemoSource[] = [
           content:
             '<p>Walk north along the coast to HaTachana, the restored station of the first railway line in the country, opened by the Ottomans in 1892.</p><p><strong>To which city did the trains from this station go?</strong></p>',
           answer: {
+            kind: 'text',
             value: 'Jerusalem, Yerushalayim, ירושלים',
             content: '<p>The signs around the old station building tell its story.</p>',
             contentAfterAnswer: '<p>Right! The journey up into the hills took several hours. Today the station is a compound of shops and cafés.</p>',
@@ -201,6 +209,7 @@ const demoSources: DemoSource[] = [
           content:
             '<p>Cross into Neve Tzedek, founded in 1887. On Yehieli Street, two old school buildings around a courtyard became the home of dance in Tel Aviv.</p><p><strong>Whose name does the dance centre carry?</strong></p>',
           answer: {
+            kind: 'text',
             value: 'Suzanne Dellal, Dellal, Suzan Dellal, סוזן דלל, דלל',
             content: '',
             contentAfterAnswer: '<p>Right! The centre opened in 1989 and is the home of the Batsheva Dance Company.</p>',
@@ -240,6 +249,7 @@ const demoSources: DemoSource[] = [
           content:
             '<p>בצומת שבו נפגשים שישה רחובות, בכניסה לשוק, נמצאת כיכר שנקראת על שם סמל שיש לו שש קצוות.</p><p><strong>מה שם הכיכר?</strong></p>',
           answer: {
+            kind: 'text',
             value: 'מגן דוד, כיכר מגן דוד, Magen David, Magen David Square, Star of David',
             content: '<p>חפשו את שלט הרחוב על אחד הבניינים בצומת.</p>',
             contentAfterAnswer: '<p>נכון! מכאן נכנסים לשוק, שפועל במקום מאז שנות העשרים.</p>',
@@ -250,6 +260,7 @@ const demoSources: DemoSource[] = [
           content:
             '<p>ברחוב נחלת בנימין, המדרחוב שליד השוק, מתקיים יריד אמנים ויוצרים פעמיים בשבוע.</p><p><strong>באיזה יום בשבוע מתקיים היריד? כתבו אחד מהימים.</strong></p>',
           answer: {
+            kind: 'text',
             value: 'שלישי, שישי, יום שלישי, יום שישי, Tuesday, Friday',
             content: '',
             contentAfterAnswer: '<p>נכון! היריד פועל פעמיים בשבוע, והדוכנים מציגים רק עבודות של היוצרים עצמם.</p>',
@@ -263,6 +274,7 @@ const demoSources: DemoSource[] = [
           content:
             '<p>ממערב לשוק משתרעת שכונה של סמטאות צרות ומסעדות ביתיות, שנוסדה בתחילת המאה העשרים.</p><p><strong>מאיזו ארץ הגיעו מייסדי השכונה?</strong></p>',
           answer: {
+            kind: 'text',
             value: 'תימן, Yemen',
             content: '',
             contentAfterAnswer: '<p>נכון! נסו את אחת המסעדות בסמטאות: זה הזמן לטעימה.</p>',

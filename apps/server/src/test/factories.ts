@@ -108,21 +108,21 @@ function baseContent(): GameContent {
           { lat: 32.0774, lng: 34.7746 },
           { lat: 32.0774, lng: 34.7737 },
         ],
-        answer: { value: 'Yaacov Agam, Agam, אגם', content: '<p>Look at the plaque</p>', contentAfterAnswer: '<p>Right: the artist made it in 1986</p>' },
+        answer: { kind: 'text', value: 'Yaacov Agam, Agam, אגם', content: '<p>Look at the plaque</p>', contentAfterAnswer: '<p>Right: the artist made it in 1986</p>' },
         hints: [{ id: 'q1h1', content: '<p>An Israeli artist</p>', title: 'Who' }, { id: 'q1h2', content: '<p>Four letters</p>' }],
       },
       {
         id: 'q2',
         content: '<p>What number is the house?</p>',
         location: { lat: 32.074, lng: 34.7718 },
-        answer: { value: 'Twenty Two, עשרים ושתיים', content: '', contentAfterAnswer: '<p>Bialik lived here</p>' },
+        answer: { kind: 'text', value: 'Twenty Two, עשרים ושתיים', content: '', contentAfterAnswer: '<p>Bialik lived here</p>' },
         hints: [{ id: 'q2h1', content: '<p>Look left of the door</p>' }, { id: 'q2h2', content: '<p>Two digits</p>', title: 'Digits' }],
       },
       {
         id: 'q3',
         content: '<p>Which theatre faces the square?</p>',
         location: { lat: 32.0727, lng: 34.7793 },
-        answer: { value: 'Habima, הבימה', content: '', contentAfterAnswer: '' },
+        answer: { kind: 'text', value: 'Habima, הבימה', content: '', contentAfterAnswer: '' },
         hints: [{ id: 'q3h1', content: '<p>The national theatre</p>' }, { id: 'q3h2', content: '<p>Starts with H</p>' }],
       },
     ],
@@ -133,6 +133,51 @@ function baseContent(): GameContent {
 type GameRow = typeof games.$inferSelect;
 
 /** A stored game, APPROVED unless said otherwise, owned by `userId` (a new user when not given). */
+/** One question of each answer kind (a lenient text, a number range, a choice, an information stop), after the base game's three. */
+export function everyKindQuestions(): QuestionInput[] {
+  const at = (lat: number, lng: number) => ({ lat, lng });
+  return [
+    ...baseContent().questions,
+    {
+      id: 'q4',
+      content: '<p>What is the name of the boulevard?</p>',
+      location: at(32.0635, 34.7745),
+      answer: { kind: 'text', value: 'Rothschild', lenient: true, content: '', contentAfterAnswer: '<p>Named after the baron</p>' },
+      hints: [],
+    },
+    {
+      id: 'q5',
+      content: '<p>How many metres long is the kiosk row?</p>',
+      location: at(32.0641, 34.7751),
+      answer: { kind: 'number', value: 120, tolerance: 5, content: '<p>Count your steps</p>', contentAfterAnswer: '' },
+      hints: [{ id: 'q5h1', content: '<p>About a hundred</p>' }],
+    },
+    {
+      id: 'q6',
+      content: '<p>Which year was the city founded?</p>',
+      location: at(32.0637, 34.7722),
+      answer: {
+        kind: 'choice',
+        options: [
+          { id: 'o1909', text: '1909', correct: true },
+          { id: 'o1948', text: '1948', correct: false },
+          { id: 'o1878', text: '1878', correct: false },
+        ],
+        content: '',
+        contentAfterAnswer: '<p>Sixty-six families drew lots on the dunes</p>',
+      },
+      hints: [],
+    },
+    {
+      id: 'q7',
+      content: '<p>Walk to Independence Hall, at number 16.</p>',
+      location: at(32.0628, 34.7706),
+      answer: { kind: 'none', content: '', contentAfterAnswer: '' },
+      hints: [],
+    },
+  ];
+}
+
 export async function buildGame(
   db: Db,
   overrides: Partial<Omit<typeof games.$inferInsert, 'metadata' | 'introPage' | 'questions' | 'gameoverPage'>> & { content?: ContentInput } = {},

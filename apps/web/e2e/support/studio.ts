@@ -114,7 +114,7 @@ export function editableCopy(game: EditorGame): EditableGame {
       id: q.id,
       content: q.content,
       location: q.location ?? null,
-      answer: { value: q.answer.value, content: q.answer.content, contentAfterAnswer: q.answer.contentAfterAnswer },
+      answer: { kind: 'text', value: q.answer.value, content: q.answer.content, contentAfterAnswer: q.answer.contentAfterAnswer },
       hints: q.hints.map((h) => ({ id: h.id, content: h.content, ...(h.title !== undefined && { title: h.title }) })),
     })),
     gameoverPage: { content: game.gameoverPage.content, hideGameSummary: game.gameoverPage.hideGameSummary },

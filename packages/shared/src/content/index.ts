@@ -1,2 +1,5 @@
 export * from './limits.ts';
 export * from './ids.ts';
+export * from './answer-model.ts';
+export * from './judge.ts';
+export * from './reply-answer.ts';

@@ -28,3 +28,16 @@ export const MAX_LOCATION_TEXT = 500;
 export const MAX_COVER_IMAGE = 2_000;
 /** A question's or hint's id (made by whoever creates it; see ids.ts). */
 export const MAX_CONTENT_ID = 40;
+/** A choice question's options: at least two (one choice is no choice), at most eight (a phone screen). */
+export const MIN_CHOICE_OPTIONS = 2;
+export const MAX_CHOICE_OPTIONS = 8;
+/** One option's text, in characters. */
+export const MAX_OPTION_TEXT = 200;
+/** A number answer's value and tolerance: at most this far from 0, and this many decimals. */
+export const MAX_NUMBER_ANSWER = 1e12;
+export const MAX_NUMBER_DECIMALS = 6;
+/**
+ * Most numbers a number answer's range may hold at its precision for the phone to judge it offline
+ * (each is hashed, like the accepted answers of a text); a wider range is judged by the server.
+ */
+export const MAX_HASHED_NUMBERS = 101;

@@ -2,6 +2,7 @@ import type { LANGUAGES } from '../constants.ts';
 import { newContentId } from '../content/ids.ts';
 import { readPrice } from './price.ts';
 import type { GameContent, Question } from '../schemas/game.ts';
+import { unreachable, type Answer, type ReplyAnswer } from '../content/answer-model.ts';
 import type { EditableGame } from '../schemas/studio.ts';
 
 /** An empty game: what POST /api/games/new stores and what 'add' appends from. */
@@ -17,18 +18,45 @@ export const emptyQuestion = (): EditableGame['questions'][number] => ({
   id: newContentId(),
   content: '',
   location: null,
-  answer: { value: '', content: '', contentAfterAnswer: '' },
+  answer: { kind: 'text', value: '', content: '', contentAfterAnswer: '' },
   hints: [],
 });
 export const emptyHint = (): EditableGame['questions'][number]['hints'][number] => ({ id: newContentId(), content: '' });
 
 /**
  * A game's content in any of the shapes the server stores or sends (a stored row, an owner's GET
- * reply): the stored shape, where a player's reply has no answer value (read as '').
+ * reply): the stored shape, or a reply's answers (where a player's reply has no value: read as empty).
  */
 export type GameContentLike = Omit<GameContent, 'questions'> & {
-  questions?: ReadonlyArray<Omit<Question, 'answer'> & { answer: Omit<Question['answer'], 'value'> & { value?: string } }>;
+  questions?: ReadonlyArray<Omit<Question, 'answer'> & { answer: Answer | ReplyAnswer }>;
 };
+
+/** The answer as the owner edits it, from the stored shape or a reply's (the phone's part dropped). */
+export function toEditableAnswer(either: Answer | ReplyAnswer): Answer {
+  // Every field of either shape, each optional: what a kind does not have reads as absent.
+  const answer: Partial<Omit<ReplyAnswer, 'content' | 'contentAfterAnswer'>> & Pick<ReplyAnswer, 'content' | 'contentAfterAnswer'> = either;
+  const texts = { content: answer.content, contentAfterAnswer: answer.contentAfterAnswer };
+  const kind = answer.kind ?? 'text';
+  switch (kind) {
+    case 'text': {
+      const lenient = answer.lenient === true;
+      return { kind, value: typeof answer.value === 'string' ? answer.value : '', ...(lenient && { lenient }), ...texts };
+    }
+    case 'number':
+      return {
+        kind,
+        value: typeof answer.value === 'number' ? answer.value : '',
+        tolerance: answer.tolerance ?? 0,
+        ...texts,
+      };
+    case 'choice':
+      return { kind, options: (answer.options ?? []).map((o) => ({ id: o.id, text: o.text, correct: o.correct === true })), ...texts };
+    case 'none':
+      return { kind, ...texts };
+    default:
+      return unreachable(kind);
+  }
+}
 
 /**
  * A price as the editor holds it: '' (not set) or a number of shekels; older rows kept it as text
@@ -65,7 +93,7 @@ export function toEditableGame(game: GameContentLike): EditableGame {
       id: q.id,
       content: q.content,
       location: q.location ?? null,
-      answer: { value: q.answer.value ?? '', content: q.answer.content, contentAfterAnswer: q.answer.contentAfterAnswer },
+      answer: toEditableAnswer(q.answer),
       hints: q.hints.map((h) => (h.title === undefined ? { id: h.id, content: h.content } : { id: h.id, content: h.content, title: h.title })),
     })),
     gameoverPage: { content: game.gameoverPage.content, hideGameSummary: game.gameoverPage.hideGameSummary },

@@ -25,7 +25,7 @@ function validGame(): EditableGame {
         id: 'steps',
         content: content('How many steps lead to the church?'),
         location: { lat: 32.054, lng: 34.752 },
-        answer: { value: '42, forty two', content: '', contentAfterAnswer: '' },
+        answer: { kind: 'text', value: '42, forty two', content: '', contentAfterAnswer: '' },
         hints: [{ id: 'count', content: content('Count them from the bottom, slowly') }],
       },
       {
@@ -36,7 +36,7 @@ function validGame(): EditableGame {
           { lat: 32.051, lng: 34.75 },
           { lat: 32.051, lng: 34.751 },
         ],
-        answer: { value: 'peace', content: '', contentAfterAnswer: '' },
+        answer: { kind: 'text', value: 'peace', content: '', contentAfterAnswer: '' },
         hints: [],
       },
     ],
@@ -135,9 +135,9 @@ describe('validateGame (spec section 5): one case per rule', () => {
 
   it('requires each answer to hold something besides commas and spaces', () => {
     const game = validGame();
-    game.questions[0]!.answer.value = ' , ,, ';
+    game.questions[0]!.answer = { ...game.questions[0]!.answer, kind: 'text', value: ' , ,, ' };
     expect(kinds(validateGame(game))).toEqual(['required.answerValue@questions.0.answer.value']);
-    game.questions[0]!.answer.value = ',x,';
+    game.questions[0]!.answer = { ...game.questions[0]!.answer, kind: 'text', value: ',x,' };
     expect(validateGame(game)).toEqual([]);
   });
 

@@ -25,6 +25,8 @@ export const VALIDATION_FIELDS = [
   'questionContent',
   'questionLocation',
   'answerValue',
+  'optionText',
+  'optionCorrect',
   'hintContent',
   'gameoverPage',
 ] as const;
@@ -35,9 +37,10 @@ export type GameValidationError = {
   field: ValidationField;
   /** Where in the game: `metadata.name`, `questions.0.hints.1.content` (0-based, as in the JSON). */
   path: string;
-  /** 1-based, for the message: question n, hint m. */
+  /** 1-based, for the message: question n, hint m, option m. */
   question?: number;
   hint?: number;
+  option?: number;
   /** English, for API replies and logs; the editor shows the translated key instead. */
   message: string;
 };
@@ -55,7 +58,12 @@ export type ValidatedGame = {
     location?: GameLocation | null;
   };
   introPage?: { content?: unknown };
-  questions?: { content?: unknown; location?: GameLocation | null; answer?: { value?: unknown }; hints?: { content?: unknown }[] }[];
+  questions?: {
+    content?: unknown;
+    location?: GameLocation | null;
+    answer?: { kind?: unknown; value?: unknown; options?: ReadonlyArray<{ text?: unknown; correct?: unknown }> };
+    hints?: { content?: unknown }[];
+  }[];
   gameoverPage?: { content?: unknown };
 };
 
@@ -99,16 +107,45 @@ const MESSAGES: Record<ValidationField, string> = {
   questionContent: 'Question {question} needs content',
   questionLocation: 'With the map on, question {question} needs a location',
   answerValue: 'Question {question} needs an answer',
+  optionText: 'Option {option} of question {question} needs a text',
+  optionCorrect: 'Question {question} needs a correct option',
   hintContent: 'Hint {hint} of question {question} needs content',
   gameoverPage: 'The game over page needs content',
 };
 
-function issue(error: ValidationErrorKind, field: ValidationField, path: string, question?: number, hint?: number): GameValidationError {
+function issue(error: ValidationErrorKind, field: ValidationField, path: string, question?: number, hint?: number, option?: number): GameValidationError {
   const message =
     error === 'minimun'
       ? `The price must be at least ${MIN_GAME_PRICE}`
-      : MESSAGES[field].replace('{question}', String(question)).replace('{hint}', String(hint));
-  return { error, field, path, ...(question !== undefined && { question }), ...(hint !== undefined && { hint }), message };
+      : MESSAGES[field].replace('{question}', String(question)).replace('{hint}', String(hint)).replace('{option}', String(option));
+  return {
+    error,
+    field,
+    path,
+    ...(question !== undefined && { question }),
+    ...(hint !== undefined && { hint }),
+    ...(option !== undefined && { option }),
+    message,
+  };
+}
+
+type ValidatedQuestion = NonNullable<ValidatedGame['questions']>[number];
+
+/** The answer's errors, by its kind (none written before the kinds: a text). */
+function answerErrors(answer: ValidatedQuestion['answer'], q: number): GameValidationError[] {
+  const n = q + 1;
+  const kind = answer?.kind ?? 'text';
+  if (kind === 'none') return [];
+  if (kind === 'number') return typeof answer?.value === 'number' ? [] : [issue('required', 'answerValue', `questions.${q}.answer.value`, n)];
+  if (kind === 'choice') {
+    const options = answer?.options ?? [];
+    const errors = options.flatMap((option, o) =>
+      isBlank(option.text) ? [issue('required', 'optionText', `questions.${q}.answer.options.${o}.text`, n, undefined, o + 1)] : [],
+    );
+    if (!options.some((option) => option.correct === true)) errors.push(issue('required', 'optionCorrect', `questions.${q}.answer.options`, n));
+    return errors;
+  }
+  return String(answer?.value ?? '').replace(/[,\s]/g, '') === '' ? [issue('required', 'answerValue', `questions.${q}.answer.value`, n)] : [];
 }
 
 /** Every error of the game, in the order the editor's tree shows them (spec section 5); [] when it may go to approval. */
@@ -132,7 +169,7 @@ export function validateGame(game: ValidatedGame): GameValidationError[] {
     const n = q + 1;
     if (isEmptyContent(question.content)) errors.push(issue('required', 'questionContent', `questions.${q}.content`, n));
     if (withMap && !question.location) errors.push(issue('required', 'questionLocation', `questions.${q}.location`, n));
-    if (String(question.answer?.value ?? '').replace(/[,\s]/g, '') === '') errors.push(issue('required', 'answerValue', `questions.${q}.answer.value`, n));
+    errors.push(...answerErrors(question.answer, q));
     (question.hints ?? []).forEach((hint, h) => {
       if (isEmptyContent(hint.content)) errors.push(issue('required', 'hintContent', `questions.${q}.hints.${h}.content`, n, h + 1));
     });

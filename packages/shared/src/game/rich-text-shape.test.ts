@@ -35,7 +35,7 @@ describe('richTextShapeError', () => {
 describe('the editor save schema', () => {
   const game = (change: (draft: ReturnType<typeof emptyGame>) => void) => {
     const draft = emptyGame('en');
-    draft.questions.push({ id: 'q1', content: '<p>q</p>', answer: { value: 'a', content: '', contentAfterAnswer: '' }, hints: [] });
+    draft.questions.push({ id: 'q1', content: '<p>q</p>', answer: { kind: 'text', value: 'a', content: '', contentAfterAnswer: '' }, hints: [] });
     change(draft);
     return editableGameSchema.safeParse(draft);
   };
@@ -52,10 +52,10 @@ describe('the editor save schema', () => {
 
   it('caps the accepted answers and their length', () => {
     const many = Array.from({ length: MAX_ACCEPTED_ANSWERS + 1 }, (_, i) => `a${i}`).join(',');
-    expect(game((draft) => (draft.questions[0].answer.value = many)).error?.issues[0].message).toMatch(/at most 30 accepted answers/);
+    expect(game((draft) => (draft.questions[0].answer = { ...draft.questions[0].answer, kind: 'text', value: many })).error?.issues[0].message).toMatch(/at most 30 accepted answers/);
     const enough = Array.from({ length: MAX_ACCEPTED_ANSWERS }, (_, i) => `a${i}`).join(', ');
-    expect(game((draft) => (draft.questions[0].answer.value = enough)).success).toBe(true);
-    expect(game((draft) => (draft.questions[0].answer.value = 'x'.repeat(MAX_ANSWER_LENGTH + 1))).success).toBe(false);
-    expect(game((draft) => (draft.questions[0].answer.value = 'x'.repeat(MAX_ANSWER_LENGTH))).success).toBe(true);
+    expect(game((draft) => (draft.questions[0].answer = { ...draft.questions[0].answer, kind: 'text', value: enough })).success).toBe(true);
+    expect(game((draft) => (draft.questions[0].answer = { ...draft.questions[0].answer, kind: 'text', value: 'x'.repeat(MAX_ANSWER_LENGTH + 1) })).success).toBe(false);
+    expect(game((draft) => (draft.questions[0].answer = { ...draft.questions[0].answer, kind: 'text', value: 'x'.repeat(MAX_ANSWER_LENGTH) })).success).toBe(true);
   });
 });

@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'invalid_token',
   'wrong_code',
   'wrong_answer',
+  /** What was sent cannot be an answer of the question's kind (no number, no such option). */
+  'bad_answer',
   'conflict',
   /** An upload past the user's storage quota. */
   'quota',

@@ -4,12 +4,22 @@ import { sentGameSchema } from './studio.ts';
 // Export and import: GET /api/games/export/{gameId} gives this file; POST /api/games/import takes it
 // and stores a new draft. The format is ours, versioned; its JSON schema is docs/game-export.schema.json.
 export const GAME_EXPORT_FORMAT = 'streethunt-game';
-export const GAME_EXPORT_VERSION = 1;
-export const gameExportSchema = z.strictObject({
-  format: z.literal(GAME_EXPORT_FORMAT),
-  version: z.literal(GAME_EXPORT_VERSION),
-  exportedAt: z.string(),
-  // Question and hint ids are kept when present; a file made before ids has none, and the import gives them.
-  game: sentGameSchema,
-});
+/**
+ * Version 2 names each answer's kind (text, number, choice, none) with its fields; version 1 files
+ * (text answers only, no `kind`) still import, read as text answers.
+ */
+export const GAME_EXPORT_VERSION = 2;
+export const GAME_EXPORT_VERSIONS_READ = [1, 2] as const;
+const exportFile = <V extends z.ZodType>(version: V) =>
+  z.strictObject({
+    format: z.literal(GAME_EXPORT_FORMAT),
+    version,
+    exportedAt: z.string(),
+    // Question and hint ids are kept when present; a file made before ids has none, and the import gives them.
+    game: sentGameSchema,
+  });
+/** The file the export writes (its JSON Schema is docs/game-export.schema.json). */
+export const gameExportSchema = exportFile(z.literal(GAME_EXPORT_VERSION));
 export type GameExport = z.infer<typeof gameExportSchema>;
+/** What the import reads: the current version or an earlier one. */
+export const gameImportSchema = exportFile(z.union(GAME_EXPORT_VERSIONS_READ.map((v) => z.literal(v))));

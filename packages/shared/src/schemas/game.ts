@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
 import { contentIdSchema } from '../content/ids.ts';
+import { replyAnswerSchema, storedAnswerSchema } from '../content/answer-model.ts';
 import { MAX_COVER_IMAGE, MAX_LINE_TEXT, MAX_LOCATION_TEXT, MAX_POLYGON_POINTS } from '../content/limits.ts';
 
 export const GAME_STATUSES = ['DRAFT', 'PENDING', 'APPROVED'] as const;
@@ -37,11 +38,7 @@ export const questionSchema = z.object({
   id: contentIdSchema,
   content: richText.default(''),
   location: gameLocationSchema.nullable().optional(),
-  answer: z.object({
-    value: lineText().default(''),
-    content: richText.default(''),
-    contentAfterAnswer: richText.default(''),
-  }),
+  answer: storedAnswerSchema,
   hints: z.array(hintSchema).default([]),
 });
 export type Question = z.infer<typeof questionSchema>;
@@ -55,16 +52,7 @@ export const gameContentSchema = z.object({
 export type GameContent = z.infer<typeof gameContentSchema>;
 
 /** A game as the player gets it with a valid code: answers only as salted hashes (DESIGN.md section 10). */
-export const playerQuestionSchema = questionSchema.extend({
-  answer: z.object({
-    salt: z.string(),
-    hashes: z.array(z.string()),
-    content: z.string(),
-    contentAfterAnswer: z.string(),
-    /** Only for the owner and admins. */
-    value: z.string().optional(),
-  }),
-});
+export const playerQuestionSchema = questionSchema.extend({ answer: replyAnswerSchema });
 export type PlayerQuestion = z.infer<typeof playerQuestionSchema>;
 
 export const gameReplySchema = z.object({

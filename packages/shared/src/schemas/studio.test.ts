@@ -40,7 +40,7 @@ describe('the editor save schema', () => {
       [{ ...game, extra: 1 }, ''],
       [{ ...game, metadata: { ...game.metadata, extra: 1 } }, 'metadata'],
       [{ ...game, introPage: { content: '', extra: 1 } }, 'introPage'],
-      [{ ...game, questions: [{ content: '', location: null, answer: { value: '', content: '', contentAfterAnswer: '', extra: 1 }, hints: [] }] }, 'questions.0.answer'],
+      [{ ...game, questions: [{ content: '', location: null, answer: { kind: 'text', value: '', content: '', contentAfterAnswer: '', extra: 1 }, hints: [] }] }, 'questions.0.answer'],
     ];
     for (const [body, path] of cases) {
       const result = saveGameRequestSchema.safeParse(body);
@@ -50,7 +50,7 @@ describe('the editor save schema', () => {
   });
 
   it('takes what the server owns, as the owner’s GET returns it, and drops it at every level', () => {
-    const question = { content: '', location: null, answer: { value: 'a, b', content: '', contentAfterAnswer: '' }, hints: [{ content: '' }] };
+    const question = { content: '', location: null, answer: { kind: 'text', value: 'a, b', content: '', contentAfterAnswer: '' }, hints: [{ content: '' }] };
     const plain = save({ questions: [question] });
     const sent = {
       ...plain,

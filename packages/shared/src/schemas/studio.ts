@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
 import { contentIdSchema, repeatedContentId } from '../content/ids.ts';
+import { answerSchemaOf, textWhenUnnamed } from '../content/answer-model.ts';
 import {
   MAX_ACCEPTED_ANSWERS,
   MAX_ANSWER_VALUE,
@@ -71,12 +72,40 @@ const answerValue = lineText()
     if (error) context.addIssue({ code: 'custom', message: error });
   });
 
+const answerKinds = answerSchemaOf({ richText, answerValue, strict: true });
+const editedAnswer = z.preprocess(
+  textWhenUnnamed,
+  z.discriminatedUnion('kind', [answerKinds.text, answerKinds.number, answerKinds.choice, answerKinds.none]),
+);
+/** What a reply's answer carries that the server owns (the phone's part): taken back and dropped. */
+const answerOwned = {
+  salt: lineText().max(200).optional(),
+  hashes: z.array(lineText().max(200)).max(200).optional(),
+  askServer: z.boolean().optional(),
+  decimals: z.number().int().min(0).max(20).optional(),
+};
+const savedAnswer = z.preprocess(
+  textWhenUnnamed,
+  z
+    .discriminatedUnion('kind', [
+      answerKinds.text.extend(answerOwned),
+      answerKinds.number.extend(answerOwned),
+      answerKinds.choice.extend(answerOwned),
+      answerKinds.none.extend(answerOwned),
+    ])
+    .transform((answer) => {
+      const kept: Record<string, unknown> = { ...answer };
+      for (const key of Object.keys(answerOwned)) delete kept[key];
+      return kept as z.output<typeof editedAnswer>;
+    }),
+);
+
 const editedHint = z.strictObject({ id: contentIdSchema, content: richText, title: lineText().max(MAX_LINE_TEXT).optional() });
 const editedQuestion = z.strictObject({
   id: contentIdSchema,
   content: richText,
   location: editorLocationSchema.nullable().optional(),
-  answer: z.strictObject({ value: answerValue, content: richText, contentAfterAnswer: richText }),
+  answer: editedAnswer,
   hints: z.array(editedHint).max(MAX_HINTS),
 });
 
@@ -134,10 +163,7 @@ export type SentGame = z.infer<typeof sentGameSchema>;
 /** A question as the owner's GET returns it: the answer's salt and hashes, the spec's play status and hints' isOpen are dropped. */
 const savedQuestion = ignoring(
   sentQuestion.extend({
-    answer: ignoring(editedQuestion.shape.answer, {
-      salt: lineText().max(200).optional(),
-      hashes: z.array(lineText().max(200)).max(MAX_ACCEPTED_ANSWERS).optional(),
-    }),
+    answer: savedAnswer,
     hints: z.array(ignoring(sentQuestion.shape.hints.element, { isOpen: z.boolean().optional() })).max(MAX_HINTS),
   }),
   { status: z.enum(QUESTION_STATUSES).nullable().optional() },
@@ -198,6 +224,7 @@ export const gameValidationReplySchema = z.object({
       path: z.string(),
       question: z.number().int().optional(),
       hint: z.number().int().optional(),
+      option: z.number().int().optional(),
       message: z.string(),
     }),
   ),

@@ -1,4 +1,4 @@
-import { answerHashes, gameReplySchema, matchesAnswerHashes, type GameReply } from '@streethunt/shared';
+import { answerHashes, gameReplySchema, matchesAnswerHashes, type GameReply, textAnswerValue } from '@streethunt/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -99,7 +99,7 @@ describe.each(testDatabaseKinds())('games on %s', (kind) => {
         const source = game.content.questions[i];
         expect(q.answer.value).toBeUndefined();
         expect(q.answer.salt).toBe(questionSalt(game.answerSalt, i));
-        expect(q.answer.hashes).toEqual(answerHashes(q.answer.salt, source.answer.value));
+        expect(q.answer.hashes).toEqual(answerHashes(q.answer.salt, textAnswerValue(source.answer)));
         expect(q.answer.content).toBe(source.answer.content);
         expect(q.answer.contentAfterAnswer).toBe(source.answer.contentAfterAnswer);
         expect(q.content).toBe(source.content);
@@ -128,7 +128,7 @@ describe.each(testDatabaseKinds())('games on %s', (kind) => {
         const res = await getGame(t.app, game.id, { token });
         expect(res.statusCode).toBe(200);
         const body = gameReplySchema.parse(res.json());
-        expect(body.questions!.map((q) => q.answer.value)).toEqual(game.content.questions.map((q) => q.answer.value));
+        expect(body.questions!.map((q) => q.answer.value)).toEqual(game.content.questions.map((q) => textAnswerValue(q.answer)));
         expect(body.questions![1].answer.hashes).toEqual(answerHashes(questionSalt(game.answerSalt, 1), 'Twenty Two, עשרים ושתיים'));
       }
       const stranger = await getGame(t.app, game.id, { token: strangerToken });

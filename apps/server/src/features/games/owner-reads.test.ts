@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { acceptedAnswers, gameReplySchema, hashAnswer, MAX_ACCEPTED_ANSWERS, type GameContent } from '@streethunt/shared';
+import { acceptedAnswers, gameReplySchema, hashAnswer, MAX_ACCEPTED_ANSWERS, type GameContent, textAnswerValue } from '@streethunt/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, gameContent } from '../../test/factories.ts';
@@ -24,7 +24,7 @@ describe('the owner’s reads of a game', () => {
   async function heavyGame(userId: string) {
     const base = gameContent();
     const answers = Array.from({ length: 666 }, (_, i) => i.toString(36).padStart(2, '0')).join(',');
-    const question = { ...base.questions[0], answer: { ...base.questions[0].answer, value: answers } };
+    const question = { ...base.questions[0], answer: { ...base.questions[0].answer, kind: 'text' as const, value: answers } };
     const content: Partial<GameContent> = { questions: Array.from({ length: 100 }, () => question) };
     return buildGame(t.db, { userId, content });
   }
@@ -41,7 +41,7 @@ describe('the owner’s reads of a game', () => {
     expect(res.statusCode).toBe(200);
     const hashes = gameReplySchema.parse(res.json()).questions!.map((q) => q.answer.hashes);
     const salt = questionSalt(game.answerSalt, 7);
-    expect(hashes[7]).toEqual(acceptedAnswers(game.content.questions[7].answer.value).slice(0, MAX_ACCEPTED_ANSWERS).map((a) => hashAnswer(salt, a)));
+    expect(hashes[7]).toEqual(acceptedAnswers(textAnswerValue(game.content.questions[7].answer)).slice(0, MAX_ACCEPTED_ANSWERS).map((a) => hashAnswer(salt, a)));
     expect(hashes.every((question) => question.length === MAX_ACCEPTED_ANSWERS)).toBe(true);
 
     const code = await buildCode(t.db, { gameId: game.id });

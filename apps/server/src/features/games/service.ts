@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import {
-  acceptedAnswers,
-  hashAnswer,
-  MAX_ACCEPTED_ANSWERS,
   gameReplySchema,
+  phoneAnswerOf,
+  replyAnswerOf,
   type GameContent,
   type GameReply,
+  type PhoneAnswer,
   type PlayerQuestion,
   type Question,
-  writtenAnswers,
 } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { games } from '../../db/schema.ts';
@@ -77,23 +76,13 @@ export function questionSalt(gameSalt: string, questionIndex: number): string {
 }
 
 /** The first accepted answer as the creator wrote it (case kept): what SOLUTION reveals. */
-export function firstAcceptedAnswer(value: string): string {
-  return writtenAnswers(value)[0] ?? '';
-}
-
-function playerQuestion(question: Question, salt: string, hashes: string[], withValue: boolean): PlayerQuestion {
+function playerQuestion(question: Question, salt: string, phone: PhoneAnswer, forOwner: boolean): PlayerQuestion {
   return {
     id: question.id,
     content: question.content,
     ...(question.location !== undefined && { location: question.location }),
     hints: question.hints.map((hint) => ({ id: hint.id, content: hint.content, ...(hint.title !== undefined && { title: hint.title }) })),
-    answer: {
-      salt,
-      hashes,
-      content: question.answer.content,
-      contentAfterAnswer: question.answer.contentAfterAnswer,
-      ...(withValue && { value: question.answer.value }),
-    },
+    answer: replyAnswerOf(question.answer, salt, phone, forOwner),
   };
 }
 
@@ -137,25 +126,20 @@ const versionKey = (row: GameRow) => `${row.version}|${row.updatedAt.getTime()}|
  * judging still reads them all).
  */
 const hashCaches = perOwner((db: Db) => {
-  const cache = new TtlMap<string, { key: string; hashes: string[][] }>(10 * 60_000, 2_000, Date.now, {
+  const cache = new TtlMap<string, { key: string; hashes: PhoneAnswer[] }>(10 * 60_000, 2_000, Date.now, {
     max: HASH_CACHE_BYTES,
-    // A 64-character hex string, and the array slot holding it.
-    of: ({ hashes }) => hashes.reduce((bytes, question) => bytes + 64 + question.length * 160, 64),
+    // Per question an object, and per hash a 64-character hex string and the array slot holding it.
+    of: ({ hashes }) => hashes.reduce((bytes, question) => bytes + 96 + question.hashes.length * 160, 64),
   });
   cacheBus(db).onForget('game', (gameId) => (gameId === null ? cache.clear() : cache.delete(gameId)));
   return cache;
 });
 
-/** Each question's accepted answers hashed with its salt (the game's salt and its position). */
-const hashesOf = (content: GameContent, answerSalt: string): string[][] =>
-  content.questions.map((question, i) => {
-    const salt = questionSalt(answerSalt, i);
-    return acceptedAnswers(question.answer.value)
-      .slice(0, MAX_ACCEPTED_ANSWERS)
-      .map((answer) => hashAnswer(salt, answer));
-  });
+/** Each question's phone part (what is right, hashed with its salt: the game's salt and its position). */
+const hashesOf = (content: GameContent, answerSalt: string): PhoneAnswer[] =>
+  content.questions.map((question, i) => phoneAnswerOf(question.answer, questionSalt(answerSalt, i)));
 
-function answerHashesOf(db: Db, row: GameRow, content: GameContent): string[][] {
+function answerHashesOf(db: Db, row: GameRow, content: GameContent): PhoneAnswer[] {
   const key = versionKey(row);
   const cache = hashCaches(db);
   const cached = cache.get(row.id);

@@ -2,8 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import {
   applyProgressChange,
   computeScore,
-  isAcceptedAnswer,
   isFreePrice,
+  judgeAnswer,
+  solutionOf,
+  unreachable,
+  type Answer,
   progressSchema,
   type GameContent,
   type GameProgressRequest,
@@ -19,7 +22,7 @@ import type { AttemptLimiter } from '../../platform/shared-state/attempt-limiter
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { createGameCodes, tooManyFreePlays, tooManyWrongCodes, wrongCode, type CodeGate, type GameCode } from '../codes/service.ts';
 import { sendFeedbackInvitation } from '../feedback/service.ts';
-import { findGameForPlayers, firstAcceptedAnswer, readGameContent, type GameRow } from '../games/service.ts';
+import { findGameForPlayers, readGameContent, type GameRow } from '../games/service.ts';
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import { emitProgress } from './live.ts';
@@ -289,6 +292,22 @@ function stepPlay(state: PlayState, change: ProgressChange): PlayState | null {
   return step.kind === 'same' ? null : { ...state, ...step.state };
 }
 
+/** A 400 for what cannot be an answer of this question's kind: it changes nothing and is no wrong try. */
+function notThisKind(answer: Answer, sent: string | undefined): AppError {
+  if (sent === undefined) return badRequest('answer is required to set ANSWERED: the server judges it');
+  switch (answer.kind) {
+    case 'number':
+      return new AppError(400, 'bad_answer', 'This question takes a number');
+    case 'choice':
+      return new AppError(400, 'bad_answer', 'This question has no such option');
+    case 'text':
+    case 'none':
+      return new AppError(400, 'bad_answer', 'That is no answer of this question');
+    default:
+      return unreachable(answer);
+  }
+}
+
 async function setQuestionStatus(
   deps: PlaysDeps,
   ctx: PlayContext,
@@ -301,13 +320,14 @@ async function setQuestionStatus(
     if (!next) return null;
     // Only a move the rules allow is judged, so a replayed ANSWERED gets the progress, not a 422.
     if (input.questionStatus === 'ANSWERED') {
-      if (input.answer === undefined) throw badRequest('answer is required to set ANSWERED: the server judges it');
-      if (!isAcceptedAnswer(question.answer.value, input.answer)) throw new AppError(422, 'wrong_answer', 'That is not the answer');
+      const verdict = judgeAnswer(question.answer, input.answer);
+      if (verdict === 'not-this-kind') throw notThisKind(question.answer, input.answer);
+      if (verdict === 'wrong') throw new AppError(422, 'wrong_answer', 'That is not the answer');
     }
     if (input.questionStatus !== 'SOLUTION' && input.questionStatus !== 'SKIPPED') return { questions: next.questions };
     // The rules know no answers: revealing the solution is the server's part.
     const moved = next.questions[input.questionIndex];
-    const revealed: ProgressQuestion = { ...moved, solution: moved.solution ?? firstAcceptedAnswer(question.answer.value) };
+    const revealed: ProgressQuestion = { ...moved, solution: moved.solution ?? solutionOf(question.answer) };
     return { questions: next.questions.map((q, i) => (i === input.questionIndex ? revealed : q)) };
   });
   return progress;

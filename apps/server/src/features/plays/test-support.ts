@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
-import { acceptedAnswers, type GameContent } from '@streethunt/shared';
+import { acceptedAnswers, type GameContent, textAnswerValue } from '@streethunt/shared';
 import type { App } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, plays } from '../../db/schema.ts';
@@ -31,8 +31,8 @@ export function progressCall(app: App, body: unknown, call: Call = {}): Promise<
 /** Every accepted answer of a game, as written and normalized. */
 export function allAnswers(content: GameContent): string[] {
   return content.questions.flatMap((q) => [
-    ...q.answer.value.split(',').map((a) => a.trim()).filter(Boolean),
-    ...acceptedAnswers(q.answer.value),
+    ...textAnswerValue(q.answer).split(',').map((a) => a.trim()).filter(Boolean),
+    ...acceptedAnswers(textAnswerValue(q.answer)),
   ]);
 }
 

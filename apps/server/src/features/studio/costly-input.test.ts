@@ -45,7 +45,7 @@ describe('costly saves', () => {
 
     const [first, ...rest] = game.content.questions;
     const answers = Array.from({ length: 1_000 }, (_, i) => `a${i}`).join(',').slice(0, 2000);
-    const many = saveBody({ ...game.content, questions: [{ ...first, answer: { ...first.answer, value: answers } }, ...rest] }, 1);
+    const many = saveBody({ ...game.content, questions: [{ ...first, answer: { ...first.answer, kind: 'text' as const, value: answers } }, ...rest] }, 1);
     const refused = await call(t, 'POST', `/api/games/${game.id}`, { token: owner.token, body: many });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toContain('accepted answers');

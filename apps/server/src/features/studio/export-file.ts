@@ -1,4 +1,4 @@
-import { GAME_EXPORT_FORMAT, GAME_EXPORT_VERSION, gameExportSchema, type GameExport } from '@streethunt/shared';
+import { GAME_EXPORT_FORMAT, GAME_EXPORT_VERSION, GAME_EXPORT_VERSIONS_READ, gameImportSchema, type GameExport } from '@streethunt/shared';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 
@@ -69,10 +69,12 @@ export function readGameExport(file: unknown): GameExport {
   if (format !== GAME_EXPORT_FORMAT) {
     throw refuse(`This is not a StreetHunt game file: its format is ${quote(format)}, expected "${GAME_EXPORT_FORMAT}"`);
   }
-  if (version === undefined) throw refuse(`This game file has no "version"; this server reads version ${GAME_EXPORT_VERSION}`);
-  if (version !== GAME_EXPORT_VERSION) throw refuse(`This file is version ${quote(version)}; this server reads version ${GAME_EXPORT_VERSION}`);
-  const parsed = gameExportSchema.safeParse(file);
-  if (parsed.success) return parsed.data;
+  const read = `this server reads versions ${GAME_EXPORT_VERSIONS_READ.join(' and ')}`;
+  if (version === undefined) throw refuse(`This game file has no "version"; ${read}`);
+  if (!(GAME_EXPORT_VERSIONS_READ as readonly unknown[]).includes(version)) throw refuse(`This file is version ${quote(version)}; ${read}`);
+  const parsed = gameImportSchema.safeParse(file);
+  // A version 1 file (text answers only) reads as the current version.
+  if (parsed.success) return { ...parsed.data, version: GAME_EXPORT_VERSION };
   const issues = parsed.error.issues.slice(0, MAX_ISSUES).map((issue) => describeIssue(issue));
   throw refuse(`This game file cannot be imported: ${issues[0]?.message ?? 'unknown problem'}`, issues);
 }

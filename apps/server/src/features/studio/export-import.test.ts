@@ -1,8 +1,8 @@
-import { GAME_EXPORT_FORMAT, gameExportSchema, type GameExport } from '@streethunt/shared';
+import { GAME_EXPORT_FORMAT, gameExportSchema, type GameExport, textAnswerValue } from '@streethunt/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildGame, gameContent } from '../../test/factories.ts';
+import { buildGame, everyKindQuestions, gameContent } from '../../test/factories.ts';
 import { call, storedGame, studioTables, userWithToken } from './test-support.ts';
 
 describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
@@ -39,14 +39,14 @@ describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
     expect(res.headers['cache-control']).toContain('no-store');
     const file = res.json() as GameExport;
     expect(gameExportSchema.safeParse(file).success).toBe(true);
-    expect(file).toMatchObject({ format: GAME_EXPORT_FORMAT, version: 1 });
+    expect(file).toMatchObject({ format: GAME_EXPORT_FORMAT, version: 2 });
     expect(Date.parse(file.exportedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(Object.keys(file).sort()).toEqual(['exportedAt', 'format', 'game', 'version']);
     const origin = t.config.publicUrl;
     expect(file.game.metadata).toMatchObject({ name: 'Test hunt', price: 45, coverImage: `${origin}/media/covers/3f2a9c0d1e4b5a69.webp` });
     expect(file.game.introPage.content).toBe(`<p>Start</p><img src="${origin}/media/images/a1.webp" /><video src="https://cdn.example.com/v.mp4"></video>`);
     // The owner's answers travel with the game (it is theirs); nothing of the row beyond the content does.
-    expect(file.game.questions[0].answer.value).toBe(game.content.questions[0].answer.value);
+    expect(textAnswerValue(file.game.questions[0].answer)).toBe(textAnswerValue(game.content.questions[0].answer));
     expect(Object.keys(file.game).sort()).toEqual(['gameoverPage', 'introPage', 'metadata', 'questions']);
     for (const field of ['_id', 'userId', 'status', 'answerSalt']) expect(JSON.stringify(file)).not.toContain(`"${field}"`);
   });
@@ -82,6 +82,27 @@ describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
     expect({ ...again, exportedAt: '' }).toEqual({ ...exported, exportedAt: '' });
   });
 
+  it('every answer kind travels through export and import (version 2)', async () => {
+    const owner = await userWithToken(t);
+    const game = await buildGame(t.db, { userId: owner.user.id, status: 'DRAFT', approvedAt: null, content: { questions: everyKindQuestions() } });
+    const exported = (await exportOf(game.id, owner.token)).json() as GameExport;
+    expect(exported.game.questions.map((q) => q.answer.kind)).toEqual(['text', 'text', 'text', 'text', 'number', 'choice', 'none']);
+    const importer = await userWithToken(t);
+    const res = await importFile(exported, importer.token);
+    expect(res.statusCode).toBe(200);
+    expect((await storedGame(t.db, res.json().data._id)).questions).toEqual(game.content.questions);
+  });
+
+  it('a version 1 file (answers without a kind) still imports, its answers as text', async () => {
+    const importer = await userWithToken(t);
+    const content = gameContent();
+    const v1Questions = content.questions.map(({ answer, ...question }) => ({ ...question, answer: { value: textAnswerValue(answer), content: answer.content, contentAfterAnswer: answer.contentAfterAnswer } }));
+    const file = { format: GAME_EXPORT_FORMAT, version: 1, exportedAt: '2025-06-01T09:30:00.000Z', game: { ...content, questions: v1Questions } };
+    const res = await importFile(file, importer.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await storedGame(t.db, res.json().data._id)).questions).toEqual(content.questions);
+  });
+
   it('import cleans rich text as a save does', async () => {
     const importer = await userWithToken(t);
     const file = {
@@ -96,7 +117,7 @@ describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
   });
 
   describe('a file that is not a game of this version: 400 with a readable message, nothing stored', () => {
-    const valid = () => ({ format: GAME_EXPORT_FORMAT, version: 1, exportedAt: '2025-06-01T09:30:00.000Z', game: gameContent() });
+    const valid = () => ({ format: GAME_EXPORT_FORMAT, version: 2, exportedAt: '2025-06-01T09:30:00.000Z', game: gameContent() });
     const withQuestion = (change: Record<string, unknown>) => {
       const file = valid();
       return { ...file, game: { ...file.game, questions: [{ ...file.game.questions[0], ...change }] } };
@@ -106,9 +127,19 @@ describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
       { name: 'a number', file: 5, message: 'This is not a StreetHunt game file: expected a JSON object, got a number' },
       { name: 'an empty object', file: {}, message: 'This is not a StreetHunt game file: it has no "format" (expected "streethunt-game")' },
       { name: 'another format', file: { ...valid(), format: 'other-app' }, message: 'This is not a StreetHunt game file: its format is "other-app", expected "streethunt-game"' },
-      { name: 'version 2', file: { ...valid(), version: 2 }, message: 'This file is version 2; this server reads version 1' },
-      { name: 'version "1" as text', file: { ...valid(), version: '1' }, message: 'This file is version "1"; this server reads version 1' },
-      { name: 'no version', file: { ...valid(), version: undefined }, message: 'This game file has no "version"; this server reads version 1' },
+      { name: 'version 3', file: { ...valid(), version: 3 }, message: 'This file is version 3; this server reads versions 1 and 2' },
+      { name: 'version "1" as text', file: { ...valid(), version: '1' }, message: 'This file is version "1"; this server reads versions 1 and 2' },
+      { name: 'no version', file: { ...valid(), version: undefined }, message: 'This game file has no "version"; this server reads versions 1 and 2' },
+      {
+        name: 'a choice of one option',
+        file: withQuestion({ answer: { kind: 'choice', options: [{ id: 'a', text: 'A', correct: true }], content: '', contentAfterAnswer: '' } }),
+        message: 'This game file cannot be imported: game.questions.0.answer.options: a choice needs at least 2 options',
+      },
+      {
+        name: 'a number answer with a tolerance below 0',
+        file: withQuestion({ answer: { kind: 'number', value: 12, tolerance: -1, content: '', contentAfterAnswer: '' } }),
+        message: 'This game file cannot be imported: game.questions.0.answer.tolerance: a tolerance must not be below 0',
+      },
       {
         name: 'an answer of the wrong type',
         file: withQuestion({ answer: { ...gameContent().questions[0].answer, value: 5 } }),
@@ -161,7 +192,7 @@ describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
       const before = await studioTables(t.db);
       const deep = (open: string, close: string) => `${open.repeat(100_000)}1${close.repeat(100_000)}`;
       for (const [raw, message] of [
-        [`{"format":"streethunt-game","version":${deep('{"a":', '}')}}`, 'This file is version {…}; this server reads version 1'],
+        [`{"format":"streethunt-game","version":${deep('{"a":', '}')}}`, 'This file is version {…}; this server reads versions 1 and 2'],
         [`{"format":${deep('[', ']')},"version":1}`, 'This is not a StreetHunt game file: its format is […], expected "streethunt-game"'],
       ]) {
         const res = await call(t, 'POST', '/api/games/import', { token: importer.token, raw });

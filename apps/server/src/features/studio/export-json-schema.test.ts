@@ -15,7 +15,7 @@ describe('docs/game-export.schema.json', () => {
       type: 'object',
       required: ['format', 'version', 'exportedAt', 'game'],
       additionalProperties: false,
-      properties: { format: { const: 'streethunt-game' }, version: { const: 1 } },
+      properties: { format: { const: 'streethunt-game' }, version: { const: 2 } },
     });
     expect(schema.properties.game).toMatchObject({ additionalProperties: false, required: ['metadata', 'introPage', 'questions', 'gameoverPage'] });
   });

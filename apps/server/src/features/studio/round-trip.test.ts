@@ -6,7 +6,7 @@ import { testDatabaseKinds } from '../../db/test-database.ts';
 import { demoGames } from '../../demo/demo-games.ts';
 import { seedDemo } from '../../demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildGame } from '../../test/factories.ts';
+import { buildGame, everyKindQuestions } from '../../test/factories.ts';
 import { getGame } from '../plays/test-support.ts';
 import { call, storedGame, studioTables, userWithToken } from './test-support.ts';
 
@@ -27,6 +27,7 @@ describe.each(testDatabaseKinds())('the owner’s GET saved back whole (POST /ap
   let adminToken: string;
   let creatorToken: string;
   let draft: { gameId: string; token: string };
+  let kinds: { gameId: string; token: string };
 
   beforeAll(async () => {
     t = await buildTestApp({ kind });
@@ -42,15 +43,19 @@ describe.each(testDatabaseKinds())('the owner’s GET saved back whole (POST /ap
     // The factory's game has hints with and without titles, a polygon and a point.
     expect(game.content.questions[0]!.location).toHaveLength(4);
     draft = { gameId: game.id, token: owner.token };
+    const everyKind = await buildGame(t.db, { userId: owner.user.id, status: 'DRAFT', approvedAt: null, content: { questions: everyKindQuestions() } });
+    kinds = { gameId: everyKind.id, token: owner.token };
   });
   afterAll(() => t.close());
 
   // Demo games are approved, and only an admin changes an approved game.
   const demoName = (id: string) => `demo game ${id}, saved by an admin`;
-  const names = [...demoGames.map((g) => demoName(g.id)), 'a factory draft, saved by its owner'];
+  const everyKindName = 'a factory draft with every answer kind, saved by its owner';
+  const names = [...demoGames.map((g) => demoName(g.id)), 'a factory draft, saved by its owner', everyKindName];
   const caseOf = (name: string) => {
     const demo = demoGames.find((g) => name === demoName(g.id));
-    return demo ? { gameId: demo.id, token: adminToken } : draft;
+    if (demo) return { gameId: demo.id, token: adminToken };
+    return name === everyKindName ? kinds : draft;
   };
 
   async function load(gameId: string, token: string): Promise<Loaded> {
@@ -84,8 +89,10 @@ describe.each(testDatabaseKinds())('the owner’s GET saved back whole (POST /ap
 
     // Stored as content only: nothing the server owns rode into the row.
     const row = await storedGame(t.db, gameId);
+    const keysOfKind = { text: ['value'], number: ['tolerance', 'value'], choice: ['options'], none: [] };
     for (const question of row.questions as GameContent['questions']) {
-      expect(Object.keys(question.answer).sort()).toEqual(['content', 'contentAfterAnswer', 'value']);
+      const lenient = question.answer.kind === 'text' && question.answer.lenient ? ['lenient'] : [];
+      expect(Object.keys(question.answer).sort()).toEqual(['content', 'contentAfterAnswer', 'kind', ...lenient, ...keysOfKind[question.answer.kind]].sort());
     }
   });
 

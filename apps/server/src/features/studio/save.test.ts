@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds())('saving a game (POST /api/games/{gameId}) on 
     expect((await storedGame(t.db, game.id)).answerSalt).toBe(game.answerSalt);
 
     const [first, ...rest] = game.content.questions;
-    const newAnswer = { ...sameAnswers, questions: [{ ...first, answer: { ...first.answer, value: 'Agam' } }, ...rest] };
+    const newAnswer = { ...sameAnswers, questions: [{ ...first, answer: { ...first.answer, kind: 'text' as const, value: 'Agam' } }, ...rest] };
     expect((await save(game.id, saveBody(newAnswer, 2), owner.token)).statusCode).toBe(200);
     const salted = (await storedGame(t.db, game.id)).answerSalt;
     expect(salted).not.toBe(game.answerSalt);
@@ -243,7 +243,7 @@ describe.each(testDatabaseKinds())('saving a game (POST /api/games/{gameId}) on 
       { name: 'an unknown game over field', body: { ...base, gameoverPage: { ...base.gameoverPage, extra: 1 } }, path: 'gameoverPage' },
       { name: 'an unknown field in a point', body: withMetadata({ location: { ...point, alt: 3 } }), path: 'metadata.location' },
       { name: 'map as text', body: withMetadata({ map: 'yes' }), path: 'metadata.map' },
-      { name: 'an answer as a number', body: withQuestion({ answer: { ...base.questions[0].answer, value: 5 } }), path: 'questions.0.answer.value' },
+      { name: 'an answer as a number', body: withQuestion({ answer: { ...base.questions[0].answer, kind: 'text' as const, value: 5 } }), path: 'questions.0.answer.value' },
       { name: 'questions as an object', body: { ...base, questions: {} }, path: 'questions' },
       { name: 'a missing intro', body: { ...base, introPage: undefined }, path: 'introPage' },
       { name: 'another currency', body: withMetadata({ currencyCode: 'USD' }), path: 'metadata.currencyCode' },

@@ -5,6 +5,8 @@ import {
   emptyGame,
   GAME_EXPORT_FORMAT,
   GAME_EXPORT_VERSION,
+  storedAnswerSchema,
+  unreachable,
   validateGame,
   withContentIds,
   type EditableGame,
@@ -102,8 +104,28 @@ export async function listMyGames(db: Db, caller: AccessClaims): Promise<MyGame[
   });
 }
 
-/** The answers as PostgreSQL writes a JSON array as text (`["a", "b"]`), to compare with the stored ones. */
-const answerValues = (game: Pick<EditableGame, 'questions'>) => `[${game.questions.map((q) => JSON.stringify(q.answer.value)).join(', ')}]`;
+/** What judging reads of each answer (not its texts), comparable between a save and the stored row. */
+function judgedAnswers(answers: readonly unknown[]): string {
+  return JSON.stringify(
+    answers.map((stored) => {
+      const read = storedAnswerSchema.safeParse(stored);
+      if (!read.success) return null;
+      const answer = read.data;
+      switch (answer.kind) {
+        case 'text':
+          return [answer.kind, answer.value, answer.lenient === true];
+        case 'number':
+          return [answer.kind, answer.value, answer.tolerance];
+        case 'choice':
+          return [answer.kind, answer.options.map((option) => [option.id, option.correct])];
+        case 'none':
+          return [answer.kind];
+        default:
+          return unreachable(answer);
+      }
+    }),
+  );
+}
 
 /** Why this caller may not save over this row (named version included), or null. */
 function saveRefusal(row: Pick<GameRow, 'userId' | 'status' | 'version'> | undefined, caller: AccessClaims, version: number): AppError | null {
@@ -151,7 +173,8 @@ export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: s
         userId: games.userId,
         status: games.status,
         version: games.version,
-        answers: sql<string>`jsonb_path_query_array(${games.questions}, '$[*].answer.value')::text`,
+        // The answers without their texts (which may be long): what the salt's renewal compares.
+        answers: sql<string>`(select coalesce(jsonb_agg((q->'answer') - 'content' - 'contentAfterAnswer' order by n), '[]'::jsonb)::text from jsonb_array_elements(${games.questions}) with ordinality as t(q, n))`,
       })
       .from(games)
       .where(eq(games.id, gameId))
@@ -160,7 +183,7 @@ export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: s
     if (refusal) throw refusal;
     // Plays keep the version they started on: one this save replaces is kept for them.
     await keepVersionForPlays(tx, gameId, row.version);
-    const answersChanged = row.answers !== answerValues(content);
+    const answersChanged = judgedAnswers(JSON.parse(row.answers) as unknown[]) !== judgedAnswers(content.questions.map((q) => q.answer));
     const [updated] = await tx
       .update(games)
       .set({ ...content, version: row.version + 1, updatedAt: new Date(), ...(answersChanged && { answerSalt: newAnswerSalt() }) })

@@ -14,7 +14,7 @@ function brokenContent(): GameContent {
     metadata: { ...base.metadata, name: '  ', price: '10', map: true, location: null },
     introPage: { content: '<p></p>' },
     questions: [
-      { ...base.questions[0], content: '', location: null, answer: { ...base.questions[0].answer, value: ' , ' } },
+      { ...base.questions[0], content: '', location: null, answer: { ...base.questions[0].answer, kind: 'text' as const, value: ' , ' } },
       { ...base.questions[1], hints: [{ id: 'q2h1', content: '<p> </p>' }, base.questions[1].hints[1]] },
     ],
     gameoverPage: { content: '', hideGameSummary: false },

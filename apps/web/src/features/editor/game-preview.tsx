@@ -1,7 +1,7 @@
 import { Suspense, useMemo } from 'react';
 import { Box, Button, Center, Loader } from '@mantine/core';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { isAcceptedAnswer, type EditableGame, type GameReply, type QuestionStatus } from '@streethunt/shared';
+import { judgeAnswer, type EditableGame, type GameReply, type QuestionStatus } from '@streethunt/shared';
 import { GameOverView } from '../../ui/game/game-over-view.tsx';
 import { IntroView } from '../../ui/game/intro-view.tsx';
 import { QuestionView } from '../../ui/game/question-view.tsx';
@@ -82,8 +82,10 @@ function PreviewBody({ game, reply, selection }: { game: EditableGame; reply: Ga
           status={previewStatus(selection)}
           hintStates={question.hints.map((_, h) => ({ isOpen: h === openHint }))}
           onOpenHint={ignore}
-          judge={(typed) => isAcceptedAnswer(question.answer.value, typed)}
+          // The preview has the answers themselves: it judges as the server would, lenient typos too.
+          judge={(sent) => (judgeAnswer(question.answer, sent) === 'right' ? 'right' : 'wrong')}
           onAnswered={ignore}
+          onAsk={() => Promise.resolve('wrong')}
           onSkip={ignore}
           onContinue={ignore}
         />

@@ -1,16 +1,17 @@
-import { computeScore, type EditableGame, type GameReply, type GameStatus, type Progress } from '@streethunt/shared';
+import { computeScore, replyAnswerOf, type EditableGame, type GameReply, type GameStatus, type Progress } from '@streethunt/shared';
 
 /** Spec section 9: the game-over preview shows a play of 83 minutes 45 seconds. */
 export const PREVIEW_PLAY_MS = (83 * 60 + 45) * 1000;
 const PREVIEW_START = '2026-01-01T10:00:00.000Z';
 
 /**
- * The working copy as the player's components take a game: the reply a code holder gets. The preview
- * judges answers from `value` itself, so no salt or hashes are made.
- */
 /** Who the previewed game is: its id, owner and status, as the reply names them. */
 export type PreviewGameIds = { gameId: string; userId: string; status: GameStatus };
 
+/**
+ * The working copy as the player's components take a game: the reply a code holder gets. The preview
+ * judges answers from the working copy itself, so no salt or hashes are made.
+ */
 export function toPreviewGame(game: EditableGame, ids: PreviewGameIds): GameReply {
   return {
     _id: ids.gameId,
@@ -25,7 +26,7 @@ export function toPreviewGame(game: EditableGame, ids: PreviewGameIds): GameRepl
       content: question.content,
       location: question.location ?? null,
       hints: question.hints,
-      answer: { salt: '', hashes: [], value: question.answer.value, content: question.answer.content, contentAfterAnswer: question.answer.contentAfterAnswer },
+      answer: replyAnswerOf(question.answer, '', { hashes: [] }, true),
     })),
   };
 }

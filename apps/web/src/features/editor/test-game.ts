@@ -56,7 +56,7 @@ export function editableGame(questions = 2, hints = 0): EditableGame {
       id: `q${q + 1}`,
       content: `<p>question ${q + 1}</p>`,
       location: null,
-      answer: { value: `answer ${q + 1}`, content: '', contentAfterAnswer: '' },
+      answer: { kind: 'text', value: `answer ${q + 1}`, content: '', contentAfterAnswer: '' },
       hints: Array.from({ length: hints }, (_, h) => ({ id: `q${q + 1}h${h + 1}`, content: `<p>hint ${q + 1}.${h + 1}</p>` })),
     })),
   };

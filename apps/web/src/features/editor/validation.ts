@@ -46,7 +46,7 @@ export type EditorIssue = Pick<GameValidationError, 'path' | 'message'> & Partia
 /** The message of an error: `ge.validation.{error}.{field}` with the 1-based question and hint numbers (spec section 5). */
 export function issueMessage(t: TFunction, issue: EditorIssue): string {
   if (!issue.error || !issue.field) return issue.message;
-  return t(`ge.validation.${issue.error}.${issue.field}`, { question: issue.question, hint: issue.hint });
+  return t(`ge.validation.${issue.error}.${issue.field}`, { question: issue.question, hint: issue.hint, option: issue.option });
 }
 
 const isKind = (value: unknown): value is ValidationErrorKind => (VALIDATION_ERRORS as readonly unknown[]).includes(value);

@@ -1,4 +1,4 @@
-import { matchesAnswerHashes, type PlayerQuestion, type QuestionStatus } from '@streethunt/shared';
+import { judgeOnPhone, type PlayerQuestion, type QuestionStatus } from '@streethunt/shared';
 import { QuestionView } from '../../ui/game/question-view.tsx';
 import { usePlay } from './play-context.tsx';
 import { ReportProblem } from './report-problem.tsx';
@@ -17,8 +17,9 @@ export function PlayQuestion({ index, question, status }: { index: number; quest
       hintStates={state?.hints ?? []}
       solution={state?.solution}
       onOpenHint={(hintIndex) => session.change({ action: 'show-question-hint', questionIndex: index, hintIndex })}
-      judge={(typed) => matchesAnswerHashes(question.answer.salt, question.answer.hashes, typed)}
-      onAnswered={(typed) => setStatus('ANSWERED', typed)}
+      judge={(sent) => judgeOnPhone(question.answer, sent)}
+      onAnswered={(sent) => setStatus('ANSWERED', sent)}
+      onAsk={(sent) => session.judgeOnServer({ action: 'set-question-status', questionIndex: index, questionStatus: 'ANSWERED', answer: sent })}
       onSkip={() => setStatus('SOLUTION')}
       onContinue={(next) => setStatus(next)}
       report={<ReportProblem index={index} />}

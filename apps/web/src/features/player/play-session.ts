@@ -171,6 +171,35 @@ export class PlaySession {
     return true;
   }
 
+  /**
+   * An answer only the server can judge (a lenient text's typo, a number between the hashed steps):
+   * sent at once when online, 'right' or 'wrong' as the server says. Offline, behind changes still
+   * queued, or when the server cannot answer now, it is queued like any change ('queued': the phone
+   * shows it answered and says it will be checked; a refusal later opens the question again).
+   */
+  async judgeOnServer(change: Extract<ProgressChange, { action: 'set-question-status' }>): Promise<'right' | 'wrong' | 'queued'> {
+    const secret = this.secret;
+    if (!secret || !this.snapshot.progress) return 'wrong';
+    const queueIt = () => {
+      this.change(change);
+      return 'queued' as const;
+    };
+    if (this.snapshot.offline || this.queue.pending(this.gameId, secret).length > 0) return queueIt();
+    try {
+      const progress = await this.deps.progress({ ...change, gameId: this.gameId, secretCode: secret, ...(this.grant && { grant: this.grant }) });
+      this.networkDown = false;
+      if (secret === this.secret) this.takeServerProgress(progress);
+      return 'right';
+    } catch (error) {
+      if (error instanceof NetworkError) {
+        this.networkDown = true;
+        return queueIt();
+      }
+      if (error instanceof ApiError && (error.status === 429 || error.status >= 500)) return queueIt();
+      return 'wrong';
+    }
+  }
+
   /** get-game-progress: the server's progress, folded in. */
   async refresh(): Promise<void> {
     const secret = this.secret;

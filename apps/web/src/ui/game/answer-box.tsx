@@ -1,79 +1,128 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { AnswerKind } from '@streethunt/shared';
 import { playSound } from '../sounds.ts';
 import { ResultAnnouncement, ResultIcon } from './result-icon.tsx';
 
 const ANSWER_MAX = 500;
 
+/** The phone's verdict: 'ask' when only the server can say (see judgeOnPhone). */
+export type PhoneVerdict = 'right' | 'wrong' | 'ask';
+/** The server's, for an answer the phone asked about: 'queued' when it cannot say now (offline). */
+export type ServerVerdict = 'right' | 'wrong' | 'queued';
+
 export type AnswerBoxProps = {
+  /** text, number or choice (an information stop has no box). */
+  kind: Exclude<AnswerKind, 'none'>;
+  /** A choice's options, in the creator's order. */
+  options?: ReadonlyArray<{ id: string; text: string }>;
   /** The question is ANSWERED: the box is read-only and shows the right icon. */
   answered: boolean;
-  /** Whether what was typed is an accepted answer (the player judges from the salted hashes). */
-  judge(typed: string): boolean;
-  /** A right answer: the player sends ANSWERED with what was typed. */
-  onRight(typed: string): void;
+  /** What was sent (typed text, or the option's id) judged from the salted hashes, offline too. */
+  judge(sent: string): PhoneVerdict;
+  /** A right answer: the player sends ANSWERED with what was sent. */
+  onRight(sent: string): void;
+  /** An answer only the server can judge: sent (or queued offline), and its verdict. */
+  onAsk(sent: string): Promise<ServerVerdict>;
 };
+
+type Result = 'right' | 'wrong' | 'checking' | 'queued' | null;
 
 /**
  * The answer box (spec section 5), judged at once on the phone, offline too. Right: good sound and
  * icon, `onRight`, the box read-only once ANSWERED. Wrong: bad sound and icon, the box marked invalid,
- * nothing sent. Either is also said in words to screen readers. Enter submits.
+ * nothing sent. An answer only the server can judge is sent and said to be checked, or kept for later
+ * offline. Either is also said in words to screen readers. Enter submits.
  */
-export function AnswerBox({ answered, judge, onRight }: AnswerBoxProps) {
+export function AnswerBox({ kind, options = [], answered, judge, onRight, onAsk }: AnswerBoxProps) {
   const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const [result, setResult] = useState<'right' | 'wrong' | null>(null);
+  const [sent, setSent] = useState('');
+  const [result, setResult] = useState<Result>(null);
+  const [missing, setMissing] = useState(false);
   // Counts the tries, so that the same wrong answer sent twice is announced twice.
   const [tries, setTries] = useState(0);
 
+  const settle = (verdict: 'right' | 'wrong') => {
+    playSound(verdict === 'right' ? 'good' : 'bad');
+    setResult(verdict);
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (answered) return;
+    if (answered || result === 'checking') return;
+    if (kind === 'choice' && sent === '') {
+      setMissing(true);
+      return;
+    }
     setTries((n) => n + 1);
-    if (judge(typed)) {
-      playSound('good');
-      setResult('right');
-      onRight(typed);
+    const verdict = judge(sent);
+    if (verdict === 'right') {
+      settle('right');
+      onRight(sent);
+    } else if (verdict === 'wrong') {
+      settle('wrong');
     } else {
-      playSound('bad');
-      setResult('wrong');
+      setResult('checking');
+      void onAsk(sent).then((server) => (server === 'queued' ? setResult('queued') : settle(server)));
     }
   };
+  const change = (value: string) => {
+    setSent(value);
+    setMissing(false);
+    if (result !== 'checking') setResult(null);
+  };
 
-  const right = answered || result === 'right';
+  const right = result === 'right' || (answered && result !== 'queued');
   const wrong = !answered && result === 'wrong';
   const showResult = right || wrong;
+  const message = showResult ? t(right ? 'player.answer.right' : 'player.answer.wrong') : result === 'checking' ? t('player.answer.checking') : null;
+  const readOnly = answered || result === 'checking';
   return (
-    <form onSubmit={submit} noValidate aria-label={t('player.answer.form')}>
+    <form onSubmit={submit} noValidate aria-label={t('player.answer.form')} data-testid="answer-form" data-kind={kind}>
       <Stack gap="sm">
         <Group gap="sm" align="flex-end" wrap="nowrap">
-          <TextInput
-            label={t('player.answer.label')}
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.currentTarget.value);
-              setResult(null);
-            }}
-            readOnly={answered}
-            error={wrong}
-            maxLength={ANSWER_MAX}
-            size="md"
-            dir="auto"
-            autoComplete="off"
-            enterKeyHint="send"
-            data-testid="answer-input"
-            style={{ flex: 1 }}
-          />
+          {kind === 'choice' ? (
+            <Radio.Group
+              label={t('player.answer.choiceLabel')}
+              value={sent}
+              onChange={change}
+              error={wrong || (missing && t('player.answer.pickFirst'))}
+              style={{ flex: 1 }}
+              data-testid="answer-options"
+            >
+              <Stack gap="xs" mt="xs">
+                {options.map((option) => (
+                  <Radio key={option.id} value={option.id} label={option.text} disabled={readOnly} size="md" dir="auto" data-testid="answer-option" />
+                ))}
+              </Stack>
+            </Radio.Group>
+          ) : (
+            <TextInput
+              label={t(kind === 'number' ? 'player.answer.numberLabel' : 'player.answer.label')}
+              value={sent}
+              onChange={(event) => change(event.currentTarget.value)}
+              readOnly={readOnly}
+              error={wrong}
+              maxLength={ANSWER_MAX}
+              size="md"
+              dir="auto"
+              autoComplete="off"
+              enterKeyHint="send"
+              inputMode={kind === 'number' ? 'decimal' : 'text'}
+              data-testid="answer-input"
+              style={{ flex: 1 }}
+            />
+          )}
           {showResult && <ResultIcon ok={right} label={t(right ? 'player.answer.right' : 'player.answer.wrong')} testId="answer-result" />}
         </Group>
-        <ResultAnnouncement
-          message={showResult ? t(right ? 'player.answer.right' : 'player.answer.wrong') : null}
-          attempt={tries}
-          testId="answer-announcement"
-        />
+        <ResultAnnouncement message={message} attempt={tries} testId="answer-announcement" />
+        {result === 'queued' && (
+          <Alert color="yellow" variant="light" data-testid="answer-queued">
+            {t('player.answer.queued')}
+          </Alert>
+        )}
         {!answered && (
-          <Button type="submit" size="lg" fullWidth>
+          <Button type="submit" size="lg" fullWidth loading={result === 'checking'}>
             {t('player.answer.submit')}
           </Button>
         )}

@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Hint, QuestionStatus } from '@streethunt/shared';
+import type { AnswerKind, Hint, QuestionStatus } from '@streethunt/shared';
 import { RichContent } from '../rich-content.tsx';
-import { AnswerBox } from './answer-box.tsx';
+import { AnswerBox, type PhoneVerdict, type ServerVerdict } from './answer-box.tsx';
 import { HintsList } from './hints-list.tsx';
 import { SkipControl } from './skip-control.tsx';
 
 /** What a question shows: the player's game reply, or the editor's working copy. */
 export type ShownQuestion = {
   content: string;
-  answer: { content: string; contentAfterAnswer: string };
+  /** `kind` absent: a text (a reply made before the answer kinds). */
+  answer: { kind?: AnswerKind; content: string; contentAfterAnswer: string; options?: ReadonlyArray<{ id: string; text: string }> };
   hints: ReadonlyArray<Pick<Hint, 'content' | 'title'>>;
 };
 
@@ -23,8 +24,11 @@ export type QuestionViewProps = {
   /** The first accepted answer, once the server revealed it (SOLUTION). */
   solution?: string;
   onOpenHint(hintIndex: number): void;
-  judge(typed: string): boolean;
-  onAnswered(typed: string): void;
+  judge(sent: string): PhoneVerdict;
+  /** A right answer (what was sent; nothing for an information stop). */
+  onAnswered(sent?: string): void;
+  /** An answer only the server can judge. */
+  onAsk(sent: string): Promise<ServerVerdict>;
   onSkip(): void;
   onContinue(status: 'DONE' | 'SKIPPED'): void;
   /** Beside skip: the player's report-a-problem control. */
@@ -37,21 +41,43 @@ export type QuestionViewProps = {
  * accepted answer and continue (SKIPPED). What happens on each action is the caller's (the player, or
  * the editor's preview, which sends nothing).
  */
-export function QuestionView({ index, question, status, hintStates, solution, onOpenHint, judge, onAnswered, onSkip, onContinue, report }: QuestionViewProps) {
+export function QuestionView({ index, question, status, hintStates, solution, onOpenHint, judge, onAnswered, onAsk, onSkip, onContinue, report }: QuestionViewProps) {
   const { t } = useTranslation();
   const answered = status === 'ANSWERED';
   const solved = status === 'SOLUTION';
   const open = !answered && !solved;
+  const kind = question.answer.kind ?? 'text';
+  // An information stop: nothing to answer or skip; 'continue' completes it (with the text after it, if any).
+  const arrive = () => {
+    onAnswered();
+    if (question.answer.contentAfterAnswer.trim() === '') onContinue('DONE');
+  };
 
   return (
     <Stack gap="md" data-testid="question" data-index={index} data-status={status ?? 'none'}>
       <Title order={1} size="h2">
-        {t('player.question.title', { n: index + 1 })}
+        {t(kind === 'none' ? 'player.question.infoStop' : 'player.question.title', { n: index + 1 })}
       </Title>
       <RichContent html={question.content} />
       {open && <RichContent html={question.answer.content} />}
       <HintsList hints={question.hints} states={hintStates} open={open} onOpen={onOpenHint} />
-      {!solved && <AnswerBox answered={answered} judge={judge} onRight={onAnswered} />}
+      {kind === 'none'
+        ? open && (
+            <Button size="lg" fullWidth onClick={arrive} data-testid="question-arrived">
+              {t('player.question.arrived')}
+            </Button>
+          )
+        : !solved && (
+            <AnswerBox
+              key={kind}
+              kind={kind}
+              options={question.answer.options}
+              answered={answered}
+              judge={judge}
+              onRight={onAnswered}
+              onAsk={onAsk}
+            />
+          )}
       {answered && (
         <Stack gap="md" data-testid="after-answer">
           <RichContent html={question.answer.contentAfterAnswer} />
@@ -80,7 +106,7 @@ export function QuestionView({ index, question, status, hintStates, solution, on
         </Stack>
       )}
       <Group justify="space-between" gap="sm">
-        {open ? <SkipControl onSkip={onSkip} /> : <span />}
+        {open && kind !== 'none' ? <SkipControl onSkip={onSkip} /> : <span />}
         {report}
       </Group>
     </Stack>

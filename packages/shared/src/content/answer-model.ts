@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { lineText, multilineText } from '../schemas/common.ts';
+import { contentIdSchema } from './ids.ts';
+import { MAX_CHOICE_OPTIONS, MAX_NUMBER_ANSWER, MAX_OPTION_TEXT, MIN_CHOICE_OPTIONS } from './limits.ts';
+
+/**
+ * A question's answer, one of four kinds (docs/decisions/008-game-content-v2.md):
+ * - `text`: `value`, the spec's comma list of accepted answers; `lenient` also takes one typo in an
+ *   answer of 5 letters or more (judged by the server);
+ * - `number`: `value` and a `tolerance` (120 ± 5);
+ * - `choice`: 2 to 8 options, one or more correct; the player picks one;
+ * - `none`: an information or navigation stop: arriving (or 'continue') completes it.
+ * Each kind has `content` (before answering) and `contentAfterAnswer`. A `switch` on `kind` ending in
+ * `unreachable(kind)` makes the type checker name every place a new kind must be handled.
+ */
+export const ANSWER_KINDS = ['text', 'number', 'choice', 'none'] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
+
+/** The default of a `switch` on a kind: a kind no case handles is a type error here. */
+export function unreachable(kind: never): never {
+  throw new Error(`unhandled kind ${String(kind)}`);
+}
+
+/** Content written before the answer kinds has no `kind`: it is a text answer. */
+export const textWhenUnnamed = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && (value as { kind?: unknown }).kind === undefined ? { ...value, kind: 'text' } : value;
+
+type TextSchemas = { richText: z.ZodType<string>; answerValue: z.ZodType<string>; strict: boolean };
+
+/** A number as a number answer holds it: '' while the creator has not written one. */
+const numberValue = z.union([z.literal(''), z.number().min(-MAX_NUMBER_ANSWER).max(MAX_NUMBER_ANSWER)]);
+const tolerance = z.number().min(0, 'a tolerance must not be below 0').max(MAX_NUMBER_ANSWER);
+
+/**
+ * The answer's schema: `stored` reads what the database holds (no limits: a game saved under older
+ * limits still reads); `saved` is the editor's save (strict, limited, options checked). One set of
+ * fields, so the two cannot drift.
+ */
+function answerSchemaOf({ richText, answerValue, strict }: TextSchemas) {
+  const object = strict ? z.strictObject : z.object;
+  const texts = { content: richText, contentAfterAnswer: richText };
+  const option = object({ id: contentIdSchema, text: lineText().max(MAX_OPTION_TEXT), correct: z.boolean() });
+  const options = z
+    .array(option)
+    .min(MIN_CHOICE_OPTIONS, `a choice needs at least ${MIN_CHOICE_OPTIONS} options`)
+    .max(MAX_CHOICE_OPTIONS, `a choice has at most ${MAX_CHOICE_OPTIONS} options`)
+    .superRefine((list, context) => {
+      if (!list.some((o) => o.correct)) context.addIssue({ code: 'custom', message: 'a choice needs at least one correct option' });
+      const ids = new Set(list.map((o) => o.id));
+      if (ids.size < list.length) context.addIssue({ code: 'custom', message: 'each option needs its own id' });
+    });
+  return {
+    text: object({ kind: z.literal('text'), value: answerValue, lenient: z.boolean().optional(), ...texts }),
+    number: object({ kind: z.literal('number'), value: numberValue, tolerance: tolerance.default(0), ...texts }),
+    choice: object({ kind: z.literal('choice'), options, ...texts }),
+    none: object({ kind: z.literal('none'), ...texts }),
+  };
+}
+
+export function answerUnion(schemas: TextSchemas) {
+  const kinds = answerSchemaOf(schemas);
+  return z.preprocess(textWhenUnnamed, z.discriminatedUnion('kind', [kinds.text, kinds.number, kinds.choice, kinds.none]));
+}
+export { answerSchemaOf };
+
+/** An answer as stored and as the owner edits it. */
+export const storedAnswerSchema = answerUnion({ richText: multilineText().default(''), answerValue: lineText().default(''), strict: false });
+export type Answer = z.infer<typeof storedAnswerSchema>;
+export type TextAnswer = Extract<Answer, { kind: 'text' }>;
+export type NumberAnswerContent = Extract<Answer, { kind: 'number' }>;
+export type ChoiceAnswer = Extract<Answer, { kind: 'choice' }>;
+export type ChoiceOptionContent = ChoiceAnswer['options'][number];
+
+/**
+ * The answer in a game reply. The player gets no accepted answer in plain text, of any kind: `hashes`
+ * of the accepted ones salted with `salt`, a choice's options without which are correct, and
+ * `askServer` when a miss of the hashes may still be right (a lenient text, a number range too wide
+ * to hash) and only the server can say. The owner and admins also get what they edit: `value`,
+ * `lenient`, `tolerance` and each option's `correct`. `kind` is absent in replies made before the kinds
+ * (a phone's cached game): a text.
+ */
+export const replyAnswerSchema = z.object({
+  kind: z.enum(ANSWER_KINDS).optional(),
+  salt: z.string(),
+  hashes: z.array(z.string()),
+  content: z.string(),
+  contentAfterAnswer: z.string(),
+  options: z.array(z.object({ id: z.string(), text: z.string(), correct: z.boolean().optional() })).optional(),
+  askServer: z.boolean().optional(),
+  /** A number range's precision: the phone writes a typed number with this many decimals before hashing it. */
+  decimals: z.number().int().min(0).optional(),
+  /** Only for the owner and admins. */
+  value: z.union([z.string(), z.number()]).optional(),
+  lenient: z.boolean().optional(),
+  tolerance: z.number().optional(),
+});
+export type ReplyAnswer = z.infer<typeof replyAnswerSchema>;
