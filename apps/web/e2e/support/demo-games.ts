@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { acceptedAnswers, isFreePrice, type GameContent } from '@streethunt/shared';
+import { acceptedAnswers, isFreePrice, textAnswerValue, type GameContent } from '@streethunt/shared';
 import { repoRoot } from './paths.ts';
 
 /**
@@ -44,7 +44,7 @@ export async function freeGame(): Promise<DemoGame> {
 export function writtenAnswers(game: DemoGame, questionIndex: number): string[] {
   const question = game.content.questions[questionIndex];
   if (!question) throw new Error(`question ${questionIndex} is missing from ${game.id}`);
-  return question.answer.value
+  return textAnswerValue(question.answer)
     .split(',')
     .map((answer) => answer.trim())
     .filter(Boolean);
@@ -55,7 +55,7 @@ export function allAnswers(game: DemoGame): string[] {
   const all = new Set<string>();
   game.content.questions.forEach((question, index) => {
     writtenAnswers(game, index).forEach((answer) => all.add(answer));
-    acceptedAnswers(question.answer.value).forEach((answer) => all.add(answer));
+    acceptedAnswers(textAnswerValue(question.answer)).forEach((answer) => all.add(answer));
   });
   return [...all];
 }

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import type { EditableGame, EditorGame, LoginReply, StartTimeReply } from '@streethunt/shared';
+import { toEditableAnswer, type EditableGame, type EditorGame, type LoginReply, type StartTimeReply } from '@streethunt/shared';
 import { postGameProgress } from './player.ts';
 import type { TestServer } from './server.ts';
 
@@ -114,7 +114,7 @@ export function editableCopy(game: EditorGame): EditableGame {
       id: q.id,
       content: q.content,
       location: q.location ?? null,
-      answer: { kind: 'text', value: q.answer.value, content: q.answer.content, contentAfterAnswer: q.answer.contentAfterAnswer },
+      answer: toEditableAnswer(q.answer),
       hints: q.hints.map((h) => ({ id: h.id, content: h.content, ...(h.title !== undefined && { title: h.title }) })),
     })),
     gameoverPage: { content: game.gameoverPage.content, hideGameSummary: game.gameoverPage.hideGameSummary },

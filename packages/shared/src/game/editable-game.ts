@@ -2,7 +2,7 @@ import type { LANGUAGES } from '../constants.ts';
 import { newContentId } from '../content/ids.ts';
 import { readPrice } from './price.ts';
 import type { GameContent, Question } from '../schemas/game.ts';
-import { unreachable, type Answer, type ReplyAnswer } from '../content/answer-model.ts';
+import { unreachable, type Answer, type AnswerKind, type ReplyAnswer } from '../content/answer-model.ts';
 import type { EditableGame } from '../schemas/studio.ts';
 
 /** An empty game: what POST /api/games/new stores and what 'add' appends from. */
@@ -21,6 +21,31 @@ export const emptyQuestion = (): EditableGame['questions'][number] => ({
   answer: { kind: 'text', value: '', content: '', contentAfterAnswer: '' },
   hints: [],
 });
+/**
+ * The answer turned into another kind, its texts kept: a text keeps its words for a number that reads
+ * as one; a new choice starts with two empty options, the first marked right (a choice needs one).
+ */
+export function withAnswerKind(answer: Answer, kind: AnswerKind): Answer {
+  if (answer.kind === kind) return answer;
+  const texts = { content: answer.content, contentAfterAnswer: answer.contentAfterAnswer };
+  switch (kind) {
+    case 'text':
+      return { kind, value: answer.kind === 'number' ? String(answer.value) : '', ...texts };
+    case 'number': {
+      const written = answer.kind === 'text' ? Number(answer.value.trim()) : NaN;
+      return { kind, value: answer.kind === 'text' && answer.value.trim() !== '' && Number.isFinite(written) ? written : '', tolerance: 0, ...texts };
+    }
+    case 'choice':
+      return { kind, options: [emptyOption(true), emptyOption(false)], ...texts };
+    case 'none':
+      return { kind, ...texts };
+    default:
+      return unreachable(kind);
+  }
+}
+
+export const emptyOption = (correct = false) => ({ id: newContentId(), text: '', correct });
+
 export const emptyHint = (): EditableGame['questions'][number]['hints'][number] => ({ id: newContentId(), content: '' });
 
 /**

@@ -3,7 +3,6 @@ import { LANGUAGES } from '../constants.ts';
 import { contentIdSchema, repeatedContentId } from '../content/ids.ts';
 import { answerSchemaOf, textWhenUnnamed } from '../content/answer-model.ts';
 import {
-  MAX_ACCEPTED_ANSWERS,
   MAX_ANSWER_VALUE,
   MAX_COVER_IMAGE,
   MAX_HINTS,

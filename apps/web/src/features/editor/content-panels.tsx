@@ -1,6 +1,5 @@
-import { Badge, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { acceptedAnswers, MAX_ACCEPTED_ANSWERS, MAX_ANSWER_LENGTH, writtenAnswers } from '@streethunt/shared';
 import type { Answer, Gameover, Hint, Question } from './editor-store.ts';
 import { RichTextField } from './fields/rich-text-field.tsx';
 
@@ -28,52 +27,8 @@ export function QuestionPanel({ index, question, onChange, dir, errorOf }: { ind
   );
 }
 
-/** The accepted answers: one line, separated by commas; each is shown as the creator wrote it. */
-export function AnswerPanel({ index, answer, onChange, errorOf }: { index: number; answer: Answer; onChange(patch: Partial<Answer>): void; errorOf: ErrorOf }) {
-  const { t } = useTranslation('studio');
-  // Checked as the server checks them; shown as the creator wrote them (the matching also folds
-  // Hebrew final letters and niqqud, which would read oddly here).
-  const accepted = acceptedAnswers(answer.value);
-  const shown = writtenAnswers(answer.value);
-  // The save's own limits, shown as the creator types (the server refuses the same).
-  const overLimit =
-    accepted.length > MAX_ACCEPTED_ANSWERS
-      ? t('editor.answer.tooMany', { max: MAX_ACCEPTED_ANSWERS, extra: accepted.length - MAX_ACCEPTED_ANSWERS })
-      : accepted.some((value) => value.length > MAX_ANSWER_LENGTH)
-        ? t('editor.answer.tooLong', { max: MAX_ANSWER_LENGTH })
-        : undefined;
-  return (
-    <Stack gap="sm">
-      <TextInput
-        label={t('editor.answer.value')}
-        description={t('editor.answer.valueHint')}
-        value={answer.value}
-        onChange={(event) => onChange({ value: event.currentTarget.value })}
-        error={errorOf(`questions.${index}.answer.value`) ?? overLimit}
-        maxLength={2000}
-        dir="auto"
-        data-testid="field-answer-value"
-      />
-      {shown.length > 0 && (
-        <Stack gap={4}>
-          <Text size="sm" c="dimmed" id={`accepted-${index}`}>
-            {t('editor.answer.accepted', { n: shown.length })}
-          </Text>
-          <Group gap={6} component="ul" aria-labelledby={`accepted-${index}`} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {shown.map((value, i) => (
-              <Badge key={`${i}:${value}`} component="li" variant="light" tt="none" dir="auto" style={{ maxWidth: '100%' }}>
-                {value}
-              </Badge>
-            ))}
-          </Group>
-        </Stack>
-      )}
-    </Stack>
-  );
-}
-
 /** The text before answering (answer.content) or after a right answer (answer.contentAfterAnswer). */
-export function AnswerTextPanel({ index, which, answer, onChange, dir }: { index: number; which: 'before' | 'after'; answer: Answer; onChange(patch: Partial<Answer>): void; dir: Dir }) {
+export function AnswerTextPanel({ index, which, answer, onChange, dir }: { index: number; which: 'before' | 'after'; answer: Answer; onChange(answer: Answer): void; dir: Dir }) {
   const { t } = useTranslation('studio');
   const before = which === 'before';
   return (
@@ -85,7 +40,7 @@ export function AnswerTextPanel({ index, which, answer, onChange, dir }: { index
         id={`editor-q${index}-${which}`}
         label={t(before ? 'editor.answer.before' : 'editor.answer.after', { n: index + 1 })}
         value={before ? answer.content : answer.contentAfterAnswer}
-        onChange={(html) => onChange(before ? { content: html } : { contentAfterAnswer: html })}
+        onChange={(html) => onChange(before ? { ...answer, content: html } : { ...answer, contentAfterAnswer: html })}
         dir={dir}
       />
     </Stack>

@@ -3,7 +3,8 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EditableGame, GameLocation } from '@streethunt/shared';
 import { PageLoader } from '../../ui/page-loader.tsx';
-import { AnswerPanel, AnswerTextPanel, GameoverPanel, HintPanel, IntroPanel, QuestionPanel } from './content-panels.tsx';
+import { AnswerPanel } from './answer-panel.tsx';
+import { AnswerTextPanel, GameoverPanel, HintPanel, IntroPanel, QuestionPanel } from './content-panels.tsx';
 import type { EditorAction } from './editor-store.ts';
 import { AreaEditor } from './lazy-fields.tsx';
 import { MetadataPanel } from './metadata-panel.tsx';
@@ -74,7 +75,7 @@ export function EditPanel({ game, selection, onChange, errorOf }: Props) {
           );
           break;
         case 'answer':
-          body = <AnswerPanel index={q} answer={question.answer} onChange={(patch) => onChange({ type: 'answer', question: q, patch })} errorOf={errorOf} />;
+          body = <AnswerPanel index={q} answer={question.answer} onChange={(answer) => onChange({ type: 'answer', question: q, answer })} errorOf={errorOf} dir={dir} />;
           break;
         case 'answerBefore':
         case 'answerAfter':
@@ -83,7 +84,7 @@ export function EditPanel({ game, selection, onChange, errorOf }: Props) {
               index={q}
               which={selection.kind === 'answerBefore' ? 'before' : 'after'}
               answer={question.answer}
-              onChange={(patch) => onChange({ type: 'answer', question: q, patch })}
+              onChange={(answer) => onChange({ type: 'answer', question: q, answer })}
               dir={dir}
             />
           );

@@ -10,7 +10,7 @@ describe('the editable game', () => {
     const copy = toServerCopy(ownerReply());
     expect(copy).toMatchObject({ version: 3, status: 'DRAFT', userId: 'u1' });
     const question = copy.game.questions[0]!;
-    expect(question.answer).toEqual({ value: 'Bialik, ביאליק', content: '<p>Before: Who lived in the house?</p>', contentAfterAnswer: '<p>Well done: Who lived in the house?</p>' });
+    expect(question.answer).toEqual({ kind: 'text', value: 'Bialik, ביאליק', content: '<p>Before: Who lived in the house?</p>', contentAfterAnswer: '<p>Well done: Who lived in the house?</p>' });
     expect(question.id).toBe('q1');
     expect(question.hints).toEqual([{ id: 'q1h1', content: '<p>A poet of the nation</p>' }, { id: 'q1h2', content: '<p>His house is a museum</p>', title: 'Big hint' }]);
     expect(copy.game.metadata.price).toBe(50);

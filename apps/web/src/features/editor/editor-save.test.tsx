@@ -112,7 +112,7 @@ describe('editor: save and the copy kept on the device', () => {
     typeName('Typed before the reload');
     selectNode('q1/answer');
     fireEvent.change(screen.getByTestId('field-answer-value'), { target: { value: '1909, nineteen oh nine' } });
-    await waitFor(() => expect(readDraft(GAME_ID)?.game.questions[1]?.answer.value).toBe('1909, nineteen oh nine'));
+    await waitFor(() => expect(readDraft(GAME_ID)?.game.questions[1]?.answer).toMatchObject({ kind: 'text', value: '1909, nineteen oh nine' }));
     first.unmount();
 
     const { t } = await renderEditor();

@@ -35,8 +35,8 @@ describe('editor store: setting fields', () => {
     expect(located.questions[1]!.location).toEqual({ lat: 32, lng: 34 });
     expect(located.questions[0]).toBe(game.questions[0]);
 
-    const answered = setAnswer(game, 0, { value: 'a, b' });
-    expect(answered.questions[0]!.answer).toEqual({ value: 'a, b', content: '', contentAfterAnswer: '' });
+    const answered = setAnswer(game, 0, { kind: 'text', value: 'a, b', content: '', contentAfterAnswer: '' });
+    expect(answered.questions[0]!.answer).toEqual({ kind: 'text', value: 'a, b', content: '', contentAfterAnswer: '' });
 
     const titled = setHint(game, 1, 0, { title: 'Look up' });
     expect(titled.questions[1]!.hints[0]).toEqual({ id: 'q2h1', content: '<p>hint 2.1</p>', title: 'Look up' });
@@ -47,7 +47,7 @@ describe('editor store: setting fields', () => {
   it('returns the same game for a question or hint that does not exist', () => {
     const game = editableGame(1, 1);
     expect(setQuestion(game, 5, { content: 'x' })).toBe(game);
-    expect(setAnswer(game, -1, { value: 'x' })).toBe(game);
+    expect(setAnswer(game, -1, { kind: 'none', content: '', contentAfterAnswer: '' })).toBe(game);
     expect(setHint(game, 0, 3, { content: 'x' })).toBe(game);
   });
 });
@@ -112,7 +112,8 @@ describe('editor reducer', () => {
     expect(editorReducer(game, { type: 'intro', content: 'x' }).introPage.content).toBe('x');
     expect(editorReducer(game, { type: 'gameover', patch: { content: 'bye' } }).gameoverPage.content).toBe('bye');
     expect(editorReducer(game, { type: 'question', question: 0, patch: { content: 'q' } }).questions[0]!.content).toBe('q');
-    expect(editorReducer(game, { type: 'answer', question: 1, patch: { contentAfterAnswer: 'yes' } }).questions[1]!.answer.contentAfterAnswer).toBe('yes');
+    const after = { ...game.questions[1]!.answer, contentAfterAnswer: 'yes' };
+    expect(editorReducer(game, { type: 'answer', question: 1, answer: after }).questions[1]!.answer.contentAfterAnswer).toBe('yes');
     expect(editorReducer(game, { type: 'hint', question: 0, hint: 1, patch: { content: 'h' } }).questions[0]!.hints[1]!.content).toBe('h');
     expect(editorReducer(game, { type: 'addQuestion' }).questions).toHaveLength(3);
     expect(editorReducer(game, { type: 'deleteQuestion', question: 0 }).questions).toHaveLength(1);

@@ -18,7 +18,8 @@ export type EditorAction =
   | { type: 'intro'; content: string }
   | { type: 'gameover'; patch: Partial<Gameover> }
   | { type: 'question'; question: number; patch: Partial<Pick<Question, 'content' | 'location'>> }
-  | { type: 'answer'; question: number; patch: Partial<Answer> }
+  /** The whole answer: its kind decides its fields. */
+  | { type: 'answer'; question: number; answer: Answer }
   | { type: 'hint'; question: number; hint: number; patch: Partial<Hint> }
   | { type: 'addQuestion' }
   | { type: 'deleteQuestion'; question: number }
@@ -55,8 +56,8 @@ export const setGameover = (game: EditableGame, patch: Partial<Gameover>): Edita
 export const setQuestion = (game: EditableGame, index: number, patch: Partial<Pick<Question, 'content' | 'location'>>): EditableGame =>
   withQuestion(game, index, (question) => ({ ...question, ...patch }));
 
-export const setAnswer = (game: EditableGame, index: number, patch: Partial<Answer>): EditableGame =>
-  withQuestion(game, index, (question) => ({ ...question, answer: { ...question.answer, ...patch } }));
+export const setAnswer = (game: EditableGame, index: number, answer: Answer): EditableGame =>
+  withQuestion(game, index, (question) => ({ ...question, answer }));
 
 /** A hint's fields; an emptied title is dropped, so the hint is called 'Hint n' again. */
 export function setHint(game: EditableGame, index: number, hintIndex: number, patch: Partial<Hint>): EditableGame {
@@ -109,7 +110,7 @@ export function editorReducer(game: EditableGame, action: EditorAction): Editabl
     case 'question':
       return setQuestion(game, action.question, action.patch);
     case 'answer':
-      return setAnswer(game, action.question, action.patch);
+      return setAnswer(game, action.question, action.answer);
     case 'hint':
       return setHint(game, action.question, action.hint, action.patch);
     case 'addQuestion':

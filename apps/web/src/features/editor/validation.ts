@@ -41,7 +41,7 @@ export function invalidKeys(errors: readonly EditorIssue[]): Set<string> {
  * An error as the editor shows it: validateGame's own, or one of the server's 422 issues, which carry
  * the same fields; an issue without them keeps the server's message.
  */
-export type EditorIssue = Pick<GameValidationError, 'path' | 'message'> & Partial<Pick<GameValidationError, 'error' | 'field' | 'question' | 'hint'>>;
+export type EditorIssue = Pick<GameValidationError, 'path' | 'message'> & Partial<Pick<GameValidationError, 'error' | 'field' | 'question' | 'hint' | 'option'>>;
 
 /** The message of an error: `ge.validation.{error}.{field}` with the 1-based question and hint numbers (spec section 5). */
 export function issueMessage(t: TFunction, issue: EditorIssue): string {
@@ -67,6 +67,7 @@ export function issuesOfReply(body: unknown): EditorIssue[] {
         ...(isKind(issue.error) && isField(issue.field) && { error: issue.error, field: issue.field }),
         ...(isCount(issue.question) && { question: issue.question }),
         ...(isCount(issue.hint) && { hint: issue.hint }),
+        ...(isCount(issue.option) && { option: issue.option }),
       },
     ];
   });
