@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ActionIcon, Badge, Button, Checkbox, Group, NativeSelect, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -159,6 +160,8 @@ function NumberFields({ index, answer, onChange, errorOf }: Props<NumberAnswerCo
 function ChoiceFields({ index, answer, onChange, errorOf, dir }: Props<ChoiceAnswer>) {
   const { t } = useTranslation('studio');
   const { options } = answer;
+  // Set when the creator tried to untick the last right option: the reason is said, nothing changes.
+  const [keptRight, setKeptRight] = useState<string | null>(null);
   const rightCount = options.filter((option) => option.correct).length;
   const set = (next: ChoiceAnswer['options']) => onChange({ ...answer, options: next });
   const move = (o: number, by: -1 | 1) => {
@@ -195,9 +198,16 @@ function ChoiceFields({ index, answer, onChange, errorOf, dir }: Props<ChoiceAns
                   label={t('editor.answer.optionCorrect')}
                   checked={option.correct}
                   // The last right option stays right: a choice needs one (the save refuses none).
-                  disabled={onlyRight}
-                  title={onlyRight ? t('editor.answer.lastCorrect') : undefined}
-                  onChange={(event) => set(options.map((x, i) => (i === o ? { ...x, correct: event.currentTarget.checked } : x)))}
+                  error={keptRight === option.id ? t('editor.answer.lastCorrect') : undefined}
+                  onChange={(event) => {
+                    const correct = event.currentTarget.checked;
+                    if (!correct && onlyRight) {
+                      setKeptRight(option.id);
+                      return;
+                    }
+                    setKeptRight(null);
+                    set(options.map((x, i) => (i === o ? { ...x, correct } : x)));
+                  }}
                   data-testid={`field-option-${o}-correct`}
                 />
                 <Group gap={4} wrap="nowrap">

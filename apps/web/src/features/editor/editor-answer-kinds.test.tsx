@@ -49,10 +49,12 @@ describe('editor: answer kinds', () => {
     expect(screen.getAllByTestId('answer-option-row')).toHaveLength(2);
     fireEvent.change(screen.getByTestId('field-option-0'), { target: { value: 'Bialik' } });
     fireEvent.change(screen.getByTestId('field-option-1'), { target: { value: 'Herzl' } });
-    // The only right option cannot be unticked or deleted; a choice needs one.
+    // The only right option cannot be unticked or deleted; a choice needs one, and the editor says so.
     const firstRight = screen.getByTestId('field-option-0-correct') as HTMLInputElement;
     expect(firstRight.checked).toBe(true);
-    expect(firstRight.disabled).toBe(true);
+    fireEvent.click(firstRight);
+    expect(firstRight.checked).toBe(true);
+    expect(screen.getByText(t('editor.answer.lastCorrect'))).toBeTruthy();
     expect((screen.getByTestId('delete-option-0') as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByTestId('add-option'));
