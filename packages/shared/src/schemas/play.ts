@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import { QUESTION_STATUSES } from '../game/question-status.ts';
 import { idSchema, lineText } from './common.ts';
+import { contentIdSchema } from '../content/ids.ts';
 
 /** A game code as typed (normalized by the server). */
 export const secretCodeSchema = lineText().trim().min(1).max(64);
 const index = z.number().int().min(0).max(199);
+/**
+ * The id of the question at `questionIndex`, when the client knows it: a change meant for a question
+ * that is not there in the version the play is on is refused rather than applied to another.
+ */
+const questionIdSchema = contentIdSchema.optional();
 
 /** One play's progress: the reply of the game-progress actions and the `game-progress` socket event. */
 export const progressSchema = z.object({
@@ -43,11 +49,12 @@ export const gameProgressRequestSchema = z.discriminatedUnion('action', [
     action: z.literal('set-question-status'),
     ...base,
     questionIndex: index,
+    questionId: questionIdSchema,
     questionStatus: z.enum(QUESTION_STATUSES),
     /** What the player typed; required for ANSWERED. */
     answer: lineText().max(500).optional(),
   }),
-  z.object({ action: z.literal('show-question-hint'), ...base, questionIndex: index, hintIndex: index }),
+  z.object({ action: z.literal('show-question-hint'), ...base, questionIndex: index, questionId: questionIdSchema, hintIndex: index }),
 ]);
 export type GameProgressRequest = z.infer<typeof gameProgressRequestSchema>;
 export type GameProgressAction = GameProgressRequest['action'];

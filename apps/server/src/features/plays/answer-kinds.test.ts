@@ -76,7 +76,7 @@ describe.each(testDatabaseKinds())('answers of every kind, judged by the server 
     expect(progressSchema.parse((await skip(CHOICE)).json()).questions[CHOICE]).toMatchObject({ status: 'SOLUTION', solution: '1909' });
   });
 
-  it('an answer of a kind the question does not have: 400 bad_answer, nothing changed', async () => {
+  it('an answer of a kind the question does not have (400 bad_answer), a question id not at its place (409): nothing changed', async () => {
     const code = await started();
     const before = await playTables(t.db);
     const cases: Array<[number, string | undefined, string]> = [
@@ -92,8 +92,17 @@ describe.each(testDatabaseKinds())('answers of every kind, judged by the server 
     expect((await answer(code, NUMBER)).json()).toMatchObject({ code: 'validation' });
     expect((await answer(code, CHOICE, '1948')).statusCode).toBe(400);
     expect(await playTables(t.db)).toEqual(before);
+    // A question named by the id of a question that is not at this place in the play's version.
+    const elsewhere = await progressCall(t.app, { action: 'set-question-status', gameId, secretCode: code, questionIndex: NUMBER, questionId: 'q6', questionStatus: 'SOLUTION' });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json()).toEqual({ code: 'conflict', message: 'Question 5 of the version this play is on is not the question q6' });
+    const hint = await progressCall(t.app, { action: 'show-question-hint', gameId, secretCode: code, questionIndex: NUMBER, questionId: 'gone', hintIndex: 0 });
+    expect(hint.statusCode).toBe(409);
+    expect(await playTables(t.db)).toEqual(before);
+    expect((await progressCall(t.app, { action: 'show-question-hint', gameId, secretCode: code, questionIndex: NUMBER, questionId: 'q5', hintIndex: 0 })).statusCode).toBe(200);
+    const after = await playTables(t.db);
     // A wrong option is a wrong answer, not a bad one.
     expect((await answer(code, CHOICE, 'o1948')).json()).toMatchObject({ code: 'wrong_answer' });
-    expect(await playTables(t.db)).toEqual(before);
+    expect(await playTables(t.db)).toEqual(after);
   });
 });

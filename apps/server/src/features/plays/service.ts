@@ -276,9 +276,13 @@ async function updatePlay(
   return { progress, ...outcome };
 }
 
-function questionAt(ctx: PlayContext, index: number) {
+function questionAt(ctx: PlayContext, index: number, id: string | undefined) {
   const question = ctx.content.questions[index];
   if (!question) throw progressRefusalError({ reason: 'no-question', questionIndex: index, questionCount: ctx.content.questions.length });
+  // Named by id too: a change meant for a question of another version is no change of this one.
+  if (id !== undefined && question.id !== id) {
+    throw new AppError(409, 'conflict', `Question ${index + 1} of the version this play is on is not the question ${id}`);
+  }
   return question;
 }
 
@@ -311,10 +315,10 @@ function notThisKind(answer: Answer, sent: string | undefined): AppError {
 async function setQuestionStatus(
   deps: PlaysDeps,
   ctx: PlayContext,
-  input: { questionIndex: number; questionStatus: QuestionStatus; answer?: string },
+  input: { questionIndex: number; questionId?: string; questionStatus: QuestionStatus; answer?: string },
 ): Promise<Progress> {
   // Out of range is a 400 even before the play starts: checked against the game, outside the lock.
-  const question = questionAt(ctx, input.questionIndex);
+  const question = questionAt(ctx, input.questionIndex, input.questionId);
   const { progress } = await updatePlay(deps, ctx, (state) => {
     const next = stepPlay(state, { action: 'set-question-status', questionIndex: input.questionIndex, questionStatus: input.questionStatus });
     if (!next) return null;
@@ -333,8 +337,8 @@ async function setQuestionStatus(
   return progress;
 }
 
-async function showQuestionHint(deps: PlaysDeps, ctx: PlayContext, input: { questionIndex: number; hintIndex: number }): Promise<Progress> {
-  const question = questionAt(ctx, input.questionIndex);
+async function showQuestionHint(deps: PlaysDeps, ctx: PlayContext, input: { questionIndex: number; questionId?: string; hintIndex: number }): Promise<Progress> {
+  const question = questionAt(ctx, input.questionIndex, input.questionId);
   if (!question.hints[input.hintIndex]) {
     throw progressRefusalError({ reason: 'no-hint', questionIndex: input.questionIndex, hintIndex: input.hintIndex, hintCount: question.hints.length });
   }
