@@ -52,11 +52,18 @@ export function toRequest(action: QueuedAction): ProgressRequest {
         action: action.action,
         ...base,
         questionIndex: action.questionIndex,
+        ...(action.questionId === undefined ? {} : { questionId: action.questionId }),
         questionStatus: action.questionStatus,
         ...(action.answer === undefined ? {} : { answer: action.answer }),
       };
     case 'show-question-hint':
-      return { action: action.action, ...base, questionIndex: action.questionIndex, hintIndex: action.hintIndex };
+      return {
+        action: action.action,
+        ...base,
+        questionIndex: action.questionIndex,
+        ...(action.questionId === undefined ? {} : { questionId: action.questionId }),
+        hintIndex: action.hintIndex,
+      };
     case 'set-end-time':
       return { action: action.action, ...base };
   }

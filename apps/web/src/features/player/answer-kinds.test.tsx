@@ -47,6 +47,7 @@ const answered = (sent?: string) => ({
   gameId: GAME_ID,
   secretCode: CODE,
   questionIndex: 0,
+  questionId: 'q1',
   questionStatus: 'ANSWERED',
   ...(sent !== undefined && { answer: sent }),
 });
@@ -100,7 +101,7 @@ describe('player: every answer kind', () => {
     expect(screen.queryByRole('button', { name: t('player.skip.button') })).toBeNull();
     fireEvent.click(screen.getByTestId('question-arrived'));
     await waitFor(() =>
-      expect(server.changesSent()).toEqual([answered(), { action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionStatus: 'DONE' }]),
+      expect(server.changesSent()).toEqual([answered(), { action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionId: 'q1', questionStatus: 'DONE' }]),
     );
   });
 

@@ -30,7 +30,10 @@ export function AreaStep({ index }: { index: number }) {
       <Button
         size="lg"
         fullWidth
-        onClick={() => session.change({ action: 'set-question-status', questionIndex: index, questionStatus: 'STARTED' })}
+        onClick={() => {
+          const questionId = questions[index]?.id;
+          session.change({ action: 'set-question-status', questionIndex: index, ...(questionId !== undefined && { questionId }), questionStatus: 'STARTED' });
+        }}
         data-testid="area-continue"
       >
         {t('player.area.continue')}

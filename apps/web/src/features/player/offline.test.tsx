@@ -56,9 +56,9 @@ describe('player: offline and live', () => {
     });
     await waitFor(() => expect(screen.queryByTestId('offline-banner')).toBeNull());
     expect(server.changesSent()).toEqual([
-      { action: 'show-question-hint', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, hintIndex: 0 },
-      { action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionStatus: 'ANSWERED', answer: 'ביאליק' },
-      { action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionStatus: 'DONE' },
+      { action: 'show-question-hint', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionId: 'q1', hintIndex: 0 },
+      { action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionId: 'q1', questionStatus: 'ANSWERED', answer: 'ביאליק' },
+      { action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionId: 'q1', questionStatus: 'DONE' },
     ]);
     expect(localStorage.getItem(QUEUE_KEY)).toBeNull();
     expect(server.state.progress.questions[0]).toEqual({ status: 'DONE', hints: [{ isOpen: true }, { isOpen: false }] });

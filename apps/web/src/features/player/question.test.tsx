@@ -52,7 +52,7 @@ describe('player: a question', () => {
     expect(sounds).toHaveBeenLastCalledWith('good');
     await waitFor(() =>
       expect(server.changesSent()).toEqual([
-        { action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionStatus: 'ANSWERED', answer: '  BIALIK ' },
+        { action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionId: 'q1', questionStatus: 'ANSWERED', answer: '  BIALIK ' },
       ]),
     );
     expect(screen.getByTestId('answer-input').hasAttribute('readonly')).toBe(true);
@@ -89,7 +89,7 @@ describe('player: a question', () => {
     expect(await screen.findByText('A poet')).toBeTruthy();
     expect(screen.getByTestId('hint-1').getAttribute('data-open')).toBe('true');
     await waitFor(() =>
-      expect(server.changesSent()).toEqual([{ action: 'show-question-hint', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, hintIndex: 0 }]),
+      expect(server.changesSent()).toEqual([{ action: 'show-question-hint', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionId: 'q1', hintIndex: 0 }]),
     );
     // An opened hint has no button any more: it cannot be closed.
     expect(within(screen.getByTestId('hint-1')).queryByRole('button')).toBeNull();
@@ -103,7 +103,7 @@ describe('player: a question', () => {
     await waitFor(() => expect(within(solution).getByText('Bialik')).toBeTruthy());
     expect(within(solution).getByText(t('player.question.solution'), { exact: false })).toBeTruthy();
     expect(screen.queryByTestId('answer-input')).toBeNull();
-    expect(server.changesSent()).toEqual([{ action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionStatus: 'SOLUTION' }]);
+    expect(server.changesSent()).toEqual([{ action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionId: 'q1', questionStatus: 'SOLUTION' }]);
     fireEvent.click(within(solution).getByRole('button', { name: t('player.question.continue') }));
     await waitFor(() => expect(server.changesSent().at(-1)).toMatchObject({ questionIndex: 0, questionStatus: 'SKIPPED' }));
     await waitFor(() => expect(screen.getByTestId('question').getAttribute('data-index')).toBe('1'));
@@ -144,7 +144,7 @@ describe('player: a question', () => {
     expect(within(step).getByTestId('area-guide')).toBeTruthy();
     fireEvent.click(within(step).getByRole('button', { name: t('player.area.continue') }));
     expect(await screen.findByTestId('answer-input')).toBeTruthy();
-    await waitFor(() => expect(server.changesSent()).toEqual([{ action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionStatus: 'STARTED' }]));
+    await waitFor(() => expect(server.changesSent()).toEqual([{ action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionId: 'q1', questionStatus: 'STARTED' }]));
   });
 
   it('shows the live timer since the start', async () => {
