@@ -6,7 +6,7 @@ import { newPhonePage } from './support/browser.ts';
 import { englishGame, type DemoGame } from './support/demo-games.ts';
 import { startE2e } from './support/fixture.ts';
 import { expectFitsScreen } from './support/phone-layout.ts';
-import { buyCodeViaApi, enterCode, nextProgressReply, questionView } from './support/player.ts';
+import { buyCodeViaApi, enterCode, fetchProgress, nextProgressReply, questionView } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { DEMO_ADMIN, editableCopy, loginViaApi, ownerGame, storeSession, studioApi } from './support/studio.ts';
 import { studioTexts, texts } from './support/texts.ts';
@@ -54,7 +54,9 @@ async function rewriteWithEveryKind(language: Language): Promise<void> {
     { id: 'kinds-text', content: `<p>${w.street}</p>`, location: null, hints: [], answer: { kind: 'text', value: 'Rothschild, רוטשילד', lenient: true, ...texts } },
     { id: 'kinds-none', content: `<p>${w.walk}</p>`, location: null, hints: [], answer: { kind: 'none', content: '', contentAfterAnswer: '' } },
   ];
-  await studioApi(e2e.server, admin, `/api/games/${game.id}`, { ...copy, metadata: { ...copy.metadata, language }, questions, version: stored.version });
+  // Points off per wrong answer, and time does not count: the score at the end is known.
+  const scoring = { wrongAttemptPenalty: 5, timePenalty: false };
+  await studioApi(e2e.server, admin, `/api/games/${game.id}`, { ...copy, metadata: { ...copy.metadata, language, scoring }, questions, version: stored.version });
 }
 
 describe('every answer kind, played on a phone', () => {
@@ -145,6 +147,17 @@ describe('every answer kind, played on a phone', () => {
       const stop = nextProgressReply(page, 'set-question-status', 'DONE');
       await page.getByTestId('question-arrived').click();
       expect((await stop).status()).toBe(200);
+
+      // Four questions done, two wrong answers at 5 points each, and time does not count.
+      const stored = await fetchProgress(e2e.server, game.id, code);
+      expect(stored.questions.map((q) => q.wrongAttempts)).toEqual([1, 1, undefined, undefined]);
+      expect(stored.score).toBe(400 - 2 * 5);
+      const summary = page.getByTestId('summary');
+      await summary.waitFor();
+      expect(await summary.textContent()).toContain(t.player.summary.wrongAttempts);
+      expect(await summary.textContent()).toContain('390');
+      await expectFitsScreen(page, `the summary (${language}, ${width})`);
+      await saveScreenshot(page, `player-kind-summary-${language}-${width}`);
       // The offline pass: the browser logs the calls it could not make.
       p.expectNoErrors({ allowConsole: [/ERR_INTERNET_DISCONNECTED/] });
     } finally {

@@ -108,6 +108,7 @@ export function editableCopy(game: EditorGame): EditableGame {
       map: m.map,
       coverImage: m.coverImage,
       location: m.location ?? null,
+      scoring: m.scoring,
     },
     introPage: { content: game.introPage.content },
     questions: game.questions.map((q) => ({

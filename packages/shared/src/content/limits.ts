@@ -41,3 +41,5 @@ export const MAX_NUMBER_DECIMALS = 6;
  * (each is hashed, like the accepted answers of a text); a wider range is judged by the server.
  */
 export const MAX_HASHED_NUMBERS = 101;
+/** Most points a wrong attempt may cost (a game's scoring setting). */
+export const MAX_WRONG_ATTEMPT_PENALTY = 100;

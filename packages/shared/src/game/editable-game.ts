@@ -1,6 +1,7 @@
 import type { LANGUAGES } from '../constants.ts';
 import { newContentId } from '../content/ids.ts';
 import { readPrice } from './price.ts';
+import { SPEC_SCORING } from './score.ts';
 import type { GameContent, Question } from '../schemas/game.ts';
 import { unreachable, type Answer, type AnswerKind, type ReplyAnswer } from '../content/answer-model.ts';
 import type { EditableGame } from '../schemas/studio.ts';
@@ -8,7 +9,18 @@ import type { EditableGame } from '../schemas/studio.ts';
 /** An empty game: what POST /api/games/new stores and what 'add' appends from. */
 export function emptyGame(language: (typeof LANGUAGES)[number] = 'he'): EditableGame {
   return {
-    metadata: { name: '', locationCity: '', locationText: '', price: '', currencyCode: 'ILS', language, map: false, coverImage: '', location: null },
+    metadata: {
+      name: '',
+      locationCity: '',
+      locationText: '',
+      price: '',
+      currencyCode: 'ILS',
+      language,
+      map: false,
+      coverImage: '',
+      location: null,
+      scoring: { ...SPEC_SCORING },
+    },
     introPage: { content: '' },
     questions: [],
     gameoverPage: { content: '', hideGameSummary: false },
@@ -112,6 +124,7 @@ export function toEditableGame(game: GameContentLike): EditableGame {
       map: m.map,
       coverImage: m.coverImage,
       location: m.location ?? null,
+      scoring: { ...(m.scoring ?? SPEC_SCORING) },
     },
     introPage: { content: game.introPage.content },
     questions: (game.questions ?? []).map((q) => ({

@@ -18,6 +18,7 @@ function validGame(): EditableGame {
       map: true,
       coverImage: '',
       location: { lat: 32.05, lng: 34.75 },
+      scoring: { wrongAttemptPenalty: 0, timePenalty: true },
     },
     introPage: { content: content('Welcome to old Jaffa, a walk of stories') },
     questions: [

@@ -53,7 +53,7 @@ describe('score', () => {
 
   it('is 100 per DONE question, minus 10 per hint, minus whole elapsed minutes', () => {
     expect(elapsedMinutes(play)).toBe(37);
-    expect(playSummary(play)).toEqual({ answered: 3, skipped: 1, hints: 2 });
+    expect(playSummary(play)).toEqual({ answered: 3, skipped: 1, hints: 2, wrongAttempts: 0 });
     expect(computeScore(play)).toBe(300 - 20 - 37);
   });
 
@@ -61,6 +61,16 @@ describe('score', () => {
     expect(computeScore({ ...play, endTime: '2026-05-02T10:00:00.000Z' })).toBe(0);
     expect(computeScore({ ...play, endTime: null }, new Date('2026-05-01T10:10:30.000Z'))).toBe(300 - 20 - 10);
     expect(computeScore({ startTime: null, endTime: null, questions: [] })).toBe(0);
+  });
+
+  it('with a game’s own rules: points off per wrong attempt, and time counts only when it is on', () => {
+    const tried = { ...play, questions: [{ ...play.questions[0]!, wrongAttempts: 2 }, play.questions[1]!, { ...play.questions[2]!, wrongAttempts: 1 }, play.questions[3]!] };
+    expect(playSummary(tried).wrongAttempts).toBe(3);
+    // The spec's rules ignore wrong attempts.
+    expect(computeScore(tried)).toBe(300 - 20 - 37);
+    expect(computeScore(tried, new Date(), { wrongAttemptPenalty: 5, timePenalty: true })).toBe(300 - 20 - 15 - 37);
+    expect(computeScore(tried, new Date(), { wrongAttemptPenalty: 5, timePenalty: false })).toBe(300 - 20 - 15);
+    expect(computeScore(tried, new Date(), { wrongAttemptPenalty: 100, timePenalty: false })).toBe(0);
   });
 });
 

@@ -115,3 +115,22 @@ describe('question stages', () => {
     expect(Object.keys(QUESTION_STAGE).sort()).toEqual([...QUESTION_STATUSES].sort());
   });
 });
+
+describe('applyProgressChange: wrong attempts', () => {
+  const open: ProgressState<ProgressQuestionState, string> = { questions: [{ status: null, hints: [] }], endTime: null };
+  const step = (state: ProgressState<ProgressQuestionState, string>, change: Parameters<typeof applyProgressChange>[1]) => applyProgressChange(state, change, 'now');
+
+  it('keeps the count once, with the answer or the skip it came with; a replay changes nothing', () => {
+    const answered = step(open, { action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', wrongAttempts: 2 });
+    expect(answered).toEqual({ kind: 'next', state: { questions: [{ status: 'ANSWERED', hints: [], wrongAttempts: 2 }], endTime: null } });
+    if (answered.kind !== 'next') return;
+    expect(step(answered.state, { action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', wrongAttempts: 5 })).toEqual({ kind: 'same' });
+    const done = step(answered.state, { action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE', wrongAttempts: 9 });
+    expect(done.kind === 'next' && done.state.questions[0]).toEqual({ status: 'DONE', hints: [], wrongAttempts: 2 });
+    const skipped = step(open, { action: 'set-question-status', questionIndex: 0, questionStatus: 'SOLUTION', wrongAttempts: 1 });
+    expect(skipped.kind === 'next' && skipped.state.questions[0]).toEqual({ status: 'SOLUTION', hints: [], wrongAttempts: 1 });
+    // A count sent with another move (STARTED) is not one.
+    const started = step(open, { action: 'set-question-status', questionIndex: 0, questionStatus: 'STARTED', wrongAttempts: 3 });
+    expect(started.kind === 'next' && started.state.questions[0]).toEqual({ status: 'STARTED', hints: [] });
+  });
+});

@@ -11,7 +11,7 @@ type WithoutCode<T> = T extends unknown ? Omit<T, 'gameId' | 'secretCode' | 'gra
 export type ProgressChange = WithoutCode<Exclude<GameProgressRequest, { action: 'get-game-progress' | 'set-start-time' }>>;
 
 /** What a change reads of a play: each question's status and hints, and the end time (a Date on the server, ISO text on the phone). */
-export type ProgressQuestionState = { status: QuestionStatus | null; hints: ReadonlyArray<{ isOpen: boolean }> };
+export type ProgressQuestionState = { status: QuestionStatus | null; hints: ReadonlyArray<{ isOpen: boolean }>; wrongAttempts?: number };
 export type ProgressState<Q extends ProgressQuestionState, T> = { questions: readonly Q[]; endTime: T | null };
 
 /** Why a change cannot be made; the server turns each into its error reply, the phone just does not make it. */
@@ -55,7 +55,9 @@ export function applyProgressChange<Q extends ProgressQuestionState, T>(
       if (transition === 'invalid') {
         return { kind: 'refused', refusal: { reason: 'bad-move', questionIndex: change.questionIndex, from: question.status, to: change.questionStatus } };
       }
-      const next = { ...question, status: change.questionStatus };
+      // The wrong attempts before an answer or a skip are kept with that move, once (a replay is 'same').
+      const wrong = (change.questionStatus === 'ANSWERED' || change.questionStatus === 'SOLUTION') && (change.wrongAttempts ?? 0) > 0;
+      const next = { ...question, status: change.questionStatus, ...(wrong && { wrongAttempts: change.wrongAttempts }) };
       return { kind: 'next', state: { questions: replaceAt(questions, change.questionIndex, next), endTime: state.endTime } };
     }
     case 'show-question-hint': {

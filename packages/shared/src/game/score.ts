@@ -6,8 +6,15 @@ export const SCORE_PER_OPENED_HINT = 10;
 export type ScoredPlay = {
   startTime: string | Date | null;
   endTime: string | Date | null;
-  questions: ReadonlyArray<{ status?: QuestionStatus | null; hints: ReadonlyArray<{ isOpen: boolean }> }>;
+  questions: ReadonlyArray<{ status?: QuestionStatus | null; hints: ReadonlyArray<{ isOpen: boolean }>; wrongAttempts?: number }>;
 };
+
+/**
+ * A game's scoring settings: points off per wrong attempt, and whether each minute played costs a
+ * point. The spec's rules are the default (no penalty for a wrong attempt, time counts).
+ */
+export type ScoringRules = { wrongAttemptPenalty: number; timePenalty: boolean };
+export const SPEC_SCORING: ScoringRules = { wrongAttemptPenalty: 0, timePenalty: true };
 
 /** Whole minutes from start to end (or to `now` while playing). */
 export function elapsedMinutes(play: Pick<ScoredPlay, 'startTime' | 'endTime'>, now: Date = new Date()): number {
@@ -21,16 +28,22 @@ export function playSummary(play: ScoredPlay) {
   let answered = 0;
   let skipped = 0;
   let hints = 0;
+  let wrongAttempts = 0;
   for (const q of play.questions) {
     if (q.status === 'DONE') answered++;
     if (q.status === 'SKIPPED') skipped++;
     hints += q.hints.filter((h) => h.isOpen).length;
+    wrongAttempts += q.wrongAttempts ?? 0;
   }
-  return { answered, skipped, hints };
+  return { answered, skipped, hints, wrongAttempts };
 }
 
-/** Spec section 9: 100 per DONE question, minus 10 per opened hint, minus elapsed minutes, floor 0. */
-export function computeScore(play: ScoredPlay, now: Date = new Date()): number {
-  const { answered, hints } = playSummary(play);
-  return Math.max(0, answered * SCORE_PER_DONE_QUESTION - hints * SCORE_PER_OPENED_HINT - elapsedMinutes(play, now));
+/**
+ * Spec section 9: 100 per DONE question, minus 10 per opened hint, minus elapsed minutes, floor 0; with
+ * a game's own rules, minus its penalty per wrong attempt, and the minutes only when time counts.
+ */
+export function computeScore(play: ScoredPlay, now: Date = new Date(), rules: ScoringRules = SPEC_SCORING): number {
+  const { answered, hints, wrongAttempts } = playSummary(play);
+  const minutes = rules.timePenalty ? elapsedMinutes(play, now) : 0;
+  return Math.max(0, answered * SCORE_PER_DONE_QUESTION - hints * SCORE_PER_OPENED_HINT - wrongAttempts * rules.wrongAttemptPenalty - minutes);
 }

@@ -3,7 +3,7 @@ import { LANGUAGES } from '../constants.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
 import { contentIdSchema } from '../content/ids.ts';
 import { replyAnswerSchema, storedAnswerSchema } from '../content/answer-model.ts';
-import { MAX_COVER_IMAGE, MAX_LINE_TEXT, MAX_LOCATION_TEXT, MAX_POLYGON_POINTS } from '../content/limits.ts';
+import { MAX_COVER_IMAGE, MAX_LINE_TEXT, MAX_LOCATION_TEXT, MAX_POLYGON_POINTS, MAX_WRONG_ATTEMPT_PENALTY } from '../content/limits.ts';
 
 export const GAME_STATUSES = ['DRAFT', 'PENDING', 'APPROVED'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
@@ -18,6 +18,12 @@ export type GameLocation = z.infer<typeof gameLocationSchema>;
 // business (studio.ts, content/limits.ts), so a game saved under older limits still reads.
 const richText = multilineText();
 
+/** A game's scoring settings (score.ts, ScoringRules); a game saved before them has the spec's rules. */
+export const scoringSchema = z.object({
+  wrongAttemptPenalty: z.number().int().min(0).max(MAX_WRONG_ATTEMPT_PENALTY),
+  timePenalty: z.boolean(),
+});
+
 export const gameMetadataSchema = z.object({
   name: lineText().max(MAX_LINE_TEXT).default(''),
   locationCity: lineText().max(MAX_LINE_TEXT).default(''),
@@ -28,6 +34,8 @@ export const gameMetadataSchema = z.object({
   map: z.boolean().default(false),
   coverImage: lineText().max(MAX_COVER_IMAGE).default(''),
   location: gameLocationSchema.nullable().optional(),
+  /** Absent: the spec's rules (SPEC_SCORING). */
+  scoring: scoringSchema.optional(),
 });
 export type GameMetadata = z.infer<typeof gameMetadataSchema>;
 

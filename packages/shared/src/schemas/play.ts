@@ -6,6 +6,8 @@ import { contentIdSchema } from '../content/ids.ts';
 /** A game code as typed (normalized by the server). */
 export const secretCodeSchema = lineText().trim().min(1).max(64);
 const index = z.number().int().min(0).max(199);
+/** More wrong attempts than this on one question are counted as this many. */
+export const MAX_WRONG_ATTEMPTS = 999;
 /**
  * The id of the question at `questionIndex`, when the client knows it: a change meant for a question
  * that is not there in the version the play is on is refused rather than applied to another.
@@ -25,6 +27,8 @@ export const progressSchema = z.object({
       status: z.enum(QUESTION_STATUSES).nullable(),
       hints: z.array(z.object({ isOpen: z.boolean() })),
       solution: z.string().optional(),
+      /** Wrong attempts before the answer or the skip, when the player's phone counted any (a game may take points off for each). */
+      wrongAttempts: z.number().int().min(0).optional(),
     }),
   ),
   score: z.number().int(),
@@ -53,6 +57,8 @@ export const gameProgressRequestSchema = z.discriminatedUnion('action', [
     questionStatus: z.enum(QUESTION_STATUSES),
     /** What the player typed; required for ANSWERED. */
     answer: lineText().max(500).optional(),
+    /** With ANSWERED or SOLUTION: the wrong attempts the phone judged before it (kept once, with the move). */
+    wrongAttempts: z.number().int().min(0).max(MAX_WRONG_ATTEMPTS).optional(),
   }),
   z.object({ action: z.literal('show-question-hint'), ...base, questionIndex: index, questionId: questionIdSchema, hintIndex: index }),
 ]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { emptyGame } from '../game/editable-game.ts';
-import { gameExportSchema } from './game-export.ts';
+import { gameExportSchema, gameImportSchema } from './game-export.ts';
 import { editorLocationSchema, editorPriceSchema, saveGameRequestSchema } from './studio.ts';
 
 const save = (overrides: Record<string, unknown> = {}) => ({ ...emptyGame('he'), version: 1, ...overrides });
@@ -77,11 +77,38 @@ describe('the editor save schema', () => {
   });
 });
 
+describe('the scoring settings', () => {
+  const save = (scoring: unknown) => {
+    const game = emptyGame('en');
+    return saveGameRequestSchema.safeParse({ ...game, version: 1, metadata: { ...game.metadata, scoring } });
+  };
+
+  it('are saved as given; a save without them (the spec’s client) gets the spec’s rules', () => {
+    expect(save({ wrongAttemptPenalty: 5, timePenalty: false }).data?.metadata.scoring).toEqual({ wrongAttemptPenalty: 5, timePenalty: false });
+    expect(save(undefined).data?.metadata.scoring).toEqual({ wrongAttemptPenalty: 0, timePenalty: true });
+  });
+
+  it('refuse a penalty below 0, above 100 or with decimals, and any other key', () => {
+    for (const scoring of [
+      { wrongAttemptPenalty: -1, timePenalty: true },
+      { wrongAttemptPenalty: 101, timePenalty: true },
+      { wrongAttemptPenalty: 2.5, timePenalty: true },
+      { wrongAttemptPenalty: 5 },
+      { wrongAttemptPenalty: 5, timePenalty: true, bonus: 10 },
+    ]) {
+      expect(save(scoring).success, JSON.stringify(scoring)).toBe(false);
+    }
+  });
+});
+
 describe('the export file', () => {
   it('names its format and version', () => {
-    const file = { format: 'streethunt-game', version: 1, exportedAt: '2026-11-22T10:00:00.000Z', game: emptyGame('en') };
+    const file = { format: 'streethunt-game', version: 2, exportedAt: '2026-11-22T10:00:00.000Z', game: emptyGame('en') };
     expect(gameExportSchema.parse(file)).toEqual(file);
-    expect(gameExportSchema.safeParse({ ...file, version: 2 }).success).toBe(false);
+    // The export writes the current version; the import also reads version 1 (gameImportSchema).
+    expect(gameExportSchema.safeParse({ ...file, version: 1 }).success).toBe(false);
+    expect(gameImportSchema.safeParse({ ...file, version: 1 }).success).toBe(true);
+    expect(gameImportSchema.safeParse({ ...file, version: 3 }).success).toBe(false);
     expect(gameExportSchema.safeParse({ ...file, format: 'other' }).success).toBe(false);
   });
 });

@@ -19,7 +19,8 @@ import { QUESTION_STATUSES } from '../game/question-status.ts';
 import { RICH_TEXT_SHAPE_MESSAGES, richTextShapeError } from '../game/rich-text-shape.ts';
 import { REVIEW_REASON_MAX } from './admin.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
-import { GAME_STATUSES, pointSchema, type GameLocation } from './game.ts';
+import { GAME_STATUSES, pointSchema, scoringSchema, type GameLocation } from './game.ts';
+import { SPEC_SCORING } from '../game/score.ts';
 
 // The creator studio's calls on games (spec section 7, issue 8): my games, the editor's save and
 // approval, codes for the creator. The reports, media and places have their own files, and so has the
@@ -127,6 +128,8 @@ export const editableGameSchema = z.strictObject({
     map: z.boolean(),
     coverImage: lineText().max(MAX_COVER_IMAGE),
     location: editorLocationSchema.nullable().optional(),
+    // Absent (the spec's client, a version 1 file): the spec's rules.
+    scoring: scoringSchema.strict().default(SPEC_SCORING),
   }),
   introPage: z.strictObject({ content: richText }),
   questions: uniqueIds(z.array(editedQuestion).max(MAX_QUESTIONS)),

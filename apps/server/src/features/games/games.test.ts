@@ -1,4 +1,4 @@
-import { answerHashes, gameReplySchema, matchesAnswerHashes, type GameReply, textAnswerValue } from '@streethunt/shared';
+import { answerHashes, gameReplySchema, matchesAnswerHashes, SPEC_SCORING, type GameReply, textAnswerValue } from '@streethunt/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -78,7 +78,8 @@ describe.each(testDatabaseKinds())('games on %s', (kind) => {
         _id: game.id,
         userId: game.userId,
         status: 'APPROVED',
-        metadata: game.content.metadata,
+        // A game stored without scoring settings is said to play by the spec's rules.
+        metadata: { ...game.content.metadata, scoring: SPEC_SCORING },
         introPage: { content: game.content.introPage.content },
         gameoverPage: game.content.gameoverPage,
         questionCount: 3,

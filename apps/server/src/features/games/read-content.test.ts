@@ -14,6 +14,8 @@ describe('reading a stored game', () => {
       currencyCode: 'ILS',
       coverImage: '',
       location: undefined,
+      // Stored before the scoring settings: the spec's rules.
+      scoring: { wrongAttemptPenalty: 0, timePenalty: true },
     });
     expect(readGameMetadata('not an object')).toMatchObject({ name: '', price: '' });
   });

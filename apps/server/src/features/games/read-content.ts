@@ -1,4 +1,4 @@
-import { gameMetadataSchema, hintSchema, questionSchema, type GameContent } from '@streethunt/shared';
+import { gameMetadataSchema, hintSchema, questionSchema, scoringSchema, SPEC_SCORING, type GameContent } from '@streethunt/shared';
 import { z } from 'zod';
 
 const introSchema = z.object({ content: z.string().catch('') }).catch({ content: '' });
@@ -18,8 +18,10 @@ const metadataSchema = z
     map: m.map.catch(false),
     coverImage: m.coverImage.catch(''),
     location: m.location.catch(undefined),
+    // A game saved before its scoring settings plays by the spec's rules, and every reply says so.
+    scoring: scoringSchema.default(SPEC_SCORING).catch(SPEC_SCORING),
   })
-  .catch(() => gameMetadataSchema.parse({}));
+  .catch(() => ({ ...gameMetadataSchema.parse({}), scoring: SPEC_SCORING }));
 /** Ids read leniently: one missing (or not an id) is given below, by position. */
 const storedQuestionSchema = questionSchema.extend({
   id: questionSchema.shape.id.catch(''),

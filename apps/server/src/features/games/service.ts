@@ -69,13 +69,12 @@ export function forgetGame(db: Db, gameId: string): void {
   cacheBus(db).forget('game', gameId);
 }
 
-/** GET /api/games: approved games, newest first, never with questions; `userId` keeps one creator's. */
 /** Each question's own salt: the game's salt and its index, so equal answers hash differently per question. */
 export function questionSalt(gameSalt: string, questionIndex: number): string {
   return `${gameSalt}:${questionIndex}`;
 }
 
-/** The first accepted answer as the creator wrote it (case kept): what SOLUTION reveals. */
+/** A question as a reply carries it: its answer for the player (hashes) or for the owner (what they edit). */
 function playerQuestion(question: Question, salt: string, phone: PhoneAnswer, forOwner: boolean): PlayerQuestion {
   return {
     id: question.id,

@@ -2,7 +2,7 @@ import { gameReplySchema, judgeOnPhone, progressSchema, type PlayerQuestion, typ
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildCode, buildGame, buildUser, everyKindQuestions } from '../../test/factories.ts';
+import { buildCode, buildGame, buildUser, everyKindQuestions, gameContent } from '../../test/factories.ts';
 import { getGame, playTables, progressCall } from './test-support.ts';
 
 // The factory's game: questions 1-3 text, 4 a lenient text, 5 a number (120 ± 5), 6 a choice (o1909
@@ -105,4 +105,25 @@ describe.each(testDatabaseKinds())('answers of every kind, judged by the server 
     expect((await answer(code, CHOICE, 'o1948')).json()).toMatchObject({ code: 'wrong_answer' });
     expect(await playTables(t.db)).toEqual(after);
   });
+
+  it('a game’s scoring: points off per wrong attempt the answer or skip carries, and no minutes when time does not count', async () => {
+    const owner = await buildUser(t.db);
+    const scored = await buildGame(t.db, { userId: owner.id, content: { metadata: { ...gameContent().metadata, scoring: { wrongAttemptPenalty: 7, timePenalty: false } } } });
+    const code = (await buildCode(t.db, { gameId: scored.id })).code;
+    const call = (body: Record<string, unknown>) => progressCall(t.app, { gameId: scored.id, secretCode: code, ...body });
+    expect((await call({ action: 'set-start-time' })).statusCode).toBe(200);
+    const first = await call({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: 'Agam', wrongAttempts: 2 });
+    expect(progressSchema.parse(first.json()).questions[0]).toMatchObject({ status: 'ANSWERED', wrongAttempts: 2 });
+    // A replay of the same move keeps the first count.
+    await call({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: 'Agam', wrongAttempts: 9 });
+    await call({ action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' });
+    await call({ action: 'set-question-status', questionIndex: 1, questionStatus: 'SOLUTION', wrongAttempts: 1 });
+    const after = progressSchema.parse((await call({ action: 'set-question-status', questionIndex: 1, questionStatus: 'SKIPPED' })).json());
+    // One question done (100), three wrong attempts at 7, no minutes.
+    expect(after.score).toBe(100 - 3 * 7);
+    expect(after.questions.map((q) => q.wrongAttempts)).toEqual([2, 1, undefined]);
+    // Stored by question id, read back the same.
+    expect(progressSchema.parse((await call({ action: 'get-game-progress' })).json())).toMatchObject({ score: 100 - 21, questions: after.questions });
+  });
 });
+

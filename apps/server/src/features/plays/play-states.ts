@@ -5,7 +5,7 @@ type ProgressQuestion = Progress['questions'][number];
 type QuestionIds = ReadonlyArray<{ id: string; hints: ReadonlyArray<{ id: string }> }>;
 
 /** One question's state as a play stores it: only what has happened (no status: not begun). */
-export type StoredQuestionState = { status?: QuestionStatus; openHints?: string[]; solution?: string };
+export type StoredQuestionState = { status?: QuestionStatus; openHints?: string[]; solution?: string; wrongAttempts?: number };
 /**
  * A play's states, by question id (the `plays.states` column): a question deleted or moved never moves
  * a play's progress onto another. A question the game no longer has keeps its state here, unread.
@@ -29,6 +29,7 @@ export function progressQuestions(questions: QuestionIds, stored: unknown): Prog
       status: isStatus(state.status) ? state.status : null,
       hints: question.hints.map((hint) => ({ isOpen: open.has(hint.id) })),
       ...(typeof state.solution === 'string' && { solution: state.solution }),
+      ...(typeof state.wrongAttempts === 'number' && state.wrongAttempts > 0 && { wrongAttempts: state.wrongAttempts }),
     };
   });
 }
@@ -51,6 +52,7 @@ export function playStatesOf(questions: QuestionIds, progress: readonly Progress
       ...(entry.status !== null && { status: entry.status }),
       ...(openHints.length > 0 && { openHints }),
       ...(entry.solution !== undefined && { solution: entry.solution }),
+      ...(entry.wrongAttempts !== undefined && entry.wrongAttempts > 0 && { wrongAttempts: entry.wrongAttempts }),
     };
     if (Object.keys(state).length > 0) states[question.id] = state;
     else delete states[question.id];

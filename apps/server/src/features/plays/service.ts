@@ -58,7 +58,7 @@ function toProgress(game: GameRow, content: GameContent, code: GameCode, state: 
     endTime: endTime?.toISOString() ?? null,
     lastUpdate: (state?.lastUpdate ?? now).toISOString(),
     questions,
-    score: computeScore({ startTime, endTime, questions }, now),
+    score: computeScore({ startTime, endTime, questions }, now, content.metadata.scoring),
   };
 }
 
@@ -315,12 +315,17 @@ function notThisKind(answer: Answer, sent: string | undefined): AppError {
 async function setQuestionStatus(
   deps: PlaysDeps,
   ctx: PlayContext,
-  input: { questionIndex: number; questionId?: string; questionStatus: QuestionStatus; answer?: string },
+  input: { questionIndex: number; questionId?: string; questionStatus: QuestionStatus; answer?: string; wrongAttempts?: number },
 ): Promise<Progress> {
   // Out of range is a 400 even before the play starts: checked against the game, outside the lock.
   const question = questionAt(ctx, input.questionIndex, input.questionId);
   const { progress } = await updatePlay(deps, ctx, (state) => {
-    const next = stepPlay(state, { action: 'set-question-status', questionIndex: input.questionIndex, questionStatus: input.questionStatus });
+    const next = stepPlay(state, {
+      action: 'set-question-status',
+      questionIndex: input.questionIndex,
+      questionStatus: input.questionStatus,
+      ...(input.wrongAttempts !== undefined && { wrongAttempts: input.wrongAttempts }),
+    });
     if (!next) return null;
     // Only a move the rules allow is judged, so a replayed ANSWERED gets the progress, not a 422.
     if (input.questionStatus === 'ANSWERED') {

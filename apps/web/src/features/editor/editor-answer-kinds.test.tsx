@@ -114,4 +114,16 @@ describe('editor: answer kinds', () => {
     fireEvent.click(screen.getByTestId('field-answer-lenient'));
     await waitFor(() => expect(keptAnswer()).toBeUndefined());
   });
+
+  it('the scoring settings: points off per wrong answer, and whether time counts', async () => {
+    serve();
+    const { t } = await renderEditor({ language: 'he' });
+    selectNode('metadata');
+    const penalty = screen.getByLabelText(t('editor.metadata.wrongAttemptPenalty')) as HTMLInputElement;
+    expect(penalty.value).toBe('0');
+    fireEvent.change(penalty, { target: { value: '5' } });
+    fireEvent.click(screen.getByTestId('field-time-penalty'));
+    await waitFor(() => expect(readDraft(GAME_ID)?.game.metadata.scoring).toEqual({ wrongAttemptPenalty: 5, timePenalty: false }));
+  });
 });
+

@@ -1,6 +1,6 @@
 import { NumberInput, SegmentedControl, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, MAX_PRICE, MIN_GAME_PRICE, type Language } from '@streethunt/shared';
+import { LANGUAGES, MAX_PRICE, MAX_WRONG_ATTEMPT_PENALTY, MIN_GAME_PRICE, type Language } from '@streethunt/shared';
 import type { Metadata } from './editor-store.ts';
 import { MediaPicker } from './fields/media-picker.tsx';
 
@@ -11,7 +11,7 @@ type Props = {
   errorOf(path: string): string | undefined;
 };
 
-/** General details (spec section 3, metadata): name, city, start place, price, currency, language, map and cover. */
+/** General details (spec section 3, metadata): name, city, start place, price, currency, language, map, cover and scoring. */
 export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
   const { t } = useTranslation('studio');
   return (
@@ -82,6 +82,38 @@ export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
         data-testid="field-map"
       />
       <MediaPicker label={t('editor.metadata.cover')} type="image" value={metadata.coverImage} onChange={(coverImage) => onChange({ coverImage })} />
+      <ScoringFields scoring={metadata.scoring} onChange={(scoring) => onChange({ scoring })} />
+    </Stack>
+  );
+}
+
+/** The game's scoring: points off per wrong attempt (0: none, the spec's rule) and whether time counts. */
+function ScoringFields({ scoring, onChange }: { scoring: Metadata['scoring']; onChange(scoring: Metadata['scoring']): void }) {
+  const { t } = useTranslation('studio');
+  return (
+    <Stack gap="sm" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minInlineSize: 0 }}>
+      <Text component="legend" size="sm" fw={500}>
+        {t('editor.metadata.scoring')}
+      </Text>
+      <NumberInput
+        label={t('editor.metadata.wrongAttemptPenalty')}
+        description={t('editor.metadata.wrongAttemptPenaltyHint')}
+        value={scoring.wrongAttemptPenalty}
+        onChange={(value) => onChange({ ...scoring, wrongAttemptPenalty: typeof value === 'number' ? Math.min(MAX_WRONG_ATTEMPT_PENALTY, Math.max(0, Math.round(value))) : 0 })}
+        min={0}
+        max={MAX_WRONG_ATTEMPT_PENALTY}
+        allowDecimal={false}
+        allowNegative={false}
+        inputMode="numeric"
+        data-testid="field-wrong-attempt-penalty"
+      />
+      <Switch
+        label={t('editor.metadata.timePenalty')}
+        description={t('editor.metadata.timePenaltyHint')}
+        checked={scoring.timePenalty}
+        onChange={(event) => onChange({ ...scoring, timePenalty: event.currentTarget.checked })}
+        data-testid="field-time-penalty"
+      />
     </Stack>
   );
 }

@@ -44,5 +44,5 @@ export function sampleFinishedPlay(game: EditableGame): Progress {
     questions: game.questions.map((question) => ({ status: 'DONE', hints: question.hints.map(() => ({ isOpen: false })) })),
     score: 0,
   };
-  return { ...progress, score: computeScore(progress, new Date(endTime)) };
+  return { ...progress, score: computeScore(progress, new Date(endTime), game.metadata.scoring) };
 }

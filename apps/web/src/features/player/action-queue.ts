@@ -55,6 +55,7 @@ export function toRequest(action: QueuedAction): ProgressRequest {
         ...(action.questionId === undefined ? {} : { questionId: action.questionId }),
         questionStatus: action.questionStatus,
         ...(action.answer === undefined ? {} : { answer: action.answer }),
+        ...(action.wrongAttempts === undefined ? {} : { wrongAttempts: action.wrongAttempts }),
       };
     case 'show-question-hint':
       return {

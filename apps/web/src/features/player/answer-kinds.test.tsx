@@ -16,8 +16,9 @@ const SALT = 'kinds-salt';
  * A game whose only question has this answer, and a server that judges as the real one does (the
  * shared judge: 422 for a wrong answer, 400 for one of another kind).
  */
-async function openWith(answer: Answer, language: 'he' | 'en' = 'en') {
+async function openWith(answer: Answer, language: 'he' | 'en' = 'en', scoring?: { wrongAttemptPenalty: number; timePenalty: boolean }) {
   const game = buildGame({
+    ...(scoring && { metadata: { scoring } }),
     questionCount: 1,
     questions: [{ id: 'q1', content: '<p>The question</p>', hints: [], answer: replyAnswerOf(answer, SALT, phoneAnswerOf(answer, SALT), false) }],
   });
@@ -131,5 +132,24 @@ describe('player: every answer kind', () => {
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(server.changesSent()).toEqual([answered('Rothshild')]));
     expect(server.state.progress.questions[0]?.status).toBe('ANSWERED');
+  });
+
+  it('in a game that takes points off for wrong attempts, the answer carries the wrong attempts, kept across a reload', async () => {
+    const number: Answer = { kind: 'number', value: 1948, tolerance: 0, ...texts };
+    const first = await openWith(number, 'en', { wrongAttemptPenalty: 5, timePenalty: false });
+    type('1947');
+    await waitFor(() => expect(resultLabel()).toBe(first.t('player.answer.wrong')));
+    first.unmount();
+    const { t, server } = await (async () => {
+      const view = await renderPlayer({ language: 'en' });
+      fireEvent.click(await screen.findByRole('button', { name: view.t('player.intro.continue') }));
+      await screen.findByTestId('question');
+      return { ...view, server: first.server };
+    })();
+    type('1949');
+    await waitFor(() => expect(resultLabel()).toBe(t('player.answer.wrong')));
+    type('1948');
+    await waitFor(() => expect(server.changesSent()).toEqual([{ ...answered('1948'), wrongAttempts: 2 }]));
+    expect(localStorage.getItem('player.wrong-tries')).toBeNull();
   });
 });

@@ -2,16 +2,37 @@ import { judgeOnPhone, type PlayerQuestion, type QuestionStatus } from '@streeth
 import { QuestionView } from '../../ui/game/question-view.tsx';
 import { usePlay } from './play-context.tsx';
 import { ReportProblem } from './report-problem.tsx';
+import { addWrongTry, forgetWrongTries, wrongTries } from './wrong-tries.ts';
 
 /**
  * The current question of the play: the shared question view, its actions sent as progress changes,
  * each naming the question's id (the server refuses one meant for another question of the version).
+ * In a game that takes points off for a wrong attempt, the phone counts its wrong attempts and the
+ * answer or the skip carries the count.
  */
 export function PlayQuestion({ index, question, status }: { index: number; question: PlayerQuestion; status: QuestionStatus | null }) {
-  const { session, snapshot } = usePlay();
+  const { game, session, snapshot } = usePlay();
   const state = snapshot.progress?.questions[index];
-  const setStatus = (questionStatus: QuestionStatus, answer?: string) =>
-    session.change({ action: 'set-question-status', questionIndex: index, questionId: question.id, questionStatus, ...(answer !== undefined && { answer }) });
+  const code = snapshot.secret ?? '';
+  const counted = (game.metadata.scoring?.wrongAttemptPenalty ?? 0) > 0;
+  /** The count of wrong attempts to send with an answer or a skip (none when the game does not count them). */
+  const tries = () => {
+    const count = counted ? wrongTries(game._id, code, question.id) : 0;
+    return count > 0 ? { wrongAttempts: count } : {};
+  };
+  const setStatus = (questionStatus: QuestionStatus, answer?: string) => {
+    const closing = questionStatus === 'ANSWERED' || questionStatus === 'SOLUTION';
+    session.change({
+      action: 'set-question-status',
+      questionIndex: index,
+      questionId: question.id,
+      questionStatus,
+      ...(answer !== undefined && { answer }),
+      ...(closing && tries()),
+    });
+    // Queued with the move: the device need not keep it any longer.
+    if (closing) forgetWrongTries(game._id, code, question.id);
+  };
   return (
     <QuestionView
       index={index}
@@ -22,7 +43,21 @@ export function PlayQuestion({ index, question, status }: { index: number; quest
       onOpenHint={(hintIndex) => session.change({ action: 'show-question-hint', questionIndex: index, questionId: question.id, hintIndex })}
       judge={(sent) => judgeOnPhone(question.answer, sent)}
       onAnswered={(sent) => setStatus('ANSWERED', sent)}
-      onAsk={(sent) => session.judgeOnServer({ action: 'set-question-status', questionIndex: index, questionId: question.id, questionStatus: 'ANSWERED', answer: sent })}
+      onAsk={async (sent) => {
+        const verdict = await session.judgeOnServer({
+          action: 'set-question-status',
+          questionIndex: index,
+          questionId: question.id,
+          questionStatus: 'ANSWERED',
+          answer: sent,
+          ...tries(),
+        });
+        if (verdict !== 'wrong') forgetWrongTries(game._id, code, question.id);
+        return verdict;
+      }}
+      onWrong={() => {
+        if (counted) addWrongTry(game._id, code, question.id);
+      }}
       onSkip={() => setStatus('SOLUTION')}
       onContinue={(next) => setStatus(next)}
       report={<ReportProblem index={index} />}

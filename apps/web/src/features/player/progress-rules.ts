@@ -36,7 +36,8 @@ export function mergeProgress(local: Progress | null, incoming: Progress): Progr
     const status = questionStage(ours.status) > questionStage(theirs.status) ? ours.status : theirs.status;
     const hints = theirs.hints.map((hint, j) => ({ isOpen: hint.isOpen || Boolean(ours.hints[j]?.isOpen) }));
     const solution = theirs.solution ?? ours.solution;
-    return solution === undefined ? { status, hints } : { status, hints, solution };
+    const wrongAttempts = theirs.wrongAttempts ?? ours.wrongAttempts;
+    return { status, hints, ...(solution !== undefined && { solution }), ...(wrongAttempts !== undefined && { wrongAttempts }) };
   });
   return {
     ...(newer ? incoming : local),

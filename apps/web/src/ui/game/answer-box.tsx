@@ -25,6 +25,8 @@ export type AnswerBoxProps = {
   onRight(sent: string): void;
   /** An answer only the server can judge: sent (or queued offline), and its verdict. */
   onAsk(sent: string): Promise<ServerVerdict>;
+  /** A wrong attempt (judged on the phone or by the server). */
+  onWrong?(): void;
 };
 
 type Result = 'right' | 'wrong' | 'checking' | 'queued' | null;
@@ -35,7 +37,7 @@ type Result = 'right' | 'wrong' | 'checking' | 'queued' | null;
  * nothing sent. An answer only the server can judge is sent and said to be checked, or kept for later
  * offline. Either is also said in words to screen readers. Enter submits.
  */
-export function AnswerBox({ kind, options = [], answered, judge, onRight, onAsk }: AnswerBoxProps) {
+export function AnswerBox({ kind, options = [], answered, judge, onRight, onAsk, onWrong }: AnswerBoxProps) {
   const { t } = useTranslation();
   const [sent, setSent] = useState('');
   const [result, setResult] = useState<Result>(null);
@@ -46,6 +48,7 @@ export function AnswerBox({ kind, options = [], answered, judge, onRight, onAsk 
   const settle = (verdict: 'right' | 'wrong') => {
     playSound(verdict === 'right' ? 'good' : 'bad');
     setResult(verdict);
+    if (verdict === 'wrong') onWrong?.();
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

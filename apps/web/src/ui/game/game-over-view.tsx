@@ -14,7 +14,7 @@ const WRAPPING_BUTTON = {
 } as const;
 
 export type GameOverViewProps = {
-  game: Pick<GameReply, 'userId' | 'gameoverPage'>;
+  game: Pick<GameReply, 'userId' | 'gameoverPage' | 'metadata'>;
   progress: Progress;
   /** Between the creator's closing words and the way on: the player's feedback widget. */
   feedback?: ReactNode;
@@ -35,7 +35,7 @@ export function GameOverView({ game, progress, feedback }: GameOverViewProps) {
         </Title>
         <Text ta="center">{t('player.gameOver.text')}</Text>
       </Stack>
-      {!game.gameoverPage.hideGameSummary && <PlaySummary progress={progress} />}
+      {!game.gameoverPage.hideGameSummary && <PlaySummary progress={progress} scoring={game.metadata.scoring} />}
       <RichContent html={game.gameoverPage.content} />
       {feedback}
       <Stack gap="sm" component="nav" aria-labelledby="game-over-next" data-testid="game-over-next">

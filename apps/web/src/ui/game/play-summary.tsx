@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { computeScore, playSummary, type Progress } from '@streethunt/shared';
+import { computeScore, playSummary, SPEC_SCORING, type Progress, type ScoringRules } from '@streethunt/shared';
 import { elapsedMs, formatElapsed } from './time.ts';
 import { useNow } from './use-now.ts';
 
@@ -8,17 +8,19 @@ import { useNow } from './use-now.ts';
  * The summary (spec section 9): elapsed time, answered, skipped, hints and the score, computed with
  * the same shared function the server stores.
  */
-export function PlaySummary({ progress }: { progress: Progress }) {
+export function PlaySummary({ progress, scoring = SPEC_SCORING }: { progress: Progress; scoring?: ScoringRules }) {
   const { t } = useTranslation();
   const now = useNow(!progress.endTime);
-  const { answered, skipped, hints } = playSummary(progress);
+  const { answered, skipped, hints, wrongAttempts } = playSummary(progress);
   const end = progress.endTime ? new Date(progress.endTime) : new Date(now);
-  const score = computeScore(progress, end);
+  const score = computeScore(progress, end, scoring);
   const items = [
     { key: 'time', label: t('player.summary.time'), value: formatElapsed(elapsedMs(progress.startTime, progress.endTime, now)), ltr: true },
     { key: 'answered', label: t('player.summary.answered'), value: String(answered) },
     { key: 'skipped', label: t('player.summary.skipped'), value: String(skipped) },
     { key: 'hints', label: t('player.summary.hints'), value: String(hints) },
+    // Only in a game that takes points off for them.
+    ...(scoring.wrongAttemptPenalty > 0 ? [{ key: 'wrongAttempts', label: t('player.summary.wrongAttempts'), value: String(wrongAttempts) }] : []),
     { key: 'score', label: t('player.summary.score'), value: String(score) },
   ];
   return (

@@ -29,6 +29,8 @@ export type QuestionViewProps = {
   onAnswered(sent?: string): void;
   /** An answer only the server can judge. */
   onAsk(sent: string): Promise<ServerVerdict>;
+  /** A wrong attempt. */
+  onWrong?(): void;
   onSkip(): void;
   onContinue(status: 'DONE' | 'SKIPPED'): void;
   /** Beside skip: the player's report-a-problem control. */
@@ -41,7 +43,8 @@ export type QuestionViewProps = {
  * accepted answer and continue (SKIPPED). What happens on each action is the caller's (the player, or
  * the editor's preview, which sends nothing).
  */
-export function QuestionView({ index, question, status, hintStates, solution, onOpenHint, judge, onAnswered, onAsk, onSkip, onContinue, report }: QuestionViewProps) {
+export function QuestionView(props: QuestionViewProps) {
+  const { index, question, status, hintStates, solution, onOpenHint, judge, onAnswered, onAsk, onWrong, onSkip, onContinue, report } = props;
   const { t } = useTranslation();
   const answered = status === 'ANSWERED';
   const solved = status === 'SOLUTION';
@@ -76,6 +79,7 @@ export function QuestionView({ index, question, status, hintStates, solution, on
               judge={judge}
               onRight={onAnswered}
               onAsk={onAsk}
+              onWrong={onWrong}
             />
           )}
       {answered && (
