@@ -109,6 +109,7 @@ export function editableCopy(game: EditorGame): EditableGame {
       coverImage: m.coverImage,
       location: m.location ?? null,
       scoring: m.scoring,
+      order: m.order,
     },
     introPage: { content: game.introPage.content },
     questions: game.questions.map((q) => ({

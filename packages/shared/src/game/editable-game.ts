@@ -20,6 +20,7 @@ export function emptyGame(language: (typeof LANGUAGES)[number] = 'he'): Editable
       coverImage: '',
       location: null,
       scoring: { ...SPEC_SCORING },
+      order: 'linear',
     },
     introPage: { content: '' },
     questions: [],
@@ -125,6 +126,7 @@ export function toEditableGame(game: GameContentLike): EditableGame {
       coverImage: m.coverImage,
       location: m.location ?? null,
       scoring: { ...(m.scoring ?? SPEC_SCORING) },
+      order: m.order ?? 'linear',
     },
     introPage: { content: game.introPage.content },
     questions: (game.questions ?? []).map((q) => ({

@@ -19,6 +19,7 @@ function validGame(): EditableGame {
       coverImage: '',
       location: { lat: 32.05, lng: 34.75 },
       scoring: { wrongAttemptPenalty: 0, timePenalty: true },
+      order: 'linear',
     },
     introPage: { content: content('Welcome to old Jaffa, a walk of stories') },
     questions: [

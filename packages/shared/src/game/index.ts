@@ -10,3 +10,4 @@ export * from './editable-game.ts';
 export * from './rich-text-shape.ts';
 export * from './rich-text-style.ts';
 export * from './answer-kinds.ts';
+export * from './free-order.ts';

@@ -48,3 +48,15 @@ export function isQuestionOpen(status: QuestionStatus | null | undefined): boole
 export function currentQuestionIndex(questions: ReadonlyArray<{ status?: QuestionStatus | null }>): number {
   return questions.findIndex((q) => isQuestionOpen(q.status));
 }
+
+/**
+ * A game's order of questions: `linear` (the spec's: the first open question is the current one) or
+ * `free` (the player chooses any open question; one already begun stays the current one).
+ */
+export const QUESTION_ORDERS = ['linear', 'free'] as const;
+export type QuestionOrder = (typeof QUESTION_ORDERS)[number];
+
+/** In a free order: the question begun and not yet closed (STARTED, ANSWERED, SOLUTION), or -1. */
+export function questionUnderWay(questions: ReadonlyArray<{ status?: QuestionStatus | null }>): number {
+  return questions.findIndex((q) => q.status === 'STARTED' || q.status === 'ANSWERED' || q.status === 'SOLUTION');
+}

@@ -3,6 +3,7 @@ import { LANGUAGES } from '../constants.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
 import { contentIdSchema } from '../content/ids.ts';
 import { replyAnswerSchema, storedAnswerSchema } from '../content/answer-model.ts';
+import { QUESTION_ORDERS } from '../game/question-status.ts';
 import { MAX_COVER_IMAGE, MAX_LINE_TEXT, MAX_LOCATION_TEXT, MAX_POLYGON_POINTS, MAX_WRONG_ATTEMPT_PENALTY } from '../content/limits.ts';
 
 export const GAME_STATUSES = ['DRAFT', 'PENDING', 'APPROVED'] as const;
@@ -36,6 +37,8 @@ export const gameMetadataSchema = z.object({
   location: gameLocationSchema.nullable().optional(),
   /** Absent: the spec's rules (SPEC_SCORING). */
   scoring: scoringSchema.optional(),
+  /** Absent: the spec's `linear` order. */
+  order: z.enum(QUESTION_ORDERS).optional(),
 });
 export type GameMetadata = z.infer<typeof gameMetadataSchema>;
 

@@ -15,7 +15,7 @@ import {
 } from '../content/limits.ts';
 import { acceptedAnswersError } from '../game/answer.ts';
 import { VALIDATION_ERRORS, VALIDATION_FIELDS } from '../game/editor-validation.ts';
-import { QUESTION_STATUSES } from '../game/question-status.ts';
+import { QUESTION_ORDERS, QUESTION_STATUSES } from '../game/question-status.ts';
 import { RICH_TEXT_SHAPE_MESSAGES, richTextShapeError } from '../game/rich-text-shape.ts';
 import { REVIEW_REASON_MAX } from './admin.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
@@ -130,6 +130,7 @@ export const editableGameSchema = z.strictObject({
     location: editorLocationSchema.nullable().optional(),
     // Absent (the spec's client, a version 1 file): the spec's rules.
     scoring: scoringSchema.strict().default(SPEC_SCORING),
+    order: z.enum(QUESTION_ORDERS).default('linear'),
   }),
   introPage: z.strictObject({ content: richText }),
   questions: uniqueIds(z.array(editedQuestion).max(MAX_QUESTIONS)),

@@ -78,8 +78,8 @@ describe.each(testDatabaseKinds())('games on %s', (kind) => {
         _id: game.id,
         userId: game.userId,
         status: 'APPROVED',
-        // A game stored without scoring settings is said to play by the spec's rules.
-        metadata: { ...game.content.metadata, scoring: SPEC_SCORING },
+        // A game stored without scoring and order settings is said to play by the spec's rules.
+        metadata: { ...game.content.metadata, scoring: SPEC_SCORING, order: 'linear' },
         introPage: { content: game.content.introPage.content },
         gameoverPage: game.content.gameoverPage,
         questionCount: 3,

@@ -16,6 +16,7 @@ describe('reading a stored game', () => {
       location: undefined,
       // Stored before the scoring settings: the spec's rules.
       scoring: { wrongAttemptPenalty: 0, timePenalty: true },
+      order: 'linear',
     });
     expect(readGameMetadata('not an object')).toMatchObject({ name: '', price: '' });
   });

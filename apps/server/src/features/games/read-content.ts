@@ -1,4 +1,4 @@
-import { gameMetadataSchema, hintSchema, questionSchema, scoringSchema, SPEC_SCORING, type GameContent } from '@streethunt/shared';
+import { gameMetadataSchema, hintSchema, QUESTION_ORDERS, questionSchema, scoringSchema, SPEC_SCORING, type GameContent } from '@streethunt/shared';
 import { z } from 'zod';
 
 const introSchema = z.object({ content: z.string().catch('') }).catch({ content: '' });
@@ -20,8 +20,9 @@ const metadataSchema = z
     location: m.location.catch(undefined),
     // A game saved before its scoring settings plays by the spec's rules, and every reply says so.
     scoring: scoringSchema.default(SPEC_SCORING).catch(SPEC_SCORING),
+    order: z.enum(QUESTION_ORDERS).default('linear').catch('linear'),
   })
-  .catch(() => ({ ...gameMetadataSchema.parse({}), scoring: SPEC_SCORING }));
+  .catch(() => ({ ...gameMetadataSchema.parse({}), scoring: SPEC_SCORING, order: 'linear' as const }));
 /** Ids read leniently: one missing (or not an id) is given below, by position. */
 const storedQuestionSchema = questionSchema.extend({
   id: questionSchema.shape.id.catch(''),

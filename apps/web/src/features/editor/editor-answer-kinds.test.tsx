@@ -115,7 +115,7 @@ describe('editor: answer kinds', () => {
     await waitFor(() => expect(keptAnswer()).toBeUndefined());
   });
 
-  it('the scoring settings: points off per wrong answer, and whether time counts', async () => {
+  it('the scoring and order settings: points off per wrong answer, whether time counts, the order of questions', async () => {
     serve();
     const { t } = await renderEditor({ language: 'he' });
     selectNode('metadata');
@@ -124,6 +124,11 @@ describe('editor: answer kinds', () => {
     fireEvent.change(penalty, { target: { value: '5' } });
     fireEvent.click(screen.getByTestId('field-time-penalty'));
     await waitFor(() => expect(readDraft(GAME_ID)?.game.metadata.scoring).toEqual({ wrongAttemptPenalty: 5, timePenalty: false }));
+    // The order of questions: one after another (the spec's), or any order.
+    expect(screen.getByText(t('editor.metadata.orderHint.linear'))).toBeTruthy();
+    fireEvent.click(screen.getByText(t('editor.metadata.orders.free')));
+    expect(await screen.findByText(t('editor.metadata.orderHint.free'))).toBeTruthy();
+    await waitFor(() => expect(readDraft(GAME_ID)?.game.metadata.order).toBe('free'));
   });
 });
 

@@ -1,6 +1,6 @@
 import { NumberInput, SegmentedControl, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, MAX_PRICE, MAX_WRONG_ATTEMPT_PENALTY, MIN_GAME_PRICE, type Language } from '@streethunt/shared';
+import { LANGUAGES, MAX_PRICE, MAX_WRONG_ATTEMPT_PENALTY, MIN_GAME_PRICE, QUESTION_ORDERS, type Language, type QuestionOrder } from '@streethunt/shared';
 import type { Metadata } from './editor-store.ts';
 import { MediaPicker } from './fields/media-picker.tsx';
 
@@ -83,6 +83,21 @@ export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
       />
       <MediaPicker label={t('editor.metadata.cover')} type="image" value={metadata.coverImage} onChange={(coverImage) => onChange({ coverImage })} />
       <ScoringFields scoring={metadata.scoring} onChange={(scoring) => onChange({ scoring })} />
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id="editor-order-label">
+          {t('editor.metadata.order')}
+        </Text>
+        <SegmentedControl
+          aria-labelledby="editor-order-label"
+          value={metadata.order}
+          onChange={(value) => onChange({ order: value as QuestionOrder })}
+          data={QUESTION_ORDERS.map((order) => ({ value: order, label: t(`editor.metadata.orders.${order}`) }))}
+          data-testid="field-order"
+        />
+        <Text size="xs" c="dimmed">
+          {t(`editor.metadata.orderHint.${metadata.order}`)}
+        </Text>
+      </Stack>
     </Stack>
   );
 }

@@ -1,20 +1,37 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Center, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+import { IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { currentQuestionIndex } from '@streethunt/shared';
+import { currentQuestionIndex, isQuestionOpen, playSummary, questionUnderWay, type Progress as PlayProgress } from '@streethunt/shared';
 import { AreaStep } from './area-step.tsx';
 import { GameOverPage } from './game-over-page.tsx';
 import { usePlay } from './play-context.tsx';
 import { PlayTimer } from './play-timer.tsx';
 import { PlayQuestion } from './play-question.tsx';
+import { QuestionChooser } from './question-chooser.tsx';
 
-/** The current question (the first not DONE or SKIPPED), or the game-over page when none is left. */
+/**
+ * The question to show: in the spec's linear order the first open one; in a free order the one under
+ * way, else the one the player chose while it is open, else none (the list). -1: the game is over.
+ */
+function shownQuestion(progress: PlayProgress | null, free: boolean, chosen: number | null): number | null {
+  if (!progress) return -2;
+  const first = currentQuestionIndex(progress.questions);
+  if (!free || first === -1) return first;
+  const underWay = questionUnderWay(progress.questions);
+  if (underWay !== -1) return underWay;
+  return chosen !== null && isQuestionOpen(progress.questions[chosen]?.status) ? chosen : null;
+}
+
+/** The current question, the list to choose one from (a game in any order), or the game-over page when none is left. */
 export function QuestionsPage() {
   const { t } = useTranslation();
   const { game, gameRefreshing, snapshot, setPage } = usePlay();
   const progress = snapshot.progress;
   const questions = game.questions;
-  const index = progress ? currentQuestionIndex(progress.questions) : -2;
+  const free = game.metadata.order === 'free';
+  const [chosen, setChosen] = useState<number | null>(null);
+  const index = shownQuestion(progress, free, chosen);
 
   // A new question starts at the top of the page. (A block body: newer browsers return a promise
   // from scrollTo, which React would take for a clean-up function.)
@@ -43,20 +60,39 @@ export function QuestionsPage() {
 
   if (index === -1) return <GameOverPage />;
 
+  const total = questions.length;
+  // In any order, how far the player is counts the questions closed, not the place of this one.
+  const closed = free ? playSummary(progress).answered + playSummary(progress).skipped : (index ?? 0);
+  const header = (
+    <Stack gap={6}>
+      <Group justify="space-between" wrap="nowrap">
+        <Text fw={600} data-testid="question-progress">
+          {free ? t('player.freeOrder.done', { n: closed, total }) : t('player.questions.progress', { n: (index ?? 0) + 1, total })}
+        </Text>
+        <PlayTimer startTime={progress.startTime} endTime={progress.endTime} />
+      </Group>
+      <Progress value={(closed / total) * 100} size="sm" aria-hidden />
+    </Stack>
+  );
+  if (index === null || index === -2) {
+    return (
+      <Stack gap="md">
+        {header}
+        <QuestionChooser onChoose={setChosen} />
+      </Stack>
+    );
+  }
+
   const question = questions[index];
   const status = progress.questions[index]?.status ?? null;
-  const total = questions.length;
   return (
     <Stack gap="md">
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={600} data-testid="question-progress">
-            {t('player.questions.progress', { n: index + 1, total })}
-          </Text>
-          <PlayTimer startTime={progress.startTime} endTime={progress.endTime} />
-        </Group>
-        <Progress value={(index / total) * 100} size="sm" aria-hidden />
-      </Stack>
+      {header}
+      {free && status === null && (
+        <Button variant="subtle" leftSection={<IconListDetails size={18} aria-hidden />} onClick={() => setChosen(null)} style={{ alignSelf: 'flex-start' }} data-testid="to-question-list">
+          {t('player.freeOrder.toList')}
+        </Button>
+      )}
       {!question ? (
         <Text>{t('player.errors.generic')}</Text>
       ) : game.metadata.map && status === null ? (
