@@ -63,7 +63,7 @@ describe('editor: the tree', () => {
     expect(editor.getAttribute('data-others')).toBe('2');
 
     selectNode('metadata');
-    fireEvent.click(screen.getByRole('switch'));
+    fireEvent.click(screen.getByTestId('field-map'));
     await waitFor(() => expect(screen.queryByTestId('node-map')).toBeNull());
     expect(treeNodes().some((id) => id.includes('ocation'))).toBe(false);
   });
