@@ -9,7 +9,10 @@ import {
   matchesAnswerHashes,
   mediaKeyFromUrl,
   type GameContent,
-  type Point, textAnswerValue } from '@streethunt/shared';
+  SPEC_SCORING,
+  type Point,
+  textAnswerValue,
+} from '@streethunt/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { allAnswers, getGame, progressCall } from '../features/plays/test-support.ts';
@@ -139,9 +142,10 @@ describe.each(testDatabaseKinds())('demo seed on %s', (kind) => {
         expect(isAcceptedAnswer(textAnswerValue(source.questions[i].answer), first)).toBe(true);
         expect(matchesAnswerHashes(q.answer.salt, q.answer.hashes, first)).toBe(true);
       });
-      // Stored as written, but for the cover the seed drew.
+      // Stored as written, but for the cover the seed drew; read with the spec's scoring and order.
       const stored = readGameContent((await t.db.select().from(games).where(eq(games.id, line.id)))[0]);
-      expect(stored).toEqual(gameContentSchema.parse({ ...source, metadata: { ...source.metadata, coverImage: stored.metadata.coverImage } }));
+      const metadata = { ...source.metadata, coverImage: stored.metadata.coverImage, scoring: SPEC_SCORING, order: 'linear' };
+      expect(stored).toEqual(gameContentSchema.parse({ ...source, metadata }));
     }
   });
 
