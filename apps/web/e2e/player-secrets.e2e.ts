@@ -84,7 +84,7 @@ describe('the game reply in the browser', () => {
         const body = gameReplySchema.parse(raw);
         expect(body.questions).toHaveLength(game.content.questions.length);
         body.questions!.forEach((question, index) => {
-          expect(Object.keys(raw.questions![index].answer).sort(), `question ${index + 1}'s answer fields`).toEqual(['content', 'contentAfterAnswer', 'hashes', 'salt']);
+          expect(Object.keys(raw.questions![index].answer).sort(), `question ${index + 1}'s answer fields`).toEqual(['content', 'contentAfterAnswer', 'hashes', 'kind', 'salt']);
           expect(question.answer.hashes.length).toBe(writtenAnswers(game, index).length);
           for (const written of writtenAnswers(game, index)) {
             expect(matchesAnswerHashes(question.answer.salt, question.answer.hashes, written), `"${written}" checks against the hashes`).toBe(true);
