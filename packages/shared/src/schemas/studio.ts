@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
 import { contentIdSchema, repeatedContentId } from '../content/ids.ts';
-import { answerSchemaOf, textWhenUnnamed } from '../content/answer-model.ts';
+import { answerSchemaOf, answerUnion, textWhenUnnamed } from '../content/answer-model.ts';
 import {
   MAX_ANSWER_VALUE,
   MAX_COVER_IMAGE,
@@ -73,10 +73,7 @@ const answerValue = lineText()
   });
 
 const answerKinds = answerSchemaOf({ richText, answerValue, strict: true });
-const editedAnswer = z.preprocess(
-  textWhenUnnamed,
-  z.discriminatedUnion('kind', [answerKinds.text, answerKinds.number, answerKinds.choice, answerKinds.none]),
-);
+const editedAnswer = answerUnion({ richText, answerValue, strict: true });
 /** What a reply's answer carries that the server owns (the phone's part): taken back and dropped. */
 const answerOwned = {
   salt: lineText().max(200).optional(),

@@ -62,7 +62,8 @@ export function QuestionsPage() {
 
   const total = questions.length;
   // In any order, how far the player is counts the questions closed, not the place of this one.
-  const closed = free ? playSummary(progress).answered + playSummary(progress).skipped : (index ?? 0);
+  const summary = playSummary(progress);
+  const closed = free ? summary.answered + summary.skipped : (index ?? 0);
   const header = (
     <Stack gap={6}>
       <Group justify="space-between" wrap="nowrap">
