@@ -85,6 +85,26 @@ describe.each(testDatabaseKinds())('get-game-progress as kept text on %s', (kind
     expect(await watched(code)).toEqual(now);
   });
 
+  it('before the start, each code of a game reads its own code and the time asked, as progressOf says', async () => {
+    const row = await findGameForPlayers(t.db, game.id);
+    if (!row) throw new Error('no game');
+    // Codes whose text differs in length and needs escaping in JSON: the kept text is cut, not replaced.
+    const codes = [await buildCode(t.db, { gameId: game.id }), { ...(await buildCode(t.db, { gameId: game.id })), code: 'A"B\\C-LONGER-CODE' }];
+    for (const [i, code] of codes.entries()) {
+      const ctx = { game: row, content: readGameContent(row), code };
+      const now = new Date(Date.UTC(2026, 0, 1, 10, 0, i));
+      const text = preparedProgressOf(ctx, null, now).json;
+      expect(JSON.parse(text)).toEqual(progressSchema.parse(progressOf(ctx, null, now)));
+      expect(JSON.parse(text)).toMatchObject({ game_secret: code.code, lastUpdate: now.toISOString(), startTime: null });
+    }
+    // Over HTTP too, for a code that never started.
+    const fresh = (await buildCode(t.db, { gameId: game.id })).code;
+    const before = Date.now();
+    const progress = await read(fresh);
+    expect(progress.game_secret).toBe(fresh);
+    expect(Date.parse(progress.lastUpdate)).toBeGreaterThanOrEqual(before);
+  });
+
   it('the kept text of an unfinished play follows the minutes of its score; a finished one stays', async () => {
     const codeRow = await buildCode(t.db, { gameId: game.id });
     const startTime = new Date(Date.now() - 10 * 60_000);

@@ -157,9 +157,31 @@ function unchangedSpan(play: PlayRow, now: number): { from: number; until: numbe
   return { from, until: from + 60_000 };
 }
 
+/**
+ * A play not started yet reads the same for every code of a game row but for its code and its
+ * lastUpdate (now): its text is kept per game row and content, cut around those two values. Both are
+ * top-level keys, and JSON escapes every quote inside a value, so each occurs once in the text.
+ */
+type UnstartedText = { content: GameContent; head: string; middle: string; tail: string };
+const unstartedTexts = new WeakMap<GameRow, UnstartedText>();
+
+function unstartedProgress(ctx: PlayContext, now: Date): PreparedProgress {
+  let kept = unstartedTexts.get(ctx.game);
+  if (!kept || kept.content !== ctx.content) {
+    const progress = toProgress(ctx.game, ctx.content, ctx.code, null, now);
+    const { json } = prepareProgress(progress);
+    const secret = `"game_secret":${JSON.stringify(progress.game_secret)}`;
+    const lastUpdate = `"lastUpdate":${JSON.stringify(progress.lastUpdate)}`;
+    const [head, rest] = [json.slice(0, json.indexOf(secret)), json.slice(json.indexOf(secret) + secret.length)];
+    const [middle, tail] = [rest.slice(0, rest.indexOf(lastUpdate)), rest.slice(rest.indexOf(lastUpdate) + lastUpdate.length)];
+    unstartedTexts.set(ctx.game, (kept = { content: ctx.content, head, middle, tail }));
+  }
+  return { json: `${kept.head}"game_secret":${JSON.stringify(ctx.code.code)}${kept.middle}"lastUpdate":"${now.toISOString()}"${kept.tail}` };
+}
+
 export function preparedProgressOf(ctx: PlayContext, play: PlayRow | null, now = new Date()): PreparedProgress {
-  // Not started: its lastUpdate is now, so there is nothing to keep.
-  if (!play) return prepareProgress(toProgress(ctx.game, ctx.content, ctx.code, null, now));
+  // Not started: its lastUpdate is now, so only the cut text is kept.
+  if (!play) return unstartedProgress(ctx, now);
   const at = now.getTime();
   const kept = progressTexts.get(play);
   if (kept && kept.game === ctx.game && kept.code.id === ctx.code.id && kept.code.code === ctx.code.code && at >= kept.from && at < kept.until) return kept.prepared;
