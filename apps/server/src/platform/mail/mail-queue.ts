@@ -172,8 +172,12 @@ export async function createMailQueue(options: MailQueueOptions): Promise<MailQu
       await boss.complete(QUEUE, job.id, sent ?? {});
     } catch (error) {
       const kind = failureKind(error);
-      log.error({ mailError: kind, mailKind: job.data.kind }, 'mail not sent; it is retried later');
-      await boss.fail(QUEUE, job.id, kind).catch(() => undefined);
+      // Said once the job is back in the queue: a process that stops after this line loses nothing.
+      const putBack = await boss.fail(QUEUE, job.id, kind).then(
+        () => true,
+        () => false,
+      );
+      log.error({ mailError: kind, mailKind: job.data.kind }, putBack ? 'mail not sent; it is retried later' : 'mail not sent; it is retried once its job expires');
     }
   }
 
