@@ -230,6 +230,48 @@ describe.each(testDatabaseKinds())('the creator’s reports on %s', (kind) => {
       expect((await ids(undefined)).data).toHaveLength(4);
     });
 
+    it('not_started and all list the codes nobody played yet, bought ones with their buyer; a refunded code is not listed', async () => {
+      const { creator, game, plays: made } = await playedGame();
+      const now = Date.now();
+      const buyer = await buildPurchase(t.db, { gameId: game.id, fullName: 'Noa Waiting', email: 'noa@example.com', phone: '050-3334444' });
+      const unplayedBought = await buildCode(t.db, { gameId: game.id, source: 'purchase', purchaseId: buyer.id, createdAt: new Date(now - 30 * MINUTE) });
+      const unplayedAdmin = await buildCode(t.db, { gameId: game.id, source: 'admin', createdAt: new Date(now - 5 * HOUR) });
+      const refunded = await buildPurchase(t.db, { gameId: game.id, fullName: 'Refunded Buyer' });
+      await buildCode(t.db, { gameId: game.id, source: 'purchase', purchaseId: refunded.id, disabledAt: new Date() });
+      const before = await report(game.id, 'started', creator);
+
+      const notStarted = (await report(game.id, 'not_started', creator)).json<MyActiveGamesReply>();
+      expect(notStarted.data.map((p) => p._id)).toEqual([unplayedBought.id, made.waiting.id, unplayedAdmin.id]);
+      expect(notStarted.data[0]).toEqual<ActivePlay>({
+        _id: unplayedBought.id,
+        game_id: game.id,
+        game_name: 'Test hunt',
+        game_secret: unplayedBought.code,
+        source: 'purchase',
+        createdAt: unplayedBought.createdAt.toISOString(),
+        startTime: null,
+        endTime: null,
+        lastUpdate: unplayedBought.createdAt.toISOString(),
+        questions: [0, 1, 2].map(() => ({ status: null, hints: [closed, closed] })),
+        score: 0,
+        payment: { name: 'Noa Waiting', email: 'noa@example.com', phone: '050-3334444' },
+      });
+      expect(notStarted.data[2]).toMatchObject({ source: 'admin', payment: null, game_secret: unplayedAdmin.code });
+      expect(JSON.stringify(notStarted)).not.toContain('Refunded Buyer');
+      expect(notStarted.questions).toEqual([0, 1, 2].map(() => ({ reached: 0, answered: 0, skipped: 0, hintsOpened: 0 })));
+
+      // All: the plays and the unplayed codes, newest first; a played code once; the counts are the plays'.
+      const all = (await report(game.id, 'all', creator)).json<MyActiveGamesReply>();
+      expect(all.data.map((p) => p._id)).toEqual([unplayedBought.id, made.free.id, made.waiting.id, made.ended.id, made.bought.id, unplayedAdmin.id]);
+      expect(all.questions).toEqual([
+        { reached: 3, answered: 2, skipped: 1, hintsOpened: 1 },
+        { reached: 3, answered: 1, skipped: 1, hintsOpened: 2 },
+        { reached: 1, answered: 1, skipped: 0, hintsOpened: 1 },
+      ]);
+      // The other filters are as they were.
+      expect((await report(game.id, 'started', creator)).json()).toEqual(before.json());
+    });
+
     it('a game without plays: no rows, and zero counts for each question', async () => {
       const creator = await buildUser(t.db);
       const game = await buildGame(t.db, { userId: creator.id, status: 'DRAFT', approvedAt: null });

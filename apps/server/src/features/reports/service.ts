@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ActivePlay, CreatorFeedback, MyActiveGamesReply, MyFeedbacksReply, ProgressType } from '@streethunt/shared';
+import type { ActivePlay, CreatorFeedback, GameContent, MyActiveGamesReply, MyFeedbacksReply, ProgressType } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { feedbacks, gameCodes, games, plays, purchases } from '../../db/schema.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
-import { isOwnerOrAdmin, readGameContent } from '../games/service.ts';
+import { isOwnerOrAdmin, readGameContent, type GameRow } from '../games/service.ts';
 import { contentOfVersion } from '../games/versions.ts';
 import { progressQuestions } from '../plays/play-states.ts';
 import { progressOf } from '../plays/service.ts';
@@ -57,7 +57,10 @@ export async function listMyFeedbacks(db: Db, caller: AccessClaims, query: { gam
   return mine.map((game) => ({ _id: game.id, name: game.name, feedbacks: byGame.get(game.id) ?? [] }));
 }
 
-/** started: under way; not_started: a code that has a play row but no start; ended: finished. */
+/**
+ * started: under way; ended: finished; not_started: a code nobody started (no play row: one is made
+ * at the start), listed from the codes below.
+ */
 const progressFilters: Record<ProgressType, SQL | undefined> = {
   all: undefined,
   started: and(isNotNull(plays.startTime), isNull(plays.endTime)),
@@ -65,11 +68,16 @@ const progressFilters: Record<ProgressType, SQL | undefined> = {
   ended: isNotNull(plays.endTime),
 };
 
+/** With not_started and all: the game's working codes no play started yet (a refunded one does not work). */
+const listsUnplayedCodes = (progressType: ProgressType) => progressType === 'not_started' || progressType === 'all';
+
 /**
  * GET /api/games/my-active-games: the plays of one game of the caller's (an admin: of any game),
  * newest first, at most MAX_REPORTED_PLAYS, each with its progress and score as the player sees them
  * (the same shared score, on the version each started on) and, for a bought code, the buyer; beside
- * them the per-question counts over the plays returned.
+ * them the per-question counts over the plays returned. With not_started (and all), the codes bought
+ * or made that nobody played yet are records too, by the code's id and the time it was made, so a
+ * creator sees who bought and has not played.
  */
 export async function listActivePlays(db: Db, caller: AccessClaims, query: { gameId: string; progressType: ProgressType }): Promise<MyActiveGamesReply> {
   const [game] = await db.select().from(games).where(eq(games.id, query.gameId));
@@ -106,8 +114,39 @@ export async function listActivePlays(db: Db, caller: AccessClaims, query: { gam
       payment: code.source === 'purchase' && payment ? payment : null,
     };
   });
+  const unplayed = listsUnplayedCodes(query.progressType) ? await listUnplayedCodes(db, game, content) : [];
+  const records = unplayed.length === 0 ? data : [...data, ...unplayed].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, MAX_REPORTED_PLAYS);
   // The per-question counts are by question id, over the game's questions now: a play on an earlier
   // version counts on the questions it shares with it, wherever they moved.
   const byId = rows.map(({ play }) => ({ questions: progressQuestions(content.questions, play.states) }));
-  return { data, questions: questionStats(content.questions.length, byId) };
+  return { data: records, questions: questionStats(content.questions.length, byId) };
+}
+
+/** The game's working codes without a play, newest first, each as a record of a play not started. */
+async function listUnplayedCodes(db: Db, game: GameRow, content: GameContent): Promise<ActivePlay[]> {
+  const rows = await db
+    .select({ code: gameCodes, payment: { name: purchases.fullName, email: purchases.email, phone: purchases.phone } })
+    .from(gameCodes)
+    .leftJoin(plays, and(eq(plays.gameId, gameCodes.gameId), eq(plays.codeId, gameCodes.id)))
+    .leftJoin(purchases, eq(purchases.id, gameCodes.purchaseId))
+    .where(and(eq(gameCodes.gameId, game.id), isNull(plays.id), isNull(gameCodes.disabledAt)))
+    .orderBy(desc(gameCodes.createdAt), desc(gameCodes.id))
+    .limit(MAX_REPORTED_PLAYS);
+  return rows.map(({ code, payment }): ActivePlay => {
+    const progress = progressOf({ game, content, code }, null, code.createdAt);
+    return {
+      _id: code.id,
+      game_id: progress.game_id,
+      game_name: progress.game_name,
+      game_secret: progress.game_secret,
+      source: code.source,
+      createdAt: code.createdAt.toISOString(),
+      startTime: null,
+      endTime: null,
+      lastUpdate: code.createdAt.toISOString(),
+      questions: progress.questions.map((q) => ({ status: q.status, hints: q.hints.map((h) => ({ isOpen: h.isOpen })) })),
+      score: progress.score,
+      payment: code.source === 'purchase' && payment ? payment : null,
+    };
+  });
 }

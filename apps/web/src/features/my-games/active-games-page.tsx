@@ -115,7 +115,8 @@ function ActiveGames({ games, searched }: { games: readonly MyGame[]; searched: 
               <Title order={2} size="h4">
                 {t('myActiveGames.stats.title')}
               </Title>
-              <QuestionStatsTable stats={plays.data.questions} plays={plays.data.data.length} />
+              {/* The bars are shares of the plays begun: a code nobody played reached nothing. */}
+              <QuestionStatsTable stats={plays.data.questions} plays={plays.data.data.filter((play) => play.startTime !== null).length} />
             </Stack>
           </Stack>
         ) : null}
