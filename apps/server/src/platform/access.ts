@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preParsingHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -45,28 +45,48 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: Toke
     const access = (route.config as { access?: AccessRule } | undefined)?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
+    // Checked in preParsing: after every onRequest hook (a route's own rate limit counts the caller
+    // first), and before the body is read, so a caller without access gets 401 rather than 413 or 415.
+    // Only routes with a rule to check get the hook: the busiest player calls are public.
+    const check = access === 'user' || access === 'owner' ? requireUser : access === 'admin' ? requireAdmin : null;
+    if (!check) return;
+    const hook: preParsingHookHandler = (request, _reply, payload, done) => {
+      try {
+        check(request);
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      done(null, payload);
+    };
+    route.preParsing = [route.preParsing ?? []].flat().concat(hook);
   });
-  app.addHook('onRequest', async (request) => {
+  // Without a token (most calls: every player's) nothing waits on a promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const header = request.headers['x-access-token'];
     const token = Array.isArray(header) ? header[0] : header;
-    const claims = token ? await opts.signer.verify(token) : null;
-    if (!claims) return;
-    const [user] = await opts.db
-      .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion })
-      .from(users)
-      .where(eq(users.id, claims.userId));
-    // A password change or reset bumps the version, so every token signed before it (even in the same second) is refused.
-    request.auth = user && user.tokenVersion === claims.tokenVersion ? { userId: user.id, role: user.role } : null;
-  });
-  // preParsing: after every onRequest hook (a route's own rate limit counts the caller first), and
-  // before the body is read, so a caller without access gets 401 rather than 413 or 415.
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    const access = request.routeOptions.config.access;
-    if (access === 'user' || access === 'owner') requireUser(request);
-    else if (access === 'admin') requireAdmin(request);
-    return payload;
+    if (!token) return done();
+    readCaller(opts, token).then(
+      (auth) => {
+        request.auth = auth;
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
 });
+
+/** The caller a token names, as the database says now (null: not valid, or signed before the last password change). */
+async function readCaller(opts: { signer: TokenSigner; db: Db }, token: string): Promise<AccessClaims | null> {
+  const claims = await opts.signer.verify(token);
+  if (!claims) return null;
+  const [user] = await opts.db
+    .select({ id: users.id, role: users.role, tokenVersion: users.tokenVersion })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  // A password change or reset bumps the version, so every token signed before it (even in the same second) is refused.
+  return user && user.tokenVersion === claims.tokenVersion ? { userId: user.id, role: user.role } : null;
+}
 
 /** The logged-in caller, or 401. */
 export function requireUser(request: FastifyRequest): AccessClaims {
