@@ -5,6 +5,7 @@ import type {
   Profile,
   PublicUser,
   SignupRequest,
+  UpdatePasswordReply,
   UpdateProfileRequest,
 } from '@streethunt/shared';
 import type { Config } from '../../config.ts';
@@ -190,38 +191,46 @@ export async function requestPasswordReset(deps: AccountDeps, email: string, rep
   return { message: accountMessages(replyIn).resetSent };
 }
 
-function invalidResetLink(replyIn?: Language): AppError {
-  const message = accountMessages(replyIn).invalidResetLink;
-  return new AppError(400, 'invalid_token', message, { data: { status: 'ERROR', message } });
-}
+/** A used, expired, unknown or another user's reset link: refused inside the change, so nothing of it stays. */
+class InvalidResetLink extends Error {}
 
+/**
+ * POST /api/update-password. A link that does not work is the spec's ERROR reply (its client reads
+ * `data.status` from a normal reply, then sends the user to ask for a new link), not a 4xx; nothing changes.
+ */
 export async function updatePassword(
   deps: AccountDeps,
   input: { id: string; token: string; password: string },
   replyIn?: Language,
-): Promise<{ message: string }> {
-  // Check before hashing, so garbage tokens cost no argon2 work.
-  const found = await findLiveAuthToken(deps.db, 'reset_password', input.token);
-  if (!found || found.userId !== input.id) throw invalidResetLink(replyIn);
-  const passwordHash = await hashPassword(input.password);
-  await deps.db.transaction(async (tx) => {
-    const claimed = await claimAuthToken(tx, 'reset_password', input.token);
-    if (!claimed || claimed.userId !== input.id) throw invalidResetLink(replyIn);
-    await tx
-      .update(users)
-      // Following the emailed link proves the address, so it counts as validated too.
-      .set({
-        passwordHash,
-        passwordChangedAt: new Date(),
-        // Ends every session signed before now, including one refreshed by auto-login this very second.
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, now())`,
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, input.id));
-    await revokeAuthTokens(tx, input.id, 'reset_password');
-  });
-  return { message: accountMessages(replyIn).passwordUpdated };
+): Promise<UpdatePasswordReply['data']> {
+  const messages = accountMessages(replyIn);
+  try {
+    // Check before hashing, so garbage tokens cost no argon2 work.
+    const found = await findLiveAuthToken(deps.db, 'reset_password', input.token);
+    if (!found || found.userId !== input.id) throw new InvalidResetLink();
+    const passwordHash = await hashPassword(input.password);
+    await deps.db.transaction(async (tx) => {
+      const claimed = await claimAuthToken(tx, 'reset_password', input.token);
+      if (!claimed || claimed.userId !== input.id) throw new InvalidResetLink();
+      await tx
+        .update(users)
+        // Following the emailed link proves the address, so it counts as validated too.
+        .set({
+          passwordHash,
+          passwordChangedAt: new Date(),
+          // Ends every session signed before now, including one refreshed by auto-login this very second.
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, now())`,
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, input.id));
+      await revokeAuthTokens(tx, input.id, 'reset_password');
+    });
+  } catch (error) {
+    if (error instanceof InvalidResetLink) return { status: 'ERROR', message: messages.invalidResetLink };
+    throw error;
+  }
+  return { status: 'OK', message: messages.passwordUpdated };
 }
 
 /** The first name only (all the spec shows of a creator), beside the id that was asked for. */

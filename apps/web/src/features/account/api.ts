@@ -13,7 +13,7 @@ import {
   type SignupRequest,
   type UpdateProfileRequest,
 } from '@streethunt/shared';
-import { ApiError, apiRequest } from '../../api/client.ts';
+import { apiRequest } from '../../api/client.ts';
 import { profileQueryKey } from '../../api/session-user.ts';
 import { ReplyStatusError } from './errors.ts';
 
@@ -62,31 +62,15 @@ export const accountApi = {
     return reply.data.message ?? '';
   },
 
-  /**
-   * OK or ERROR with the server's message. A 400 invalid_token reply carries ERROR in its body and is
-   * an answer too; other failures (network, validation) are thrown.
-   */
-  updatePassword: async (
-    body: { password: string; id: string; token: string },
-    language: string,
-  ): Promise<{ status: 'OK' | 'ERROR'; message: string }> => {
-    try {
-      const reply = await apiRequest('/api/update-password', {
-        method: 'POST',
-        body,
-        schema: statusReplySchema,
-        headers: inLanguage(language),
-      });
-      return { status: reply.data.status === 'OK' ? 'OK' : 'ERROR', message: reply.data.message ?? '' };
-    } catch (error) {
-      if (error instanceof ApiError) {
-        const parsed = statusReplySchema.safeParse(error.body);
-        if (error.code === 'invalid_token' || (parsed.success && parsed.data.data.status === 'ERROR')) {
-          return { status: 'ERROR', message: (parsed.success && parsed.data.data.message) || error.message };
-        }
-      }
-      throw error;
-    }
+  /** OK or ERROR with the server's message (a link that does not work is an ERROR reply); other failures (network, validation) are thrown. */
+  updatePassword: async (body: { password: string; id: string; token: string }, language: string): Promise<{ status: 'OK' | 'ERROR'; message: string }> => {
+    const reply = await apiRequest('/api/update-password', {
+      method: 'POST',
+      body,
+      schema: statusReplySchema,
+      headers: inLanguage(language),
+    });
+    return { status: reply.data.status === 'OK' ? 'OK' : 'ERROR', message: reply.data.message ?? '' };
   },
 
   profile: (language: string) => apiRequest('/api/user/profile', { schema: profileReplySchema, headers: inLanguage(language) }),
