@@ -163,6 +163,24 @@ describe.each(testDatabaseKinds())('feedback on %s', (kind) => {
     expect(await feedbackOf(game.id)).toHaveLength(1);
   });
 
+  it('a play rated in the game and then through the emailed link keeps the link’s rating, in the one row of the play', async () => {
+    const { game, code, purchase, play } = await purchasedPlay();
+    await sendFeedbackInvitation(deps(), { playId: play.id });
+    const token = linkToken((await t.readOutbox()).find((m) => m.to === purchase.email)?.text ?? '', game.id);
+    expect((await send(game.id, { general: 2, questions: 2, path: 2, openAnswer: 'In the game', secretCode: code.code })).statusCode).toBe(200);
+    const [first] = await feedbackOf(game.id);
+
+    const res = await send(game.id, { ...ratings, openAnswer: 'Thought it over at home', token });
+    expect(res.statusCode).toBe(200);
+    const rows = await feedbackOf(game.id);
+    expect(rows).toMatchObject([{ id: first.id, playId: play.id, general: 5, questions: 4, path: 3, openAnswer: 'Thought it over at home' }]);
+    expect(rows[0].update.getTime()).toBeGreaterThanOrEqual(first.update.getTime());
+    // The link worked once; the game-over page still may not send a second one.
+    expect((await send(game.id, { ...ratings, token })).json().code).toBe('invalid_token');
+    expect((await send(game.id, { ...ratings, secretCode: code.code })).statusCode).toBe(409);
+    expect(await feedbackOf(game.id)).toMatchObject([{ general: 5, openAnswer: 'Thought it over at home' }]);
+  });
+
   it('two uses of one token at once: one is stored, the other refused', async () => {
     const { game, play } = await purchasedPlay();
     await sendFeedbackInvitation(deps(), { playId: play.id });

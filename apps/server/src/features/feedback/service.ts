@@ -27,19 +27,17 @@ const gameName = (metadata: unknown) => {
   return typeof name === 'string' ? name : '';
 };
 
-/** One feedback per play: the caller holds the play's row lock, so two at once cannot both pass. */
-async function storeFeedbackOnce(tx: Tx, gameId: string, playId: string, input: FeedbackRequest): Promise<void> {
+/**
+ * One feedback per play: the caller holds the play's row lock, so two at once cannot both pass. From
+ * the game-over page a second one is refused (409: the phone sent it already); from the emailed link
+ * it replaces the play's earlier rating, as the player's later word (the link works once).
+ */
+async function storeFeedback(tx: Tx, gameId: string, playId: string, input: FeedbackRequest, earlier: 'refuse' | 'replace'): Promise<void> {
+  const rating = { general: input.general, questions: input.questions, path: input.path, openAnswer: input.openAnswer, update: new Date() };
   const [given] = await tx.select({ id: feedbacks.id }).from(feedbacks).where(eq(feedbacks.playId, playId));
-  if (given) throw conflict('Feedback for this game was given already');
-  await tx.insert(feedbacks).values({
-    gameId,
-    playId,
-    general: input.general,
-    questions: input.questions,
-    path: input.path,
-    openAnswer: input.openAnswer,
-    update: new Date(),
-  });
+  if (given && earlier === 'refuse') throw conflict('Feedback for this game was given already');
+  if (given) await tx.update(feedbacks).set(rating).where(eq(feedbacks.id, given.id));
+  else await tx.insert(feedbacks).values({ gameId, playId, ...rating });
 }
 
 /**
@@ -58,7 +56,7 @@ export async function giveFeedback(deps: FeedbackDeps, gameId: string, input: Fe
         .where(and(eq(plays.gameId, gameId), eq(plays.codeId, code.id)))
         .for('update');
       if (!play) throw conflict('This code has not been used to play the game yet');
-      await storeFeedbackOnce(tx, gameId, play.id, input);
+      await storeFeedback(tx, gameId, play.id, input, 'refuse');
     });
     return;
   }
@@ -73,7 +71,7 @@ export async function giveFeedback(deps: FeedbackDeps, gameId: string, input: Fe
       .for('update');
     if (!play) throw invalidFeedbackLink();
     await tx.update(plays).set({ feedbackTokenUsedAt: new Date() }).where(eq(plays.id, play.id));
-    await storeFeedbackOnce(tx, gameId, play.id, input);
+    await storeFeedback(tx, gameId, play.id, input, 'replace');
   });
 }
 

@@ -143,16 +143,30 @@ describe('FeedbackWidget', () => {
     expect(await screen.findByText(t('feedback.thanks'))).toBeTruthy();
   });
 
-  it('counts an already sent feedback (409) as done', async () => {
-    mockRoutes({ [SEND]: { status: 409, body: { message: 'Feedback was already sent', code: 'conflict' } } });
+  it('a play rated before (409) ends the widget saying the earlier rating stays, never thanking for it', async () => {
+    mockRoutes({ [SEND]: { status: 409, body: { message: 'Feedback for this game was given already', code: 'conflict' } } });
     const onDone = vi.fn();
-    const { t } = await renderRoute(<FeedbackWidget gameId="g1" token="tok-0123456789abcdef" onDone={onDone} />);
+    const { t } = await renderRoute(<FeedbackWidget gameId="g1" secretCode="C" onDone={onDone} />);
     rate(t, 5);
     rate(t, 5);
     rate(t, 5);
     fireEvent.click(screen.getByRole('button', { name: t('feedback.send') }));
-    expect(await screen.findByText(t('feedback.thanks'))).toBeTruthy();
+    expect((await screen.findByTestId('feedback-rated-before')).textContent).toBe(t('feedback.alreadyRated'));
+    expect(screen.queryByText(t('feedback.thanks'))).toBeNull();
     expect(onDone).toHaveBeenCalledOnce();
-    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a used or foreign emailed link says so in the page’s language, and keeps the answers', async () => {
+    mockRoutes({ [SEND]: { status: 400, body: { message: 'This feedback link is not valid, or it was used already', code: 'invalid_token' } } });
+    const onDone = vi.fn();
+    const { t } = await renderRoute(<FeedbackWidget gameId="g1" token="tok-0123456789abcdef" onDone={onDone} />, { language: 'he' });
+    rate(t, 4);
+    rate(t, 4);
+    rate(t, 4);
+    fireEvent.click(screen.getByRole('button', { name: t('feedback.send') }));
+    expect((await screen.findByRole('alert')).textContent).toBe(t('feedback.errors.invalidLink'));
+    expect(t('feedback.errors.invalidLink')).toMatch(/[א-ת]/);
+    expect(screen.queryByText(t('feedback.thanks'))).toBeNull();
+    expect(onDone).not.toHaveBeenCalled();
   });
 });

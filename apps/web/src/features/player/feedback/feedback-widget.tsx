@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +43,7 @@ export function sendFeedback(gameId: string, body: FeedbackBody): Promise<unknow
 
 function feedbackError(error: unknown, t: TFunction): string {
   if (error instanceof NetworkError) return t('feedback.errors.network');
+  if (error instanceof ApiError && error.code === 'invalid_token') return t('feedback.errors.invalidLink');
   if (error instanceof ApiError && error.status < 500 && error.message.trim()) {
     return t('feedback.errors.withMessage', { message: error.message.trim() });
   }
@@ -52,7 +53,8 @@ function feedbackError(error: unknown, t: TFunction): string {
 /**
  * The feedback widget (spec section 2): three 5-star screens (general, questions, path), each with
  * continue disabled until a star is chosen, then an optional comment and send. A failed send keeps
- * everything for a retry; 'already sent' (409) counts as done.
+ * everything for a retry. A play rated already (409: the game-over page sent one before) ends the
+ * widget too, saying the earlier rating stays: never a thank-you for a rating the server did not keep.
  */
 export function FeedbackWidget({ gameId, secretCode, grant, token, onDone }: FeedbackWidgetProps) {
   const { t } = useTranslation();
@@ -64,11 +66,12 @@ export function FeedbackWidget({ gameId, secretCode, grant, token, onDone }: Fee
   const hintId = useId();
 
   const send = useMutation({
-    mutationFn: async (body: FeedbackBody) => {
+    mutationFn: async (body: FeedbackBody): Promise<'kept' | 'rated-before'> => {
       try {
         await sendFeedback(gameId, body);
+        return 'kept';
       } catch (error) {
-        if (error instanceof ApiError && error.status === 409) return;
+        if (error instanceof ApiError && error.status === 409) return 'rated-before';
         throw error;
       }
     },
@@ -86,10 +89,17 @@ export function FeedbackWidget({ gameId, secretCode, grant, token, onDone }: Fee
   };
 
   if (send.isSuccess) {
+    const kept = send.data === 'kept';
     return (
-      <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} role="status" data-testid="feedback-thanks">
+      <Alert
+        color={kept ? 'teal' : 'blue'}
+        variant="light"
+        icon={kept ? <IconCircleCheck aria-hidden /> : <IconInfoCircle aria-hidden />}
+        role="status"
+        data-testid={kept ? 'feedback-thanks' : 'feedback-rated-before'}
+      >
         <Title order={2} size="h4" ref={headingRef} tabIndex={-1}>
-          {t('feedback.thanks')}
+          {t(kept ? 'feedback.thanks' : 'feedback.alreadyRated')}
         </Title>
       </Alert>
     );
