@@ -4,3 +4,4 @@ export * from './periods.ts';
 export * from './statement.ts';
 export * from './refunds.ts';
 export * from './format.ts';
+export * from './terms-examples.ts';

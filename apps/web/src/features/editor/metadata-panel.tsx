@@ -1,6 +1,18 @@
 import { NumberInput, SegmentedControl, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, MAX_PRICE, MAX_WRONG_ATTEMPT_PENALTY, MIN_GAME_PRICE, QUESTION_ORDERS, type Language, type QuestionOrder } from '@streethunt/shared';
+import {
+  builderEarnings,
+  formatMoney,
+  LANGUAGES,
+  MAX_PRICE,
+  MAX_WRONG_ATTEMPT_PENALTY,
+  MIN_GAME_PRICE,
+  QUESTION_ORDERS,
+  readPrice,
+  type Language,
+  type QuestionOrder,
+} from '@streethunt/shared';
+import { useVatPercent } from '../../api/public-config.ts';
 import type { Metadata } from './editor-store.ts';
 import { MediaPicker } from './fields/media-picker.tsx';
 
@@ -10,6 +22,24 @@ type Props = {
   /** The translated error of a field path (`metadata.name`), if any. */
   errorOf(path: string): string | undefined;
 };
+
+/**
+ * What the creator receives per sale at the price typed, live, by the same shared rules as the terms,
+ * the builders page and the reports (the price includes VAT; the shares are of the price before it).
+ */
+function PriceEarnings({ price }: { price: Metadata['price'] }) {
+  const { t, i18n } = useTranslation('studio');
+  const vatPercent = useVatPercent();
+  const reading = readPrice(price);
+  const language: Language = i18n.language === 'en' ? 'en' : 'he';
+  const earnings = reading.kind === 'amount' ? builderEarnings(reading.agorot, vatPercent) : null;
+  return (
+    <Text size="sm" id="editor-earnings" aria-live="polite" data-testid="price-earnings" mt={-8}>
+      {earnings &&
+        t('editor.metadata.earnings', { perSale: formatMoney(earnings.perSale, language), withAffiliate: formatMoney(earnings.withAffiliate, language), vat: vatPercent })}
+    </Text>
+  );
+}
 
 /** General details (spec section 3, metadata): name, city, start place, price, currency, language, map, cover and scoring. */
 export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
@@ -59,8 +89,10 @@ export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
         allowNegative={false}
         leftSection={<span aria-hidden>₪</span>}
         inputMode="decimal"
+        aria-describedby="editor-earnings"
         data-testid="field-price"
       />
+      <PriceEarnings price={metadata.price} />
       <TextInput label={t('editor.metadata.currency')} description={t('editor.metadata.currencyHint')} value="ILS" readOnly dir="ltr" />
       <Stack gap={4}>
         <Text size="sm" fw={500} id="editor-language-label">

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, MIN_GAME_PRICE, splitSale, type Language } from '@streethunt/shared';
-import { CALCULATOR_MAX_PRICE, readCalculatorPrice, workedExamples } from './builders-split.ts';
+import { formatMoney, MIN_GAME_PRICE, splitSale, termsExamples, type Language } from '@streethunt/shared';
+import { CALCULATOR_MAX_PRICE, readCalculatorPrice } from './builders-split.ts';
 import { SplitTable } from './builders-split-table.tsx';
 
 /** A price (ILS, with VAT) and 'arrived with an affiliate code', split live by the shared money rules. */
@@ -11,7 +11,7 @@ export function BuildersCalculator({ vatPercent }: { vatPercent: number }) {
   const language: Language = i18n.language === 'en' ? 'en' : 'he';
   const money = (agorot: number) => formatMoney(agorot, language);
   // Starts at the first worked example's price, so the calculator opens agreeing with the table above.
-  const [price, setPrice] = useState<string | number>(() => (workedExamples(vatPercent)[0]?.price ?? 0) / 100);
+  const [price, setPrice] = useState<string | number>(() => (termsExamples(vatPercent)[0]?.price ?? 0) / 100);
   const [withAffiliate, setWithAffiliate] = useState(false);
   const reading = readCalculatorPrice(price);
   const split = reading.ok ? splitSale({ price: reading.agorot, vatPercent, withAffiliate }) : null;

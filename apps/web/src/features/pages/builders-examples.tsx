@@ -1,7 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, type Language } from '@streethunt/shared';
-import { workedExamples } from './builders-split.ts';
+import { formatMoney, termsExamples, type Language } from '@streethunt/shared';
 import { SplitTable } from './builders-split-table.tsx';
 
 /** The terms' two example games, split by the shared money rules (never typed-in numbers). */
@@ -17,7 +16,7 @@ export function BuildersExamples({ vatPercent }: { vatPercent: number }) {
         </Title>
         <Text>{t('builders.example.intro', { vat: vatPercent })}</Text>
       </Stack>
-      {workedExamples(vatPercent).map((example, index) => {
+      {termsExamples(vatPercent).map((example, index) => {
         const headingId = `builders-example-${index + 1}`;
         return (
           <Stack key={example.price} gap="xs">

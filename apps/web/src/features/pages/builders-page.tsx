@@ -2,13 +2,12 @@ import { Anchor, Button, Container, Group, List, Paper, Stack, Text, Title } fro
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AFFILIATE_PERCENT, COMMISSION_MIN, COMMISSION_PERCENT, formatMoney, PAYOUT_MINIMUM, type Language } from '@streethunt/shared';
-import { usePublicConfig } from '../../api/public-config.ts';
+import { useVatPercent } from '../../api/public-config.ts';
 import { useSession } from '../../api/session.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { BuildersCalculator } from './builders-calculator.tsx';
 import { BuildersExamples } from './builders-examples.tsx';
 import { payoutExample } from './builders-payout-example.ts';
-import { vatPercentOf } from './builders-split.ts';
 
 /** The terms' revenue split as points, in the order the terms give them (spec section 9, 'Terms'). */
 function RevenueRules({ language }: { language: Language }) {
@@ -73,7 +72,7 @@ function StartBuilding() {
 export function Component() {
   const { t, i18n } = useTranslation();
   const language: Language = i18n.language === 'en' ? 'en' : 'he';
-  const vatPercent = vatPercentOf(usePublicConfig().data);
+  const vatPercent = useVatPercent();
   usePageTitle(t('builders.title'));
   return (
     <Container size="sm" px="md" py="xl" data-testid="builders-page">

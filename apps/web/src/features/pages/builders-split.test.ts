@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicConfig } from '@streethunt/shared';
 import { payoutExample } from './builders-payout-example.ts';
-import { readCalculatorPrice, vatPercentOf, workedExamples } from './builders-split.ts';
+import { vatPercentOf } from '../../api/public-config.ts';
+import { readCalculatorPrice } from './builders-split.ts';
 
 const config: PublicConfig = { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: '', vatPercent: 18 };
 
 describe('the builders page’s numbers', () => {
-  it('works out the terms’ two games: 100 and 160 ILS before VAT pay the builder 70 and 120', () => {
-    const [cheap, dear] = workedExamples(18);
-    expect(cheap).toMatchObject({ price: 11_800, without: { vat: 1_800, exVat: 10_000, commission: 3_000, affiliateShare: 0, builderShare: 7_000 } });
-    expect(cheap?.with).toMatchObject({ commission: 3_000, affiliateShare: 1_000, builderShare: 6_000 });
-    expect(dear).toMatchObject({ price: 18_880, without: { vat: 2_880, exVat: 16_000, commission: 4_000, builderShare: 12_000 } });
-    expect(dear?.with).toMatchObject({ affiliateShare: 1_600, builderShare: 10_400 });
-  });
-
-  it('keeps the examples’ prices before VAT whatever the rate, so the builder’s amounts stay the terms’', () => {
-    const examples = workedExamples(17.5);
-    expect(examples.map((example) => example.price)).toEqual([11_750, 18_800]);
-    expect(examples.map((example) => [example.without.exVat, example.without.builderShare, example.with.builderShare])).toEqual([
-      [10_000, 7_000, 6_000],
-      [16_000, 12_000, 10_400],
-    ]);
-  });
-
   it('uses the server’s VAT rate, and the shared default until the public config has answered', () => {
     expect(vatPercentOf(undefined)).toBe(18);
     expect(vatPercentOf(config)).toBe(18);
