@@ -246,11 +246,11 @@ describe('playing the Hebrew map game to the end', () => {
       expect(await cell('score')).toBe(String(score));
       expect(await cell('time')).toMatch(/^\d+:\d{2}(:\d{2})?$/);
       await over.getByTestId('feedback-widget').waitFor();
-      // The creator's closing words come before the rating; the page ends with a way on.
+      // The spec's order: the summary, the rating, the creator's closing words; the page ends with a way on.
       const order = await over.evaluate((root) =>
         [...root.querySelectorAll('[data-testid="rich-content"], [data-testid="feedback-widget"], [data-testid="game-over-next"]')].map((e) => e.getAttribute('data-testid')),
       );
-      expect(order).toEqual(['rich-content', 'feedback-widget', 'game-over-next']);
+      expect(order).toEqual(['feedback-widget', 'rich-content', 'game-over-next']);
       const next = over.getByTestId('game-over-next');
       expect(await next.getByRole('link', { name: t.player.gameOver.allGames, exact: true }).getAttribute('href')).toBe('/games');
       const creatorGames = next.getByRole('link', { name: t.player.gameOver.creatorGames, exact: true });

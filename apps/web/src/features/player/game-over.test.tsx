@@ -62,14 +62,16 @@ describe('player: game over', () => {
     expect(computeScore(progress)).toBe(97);
   });
 
-  it("puts the creator's closing content before the rating, and ends with links to all games and this creator's games", async () => {
+  it("follows the spec's order: summary, the rating, the creator's closing content, then links to all games and this creator's games", async () => {
     const { t } = await openGameOver({ progress: finished('2026-05-01T11:00:00.000Z') });
     const over = screen.getByTestId('game-over');
     const content = within(over).getByTestId('rich-content');
     const widget = within(over).getByTestId('feedback-widget');
     const next = within(over).getByTestId('game-over-next');
-    expect(content.compareDocumentPosition(widget) & Node.DOCUMENT_POSITION_FOLLOWING, 'content, then the rating').toBeTruthy();
-    expect(widget.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING, 'the rating, then the way on').toBeTruthy();
+    const summary = within(over).getByTestId('summary-score');
+    expect(summary.compareDocumentPosition(widget) & Node.DOCUMENT_POSITION_FOLLOWING, 'the summary, then the rating').toBeTruthy();
+    expect(widget.compareDocumentPosition(content) & Node.DOCUMENT_POSITION_FOLLOWING, 'the rating, then the content').toBeTruthy();
+    expect(content.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING, 'the content, then the way on').toBeTruthy();
     expect(over.lastElementChild).toBe(next);
     expect(within(next).getByRole('link', { name: t('player.gameOver.allGames') }).getAttribute('href')).toBe('/games');
     expect(within(next).getByRole('link', { name: t('player.gameOver.creatorGames') }).getAttribute('href')).toBe('/games?user=owner-1');

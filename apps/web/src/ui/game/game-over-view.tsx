@@ -36,8 +36,9 @@ export function GameOverView({ game, progress, feedback }: GameOverViewProps) {
         <Text ta="center">{t('player.gameOver.text')}</Text>
       </Stack>
       {!game.gameoverPage.hideGameSummary && <PlaySummary progress={progress} scoring={game.metadata.scoring} />}
-      <RichContent html={game.gameoverPage.content} />
+      {/* The spec's order: congratulations, summary, feedback, then the creator's own content. */}
       {feedback}
+      <RichContent html={game.gameoverPage.content} />
       <Stack gap="sm" component="nav" aria-labelledby="game-over-next" data-testid="game-over-next">
         <Title order={2} size="h4" id="game-over-next">
           {t('player.gameOver.nextTitle')}
