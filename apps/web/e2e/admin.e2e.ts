@@ -170,7 +170,10 @@ describe('the admin approves, sends back and generates codes', () => {
 
         await page.getByLabel(fieldLabel(k.game.label)).first().click();
         await page.getByRole('option').filter({ hasText: name }).first().click();
-        await page.getByLabel(fieldLabel(k.prefix.label)).fill(prefix);
+        const prefixField = page.getByLabel(fieldLabel(k.prefix.label));
+        await prefixField.fill(prefix);
+        // A left-to-right code starts on the left, on the Hebrew page too.
+        expect(await prefixField.evaluate((input) => [input.getAttribute('dir'), getComputedStyle(input).textAlign])).toEqual(['ltr', 'left']);
         const count = page.getByLabel(fieldLabel(k.count.label));
         // The field takes only a positive whole number without a leading zero.
         await count.pressSequentially('03');

@@ -78,6 +78,10 @@ describe('the studio pages fit the screen and are accessible', () => {
           await pageHeading(page, s.myGames.title).waitFor();
           const table = page.getByRole('table', { name: s.myGames.table.label });
           await table.getByText(gameName, { exact: true }).waitFor();
+          // A table with rows keeps its empty state out of sight and out of the accessibility tree.
+          const emptyStates = await page.locator('.mantine-datatable-empty-state').evaluateAll((states) => states.map((state) => getComputedStyle(state).visibility));
+          expect(emptyStates.length).toBeGreaterThan(0);
+          expect(emptyStates.every((visibility) => visibility === 'hidden')).toBe(true);
           await checkPage(page, `studio-my-games-${suffix}`);
 
           // 'Create new game' leads to the instructions and the create button.
@@ -97,6 +101,8 @@ describe('the studio pages fit the screen and are accessible', () => {
           expect(new URL(page.url()).searchParams.get('gameId')).toBe(reported.id);
           await page.getByRole('table', { name: s.myFeedbacks.table.label }).getByText(play.comment, { exact: true }).waitFor();
           expect(await page.getByTestId('feedback-count').textContent()).toBe('1');
+          // The game picker (label and field) is as tall as itself, with no blank space under it.
+          expect((await page.locator('main .mantine-Select-root').first().boundingBox())?.height).toBeLessThan(100);
           await checkPage(page, `studio-my-games-feedbacks-${suffix}`);
 
           // The plays report: all progress, the game, search; the play's row and its details.

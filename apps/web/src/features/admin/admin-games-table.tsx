@@ -1,4 +1,4 @@
-import 'mantine-datatable/styles.layer.css';
+import '../../ui/studio/data-table-styles.ts';
 import { Anchor, Button, Flex, Stack, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';

@@ -101,6 +101,8 @@ export function GenerateCodesForm({ games, game, onGameChange, onGenerated, onFa
         error={prefixError}
         maxLength={CODE_PREFIX_MAX}
         dir="ltr"
+        // Mantine aligns inputs to the page's side: a left-to-right code starts on the left on a Hebrew page too.
+        styles={{ input: { textAlign: 'left' } }}
         autoComplete="off"
         spellCheck={false}
         data-testid="codes-prefix"

@@ -1,4 +1,4 @@
-import 'mantine-datatable/styles.layer.css';
+import '../../ui/studio/data-table-styles.ts';
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import 'mantine-datatable/styles.layer.css';
+import '../../ui/studio/data-table-styles.ts';
 import { useEffect } from 'react';
 import { Group, Loader, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import 'mantine-datatable/styles.layer.css';
+import '../../ui/studio/data-table-styles.ts';
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Group, Loader, LoadingOverlay, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
@@ -82,6 +82,7 @@ function ActiveGames({ games, searched }: { games: readonly MyGame[]; searched: 
           </Radio.Group>
           <Group align="flex-end" gap="md" wrap="wrap">
             <GamePicker
+              inRow
               games={games}
               value={gameId}
               onChange={(id) => {

@@ -1,4 +1,4 @@
-import 'mantine-datatable/styles.layer.css';
+import '../../ui/studio/data-table-styles.ts';
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';

@@ -4,7 +4,16 @@ import type { MyGame } from '@streethunt/shared';
 import { useGameName } from './use-game-actions.ts';
 
 /** Picks one of the creator's games, searchable by name (the reports ask 'which game?'). */
-export function GamePicker({ games, value, onChange, error }: { games: readonly MyGame[]; value: string | null; onChange(gameId: string | null): void; error?: string }) {
+type Props = {
+  games: readonly MyGame[];
+  value: string | null;
+  onChange(gameId: string | null): void;
+  error?: string;
+  /** In a row beside other fields it grows to share it; alone in a column it is only as tall as itself. */
+  inRow?: boolean;
+};
+
+export function GamePicker({ games, value, onChange, error, inRow = false }: Props) {
   const { t } = useTranslation('studio');
   const nameOf = useGameName();
   return (
@@ -22,7 +31,7 @@ export function GamePicker({ games, value, onChange, error }: { games: readonly 
       allowDeselect={false}
       error={error}
       comboboxProps={{ withinPortal: true }}
-      style={{ flex: '1 1 16rem', minWidth: 0 }}
+      style={inRow ? { flex: '1 1 16rem', minWidth: 0 } : undefined}
     />
   );
 }

@@ -1,4 +1,4 @@
-import 'mantine-datatable/styles.layer.css';
+import '../../ui/studio/data-table-styles.ts';
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
