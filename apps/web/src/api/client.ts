@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly body: unknown,
+    /** A 429's or 503's Retry-After, in seconds, when the reply said one. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -52,7 +54,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
   if (!response.ok) {
     const { message, code } = (body ?? {}) as { message?: string; code?: string };
-    throw new ApiError(response.status, code ?? 'error', message ?? response.statusText, body);
+    const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+    throw new ApiError(response.status, code ?? 'error', message ?? response.statusText, body, Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null);
   }
   return options.schema ? options.schema.parse(body) : (body as T);
 }

@@ -5,6 +5,9 @@ import { readSession, writeSession, type StoredSession } from './token-store.ts'
 
 /** Statuses of an auto-login reply that mean the stored token is no good (not 429 Too Many Requests). */
 const refusesToken = (status: number) => status >= 400 && status < 500 && status !== 429;
+/** After a 429, auto-login is asked again this many times, each after the reply's Retry-After (at most this long). */
+const AUTO_LOGIN_RETRIES = 3;
+const AUTO_LOGIN_MAX_WAIT_S = 60;
 
 type SessionState = {
   /** `checking` until the start-up auto-login has answered. */
@@ -46,19 +49,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!readSession()) return;
     let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const started = generation.current;
     const current = () => live && generation.current === started;
-    apiRequest<LoginReply>('/api/auto-login', { method: 'POST', body: {} })
-      .then((reply) => current() && logIn(reply))
-      .catch((error: unknown) => {
-        if (!current()) return;
-        // A refused token ends the session; a network failure is ignored (spec section 8), and so is a
-        // server that is busy or failing (429, 5xx): those say nothing about the token.
-        if (error instanceof ApiError && refusesToken(error.status)) logOut();
-        else setChecked(true);
-      });
+    const check = (attempt: number) =>
+      apiRequest<LoginReply>('/api/auto-login', { method: 'POST', body: {} })
+        .then((reply) => current() && logIn(reply))
+        .catch((error: unknown) => {
+          if (!current()) return;
+          // A refused token ends the session; a network failure is ignored (spec section 8), and so is a
+          // server that is failing (5xx): those say nothing about the token. The stored session goes on.
+          if (error instanceof ApiError && refusesToken(error.status)) return logOut();
+          setChecked(true);
+          // Too many at once (429): ask again when the server says, so the session is renewed after all.
+          if (error instanceof ApiError && error.status === 429 && attempt < AUTO_LOGIN_RETRIES) {
+            const seconds = Math.min(Math.max(error.retryAfterSeconds ?? 1, 1), AUTO_LOGIN_MAX_WAIT_S);
+            retry = setTimeout(() => void check(attempt + 1), seconds * 1000);
+          }
+        });
+    void check(0);
     return () => {
       live = false;
+      clearTimeout(retry);
     };
   }, [logIn, logOut]);
 

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-export type RouteReply = { status?: number; body?: unknown; networkError?: boolean };
+export type RouteReply = { status?: number; body?: unknown; networkError?: boolean; headers?: Record<string, string> };
 
 const routeOf = (input: RequestInfo | URL, init?: RequestInit) => `${init?.method ?? 'GET'} ${String(input)}`;
 
@@ -21,7 +21,7 @@ export function mockRoutes(routes: Record<string, RouteReply | RouteReply[]>) {
     if (reply.networkError) throw new TypeError('Failed to fetch');
     return new Response(reply.body === undefined ? '' : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply.headers },
     });
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;

@@ -1,6 +1,5 @@
 import { REPORTS_GRANT_HEADER, type FinanceReportReply, type ReportsUnlockReply } from '@streethunt/shared';
-import { ApiError, NetworkError, apiRequest } from '../../api/client.ts';
-import { readToken } from '../../api/token-store.ts';
+import { ApiError, apiRequest } from '../../api/client.ts';
 
 /** The months a report covers, 'YYYY-MM' both. */
 export type ReportRange = { from: string; to: string };
@@ -8,50 +7,26 @@ export type ReportRange = { from: string; to: string };
 /** The grant of POST /api/reports/unlock: kept in memory only, sent with every report read. */
 export type ReportsGrant = { grant: string; expiresAt: string };
 
-/** A 429 on the password: too many tries; `retryAfterSeconds` is the reply's Retry-After. */
+/** A 429 on the password: too many tries; `retryAfterSeconds` is the reply's Retry-After (or the limit's window). */
 export class TooManyTries extends ApiError {
-  constructor(
-    message: string,
-    body: unknown,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, 'rate_limited', message, body);
+  declare readonly retryAfterSeconds: number;
+  constructor(message: string, body: unknown, retryAfterSeconds: number) {
+    super(429, 'rate_limited', message, body, retryAfterSeconds);
   }
 }
 
 /** When Retry-After says nothing usable: the limit's own window (5 tries a minute). */
 const DEFAULT_RETRY_AFTER_S = 60;
 
-function retryAfterOf(response: Response): number {
-  const seconds = Number(response.headers.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : DEFAULT_RETRY_AFTER_S;
-}
-
-/**
- * POST /api/reports/unlock. Its own fetch, not apiRequest: a 429 must say when to try again, and
- * apiRequest's ApiError does not carry the reply's headers (Retry-After).
- */
+/** POST /api/reports/unlock: a 429 says when to try again. */
 async function unlock(password: string): Promise<ReportsGrant> {
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
-  const token = readToken();
-  if (token) headers['x-access-token'] = token;
-  let response: Response;
   try {
-    response = await fetch('/api/reports/unlock', { method: 'POST', headers, body: JSON.stringify({ password }) });
+    return (await apiRequest<ReportsUnlockReply>('/api/reports/unlock', { method: 'POST', body: { password } })).data;
   } catch (error) {
-    throw new NetworkError(error instanceof Error ? error.message : 'network error');
+    if (!(error instanceof ApiError) || error.status !== 429) throw error;
+    const seconds = error.retryAfterSeconds;
+    throw new TooManyTries(error.message, error.body, seconds !== null && seconds > 0 ? Math.ceil(seconds) : DEFAULT_RETRY_AFTER_S);
   }
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = text;
-  }
-  if (response.ok) return (body as ReportsUnlockReply).data;
-  const { message, code } = (body ?? {}) as { message?: string; code?: string };
-  if (response.status === 429) throw new TooManyTries(message ?? response.statusText, body, retryAfterOf(response));
-  throw new ApiError(response.status, code ?? 'error', message ?? response.statusText, body);
 }
 
 /** The finance reports' calls (spec section 2: /reports; shapes in packages/shared/src/schemas/finance.ts). */
