@@ -234,6 +234,14 @@ describe('making a game in the creator studio', () => {
         await editor.expectFirstError(v.required.location);
         await editor.select('metadataLocation', 'metadataLocation');
         await page.getByRole('group', { name: s.editor.location.start }).getByText(v.required.location, { exact: true }).waitFor();
+        // The places search keeps the page's direction, so its placeholder starts beside the search icon, not under it.
+        const places = editor.panel.getByLabel(fieldLabel(s.fields.places.label));
+        const [direction, paddingStart] = await places.evaluate((input) => {
+          const style = getComputedStyle(input);
+          return [style.direction, Number.parseFloat(style.direction === 'rtl' ? style.paddingRight : style.paddingLeft)] as const;
+        });
+        expect([direction, paddingStart >= 24]).toEqual([language === 'he' ? 'rtl' : 'ltr', true]);
+        await saveScreenshot(page, `studio-editor-places-${suffix}`);
         await clickMap(page, [[0.5, 0.5]]);
         await editor.panel.getByTestId('area-summary').getByText(new RegExp(`^${escapeRegExp(s.fields.area.summaryPoint.split('{{')[0])}`)).waitFor();
         await editor.expectFirstError(v.required.introPage);

@@ -59,7 +59,9 @@ export function PlacesSearch({ onPick }: { onPick(place: Place): void }) {
           label={t('fields.places.label')}
           placeholder={t('fields.places.placeholder')}
           value={text}
-          dir="auto"
+          // Typed text runs its own way (a Hebrew street on an English page), while the field keeps the
+          // page's direction, so the placeholder and the text start beside the search icon, not under it.
+          styles={{ input: { unicodeBidi: 'plaintext' } }}
           autoComplete="off"
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={searching ? <Loader size={16} aria-hidden /> : null}
