@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ownerReply } from './test-game.ts';
 import { renderEditor, routesCalled, selectNode, serve, useWideEditorScreen } from './test-render.tsx';
+import { START_OF_GAME } from './fields/preview-position.ts';
 
 vi.mock('../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() }));
 vi.mock('./fields/rich-text-field.tsx', async () => ({ RichTextField: (await import('./test-fields.tsx')).RichTextFieldStandIn }));
@@ -102,7 +103,7 @@ describe('editor: the selection drives the preview', () => {
     expect(within(inPreview().getByTestId('game-over')).queryByTestId('summary')).toBeNull();
   });
 
-  it('the map and every location: the preview map, on the selected question', async () => {
+  it('the map and every location: the preview map, on the selected question (the start location: on the start)', async () => {
     serve(ownerReply({ metadata: { map: true } }));
     await renderEditor();
     selectNode('map');
@@ -110,7 +111,7 @@ describe('editor: the selection drives the preview', () => {
     selectNode('q1/questionLocation');
     await waitFor(() => expect(inPreview().getByTestId('preview-map').getAttribute('data-current')).toBe('1'));
     selectNode('metadataLocation');
-    await waitFor(() => expect(inPreview().getByTestId('preview-map').getAttribute('data-current')).toBe('0'));
+    await waitFor(() => expect(inPreview().getByTestId('preview-map').getAttribute('data-current')).toBe(String(START_OF_GAME)));
     expect(inPreview().getByTestId('preview-map').getAttribute('data-areas')).toBe('2');
   });
 });

@@ -6,6 +6,7 @@ import { GameOverView } from '../../ui/game/game-over-view.tsx';
 import { IntroView } from '../../ui/game/intro-view.tsx';
 import { QuestionView } from '../../ui/game/question-view.tsx';
 import { PreviewMap } from './lazy-fields.tsx';
+import { START_OF_GAME } from './fields/preview-position.ts';
 import { sampleFinishedPlay, toPreviewGame, type PreviewGameIds } from './preview-game.ts';
 import { usePreviewI18n } from './preview-i18n.ts';
 import { selectionKey, type Selection } from './selection.ts';
@@ -66,7 +67,11 @@ function PreviewBody({ game, reply, selection }: { game: EditableGame; reply: Ga
             </Center>
           }
         >
-          <PreviewMap game={reply} currentQuestion={selection.kind === 'questionLocation' ? selection.question : 0} />
+          <PreviewMap
+            game={reply}
+            // The map as a whole opens on the first question, as a play does; the start location leads to the start.
+            currentQuestion={selection.kind === 'questionLocation' ? selection.question : selection.kind === 'metadataLocation' ? START_OF_GAME : 0}
+          />
         </Suspense>
       );
     default: {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { distanceToArea, isInsideArea, type GameReply, type Point } from '@streethunt/shared';
 import { PreviewMap } from './preview-map.tsx';
-import { SIMULATED_START_OUTSIDE_METERS, simulatedStart } from './preview-position.ts';
+import { SIMULATED_START_OUTSIDE_METERS, simulatedStart, START_OF_GAME } from './preview-position.ts';
 import { mockRoutes, renderField } from './test-support.tsx';
 
 const config = { body: { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: '', vatPercent: 18 } };
@@ -108,5 +108,19 @@ describe('PreviewMap', () => {
     rerender(<PreviewMap game={game} currentQuestion={2} />);
     expect(screen.getByTestId('preview-no-area').textContent).toBe(t('fields.preview.noArea'));
     expect(screen.queryByTestId('area-guide')).toBeNull();
+  });
+
+  it('with the start location chosen, leads to the game’s start, never saying a question has no area', async () => {
+    mockRoutes({ 'GET /api/public-config': config });
+    // The first question has no area: the start's preview has nothing to do with it.
+    const game = gameWith([question(null), question(point)]);
+    const { rerender, t } = await renderField(<PreviewMap game={game} currentQuestion={START_OF_GAME} />, 'he');
+    await screen.findByRole('button', { name: t('fields.preview.marker') }, LOADED);
+    expect(screen.queryByTestId('preview-no-area')).toBeNull();
+    expect(screen.getByTestId('area-guide')).toBeTruthy();
+
+    rerender(<PreviewMap game={gameWith([question(null)], null)} currentQuestion={START_OF_GAME} />);
+    expect(screen.getByTestId('preview-no-area').textContent).toBe(t('fields.preview.noStart'));
+    expect(t('fields.preview.noStart')).toMatch(/[א-ת]/);
   });
 });

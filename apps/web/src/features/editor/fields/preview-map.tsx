@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { GameReply, Point } from '@streethunt/shared';
 import { usePublicConfig } from '../../../api/public-config.ts';
 import { AreaGuide } from '../../../ui/map/area-guide.tsx';
-import { previewTarget, simulatedStart } from './preview-position.ts';
+import { previewTarget, simulatedStart, START_OF_GAME } from './preview-position.ts';
 
 // Leaflet comes with this chunk, only when the preview shows the map.
 const PreviewMapView = lazy(() => import('./preview-map-view.tsx'));
@@ -16,7 +16,8 @@ const PREVIEW_ZOOM = 17;
 /**
  * The map as the player sees it, with a simulated position the creator drags instead of GPS: the
  * current area lights up when it is inside, and the guide shows the distance and direction the
- * player would see. The position starts a short walk from the current question's area.
+ * player would see. The position starts a short walk from the current question's area (or from the
+ * game's start, for START_OF_GAME: the start location and the map settings are being edited).
  */
 export function PreviewMap({ game, currentQuestion }: { game: GameReply; currentQuestion: number }) {
   const { t } = useTranslation('studio');
@@ -43,7 +44,7 @@ export function PreviewMap({ game, currentQuestion }: { game: GameReply; current
         <AreaGuide target={target} position={position} error={null} />
       ) : (
         <Text size="sm" data-testid="preview-no-area">
-          {t('fields.preview.noArea')}
+          {t(currentQuestion === START_OF_GAME ? 'fields.preview.noStart' : 'fields.preview.noArea')}
         </Text>
       )}
       {tileUrl !== null ? (

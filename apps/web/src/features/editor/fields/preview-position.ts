@@ -5,8 +5,12 @@ import { DEFAULT_EDITOR_CENTER, roundPoint } from './area-location.ts';
 export const SIMULATED_START_OUTSIDE_METERS = 60;
 const METERS_PER_DEGREE_LAT = 111_195;
 
-/** The current question's area, or null when there is none (no question open, or one without an area). */
+/** Where the preview leads to the game's start rather than to a question's area. */
+export const START_OF_GAME = -1;
+
+/** The current question's area (the game's start for START_OF_GAME), or null when there is none. */
 export function previewTarget(game: GameReply, currentQuestion: number): GameLocation | null {
+  if (currentQuestion === START_OF_GAME) return game.metadata.location ?? null;
   return game.questions?.[currentQuestion]?.location ?? null;
 }
 
