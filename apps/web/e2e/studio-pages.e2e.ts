@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldLabel, pageHeading, viaMenu } from './support/app.ts';
 import { checkPage } from './support/check-page.ts';
@@ -52,6 +52,20 @@ beforeAll(async () => {
 
 
 /** Picks a game in the reports' game picker (a searchable Mantine Select). */
+/**
+ * On a phone a table's key column shows without scrolling (its header lies inside the screen), and a
+ * table wider than the screen shows its horizontal scrollbar: what does not fit is visibly there.
+ */
+async function expectKeyColumnOnScreen(page: Page, table: Locator, header: string, width: number) {
+  const box = await table.getByRole('columnheader', { name: header, exact: true }).boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= width, `${header} on a ${width} px screen`).toBe(true);
+  const [scrollWidth, clientWidth] = await table.evaluate((element) => [element.scrollWidth, element.parentElement?.clientWidth ?? 0]);
+  if (scrollWidth > clientWidth + 1) {
+    const scrollbar = page.locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]').first();
+    expect(await scrollbar.isVisible(), `${header}: the table scrolls sideways, and shows it`).toBe(true);
+  }
+}
+
 async function pickGame(page: Page, language: Language, name: string) {
   await page.getByLabel(fieldLabel(studioTexts[language].myGames.picker.label)).first().click();
   await page.getByRole('option', { name, exact: true }).click();
@@ -78,6 +92,10 @@ describe('the studio pages fit the screen and are accessible', () => {
           await pageHeading(page, s.myGames.title).waitFor();
           const table = page.getByRole('table', { name: s.myGames.table.label });
           await table.getByText(gameName, { exact: true }).waitFor();
+          if (screen.width < 600) await expectKeyColumnOnScreen(page, table, s.myGames.table.status, screen.width);
+          // Each status badge shows its whole word.
+          const cut = await table.locator('[data-status] .mantine-Badge-label').evaluateAll((labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 1).length);
+          expect(cut).toBe(0);
           // A table with rows keeps its empty state out of sight and out of the accessibility tree.
           const emptyStates = await page.locator('.mantine-datatable-empty-state').evaluateAll((states) => states.map((state) => getComputedStyle(state).visibility));
           expect(emptyStates.length).toBeGreaterThan(0);
@@ -101,6 +119,7 @@ describe('the studio pages fit the screen and are accessible', () => {
           expect(new URL(page.url()).searchParams.get('gameId')).toBe(reported.id);
           await page.getByRole('table', { name: s.myFeedbacks.table.label }).getByText(play.comment, { exact: true }).waitFor();
           expect(await page.getByTestId('feedback-count').textContent()).toBe('1');
+          if (screen.width < 600) await expectKeyColumnOnScreen(page, page.getByRole('table', { name: s.myFeedbacks.table.label }), s.myFeedbacks.table.comment, screen.width);
           // The game picker (label and field) is as tall as itself, with no blank space under it.
           expect((await page.locator('main .mantine-Select-root').first().boundingBox())?.height).toBeLessThan(100);
           await checkPage(page, `studio-my-games-feedbacks-${suffix}`);

@@ -22,12 +22,13 @@ export function BuilderSalesTable({ rows }: { rows: BuilderSalesRow[] }) {
   const columns: DataTableColumn<BuilderSalesRow>[] = [
     { accessor: 'month', title: t('finance.columns.month'), noWrap: true, render: (row) => monthLabel(row.month, language), footer: t('finance.total') },
     { accessor: 'gameName', title: t('finance.columns.game'), render: (row) => <span dir="auto">{row.gameName || t('studio.untitled')}</span> },
+    // What the builder receives first, where a phone shows it; then how it was reached.
+    amount('net'),
     { accessor: 'count', title: t('finance.columns.count'), textAlign: align, noWrap: true, footer: String(totals.count) },
     amount('gross'),
     amount('vat'),
     amount('commission'),
     amount('affiliateShares'),
-    amount('net'),
   ];
   return (
     <DataTable<BuilderSalesRow>

@@ -174,11 +174,12 @@ describe('finance reports page', () => {
     const builder = tableIn('reports-builder');
     expect(builder.getAttribute('aria-label')).toBe('מכירות המשחקים שלכם לפי חודש ומשחק');
     expect(cells(builder)).toEqual([
-      ['ינואר 2026', 'סודות נווה צדק, "המקורי"', '2', he(20000), he(3050), he(6000), he(848), he(10102)],
-      ['מרץ 2026', 'Jaffa Port Hunt', '1', he(10000), he(1525), he(3000), he(0), he(5475)],
+      // The net first after the game: what a builder looks for, where a phone shows it.
+      ['ינואר 2026', 'סודות נווה צדק, "המקורי"', he(10102), '2', he(20000), he(3050), he(6000), he(848)],
+      ['מרץ 2026', 'Jaffa Port Hunt', he(5475), '1', he(10000), he(1525), he(3000), he(0)],
     ]);
     const builderFooter = builder.querySelector('tfoot')?.textContent;
-    expect(builderFooter).toBe(['סה״כ', '', '3', he(30000), he(4575), he(9000), he(848), he(15577)].join(''));
+    expect(builderFooter).toBe(['סה״כ', '', he(15577), '3', he(30000), he(4575), he(9000), he(848)].join(''));
 
     expect(cells(tableIn('reports-affiliate'))).toEqual([['1 במרץ 2026', 'Tel Aviv Nights', he(10000), he(8475), he(848)]]);
 
@@ -203,7 +204,7 @@ describe('finance reports page', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Finance reports');
     expect(screen.getByTestId('summary-earned-value').textContent).toBe('₪164.25');
     expect(screen.getByTestId('summary-next-note').textContent).toBe('Rolls over: payouts start from ₪100');
-    expect(cells(tableIn('reports-builder'))[0]).toEqual(['January 2026', 'סודות נווה צדק, "המקורי"', '2', '₪200', '₪30.50', '₪60', '₪8.48', '₪101.02']);
+    expect(cells(tableIn('reports-builder'))[0]).toEqual(['January 2026', 'סודות נווה צדק, "המקורי"', '₪101.02', '2', '₪200', '₪30.50', '₪60', '₪8.48']);
     expect(cells(tableIn('reports-affiliate'))).toEqual([['Mar 1, 2026', 'Tel Aviv Nights', '₪100', '₪84.75', '₪8.48']]);
     expect(cells(tableIn('reports-statement'))[2]).toEqual(['March 2026', '₪0', '₪63.23', '₪63.23', 'Rolls over (₪63.23)', '₪0', '₪63.23', 'Apr 30, 2026']);
     expect(screen.getByRole('button', { name: 'Download CSV: sales of your games' })).toBeTruthy();

@@ -63,6 +63,21 @@ function GameFeedbacks({ gameId }: { gameId: string }) {
 
   const ratingLabel = (rating: (typeof RATINGS)[number], value: number) => t('myFeedbacks.ratingLabel', { rating: t(`myFeedbacks.ratings.${rating}`), value });
   const columns: DataTableColumn<CreatorFeedback>[] = [
+    // The player's own words first, where a phone shows them without scrolling; then when, and the stars.
+    {
+      accessor: 'openAnswer',
+      title: t('myFeedbacks.table.comment'),
+      render: (feedback) =>
+        feedback.openAnswer.trim() ? (
+          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-line', minWidth: '10rem' }}>
+            {feedback.openAnswer}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('myFeedbacks.table.noComment')}
+          </Text>
+        ),
+    },
     {
       accessor: 'update',
       title: t('myFeedbacks.table.date'),
@@ -77,20 +92,6 @@ function GameFeedbacks({ gameId }: { gameId: string }) {
         render: (feedback) => <RatingStars value={feedback[rating]} label={ratingLabel(rating, feedback[rating])} />,
       }),
     ),
-    {
-      accessor: 'openAnswer',
-      title: t('myFeedbacks.table.comment'),
-      render: (feedback) =>
-        feedback.openAnswer.trim() ? (
-          <Text size="sm" dir="auto" style={{ whiteSpace: 'pre-line', minWidth: '12rem' }}>
-            {feedback.openAnswer}
-          </Text>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('myFeedbacks.table.noComment')}
-          </Text>
-        ),
-    },
   ];
 
   return (

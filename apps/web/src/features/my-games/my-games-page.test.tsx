@@ -300,7 +300,7 @@ describe('my games page', () => {
     await screen.findByRole('table');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My games');
     const headers = within(table()).getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['Name', 'City', 'Price', 'Currency', 'Status', 'Actions']);
+    expect(headers).toEqual(['Name', 'Status', 'Price', 'City', 'Currency', 'Actions']);
     expect(within(table()).getByText('Pending approval')).toBeTruthy();
     expect(screen.getAllByTestId('price').map((price) => price.textContent)).toEqual(['₪45', 'Free', '₪60']);
     expect(screen.getByLabelText('Approved (1)')).toBeTruthy();

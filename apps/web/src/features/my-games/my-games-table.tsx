@@ -46,18 +46,14 @@ export function MyGamesTable({ games, onUnauthorized }: { games: readonly MyGame
         </Text>
       ),
     },
-    { accessor: 'metadata.locationCity', title: t('myGames.table.city'), render: (game) => <span dir="auto">{game.metadata.locationCity}</span> },
-    {
-      accessor: 'metadata.price',
-      title: t('myGames.table.price'),
-      render: (game) => <Price price={game.metadata.price} currencyCode={game.metadata.currencyCode} />,
-    },
-    { accessor: 'metadata.currencyCode', title: t('myGames.table.currency') },
+    // What a creator looks for first, on a phone too: the name, then its status and price.
     {
       accessor: 'status',
       title: t('myGames.table.status'),
+      // Whole words: a status cut to its first letter says nothing.
+      noWrap: true,
       render: (game) => (
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" miw="max-content">
           <StatusBadge status={game.status} />
           {game.nextVersionOf && (
             <Badge variant="light" color="teal" data-testid="next-version-badge">
@@ -67,6 +63,13 @@ export function MyGamesTable({ games, onUnauthorized }: { games: readonly MyGame
         </Group>
       ),
     },
+    {
+      accessor: 'metadata.price',
+      title: t('myGames.table.price'),
+      render: (game) => <Price price={game.metadata.price} currencyCode={game.metadata.currencyCode} />,
+    },
+    { accessor: 'metadata.locationCity', title: t('myGames.table.city'), render: (game) => <span dir="auto">{game.metadata.locationCity}</span> },
+    { accessor: 'metadata.currencyCode', title: t('myGames.table.currency') },
     {
       accessor: 'gameCode',
       title: t('myGames.table.gameCode'),
