@@ -46,4 +46,34 @@ describe('the sales chart', () => {
     expect(container.textContent).toContain('ינו׳ 26');
     expect(missing).toEqual([]);
   });
+
+  it.each([
+    ['he', 'right', true],
+    ['en', 'left', false],
+  ] as const)('in %s the value axis stands on the %s, and the months run as the page reads', async (language, side, reversed) => {
+    giveElementsASize();
+    const { i18n } = await createTestI18n(language);
+    const months = [
+      { month: '2026-01', builder: 100, affiliate: 0 },
+      { month: '2026-02', builder: 200, affiliate: 0 },
+      { month: '2026-03', builder: 300, affiliate: 0 },
+    ];
+    const { container } = render(
+      <TestProviders i18n={i18n}>
+        <SalesBarChart months={months} height={260} />
+      </TestProviders>,
+    );
+    await waitFor(() => expect(container.querySelectorAll('.recharts-bar-rectangle').length).toBe(6));
+    const xOf = (tick: Element) => Number(tick.getAttribute('x'));
+    const ticks = [...container.querySelectorAll('.recharts-xAxis .recharts-cartesian-axis-tick-value')].map((tick) => ({ x: xOf(tick), text: tick.textContent }));
+    const xs = ticks.map((tick) => tick.x);
+    expect(xs).toHaveLength(3);
+    // The value axis's figures stand beyond the months on its side.
+    const valueXs = [...container.querySelectorAll('.recharts-yAxis .recharts-cartesian-axis-tick-value')].map(xOf);
+    expect(valueXs.length).toBeGreaterThan(0);
+    expect(side === 'right' ? Math.min(...valueXs) > Math.max(...xs) : Math.max(...valueXs) < Math.min(...xs)).toBe(true);
+    // The first month's tick is the leftmost in English, the rightmost in Hebrew.
+    const first = ticks.find((tick) => tick.text?.includes(language === 'he' ? 'ינו' : 'Jan'));
+    expect(first?.x).toBe(reversed ? Math.max(...xs) : Math.min(...xs));
+  });
 });

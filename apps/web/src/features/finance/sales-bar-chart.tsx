@@ -8,11 +8,14 @@ import { shortMonthLabel } from './report-range.ts';
 /**
  * Earnings per month, stacked: as a builder (net) and as an affiliate (shares). Its own chunk (recharts
  * is large), so the tables show while it loads. Inside an element with role img and a name: the
- * section's hidden table gives the figures. Left to right in both languages, as Mantine draws charts.
+ * section's hidden table gives the figures. In Hebrew it is mirrored: the months run right to left
+ * and the value axis stands on the right, as the page reads. The month ticks are evenly spaced (every
+ * month, or every second one when they do not fit), counted from the first.
  */
 export default function SalesBarChart({ months, height }: { months: MonthEarnings[]; height: number }) {
   const { t, i18n } = useTranslation('studio');
   const data = months.map((entry) => ({ ...entry, label: shortMonthLabel(entry.month, i18n.language) }));
+  const rtl = i18n.dir(i18n.language) === 'rtl';
   return (
     <BarChart
       h={height}
@@ -27,7 +30,8 @@ export default function SalesBarChart({ months, height }: { months: MonthEarning
       withLegend
       legendProps={{ verticalAlign: 'bottom' }}
       tickLine="y"
-      yAxisProps={{ width: 72 }}
+      xAxisProps={{ reversed: rtl, interval: 'equidistantPreserveStart' }}
+      yAxisProps={{ width: 72, orientation: rtl ? 'right' : 'left' }}
     />
   );
 }

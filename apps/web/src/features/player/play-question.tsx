@@ -40,6 +40,7 @@ export function PlayQuestion({ index, question, status }: { index: number; quest
       status={status}
       hintStates={state?.hints ?? []}
       solution={state?.solution}
+      solutionOnItsWay={!snapshot.offline}
       onOpenHint={(hintIndex) => session.change({ action: 'show-question-hint', questionIndex: index, questionId: question.id, hintIndex })}
       judge={(sent) => judgeOnPhone(question.answer, sent)}
       onAnswered={(sent) => setStatus('ANSWERED', sent)}

@@ -109,6 +109,36 @@ describe('player: a question', () => {
     await waitFor(() => expect(screen.getByTestId('question').getAttribute('data-index')).toBe('1'));
   });
 
+  it('after a skip online, says the answer is on its way (never "once you are back online") until the reply brings it; offline, that it waits for the connection', async () => {
+    const { t, server } = await openQuestions({}, 'en');
+    const serve = globalThis.fetch;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(init?.body ?? '').includes('"SOLUTION"')) await held;
+      return serve(input, init);
+    }) as typeof fetch;
+    fireEvent.click(screen.getByRole('button', { name: t('player.skip.button') }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: t('player.skip.confirmYes') }));
+    const solution = await screen.findByTestId('solution');
+    expect(within(solution).getByTestId('solution-loading').textContent).toBe(t('player.question.solutionLoading'));
+    expect(within(solution).queryByText(t('player.question.solutionPending'))).toBeNull();
+    release();
+    await waitFor(() => expect(within(solution).getByText('Bialik')).toBeTruthy());
+    expect(within(solution).queryByTestId('solution-loading')).toBeNull();
+
+    // The next question, skipped with no connection: the answer waits for it.
+    fireEvent.click(within(solution).getByRole('button', { name: t('player.question.continue') }));
+    await waitFor(() => expect(screen.getByTestId('question').getAttribute('data-index')).toBe('1'));
+    server.state.down = true;
+    window.dispatchEvent(new Event('offline'));
+    fireEvent.click(screen.getByRole('button', { name: t('player.skip.button') }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: t('player.skip.confirmYes') }));
+    await waitFor(() => expect(within(screen.getByTestId('solution')).getByText(t('player.question.solutionPending'))).toBeTruthy());
+    server.state.down = false;
+    window.dispatchEvent(new Event('online'));
+  });
+
   it("report a problem: the prefilled or a short text asks for details; a real one is sent", async () => {
     const { t, server } = await openQuestions();
     fireEvent.click(screen.getByRole('button', { name: t('player.report.button') }));

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AnswerKind, Hint, QuestionStatus } from '@streethunt/shared';
 import { RichContent } from '../rich-content.tsx';
@@ -23,6 +23,8 @@ export type QuestionViewProps = {
   hintStates: ReadonlyArray<{ isOpen: boolean }>;
   /** The first accepted answer, once the server revealed it (SOLUTION). */
   solution?: string;
+  /** Online, the skip is on its way and the answer comes with the reply; else it waits for the connection. */
+  solutionOnItsWay?: boolean;
   onOpenHint(hintIndex: number): void;
   judge(sent: string): PhoneVerdict;
   /** A right answer (what was sent; nothing for an information stop). */
@@ -44,7 +46,7 @@ export type QuestionViewProps = {
  * the editor's preview, which sends nothing).
  */
 export function QuestionView(props: QuestionViewProps) {
-  const { index, question, status, hintStates, solution, onOpenHint, judge, onAnswered, onAsk, onWrong, onSkip, onContinue, report } = props;
+  const { index, question, status, hintStates, solution, solutionOnItsWay, onOpenHint, judge, onAnswered, onAsk, onWrong, onSkip, onContinue, report } = props;
   const { t } = useTranslation();
   const answered = status === 'ANSWERED';
   const solved = status === 'SOLUTION';
@@ -100,6 +102,11 @@ export function QuestionView(props: QuestionViewProps) {
                   {solution}
                 </Text>
               </Text>
+            ) : solutionOnItsWay ? (
+              <Group gap="xs" role="status" data-testid="solution-loading">
+                <Loader size="xs" aria-hidden />
+                <Text>{t('player.question.solutionLoading')}</Text>
+              </Group>
             ) : (
               <Text>{t('player.question.solutionPending')}</Text>
             )}
