@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ActivePlay, CreatorFeedback, GameContent, MyActiveGamesReply, MyFeedbacksReply, ProgressType } from '@streethunt/shared';
+import type { ActivePlay, CreatorFeedback, GameContent, MyActiveGamesReply, MyFeedbacksReply, Progress, ProgressType } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { feedbacks, gameCodes, games, plays, purchases } from '../../db/schema.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
@@ -68,6 +68,10 @@ const progressFilters: Record<ProgressType, SQL | undefined> = {
   ended: isNotNull(plays.endTime),
 };
 
+/** The buyer's details of a bought code, as a report row gives them. */
+const buyer = { name: purchases.fullName, email: purchases.email, phone: purchases.phone };
+type Buyer = { name: string; email: string; phone: string } | null;
+
 /** With not_started and all: the game's working codes no play started yet (a refunded one does not work). */
 const listsUnplayedCodes = (progressType: ProgressType) => progressType === 'not_started' || progressType === 'all';
 
@@ -86,7 +90,7 @@ export async function listActivePlays(db: Db, caller: AccessClaims, query: { gam
 
   // plays_game_code_key (game_id, code_id) finds the game's plays; the join is by primary keys.
   const rows = await db
-    .select({ play: plays, code: gameCodes, payment: { name: purchases.fullName, email: purchases.email, phone: purchases.phone } })
+    .select({ play: plays, code: gameCodes, payment: buyer })
     .from(plays)
     .innerJoin(gameCodes, eq(gameCodes.id, plays.codeId))
     .leftJoin(purchases, eq(purchases.id, gameCodes.purchaseId))
@@ -96,24 +100,9 @@ export async function listActivePlays(db: Db, caller: AccessClaims, query: { gam
 
   // Each play as its players see it: on the version of the game it started on.
   const versions = await Promise.all(rows.map(({ play }) => contentOfVersion(db, game, play.gameVersion)));
-  const data = rows.map(({ play, code, payment }, i): ActivePlay => {
-    const progress = progressOf({ game, content: versions[i]!.content, code }, play);
-    return {
-      _id: play.id,
-      game_id: progress.game_id,
-      game_name: progress.game_name,
-      game_secret: progress.game_secret,
-      source: code.source,
-      createdAt: play.createdAt.toISOString(),
-      startTime: progress.startTime,
-      endTime: progress.endTime,
-      lastUpdate: progress.lastUpdate,
-      // The creator sees states and hints; a skipped question's solution is their own answer anyway.
-      questions: progress.questions.map((q) => ({ status: q.status, hints: q.hints.map((h) => ({ isOpen: h.isOpen })) })),
-      score: progress.score,
-      payment: code.source === 'purchase' && payment ? payment : null,
-    };
-  });
+  const data = rows.map(({ play, code, payment }, i) =>
+    reportRecord({ id: play.id, createdAt: play.createdAt, code, payment }, progressOf({ game, content: versions[i]!.content, code }, play)),
+  );
   const unplayed = listsUnplayedCodes(query.progressType) ? await listUnplayedCodes(db, game, content) : [];
   const records = unplayed.length === 0 ? data : [...data, ...unplayed].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, MAX_REPORTED_PLAYS);
   // The per-question counts are by question id, over the game's questions now: a play on an earlier
@@ -122,31 +111,35 @@ export async function listActivePlays(db: Db, caller: AccessClaims, query: { gam
   return { data: records, questions: questionStats(content.questions.length, byId) };
 }
 
+/** One row of the plays report: a play (or a code not played yet) with its progress as the player sees it. */
+function reportRecord(row: { id: string; createdAt: Date; code: typeof gameCodes.$inferSelect; payment: Buyer }, progress: Progress): ActivePlay {
+  return {
+    _id: row.id,
+    game_id: progress.game_id,
+    game_name: progress.game_name,
+    game_secret: progress.game_secret,
+    source: row.code.source,
+    createdAt: row.createdAt.toISOString(),
+    startTime: progress.startTime,
+    endTime: progress.endTime,
+    lastUpdate: progress.lastUpdate,
+    // The creator sees states and hints; a skipped question's solution is their own answer anyway.
+    questions: progress.questions.map((q) => ({ status: q.status, hints: q.hints.map((h) => ({ isOpen: h.isOpen })) })),
+    score: progress.score,
+    payment: row.code.source === 'purchase' && row.payment ? row.payment : null,
+  };
+}
+
 /** The game's working codes without a play, newest first, each as a record of a play not started. */
 async function listUnplayedCodes(db: Db, game: GameRow, content: GameContent): Promise<ActivePlay[]> {
   const rows = await db
-    .select({ code: gameCodes, payment: { name: purchases.fullName, email: purchases.email, phone: purchases.phone } })
+    .select({ code: gameCodes, payment: buyer })
     .from(gameCodes)
     .leftJoin(plays, and(eq(plays.gameId, gameCodes.gameId), eq(plays.codeId, gameCodes.id)))
     .leftJoin(purchases, eq(purchases.id, gameCodes.purchaseId))
     .where(and(eq(gameCodes.gameId, game.id), isNull(plays.id), isNull(gameCodes.disabledAt)))
     .orderBy(desc(gameCodes.createdAt), desc(gameCodes.id))
     .limit(MAX_REPORTED_PLAYS);
-  return rows.map(({ code, payment }): ActivePlay => {
-    const progress = progressOf({ game, content, code }, null, code.createdAt);
-    return {
-      _id: code.id,
-      game_id: progress.game_id,
-      game_name: progress.game_name,
-      game_secret: progress.game_secret,
-      source: code.source,
-      createdAt: code.createdAt.toISOString(),
-      startTime: null,
-      endTime: null,
-      lastUpdate: code.createdAt.toISOString(),
-      questions: progress.questions.map((q) => ({ status: q.status, hints: q.hints.map((h) => ({ isOpen: h.isOpen })) })),
-      score: progress.score,
-      payment: code.source === 'purchase' && payment ? payment : null,
-    };
-  });
+  // Not started: its progress is as of the code's making (no start, nothing done).
+  return rows.map(({ code, payment }) => reportRecord({ id: code.id, createdAt: code.createdAt, code, payment }, progressOf({ game, content, code }, null, code.createdAt)));
 }
