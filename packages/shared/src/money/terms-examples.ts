@@ -1,4 +1,5 @@
 import { splitSale, type SaleSplit } from './revenue-split.ts';
+import { vatBasisPoints } from './vat.ts';
 
 // The one money story: the terms' examples, the builders page, the editor's price field and the
 // reports all read a price through splitSale. Prices shown to players include VAT; the terms quote
@@ -9,7 +10,7 @@ export const TERMS_EXAMPLE_PRICES_EX_VAT = [10_000, 16_000] as const;
 
 /** A price before VAT with VAT added (agorot, whole: VAT rates have at most two decimals). */
 export function priceWithVat(exVat: number, vatPercent: number): number {
-  return Math.round((exVat * (10_000 + Math.round(vatPercent * 100))) / 10_000);
+  return Math.round((exVat * (10_000 + vatBasisPoints(vatPercent))) / 10_000);
 }
 
 /** What the builder receives for one sale at a price with VAT: alone, and when an affiliate brought the buyer. */

@@ -10,7 +10,7 @@ export const DEFAULT_VAT_PERCENT = 18;
  * (hundredths of a percent) and the division stays in integers. A rate with more decimals is refused
  * rather than silently rounded.
  */
-function vatBasisPoints(vatPercent: number): number {
+export function vatBasisPoints(vatPercent: number): number {
   const basisPoints = Math.round(vatPercent * 100);
   if (!Number.isFinite(vatPercent) || vatPercent < 0 || vatPercent > 100 || Math.abs(basisPoints - vatPercent * 100) > 1e-6) {
     throw new RangeError(`VAT must be a percentage from 0 to 100 with at most two decimals, got ${vatPercent}`);
