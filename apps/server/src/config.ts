@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { APP_ENVS, DEFAULT_VAT_PERCENT } from '@streethunt/shared';
 import proxyaddr from '@fastify/proxy-addr';
 
+/** OpenStreetMap's own Nominatim: used within its usage policy (platform/geocoder/nominatim.ts). */
+export const PUBLIC_NOMINATIM_URL = 'https://nominatim.openstreetmap.org';
+
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
@@ -91,7 +94,13 @@ const envSchema = z.object({
   VAT_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).optional()),
   // What each user's uploads (images and videos) may take in storage, in bytes (features/media).
   MEDIA_QUOTA_BYTES: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(DEFAULT_MEDIA_QUOTA_BYTES)),
-  GEOCODER_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
+  // The editor's streets-and-places search; `off` searches offline only (the gazetteer, typed coordinates).
+  GEOCODER_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .union([z.literal('off'), z.string().url('must be a URL such as https://nominatim.openstreetmap.org, or off')])
+      .default(PUBLIC_NOMINATIM_URL),
+  ),
   TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SEED_DEMO: z.preprocess(emptyAsUndefined, flag.optional()),
   APP_ENV: z.enum(APP_ENVS).default('development'),
@@ -160,6 +169,7 @@ export type Config = {
   vatPercent: number;
   /** Bytes of uploads each user may keep (MEDIA_QUOTA_BYTES). */
   mediaQuotaBytes: number;
+  /** The Nominatim-compatible service the places search asks (GEOCODER_URL); undefined when `off`. */
   geocoderUrl?: string;
   tileUrl: string;
   seedDemo: boolean;
@@ -228,7 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     grow,
     vatPercent: e.VAT_PERCENT ?? DEFAULT_VAT_PERCENT,
     mediaQuotaBytes: e.MEDIA_QUOTA_BYTES,
-    geocoderUrl: e.GEOCODER_URL,
+    geocoderUrl: e.GEOCODER_URL === 'off' ? undefined : e.GEOCODER_URL,
     tileUrl: e.TILE_URL,
     // Demo data only goes into the embedded database unless asked for explicitly.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

@@ -39,6 +39,8 @@ export async function buildTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
+    // Tests never reach the internet; places tests start a local Nominatim-like server.
+    GEOCODER_URL: 'off',
     ...options.env,
   });
   const database = await openTestDatabase(options.kind ?? 'pglite');

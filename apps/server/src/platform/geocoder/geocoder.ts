@@ -6,12 +6,27 @@ export const GEOCODER_LIMIT = 10;
 /** A place a geocoder found (typed coordinates are the places service's own business). */
 export type GeocodedPlace = Place & { source: 'gazetteer' | 'upstream' };
 
-/**
- * Finds places by name or address for the editor's places search. Two implementations: the offline
- * gazetteer (gazetteer.ts, always there) and a Nominatim-compatible upstream (nominatim.ts, when
- * GEOCODER_URL is set); create-geocoder.ts puts them together.
- */
-export type Geocoder = {
+/** One source of places: the offline gazetteer (gazetteer.ts) or a Nominatim-compatible service (nominatim.ts). */
+export type PlaceFinder = {
   /** Best first, at most `limit` (default GEOCODER_LIMIT). Names and countries in `lang` where known. */
   search(q: string, lang: Language, limit?: number): Promise<GeocodedPlace[]>;
+};
+
+/**
+ * The streets-and-places service: `on` (it may be asked), `down` (it failed lately; asked again after
+ * a pause) or `off` (GEOCODER_URL=off: this deployment searches offline only).
+ */
+export type UpstreamState = 'on' | 'down' | 'off';
+
+export type GeocoderAnswer = { places: GeocodedPlace[]; upstream: UpstreamState };
+
+/**
+ * The editor's places search as create-geocoder.ts puts it together: the upstream's places (asked only
+ * when `askUpstream`, i.e. the creator submitted the search; while typing, only what it answered
+ * before), then the offline gazetteer's.
+ */
+export type Geocoder = {
+  search(q: string, lang: Language, options?: { limit?: number; askUpstream?: boolean }): Promise<GeocoderAnswer>;
+  /** The upstream's state now, without searching (typed coordinates need no search). */
+  upstreamState(): UpstreamState;
 };

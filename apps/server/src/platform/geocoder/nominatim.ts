@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Language } from '@streethunt/shared';
 import { rateLimited } from '../errors.ts';
-import { TtlMap } from '../ttl-map.ts';
-import { GEOCODER_LIMIT, type GeocodedPlace, type Geocoder } from './geocoder.ts';
-import { RequestSpacing } from './request-spacing.ts';
+import { createLocalAnswerCache, type AnswerCache } from './answer-cache.ts';
+import { GEOCODER_LIMIT, type GeocodedPlace, type PlaceFinder } from './geocoder.ts';
+import { RequestSpacing, type Spacing } from './request-spacing.ts';
 
 export type NominatimOptions = {
   /** GEOCODER_URL: the service's root; `/search` is added. */
@@ -14,13 +14,28 @@ export type NominatimOptions = {
   referer?: string;
   /** The whole call, answer included. */
   timeoutMs?: number;
-  /** At most one call per this many milliseconds, from this process. */
+  /** At most one call per this many milliseconds (from this process, unless `spacing` is shared). */
   minIntervalMs?: number;
   /** Longest a search queues for its turn; beyond it, 429 with Retry-After. */
   maxWaitMs?: number;
   cacheTtlMs?: number;
   cacheEntries?: number;
+  /** Spacing and cache shared by every process (Redis); by default this process's own. */
+  spacing?: Spacing;
+  cache?: AnswerCache;
 };
+
+/** A Nominatim-compatible upstream: asks it, or tells what it answered before without asking. */
+export type Upstream = PlaceFinder & {
+  /** The answer to this search kept from an earlier call, if any; never calls the service. */
+  cached(q: string, lang: Language, limit?: number): Promise<GeocodedPlace[] | undefined>;
+};
+
+/** Nominatim's usage policy: at most one request a second, and results cached. */
+export const NOMINATIM_INTERVAL_MS = 1_000;
+export const NOMINATIM_MAX_WAIT_MS = 2_000;
+export const NOMINATIM_CACHE_TTL_MS = 6 * 3600_000;
+export const NOMINATIM_CACHE_ENTRIES = 2_000;
 
 /** Nominatim answers `limit` places at most; the gazetteer fills up the rest of the reply. */
 const UPSTREAM_LIMIT = 5;
@@ -84,23 +99,38 @@ async function readPlaces(response: Response): Promise<GeocodedPlace[]> {
 
 /**
  * A Nominatim-compatible places search (GEOCODER_URL): `GET /search?q=&format=jsonv2`. Answers are
- * kept in memory for a while (the same search often comes again while an editor types), two identical
- * searches at once share one call, and calls are spaced a second apart.
+ * kept for a while (`cache`: the same search often comes again), two identical searches at once
+ * share one call, and calls are spaced a second apart (`spacing`: across processes with Redis).
  */
-export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
-  const { baseUrl, userAgent, referer, timeoutMs = 3_000, minIntervalMs = 1_000, maxWaitMs = 2_000, cacheTtlMs = 6 * 3600_000, cacheEntries = 2_000 } = options;
+export function createNominatimGeocoder(options: NominatimOptions): Upstream {
+  const {
+    baseUrl,
+    userAgent,
+    referer,
+    timeoutMs = 3_000,
+    minIntervalMs = NOMINATIM_INTERVAL_MS,
+    maxWaitMs = NOMINATIM_MAX_WAIT_MS,
+    cacheTtlMs = NOMINATIM_CACHE_TTL_MS,
+    cacheEntries = NOMINATIM_CACHE_ENTRIES,
+  } = options;
   const searchUrl = `${baseUrl.replace(/\/+$/, '')}/search`;
-  const cache = new TtlMap<string, GeocodedPlace[]>(cacheTtlMs, cacheEntries);
+  const cache = options.cache ?? createLocalAnswerCache(cacheTtlMs, cacheEntries);
   const inFlight = new Map<string, Promise<GeocodedPlace[]>>();
-  const spacing = new RequestSpacing(minIntervalMs, maxWaitMs);
+  const spacing = options.spacing ?? new RequestSpacing(minIntervalMs, maxWaitMs);
 
   async function ask(q: string, lang: Language): Promise<GeocodedPlace[]> {
-    const turn = spacing.reserve();
+    const turn = await spacing.reserve();
     if ('retryAfterMs' in turn) throw rateLimited('The places search is busy, please try again in a moment', turn.retryAfterMs);
     if (turn.waitMs > 0) await sleep(turn.waitMs);
-    const late = spacing.remainingGap();
-    if (late > 0) await sleep(late);
-    spacing.sent();
+    // A call before ours went out late: wait out the gap. Refused again and again (others keep
+    // claiming first), the search is turned back rather than sent too soon.
+    let claimed = false;
+    for (let tries = 0; tries < 3 && !claimed; tries++) {
+      const late = await spacing.claim();
+      if (late <= 0) claimed = true;
+      else await sleep(late);
+    }
+    if (!claimed) throw rateLimited('The places search is busy, please try again in a moment', minIntervalMs);
     const params = new URLSearchParams({ q, format: 'jsonv2', limit: String(UPSTREAM_LIMIT), 'accept-language': lang });
     const response = await fetch(`${searchUrl}?${params}`, {
       headers: { 'user-agent': userAgent, accept: 'application/json', ...(referer && { referer }) },
@@ -109,10 +139,15 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
     return readPlaces(response);
   }
 
+  const keyOf = (q: string, lang: Language) => `${lang}\n${q.replace(/\s+/g, ' ').trim().toLowerCase()}`;
+
   return {
+    async cached(q, lang, limit = GEOCODER_LIMIT) {
+      return (await cache.get(keyOf(q, lang)))?.slice(0, limit);
+    },
     async search(q, lang, limit = GEOCODER_LIMIT) {
-      const key = `${lang}\n${q.replace(/\s+/g, ' ').trim().toLowerCase()}`;
-      const cached = cache.get(key);
+      const key = keyOf(q, lang);
+      const cached = await cache.get(key);
       if (cached) return cached.slice(0, limit);
       let call = inFlight.get(key);
       if (!call) {
@@ -120,7 +155,7 @@ export function createNominatimGeocoder(options: NominatimOptions): Geocoder {
         inFlight.set(key, call);
       }
       const places = await call;
-      cache.set(key, places);
+      await cache.set(key, places);
       return places.slice(0, limit);
     },
   };

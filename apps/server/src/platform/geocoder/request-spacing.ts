@@ -1,9 +1,25 @@
+export type Turn = { waitMs: number } | { retryAfterMs: number };
+
+/**
+ * Calls to an outside service kept at least an interval apart: this process's own (RequestSpacing),
+ * or every process's together through Redis (redis-spacing.ts).
+ */
+export type Spacing = {
+  /** Takes the next slot: how long to wait for it, or how long until asking again is worth it. */
+  reserve(): Turn | Promise<Turn>;
+  /**
+   * Once the slot's wait is over: records the call as sent now (0), or says how much longer to wait
+   * when the call before went out late (a timer fires late under load) and the gap would be short.
+   */
+  claim(): number | Promise<number>;
+};
+
 /**
  * Keeps calls to an outside service at least `intervalMs` apart in this process (Nominatim's usage
  * policy: one request a second at most). Callers queue for the next free slot; one whose slot is more
  * than `maxWaitMs` away is turned back with the time after which asking again would be queued.
  */
-export class RequestSpacing {
+export class RequestSpacing implements Spacing {
   private nextFreeAt = 0;
   private lastSentAt = Number.NEGATIVE_INFINITY;
 
@@ -14,7 +30,7 @@ export class RequestSpacing {
   ) {}
 
   /** Takes the next slot: how long to wait for it, or how long until asking again is worth it. */
-  reserve(): { waitMs: number } | { retryAfterMs: number } {
+  reserve(): Turn {
     const now = this.now();
     const slot = Math.max(now, this.nextFreeAt);
     const waitMs = slot - now;
@@ -35,5 +51,12 @@ export class RequestSpacing {
   sent(): void {
     this.lastSentAt = this.now();
     this.nextFreeAt = Math.max(this.nextFreeAt, this.lastSentAt + this.intervalMs);
+  }
+
+  claim(): number {
+    const gap = this.remainingGap();
+    if (gap > 0) return gap;
+    this.sent();
+    return 0;
   }
 }

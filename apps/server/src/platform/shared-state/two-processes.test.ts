@@ -8,6 +8,7 @@ import { createScratchDatabase } from '../../db/test-database.ts';
 import { WRONG_CODES_PER_WINDOW } from '../../features/codes/service.ts';
 import { buildCode, buildGame, buildPurchase, buildUser } from '../../test/factories.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
+import { startLocalNominatim } from '../../features/places/local-nominatim.ts';
 import { createTokenSigner } from '../auth.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
@@ -36,6 +37,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
   let database: Database;
   let a: ServerProcess;
   let b: ServerProcess;
+  let nominatim: Awaited<ReturnType<typeof startLocalNominatim>>;
   const prefix = `streethunt-test-${randomBytes(4).toString('hex')}:`;
   const sockets: ClientSocket[] = [];
   const signer = createTokenSigner(JWT_SECRET);
@@ -43,7 +45,10 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
   beforeAll(async () => {
     scratch = await createScratchDatabase();
     database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
-    const env = { DATABASE_URL: scratch.url, REDIS_URL: redisUrl ?? '', REDIS_PREFIX: prefix, JWT_SECRET, TRUST_PROXY: '1' };
+    nominatim = await startLocalNominatim((query) => [
+      { place_id: 1, lat: '32.0779', lon: '34.7741', display_name: `${query.get('q')}, Tel Aviv-Yafo, Israel`, name: query.get('q') ?? '' },
+    ]);
+    const env = { DATABASE_URL: scratch.url, REDIS_URL: redisUrl ?? '', REDIS_PREFIX: prefix, JWT_SECRET, TRUST_PROXY: '1', GEOCODER_URL: nominatim.url };
     // Both start at once and migrate the new database: the migration lock lets one do it.
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 120_000);
@@ -51,6 +56,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
     await Promise.all([a?.stop(), b?.stop()]);
+    await nominatim?.close();
     await database?.close();
     await scratch?.drop();
     const redis = new Redis(redisUrl ?? '');
@@ -232,5 +238,27 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
     expect((await progress(a, game.id, code.code)).status).toBe(403);
     const tookMs = await within(1_000, async () => (await progress(b, game.id, code.code)).status === 403);
     expect(tookMs).toBeLessThan(1_000);
+  });
+
+  it('the places upstream is asked once a second by both processes together, and what one asked the other knows', async () => {
+    const user = await buildUser(database.db);
+    const token = await signer.sign({ userId: user.id, role: user.role });
+    const places = (server: ServerProcess, text: string, submitted: boolean) =>
+      call(server, 'GET', `/api/places?q=${encodeURIComponent(text)}&lang=en${submitted ? '&submitted=true' : ''}`, { token });
+    // Four submitted searches at once, two to each process: a second apart upstream, whichever sent them.
+    const replies = await Promise.all(['Allenby', 'Bograshov', 'Carlebach', 'Dizengoff'].map((street, i) => places(i % 2 ? b : a, street, true)));
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(3);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    const calls = nominatim.seen.map((seen) => seen.at).sort((x, y) => x - y);
+    expect(calls.length).toBe(statuses.filter((s) => s === 200).length);
+    for (let i = 1; i < calls.length; i++) expect(calls[i] - calls[i - 1]).toBeGreaterThanOrEqual(950);
+    // A street a answered (Allenby or Carlebach): b, asked while the creator types it, shows a's answer without a call.
+    const answeredByA = ['Allenby', 'Carlebach'].find((_, i) => statuses[i * 2] === 200) ?? '';
+    const asked = nominatim.seen.length;
+    const typed = (await (await places(b, answeredByA.toLowerCase(), false)).json()) as { data: { name: string; source: string }[]; upstream: string };
+    expect(typed.upstream).toBe('on');
+    expect(typed.data[0]).toMatchObject({ name: answeredByA, source: 'upstream' });
+    expect(nominatim.seen.length).toBe(asked);
   });
 });

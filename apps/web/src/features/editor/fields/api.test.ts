@@ -59,10 +59,14 @@ describe('uploadMedia', () => {
 });
 
 describe('searchPlaces', () => {
-  it('asks with the text and the language, and returns the places', async () => {
+  it('asks with the text and the language (and submitted, when it was), and returns the places and the streets search’s state', async () => {
     const place = { name: 'תל אביב-יפו', detail: 'ישראל', lat: 32.08, lng: 34.78, source: 'gazetteer' };
-    const fetchMock = mockRoutes({ 'GET /api/places?q=%D7%AA%D7%9C+%D7%90&lang=he': { body: { data: [place] } } });
-    await expect(searchPlaces('תל א', 'he')).resolves.toEqual([place]);
-    expect(routesCalled(fetchMock)).toHaveLength(1);
+    const fetchMock = mockRoutes({
+      'GET /api/places?q=%D7%AA%D7%9C+%D7%90&lang=he': { body: { data: [place], upstream: 'on' } },
+      'GET /api/places?q=%D7%AA%D7%9C+%D7%90&lang=he&submitted=true': { body: { data: [place], upstream: 'down' } },
+    });
+    await expect(searchPlaces('תל א', 'he', false)).resolves.toEqual({ data: [place], upstream: 'on' });
+    await expect(searchPlaces('תל א', 'he', true)).resolves.toEqual({ data: [place], upstream: 'down' });
+    expect(routesCalled(fetchMock)).toHaveLength(2);
   });
 });

@@ -3,11 +3,11 @@ import {
   mediaListReplySchema,
   mediaUploadReplySchema,
   placesReplySchema,
+  type PlacesReply,
   type Language,
   type MediaListReply,
   type MediaResource,
   type MediaType,
-  type Place,
 } from '@streethunt/shared';
 import { ApiError, NetworkError, apiRequest } from '../../../api/client.ts';
 import { readToken } from '../../../api/token-store.ts';
@@ -26,11 +26,13 @@ export async function deleteMedia(mediaId: string): Promise<void> {
   await apiRequest(`/api/media/${encodeURIComponent(mediaId)}`, { method: 'DELETE', schema: mediaDeleteReplySchema });
 }
 
-/** GET /api/places?q=&lang=: places (or typed coordinates) matching `q`. */
-export async function searchPlaces(q: string, lang: Language, signal?: AbortSignal): Promise<Place[]> {
-  const query = new URLSearchParams({ q, lang });
-  const reply = await apiRequest(`/api/places?${query.toString()}`, { schema: placesReplySchema, signal });
-  return reply.data;
+/**
+ * GET /api/places?q=&lang=: places (or typed coordinates) matching `q`, and whether the streets search
+ * is there. `submitted` (the creator pressed Enter) lets the server ask its streets-and-places service.
+ */
+export async function searchPlaces(q: string, lang: Language, submitted: boolean, signal?: AbortSignal): Promise<PlacesReply> {
+  const query = new URLSearchParams({ q, lang, ...(submitted && { submitted: 'true' }) });
+  return apiRequest(`/api/places?${query.toString()}`, { schema: placesReplySchema, signal });
 }
 
 export type UploadOptions = {

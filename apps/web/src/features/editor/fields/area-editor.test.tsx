@@ -69,7 +69,7 @@ describe('AreaEditor', () => {
   });
 
   it('sets the point from a place typed in the search when the area is empty, and clears it', async () => {
-    mockRoutes({ 'GET /api/public-config': config, [placesUrl('32.08, 34.79', 'en')]: { body: { data: [typed] } } });
+    mockRoutes({ 'GET /api/public-config': config, [placesUrl('32.08, 34.79', 'en')]: { body: { data: [typed], upstream: 'on' } } });
     const onChange = vi.fn();
     const { rerender } = await renderField(<AreaEditor label="Start" value={null} onChange={onChange} others={[]} />, 'en');
     const clear = screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement;
@@ -87,7 +87,7 @@ describe('AreaEditor', () => {
   });
 
   it('only moves the map to a place found when an area is already set', async () => {
-    mockRoutes({ 'GET /api/public-config': config, [placesUrl('32.08, 34.79', 'he')]: { body: { data: [typed] } } });
+    mockRoutes({ 'GET /api/public-config': config, [placesUrl('32.08, 34.79', 'he')]: { body: { data: [typed], upstream: 'on' } } });
     const onChange = vi.fn();
     const value: GameLocation = square;
     await renderField(<AreaEditor label="אזור" value={value} onChange={onChange} others={[]} />);
