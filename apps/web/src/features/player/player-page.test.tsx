@@ -87,6 +87,8 @@ describe('player: intro and payment', () => {
     Object.defineProperty(window, 'location', { configurable: true, value: { ...location, assign, origin: location.origin, href: location.href } });
     try {
       const { t, missing } = await renderPlayer({ language: 'en' });
+      // The game's language (Hebrew) is shown once the game is there: the texts are looked up after.
+      await screen.findByTestId('intro-page');
       fireEvent.click(await screen.findByRole('button', { name: t('player.intro.letsPlay') }));
       fireEvent.click(await screen.findByRole('button', { name: t('player.payment.purchase') }));
       // The form loads on demand.

@@ -5,6 +5,7 @@ import { useLocation, useParams } from 'react-router';
 import { useHeaderItems } from '../../ui/header-slot.tsx';
 import { withAllStyles } from '../../ui/all-styles.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { ReadAloudProvider } from '../../ui/read-aloud/read-aloud.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { IntroPage } from './intro-page.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
@@ -72,12 +73,14 @@ function PlayerScreen({ gameId }: { gameId: string }) {
     };
     body = (
       <PlayContext.Provider value={value}>
-        {shown === 'intro' && <IntroPage />}
-        {shown === 'payment' && <PaymentPage />}
-        <Suspense fallback={<PageLoader label={t('player.common.loading')} />}>
-          {shown === 'questions' && <QuestionsPage />}
-          {shown === 'map' && <MapPage />}
-        </Suspense>
+        <ReadAloudProvider language={game.metadata.language}>
+          {shown === 'intro' && <IntroPage />}
+          {shown === 'payment' && <PaymentPage />}
+          <Suspense fallback={<PageLoader label={t('player.common.loading')} />}>
+            {shown === 'questions' && <QuestionsPage />}
+            {shown === 'map' && <MapPage />}
+          </Suspense>
+        </ReadAloudProvider>
       </PlayContext.Provider>
     );
   }

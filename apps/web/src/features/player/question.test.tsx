@@ -17,6 +17,8 @@ async function openQuestions(options: Parameters<typeof fakeServer>[0] = {}, lan
   const server = fakeServer(options);
   storePlay(server.state.progress);
   const view = await renderPlayer({ language });
+  // The game's language is shown once the game is there: the texts are looked up after.
+  await screen.findByTestId('intro-page');
   fireEvent.click(await screen.findByRole('button', { name: view.t('player.intro.continue') }));
   await screen.findByTestId('question');
   return { ...view, server };

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isFreePrice, type GameMetadata } from '@streethunt/shared';
 import { responsiveImage } from '@streethunt/shared/media';
+import { ReadAloud } from '../read-aloud/read-aloud.tsx';
 import { RichContent, isAllowedMediaUrl } from '../rich-content.tsx';
 import { GamePrice } from './game-line.tsx';
 
@@ -23,6 +24,8 @@ export function IntroView({ metadata, content, children }: IntroViewProps) {
   const { t } = useTranslation();
   const { name, coverImage, locationCity, locationText, price } = metadata;
   const place = [locationText, locationCity].filter(Boolean).join(', ');
+  const title = name.trim() || t('player.intro.title');
+  const readItems = useMemo(() => [{ key: 'intro', lines: [title, place, content], onShow: true }], [title, place, content]);
   return (
     <Stack gap="md" data-testid="intro-page" data-free={isFreePrice(price)}>
       {coverImage && isAllowedMediaUrl(coverImage) && (
@@ -41,7 +44,7 @@ export function IntroView({ metadata, content, children }: IntroViewProps) {
         />
       )}
       <Title order={1} dir="auto">
-        {name.trim() || t('player.intro.title')}
+        {title}
       </Title>
       <Group gap="sm" justify="space-between" wrap="nowrap" align="center">
         <Text c="dimmed" dir="auto" style={{ minWidth: 0 }}>
@@ -49,6 +52,7 @@ export function IntroView({ metadata, content, children }: IntroViewProps) {
         </Text>
         <GamePrice metadata={metadata} />
       </Group>
+      <ReadAloud scope="intro" items={readItems} />
       <RichContent html={content} />
       {children}
     </Stack>

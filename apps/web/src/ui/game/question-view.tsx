@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AnswerKind, Hint, QuestionStatus } from '@streethunt/shared';
+import { ReadAloud, type ReadItem } from '../read-aloud/read-aloud.tsx';
 import { RichContent } from '../rich-content.tsx';
 import { AnswerBox, type PhoneVerdict, type ServerVerdict } from './answer-box.tsx';
 import { HintsList } from './hints-list.tsx';
@@ -57,12 +58,25 @@ export function QuestionView(props: QuestionViewProps) {
     onAnswered();
     if (question.answer.contentAfterAnswer.trim() === '') onContinue('DONE');
   };
+  const title = t(kind === 'none' ? 'player.question.infoStop' : 'player.question.title', { n: index + 1 });
+  const openHints = hintStates.flatMap((state, hintIndex) => (state.isOpen && hintIndex < question.hints.length ? [hintIndex] : [])).join(',');
+  const readItems = useMemo((): ReadItem[] => {
+    const items: ReadItem[] = [{ key: 'question', lines: [title, question.content, open ? question.answer.content : ''], onShow: true }];
+    for (const hintIndex of openHints ? openHints.split(',').map(Number) : []) {
+      const hint = question.hints[hintIndex];
+      items.push({ key: `hint-${hintIndex}`, lines: [hint?.title?.trim() || t('player.hints.untitled', { n: hintIndex + 1 }), hint?.content ?? ''] });
+    }
+    if (answered) items.push({ key: 'after', lines: [question.answer.contentAfterAnswer] });
+    if (solved && solution) items.push({ key: 'solution', lines: [`${t('player.question.solution')} ${solution}`] });
+    return items;
+  }, [title, question, open, openHints, answered, solved, solution, t]);
 
   return (
     <Stack gap="md" data-testid="question" data-index={index} data-status={status ?? 'none'}>
       <Title order={1} size="h2">
-        {t(kind === 'none' ? 'player.question.infoStop' : 'player.question.title', { n: index + 1 })}
+        {title}
       </Title>
+      <ReadAloud scope={`question-${index}`} items={readItems} />
       <RichContent html={question.content} />
       {open && <RichContent html={question.answer.content} />}
       <HintsList hints={question.hints} states={hintStates} open={open} onOpen={onOpenHint} />
