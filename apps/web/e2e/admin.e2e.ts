@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldLabel, pageHeading, viaMenu } from './support/app.ts';
 import { checkPage } from './support/check-page.ts';
+import { expectKeyColumnOnScreen } from './support/phone-layout.ts';
 import { changeViaApi, listedGameNames, pendingGameViaApi } from './support/admin.ts';
 import { newPhonePage, type Language } from './support/browser.ts';
 import { englishGame, mapGame, type DemoGame } from './support/demo-games.ts';
@@ -84,6 +85,11 @@ describe('the admin approves, sends back and generates codes', () => {
         await row(page, g.table.label, approveName).waitFor();
         await row(page, g.table.label, sendBackName).waitFor();
         await page.unroute((url) => url.pathname === '/api/games/pending-games');
+        // On a phone the name and the status show beside the pinned actions; the currency (the price
+        // shows it) and the row number stay out of the way.
+        const table = page.getByRole('table', { name: g.table.label });
+        for (const header of [g.table.name, g.table.status]) await expectKeyColumnOnScreen(page, table, header, SCREEN[language].width);
+        for (const header of [g.table.currency, g.table.number]) expect(await table.getByRole('columnheader', { name: header, exact: true }).count()).toBe(0);
         await checkPage(page, `admin-pending-games-${language}-${SCREEN[language].width}`);
 
         // Edit leads to the game's editor.

@@ -4,6 +4,7 @@ import { agorotOf, formatMoney, splitSale, type FinanceReport } from '@streethun
 import { fieldLabel, pageHeading } from './support/app.ts';
 import { newPhonePage, type Language } from './support/browser.ts';
 import { checkPage } from './support/check-page.ts';
+import { expectKeyColumnOnScreen } from './support/phone-layout.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { mapGame, type DemoGame } from './support/demo-games.ts';
 import { startE2e } from './support/fixture.ts';
@@ -124,6 +125,8 @@ describe('an affiliate’s visitor buys a game, and both reports show it', () =>
         const rowText = (await row.textContent()) ?? '';
         expect(rowText).toContain(money(rows[rows.length - 1].net));
         expect(rowText).toContain(money(rows[rows.length - 1].affiliateShares));
+        // On the phone the builder's net shows without scrolling, beside the month and the game.
+        await expectKeyColumnOnScreen(b.page, table, f.columns.net, SCREEN[language].width);
         await checkPage(b.page, `reports-builder-${language}-${SCREEN[language].width}`);
         // The chart draws its bars (recharts under Preact, docs/decisions/003), and the whole page for a look.
         expect(await b.page.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);

@@ -207,11 +207,30 @@ describe('playing the Hebrew map game to the end', () => {
       await page.getByRole('button', { name: t.player.skip.button, exact: true }).click();
       const skipDialog = page.getByRole('dialog', { name: t.player.skip.title });
       await skipDialog.getByText(t.player.skip.confirm).waitFor();
+      // Every text the solution box shows on the way is recorded: online, it says the answer is on its
+      // way (the reply is held back a moment here), never that it waits for the connection.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { __solutionTexts: string[] }).__solutionTexts = seen;
+        new MutationObserver(() => {
+          const box = document.querySelector('[data-testid="solution"]');
+          if (box?.textContent) seen.push(box.textContent);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      await page.route('**/api/game-progress', async (route) => {
+        if (route.request().postData()?.includes('"SOLUTION"')) await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.continue();
+      });
       const solution = nextProgressReply(page, 'set-question-status', 'SOLUTION');
       await skipDialog.getByRole('button', { name: t.player.skip.confirmYes, exact: true }).click();
+      await page.getByTestId('solution-loading').getByText(t.player.question.solutionLoading).waitFor();
       expect((await solution).status()).toBe(200);
       const shown = page.getByTestId('solution');
       await shown.getByText(writtenAnswers(hebrew, 1)[0], { exact: true }).waitFor();
+      await page.unroute('**/api/game-progress');
+      const solutionTexts = await page.evaluate(() => (window as unknown as { __solutionTexts: string[] }).__solutionTexts);
+      expect(solutionTexts.some((text) => text.includes(t.player.question.solutionLoading))).toBe(true);
+      expect(solutionTexts.filter((text) => text.includes(t.player.question.solutionPending))).toEqual([]);
       expect(await page.getByTestId('answer-input').count(), 'no answer box after a skip').toBe(0);
       await expectNoSeriousA11yViolations(page);
       const skipped = nextProgressReply(page, 'set-question-status', 'SKIPPED');

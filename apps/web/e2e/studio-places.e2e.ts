@@ -46,7 +46,7 @@ async function openStartLocation(page: Page, server: TestServer, language: Langu
   const gameId = (await studioApi<NewGameReply>(server, session, '/api/games/new', {})).data._id;
   const game = await ownerGame(server, session, gameId);
   const copy = editableCopy(game);
-  await studioApi<{ data: EditorGame }>(server, session, `/api/games/${gameId}`, { ...copy, metadata: { ...copy.metadata, map: true }, version: game.version });
+  await studioApi<{ data: EditorGame }>(server, session, `/api/games/${gameId}`, { ...copy, metadata: { ...copy.metadata, map: true, language }, version: game.version });
   await storeSession(context, session);
   await stubMapTiles(context);
   await openPage(page, `/game-editor/${gameId}`);
@@ -71,6 +71,10 @@ describe('the places search in the editor', () => {
       const { page } = p;
       try {
         const search = await openStartLocation(page, servers.online, language, p.context);
+        // Before the start is set, the preview says so (not that a question has no area).
+        await page.getByRole('tab', { name: s.editor.layout.preview, exact: true }).click();
+        expect(await page.getByTestId('preview-no-area').textContent()).toBe(s.fields.preview.noStart);
+        await page.getByRole('tab', { name: s.editor.layout.edit, exact: true }).click();
         const asked = nominatim.asked.length;
         await search.fill(QUERY[language]);
         const offer = page.getByTestId('places-search-streets');
@@ -92,6 +96,12 @@ describe('the places search in the editor', () => {
 
         await option.click();
         await expect.poll(() => page.getByTestId('area-summary').textContent()).toContain('32.07790, 34.77410');
+        // The preview shows the start on its map, never 'this question has no area'.
+        await page.getByRole('tab', { name: s.editor.layout.preview, exact: true }).click();
+        await page.getByTestId('preview-map').waitFor();
+        expect(await page.getByTestId('preview-no-area').count()).toBe(0);
+        expect(await page.getByTestId('preview-map').textContent()).not.toContain(s.fields.preview.noArea);
+        await saveScreenshot(page, `places-preview-start-${language}-${viewport.width}`);
         p.expectNoErrors();
       } finally {
         await p.close();

@@ -55,3 +55,22 @@ export async function expectDialogCentred(page: Page, dialog: Locator, where: st
   expect(x + w, `${where}: dialog right edge`).toBeLessThanOrEqual(width);
   expect(Math.abs(x + w / 2 - width / 2), `${where}: dialog centre ${Math.round(x + w / 2)} on a ${width} px screen`).toBeLessThanOrEqual(4);
 }
+
+/**
+ * On a phone a table's key column shows without scrolling (its header lies inside the screen), and a
+ * table wider than the screen shows its horizontal scrollbar: what does not fit is visibly there.
+ */
+export async function expectKeyColumnOnScreen(page: Page, table: Locator, header: string, width: number) {
+  const box = await table.getByRole('columnheader', { name: header, exact: true }).boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= width, `${header} on a ${width} px screen`).toBe(true);
+  // Nor under the last column, which a table with row actions pins to the screen's edge.
+  const last = await table.getByRole('columnheader').last().boundingBox();
+  if (box && last && last.x !== box.x) {
+    expect(box.x + box.width <= last.x + 0.5 || box.x >= last.x + last.width - 0.5, `${header} beside the last column, not under it`).toBe(true);
+  }
+  const [scrollWidth, clientWidth] = await table.evaluate((element) => [element.scrollWidth, element.parentElement?.clientWidth ?? 0]);
+  if (scrollWidth > clientWidth + 1) {
+    const scrollbar = page.locator('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]').first();
+    expect(await scrollbar.isVisible(), `${header}: the table scrolls sideways, and shows it`).toBe(true);
+  }
+}

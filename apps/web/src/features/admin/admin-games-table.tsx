@@ -7,7 +7,7 @@ import type { AdminGame } from '@streethunt/shared';
 import { Price } from '../../ui/price.tsx';
 import { usePaging } from '../../ui/studio/paging.ts';
 import { StatusBadge } from '../../ui/studio/status-badge.tsx';
-import { KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
+import { FROM_SM, KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
 import type { AdminGameList } from './api.ts';
 import { useAdminGameName, type ReviewKind } from './use-review-actions.ts';
 
@@ -29,8 +29,9 @@ export function AdminGamesTable({ games, list, handlers }: { games: readonly Adm
   const paging = usePaging(games, t, list);
   const firstNumber = (paging.props.page - 1) * paging.props.recordsPerPage + 1;
 
+  // On a phone the key columns come first (the name, then the status) beside the pinned actions.
   const columns: DataTableColumn<AdminGame>[] = [
-    { accessor: 'number', title: t('adminGames.table.number'), render: (_game, index) => firstNumber + index },
+    { accessor: 'number', title: t('adminGames.table.number'), render: (_game, index) => firstNumber + index, visibleMediaQuery: FROM_SM },
     {
       accessor: 'metadata.name',
       title: t('adminGames.table.name'),
@@ -47,14 +48,15 @@ export function AdminGamesTable({ games, list, handlers }: { games: readonly Adm
         </Stack>
       ),
     },
+    { accessor: 'status', title: t('adminGames.table.status'), render: (game) => <StatusBadge status={game.status} /> },
     { accessor: 'metadata.locationCity', title: t('adminGames.table.city'), render: (game) => <span dir="auto">{game.metadata.locationCity}</span> },
     {
       accessor: 'metadata.price',
       title: t('adminGames.table.price'),
       render: (game) => <Price price={game.metadata.price} currencyCode={game.metadata.currencyCode} />,
     },
-    { accessor: 'metadata.currencyCode', title: t('adminGames.table.currency') },
-    { accessor: 'status', title: t('adminGames.table.status'), render: (game) => <StatusBadge status={game.status} /> },
+    // The price already shows its currency: on a phone the column would only push the rest away.
+    { accessor: 'metadata.currencyCode', title: t('adminGames.table.currency'), visibleMediaQuery: FROM_SM },
     {
       accessor: 'creator',
       title: t('adminGames.table.creator'),

@@ -15,7 +15,7 @@ import { usePaging } from '../../ui/studio/paging.ts';
 import { ActionError } from '../../ui/studio/studio-page.tsx';
 import { StatusBadge } from '../../ui/studio/status-badge.tsx';
 import { useGameActions, useGameName } from './use-game-actions.ts';
-import { KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
+import { FROM_SM, KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
 
 /**
  * The creator's games (spec section 2, 'My games'): a status filter, a global search over name and city
@@ -69,7 +69,8 @@ export function MyGamesTable({ games, onUnauthorized }: { games: readonly MyGame
       render: (game) => <Price price={game.metadata.price} currencyCode={game.metadata.currencyCode} />,
     },
     { accessor: 'metadata.locationCity', title: t('myGames.table.city'), render: (game) => <span dir="auto">{game.metadata.locationCity}</span> },
-    { accessor: 'metadata.currencyCode', title: t('myGames.table.currency') },
+    // The price already shows its currency: on a phone the column would only push the rest under the pinned actions.
+    { accessor: 'metadata.currencyCode', title: t('myGames.table.currency'), visibleMediaQuery: FROM_SM },
     {
       accessor: 'gameCode',
       title: t('myGames.table.gameCode'),
