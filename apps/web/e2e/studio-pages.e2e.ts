@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldLabel, pageHeading, viaMenu } from './support/app.ts';
 import { checkPage } from './support/check-page.ts';

@@ -30,8 +30,11 @@ export default function ReadAloudControl({ scope, items, language }: { scope: st
   const speaking = useSpeaking();
   const [voice, setVoice] = useState<VoiceCheck | null>(null);
   const seen = useRef<{ scope: string; keys: Set<string> } | null>(null);
+  // The items of the last render, for the effects and 'read again' (which run after it).
   const latest = useRef(items);
-  latest.current = items;
+  useEffect(() => {
+    latest.current = items;
+  });
 
   useEffect(() => {
     if (!on) return;
