@@ -85,11 +85,15 @@ describe('the admin approves, sends back and generates codes', () => {
         await row(page, g.table.label, approveName).waitFor();
         await row(page, g.table.label, sendBackName).waitFor();
         await page.unroute((url) => url.pathname === '/api/games/pending-games');
-        // On a phone the name and the status show beside the pinned actions; the currency (the price
-        // shows it) and the row number stay out of the way.
+        // On a phone the name shows beside the pinned actions, with the status under it; the status,
+        // currency (the price shows it) and row number columns come from a wider screen.
         const table = page.getByRole('table', { name: g.table.label });
-        for (const header of [g.table.name, g.table.status]) await expectKeyColumnOnScreen(page, table, header, SCREEN[language].width);
-        for (const header of [g.table.currency, g.table.number]) expect(await table.getByRole('columnheader', { name: header, exact: true }).count()).toBe(0);
+        await expectKeyColumnOnScreen(page, table, g.table.name, SCREEN[language].width);
+        for (const header of [g.table.status, g.table.currency, g.table.number]) expect(await table.getByRole('columnheader', { name: header, exact: true }).count()).toBe(0);
+        const badge = await row(page, g.table.label, approveName).locator('[data-status="PENDING"]').boundingBox();
+        const actions = await table.getByRole('columnheader').last().boundingBox();
+        expect(badge && actions && badge.x >= 0 && badge.x + badge.width <= SCREEN[language].width).toBe(true);
+        expect(badge!.x + badge!.width <= actions!.x + 0.5 || badge!.x >= actions!.x + actions!.width - 0.5, 'the status beside the pinned actions').toBe(true);
         await checkPage(page, `admin-pending-games-${language}-${SCREEN[language].width}`);
 
         // Edit leads to the game's editor.

@@ -1,5 +1,5 @@
 import '../../ui/studio/data-table-styles.ts';
-import { Anchor, Button, Flex, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Flex, Stack, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,7 +29,7 @@ export function AdminGamesTable({ games, list, handlers }: { games: readonly Adm
   const paging = usePaging(games, t, list);
   const firstNumber = (paging.props.page - 1) * paging.props.recordsPerPage + 1;
 
-  // On a phone the key columns come first (the name, then the status) beside the pinned actions.
+  // The key columns first: the name (with the status under it on a phone), then the status.
   const columns: DataTableColumn<AdminGame>[] = [
     { accessor: 'number', title: t('adminGames.table.number'), render: (_game, index) => firstNumber + index, visibleMediaQuery: FROM_SM },
     {
@@ -40,6 +40,10 @@ export function AdminGamesTable({ games, list, handlers }: { games: readonly Adm
           <Text size="sm" fw={600} dir="auto" fs={game.metadata.name.trim() ? undefined : 'italic'}>
             {nameOf(game)}
           </Text>
+          {/* On a phone the status sits under the name: beside it, the pinned actions would cover it. */}
+          <Box hiddenFrom="sm">
+            <StatusBadge status={game.status} />
+          </Box>
           {game.reviewNote && (
             <Text size="xs" c="dimmed" dir="auto" data-testid="admin-review-note">
               {t('adminGames.table.note', { note: game.reviewNote })}
@@ -48,7 +52,7 @@ export function AdminGamesTable({ games, list, handlers }: { games: readonly Adm
         </Stack>
       ),
     },
-    { accessor: 'status', title: t('adminGames.table.status'), render: (game) => <StatusBadge status={game.status} /> },
+    { accessor: 'status', title: t('adminGames.table.status'), render: (game) => <StatusBadge status={game.status} />, visibleMediaQuery: FROM_SM },
     { accessor: 'metadata.locationCity', title: t('adminGames.table.city'), render: (game) => <span dir="auto">{game.metadata.locationCity}</span> },
     {
       accessor: 'metadata.price',
