@@ -21,6 +21,7 @@ export * from './schemas/admin.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/places.ts';
 export * from './schemas/game-export.ts';
+export * from './schemas/game-formats.ts';
 export * from './schemas/users.ts';
 export * from './schemas/finance.ts';
 export * from './schemas/payouts.ts';

@@ -1,0 +1,118 @@
+import { deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { MAX_OPEN_FORMAT_BYTES, MAX_QUESTIONS } from '@streethunt/shared';
+import { KMZ_LIMITS } from './kmz.ts';
+import { readOpenFormat } from './read-open-format.ts';
+
+const gpx = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">\n${body}\n</gpx>`);
+const wpt = (lat: number | string, lon: number | string, name = 'A point') => `<wpt lat="${lat}" lon="${lon}"><name>${name}</name></wpt>`;
+
+/** A zip archive with the given entries (stored deflated), written by hand: a real KMZ's layout. */
+function zip(entries: Array<{ name: string; data: Buffer; declaredSize?: number }>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const packed = deflateRawSync(entry.data);
+    const size = entry.declaredSize ?? entry.data.length;
+    const crc = crc32(entry.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(packed.length, 18);
+    local.writeUInt32LE(size, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, packed);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+const kml = (placemarks: string) => `<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>Z</name>${placemarks}</Document></kml>`;
+const placemark = `<Placemark><name>P</name><Point><coordinates>34.77,32.07</coordinates></Point></Placemark>`;
+
+/** The refusal of a file: its status, code and message. */
+async function refusal(bytes: Buffer) {
+  try {
+    await readOpenFormat(bytes);
+  } catch (error) {
+    const { statusCode, code, message } = error as { statusCode: number; code: string; message: string };
+    return { statusCode, code, message };
+  }
+  throw new Error('the file was read');
+}
+
+describe('files that are refused, each with what is wrong and where', () => {
+  it('not XML, JSON or a zip; XML that is not well-formed (its line); XML that is neither GPX nor KML', async () => {
+    expect(await refusal(Buffer.from('just some words'))).toMatchObject({ statusCode: 400, code: 'validation', message: 'This file is not GPX, KML, KMZ or a geo-tales story (JSON)' });
+    expect((await refusal(gpx('<wpt lat="1" lon="2"><name>x</wpt>'))).message).toMatch(/^This is not well-formed XML: .*\(line 3\)$/);
+    expect((await refusal(Buffer.from('<?xml version="1.0"?>\n<html><body/></html>'))).message).toBe('This XML file is not GPX or KML: its root element is <html> (in html, line 1)');
+    expect((await refusal(Buffer.from('{"title": "x"}'))).message).toBe('This JSON file is not a geo-tales story: it needs "locations" and "screens" objects');
+    expect((await refusal(Buffer.from('{"title": '))).message).toMatch(/^This JSON file does not read: /);
+    expect((await refusal(Buffer.alloc(0))).message).toBe('The file is empty');
+  });
+
+  it('a DOCTYPE or entity declaration, before anything is expanded or fetched', async () => {
+    const laughs = `<?xml version="1.0"?>\n<!DOCTYPE gpx [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>\n<gpx version="1.1">${wpt(1, 2, '&lol2;')}</gpx>`;
+    expect((await refusal(Buffer.from(laughs))).message).toBe('The file declares a DOCTYPE or entities, which are not read (they can expand without end or fetch other files) (line 2)');
+    const external = `<?xml version="1.0"?>\n<!DOCTYPE kml SYSTEM "file:///etc/passwd">\n<kml><Document>${placemark}</Document></kml>`;
+    expect((await refusal(Buffer.from(external))).statusCode).toBe(400);
+  });
+
+  it('no points; more stops than a game may have; coordinates out of range or unreadable (the element and line)', async () => {
+    expect((await refusal(gpx('<metadata><name>Empty</name></metadata>'))).message).toBe('The file holds no points to make stops of');
+    const many = Array.from({ length: MAX_QUESTIONS + 1 }, (_, i) => wpt(32 + i / 1000, 34.7)).join('\n');
+    expect((await refusal(gpx(many))).message).toBe(`The file holds ${MAX_QUESTIONS + 1} stops; a game may have at most ${MAX_QUESTIONS}`);
+    expect((await refusal(gpx(`${wpt(32, 34)}\n${wpt(132, 34)}`))).message).toBe('A point\'s coordinates are out of range: latitude 132 (-90 to 90), longitude 34 (-180 to 180) (in wpt 2, line 4)');
+    expect((await refusal(gpx(wpt('north', 34)))).message).toBe('A point has no readable coordinates (latitude north, longitude 34) (in wpt 1, line 3)');
+    expect((await refusal(Buffer.from(kml(`<Placemark><name>Far</name><Point><coordinates>200,32</coordinates></Point></Placemark>`)))).message).toMatch(/longitude 200 .*\(in Placemark 1 "Far", line 1\)$/);
+  });
+
+  it('a file over the size cap', async () => {
+    const big = Buffer.alloc(MAX_OPEN_FORMAT_BYTES + 1, 0x20);
+    expect((await refusal(big)).message).toBe(`The file is ${MAX_OPEN_FORMAT_BYTES + 1} bytes; at most ${MAX_OPEN_FORMAT_BYTES} are read`);
+  });
+
+  it('a KMZ that expands past its cap, lies about its size, holds a path that climbs out, or holds no KML', async () => {
+    const huge = Buffer.alloc(KMZ_LIMITS.kmlBytes + 1, 0x20);
+    expect((await refusal(zip([{ name: 'doc.kml', data: huge }]))).message).toBe(`The KML in this KMZ is ${KMZ_LIMITS.kmlBytes + 1} bytes; at most ${KMZ_LIMITS.kmlBytes} are read`);
+    // A header that says 100 bytes over 6 MB of spaces: refused while inflating, not after.
+    expect((await refusal(zip([{ name: 'doc.kml', data: Buffer.alloc(6 * 1024 * 1024, 0x20), declaredSize: 100 }]))).message).toMatch(/KMZ/);
+    expect((await refusal(zip([{ name: '../../evil.kml', data: Buffer.from(kml(placemark)) }]))).message).toBe('This KMZ holds a path that climbs out of the archive: ../../evil.kml');
+    expect((await refusal(zip([{ name: 'images/a.png', data: Buffer.from('png') }]))).message).toBe('This KMZ holds no KML file (doc.kml)');
+    expect((await refusal(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.from('not a zip at all')]))).message).toMatch(/^This KMZ is not a readable zip archive/);
+    // And a good one reads.
+    const read = await readOpenFormat(zip([{ name: 'doc.kml', data: Buffer.from(kml(placemark)) }, { name: 'files/icon.png', data: Buffer.from('png') }]));
+    expect(read.summary).toMatchObject({ format: 'kmz', stops: 1, areas: { point: 1, polygon: 0 } });
+  });
+});
