@@ -1,6 +1,6 @@
 import { marked } from 'marked';
 import { MAX_CHOICE_OPTIONS, newContentId, type GameLocation } from '@streethunt/shared';
-import { DraftBuilder } from './draft.ts';
+import type { DraftBuilder } from './draft.ts';
 import { fileProblem } from './file-problem.ts';
 
 type Json = Record<string, unknown>;

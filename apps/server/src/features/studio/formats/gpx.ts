@@ -1,4 +1,4 @@
-import { DraftBuilder } from './draft.ts';
+import type { DraftBuilder } from './draft.ts';
 import { attribute, children, textOf, type XmlDocument, type XmlNode } from './read-xml.ts';
 
 /** Groundspeak's cache extension: inside `<extensions>` (GPX 1.1) or straight in the waypoint (GPX 1.0). */

@@ -1,5 +1,5 @@
 import { MAX_HINTS } from '@streethunt/shared';
-import { DraftBuilder } from './draft.ts';
+import type { DraftBuilder } from './draft.ts';
 import { fileProblem } from './file-problem.ts';
 import { attribute, children, textOf, type XmlDocument, type XmlNode } from './read-xml.ts';
 
