@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   editorGameReplySchema,
   gameExportSchema,
+  importReadReplySchema,
+  MAX_OPEN_FORMAT_BYTES,
   gameParamsSchema,
   gameStatusRequestSchema,
   gameValidationReplySchema,
@@ -16,6 +18,7 @@ import {
 import { requireUser } from '../../platform/access.ts';
 import { acceptEmptyJsonBody, errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { createGameCleaner } from './clean-game.ts';
+import { readOpenFormat } from './formats/read-open-format.ts';
 import { openNextVersion } from './next-version.ts';
 import * as studio from './service.ts';
 
@@ -131,6 +134,27 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(emptyBodyRoutes(deps));
+  await app.register(openFormatRoutes);
+};
+
+/** Files in open formats arrive as their bytes (`application/octet-stream`), up to the size cap. */
+const openFormatRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_OPEN_FORMAT_BYTES }, (_request, body, done) => done(null, body));
+  app.post(
+    '/games/import/read',
+    {
+      config: { access: 'user', ...perUserPerMinute(30) },
+      schema: {
+        tags,
+        summary:
+          'A GPX, KML, KMZ or geo-tales file (its bytes, application/octet-stream, at most 5 MB) read into a game, nothing saved: the game as an export file for POST /api/games/import, what was read, and what could not be kept (docs/open-formats.md). A file that is none of these or breaks a rule gets 400 naming what and where',
+        security: tokenSecurity,
+        body: z.instanceof(Buffer),
+        response: { 200: importReadReplySchema, ...errorReplies(400, 401, 413, 429) },
+      },
+    },
+    async (request) => ({ data: await readOpenFormat(request.body) }),
+  );
 };
 
 /** New and duplicate take no payload (spec: 'empty'); a client may still say `content-type: application/json`. */

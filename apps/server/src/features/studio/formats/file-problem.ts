@@ -9,5 +9,5 @@ export type Where = { element?: string; line?: number };
  */
 export function fileProblem(message: string, where: Where = {}): AppError {
   const at = [where.element && `in ${where.element}`, where.line && `line ${where.line}`].filter(Boolean).join(', ');
-  return new AppError(400, 'validation', at ? `${message} (${at})` : message, { ...where });
+  return new AppError(400, 'validation', at ? `${message} (${at})` : message);
 }

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_OPEN_FORMAT_BYTES, type ImportReadReply } from '@streethunt/shared';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { nextIp } from '../account/test-support.ts';
+import { call, storedGame, studioTables, userWithToken } from './test-support.ts';
+
+const sample = (name: string) => readFileSync(new URL(`./formats/samples/${name}`, import.meta.url));
+
+/** POST /api/games/import/read with a file's bytes. */
+function readFile(t: TestApp, bytes: Buffer, token?: string, contentType = 'application/octet-stream') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/games/import/read',
+    headers: { 'content-type': contentType, ...(token && { 'x-access-token': token }) },
+    payload: bytes,
+    remoteAddress: nextIp(),
+  });
+}
+
+describe('POST /api/games/import/read', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('reads a KML into a game, saving nothing; the game imported as a file becomes the caller’s draft with its stops and areas', async () => {
+    const { token, user } = await userWithToken(t);
+    const before = await studioTables(t.db);
+    const res = await readFile(t, sample('kml22-points-folders-giscore.kml'), token);
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json() as ImportReadReply;
+    expect(data.summary).toMatchObject({ format: 'kml', name: '7 Wonders', stops: 7, areas: { point: 7, polygon: 0 } });
+    expect(data.notCarried).toEqual([]);
+    expect((await studioTables(t.db)).text).toBe(before.text);
+
+    const imported = await call(t, 'POST', '/api/games/import', { token, body: data.file });
+    expect(imported.statusCode).toBe(200);
+    const row = await storedGame(t.db, imported.json().data._id);
+    expect(row).toMatchObject({ userId: user.id, status: 'DRAFT' });
+    expect(row!.metadata).toMatchObject({ name: '7 Wonders', map: true });
+    expect(row!.questions).toHaveLength(7);
+    expect((row!.questions as unknown[])[0]).toMatchObject({ content: '<h2>Cairo, Egypt</h2><p>The Great Pyramid of Giza</p>', location: { lat: 30.0982, lng: 31.246099 } });
+  });
+
+  it('a description’s script is removed when the game is saved, as anything a creator types', async () => {
+    const { token } = await userWithToken(t);
+    const kml = `<?xml version="1.0"?><kml><Document><name>Scripted</name><Placemark><name>Here</name><description><![CDATA[<p>Look up<script>alert(1)</script><a href="javascript:alert(2)">x</a></p>]]></description><Point><coordinates>34.77,32.07</coordinates></Point></Placemark></Document></kml>`;
+    const res = await readFile(t, Buffer.from(kml), token);
+    const { data } = res.json() as ImportReadReply;
+    expect(data.notCarried).toEqual([{ kind: 'scripts', count: 1, where: ['Here'] }]);
+    const imported = await call(t, 'POST', '/api/games/import', { token, body: data.file });
+    const content = ((await storedGame(t.db, imported.json().data._id))!.questions as Array<{ content: string }>)[0]!.content;
+    expect(content).toContain('Look up');
+    expect(content).not.toMatch(/script|javascript|alert/);
+  });
+
+  it('refuses a bad file with 400 naming what and where, and a file sent as JSON or text with 400; a file over 5 MB is 413; nothing is stored', async () => {
+    const { token } = await userWithToken(t);
+    const before = await studioTables(t.db);
+    const bad = await readFile(t, Buffer.from('<?xml version="1.0"?>\n<gpx version="1.1">\n<wpt lat="95" lon="34"><name>X</name></wpt>\n</gpx>'), token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({
+      code: 'validation',
+      message: "A point's coordinates are out of range: latitude 95 (-90 to 90), longitude 34 (-180 to 180) (in wpt 1, line 3)",
+    });
+    const typed = await readFile(t, Buffer.from('{}'), token, 'application/json');
+    expect([typed.statusCode, typed.json().code]).toEqual([400, 'validation']);
+    const other = await readFile(t, Buffer.from('x'), token, 'text/plain');
+    expect([other.statusCode, other.json().code]).toEqual([400, 'validation']);
+    const big = await readFile(t, Buffer.alloc(MAX_OPEN_FORMAT_BYTES + 1, 0x20), token);
+    expect([big.statusCode, big.json().code]).toEqual([413, 'payload_too_large']);
+    expect((await studioTables(t.db)).text).toBe(before.text);
+  });
+
+  it('anonymous callers get 401', async () => {
+    const res = await readFile(t, sample('gpx-route-gpxpy.gpx'));
+    expect([res.statusCode, res.json().code]).toEqual([401, 'unauthorized']);
+  });
+});
