@@ -80,7 +80,7 @@ export function readGameExport(file: unknown): GameExport {
 }
 
 /** Content-Disposition for the export: an ASCII name for old clients, the real (Hebrew) name in filename* (RFC 6266, 5987). */
-export function exportFileDisposition(gameName: string): string {
+export function exportFileDisposition(gameName: string, extension = 'json'): string {
   const name = gameName.trim().slice(0, 100) || 'game';
   const ascii =
     name
@@ -89,6 +89,6 @@ export function exportFileDisposition(gameName: string): string {
       .trim()
       .replace(/\s+/g, '-')
       .replace(/^[-.]+|[-.]+$/g, '') || 'game';
-  const utf8 = encodeURIComponent(`${name}.json`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}.json"; filename*=UTF-8''${utf8}`;
+  const utf8 = encodeURIComponent(`${name}.${extension}`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${utf8}`;
 }

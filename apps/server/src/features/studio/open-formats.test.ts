@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPEN_FORMAT_BYTES, type ImportReadReply } from '@streethunt/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { nextIp } from '../account/test-support.ts';
+import { buildGame } from '../../test/factories.ts';
 import { call, storedGame, studioTables, userWithToken } from './test-support.ts';
 
 const sample = (name: string) => readFileSync(new URL(`./formats/samples/${name}`, import.meta.url));
@@ -77,5 +78,62 @@ describe('POST /api/games/import/read', () => {
   it('anonymous callers get 401', async () => {
     const res = await readFile(t, sample('gpx-route-gpxpy.gpx'));
     expect([res.statusCode, res.json().code]).toEqual([401, 'unauthorized']);
+  });
+});
+
+describe('GET /api/games/export-map/{gameId}', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const exportMap = (gameId: string, format: string, token?: string) => call(t, 'GET', `/api/games/export-map/${gameId}?format=${format}`, { token });
+
+  it('GPX and KML of the start and each area in order, named, as attachments; never an answer or a hint; each reads back as the same map', async () => {
+    const { user, token } = await userWithToken(t);
+    const game = await buildGame(t.db, { userId: user.id });
+    const [q1, q2] = game.content.questions;
+    const secrets = game.content.questions.flatMap((q) => [
+      ...(q.answer.kind === 'text' ? q.answer.value.split(',').map((v) => v.trim()) : []),
+      ...q.hints.map((h) => h.content.replace(/<[^>]+>/g, '')),
+      q.answer.contentAfterAnswer.replace(/<[^>]+>/g, ''),
+    ]).filter(Boolean);
+
+    for (const [format, type] of [['gpx', 'application/gpx+xml; charset=utf-8'], ['kml', 'application/vnd.google-earth.kml+xml; charset=utf-8']] as const) {
+      const res = await exportMap(game.id, format, token);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="Test-hunt.${format}"; filename*=UTF-8''Test%20hunt.${format}`);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      for (const secret of secrets) expect(res.body, `${format} never holds "${secret}"`).not.toContain(secret);
+      expect(res.body).toContain('1. Who made the fountain?');
+      expect(res.body).toContain('התחלה');
+
+      // Read back by our own reader: the start, then each area in order.
+      const read = await readFile(t, Buffer.from(res.body), token);
+      const { data } = read.json() as ImportReadReply;
+      expect(data.file.game.metadata.location).toEqual(game.content.metadata.location);
+      const areas = data.file.game.questions.map((q) => q.location);
+      if (format === 'kml') {
+        expect(areas).toEqual(game.content.questions.map((q) => q.location));
+      } else {
+        // GPX has no polygons: a polygon area comes back as the waypoint at its centre (its ring is a track).
+        expect(areas[1]).toEqual(q2!.location);
+        expect(Array.isArray(areas[0])).toBe(false);
+        expect(data.notCarried).toEqual([{ kind: 'tracks', count: 1, where: ['1. Who made the fountain?'] }]);
+        expect(q1!.location).toHaveLength(4);
+      }
+    }
+  });
+
+  it('another creator’s game is 404; an unknown format is 400; anonymous is 401', async () => {
+    const { token } = await userWithToken(t);
+    const game = await buildGame(t.db);
+    expect((await exportMap(game.id, 'gpx', token)).statusCode).toBe(404);
+    const { user, token: owner } = await userWithToken(t);
+    const mine = await buildGame(t.db, { userId: user.id });
+    expect((await exportMap(mine.id, 'shp', owner)).json()).toMatchObject({ code: 'validation' });
+    expect((await exportMap(mine.id, 'gpx')).statusCode).toBe(401);
   });
 });

@@ -116,6 +116,30 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/games/export-map/:gameId',
+    {
+      config: { access: 'owner', ...perUserPerMinute(30) },
+      schema: {
+        tags,
+        summary:
+          'The game’s map as GPX 1.1 or KML 2.2 (its start and each question’s area, in order, named; never answers or hints), as an attachment; owner or admin (docs/open-formats.md)',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        querystring: z.object({ format: z.enum(['gpx', 'kml']) }),
+        response: { 200: z.string(), ...errorReplies(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const { text, disposition } = await studio.exportMap(deps, requireUser(request), request.params.gameId, format);
+      reply.header('content-type', format === 'gpx' ? 'application/gpx+xml; charset=utf-8' : 'application/vnd.google-earth.kml+xml; charset=utf-8');
+      reply.header('content-disposition', disposition);
+      reply.header('cache-control', 'private, no-store');
+      return text;
+    },
+  );
+
   app.post(
     '/games/import',
     {

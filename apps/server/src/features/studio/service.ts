@@ -27,6 +27,7 @@ import { findGame, forgetGame, isOwnerOrAdmin, readGameContent, readGameMetadata
 import { keepVersionForPlays } from '../games/versions.ts';
 import { gameSentToApprovalEmail } from './emails.ts';
 import { exportFileDisposition, readGameExport } from './export-file.ts';
+import { writeGpx, writeKml } from './formats/write-map.ts';
 import type { GameCleaner } from './clean-game.ts';
 import type { MediaUrlOptions } from './sanitize-content.ts';
 
@@ -279,6 +280,13 @@ export async function duplicateGame(deps: StudioDeps, caller: AccessClaims, game
   // A copy is another game: its questions and hints get ids of their own.
   const questions = withContentIds(content.questions, { fresh: true });
   return insertDraft(deps.db, caller, await deps.cleaner.clean({ ...content, metadata: { ...content.metadata, name }, questions }, media(deps)));
+}
+
+/** GET /api/games/export-map/{gameId}?format=: the game's map as GPX or KML, as an attachment named after the game. */
+export async function exportMap(deps: StudioDeps, caller: AccessClaims, gameId: string, format: 'gpx' | 'kml') {
+  const content = editableContent(await findEditableGame(deps.db, caller, gameId));
+  const text = format === 'gpx' ? writeGpx(content) : writeKml(content);
+  return { text, disposition: exportFileDisposition(content.metadata.name, format) };
 }
 
 /** GET /api/games/export/{gameId}: the export file, our own media addresses made absolute so the file travels. */
