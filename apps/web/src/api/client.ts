@@ -21,6 +21,8 @@ export class NetworkError extends Error {}
 type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** A file sent as its bytes (`application/octet-stream`) instead of a JSON body. */
+  file?: Blob;
   headers?: Record<string, string>;
   /** Checks the reply's shape; the shared schema of the call. */
   schema?: z.ZodType<T>;
@@ -33,12 +35,13 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const token = readToken();
   if (token) headers['x-access-token'] = token;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.file) headers['content-type'] = 'application/octet-stream';
   let response: Response;
   try {
     response = await fetch(path, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method: options.method ?? (options.body === undefined && !options.file ? 'GET' : 'POST'),
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { GameExport, MyActiveGamesReply, MyFeedbacksReply, MyGamesReply, NewGameReply, ProgressType, SecretCodeReply } from '@streethunt/shared';
+import { importReadReplySchema, type GameExport, type MyActiveGamesReply, type MyFeedbacksReply, type MyGamesReply, type NewGameReply, type ProgressType, type SecretCodeReply } from '@streethunt/shared';
 import { apiRequest } from '../../api/client.ts';
 
 const id = encodeURIComponent;
@@ -19,6 +19,12 @@ export const myGamesApi = {
 
   /** The game as our versioned export file (downloaded by the page). */
   exportGame: (gameId: string) => apiRequest<GameExport>(`/api/games/export/${id(gameId)}`),
+
+  /** A GPX, KML, KMZ or geo-tales file read into a game (nothing saved): the game as an export file, what was read and what was not kept. */
+  readOpenFormat: async (file: Blob) => (await apiRequest('/api/games/import/read', { file, schema: importReadReplySchema })).data,
+
+  /** The game's map as GPX or KML text (downloaded by the page). */
+  exportMap: (gameId: string, format: 'gpx' | 'kml') => apiRequest<string>(`/api/games/export-map/${id(gameId)}?format=${format}`),
 
   /** An export file's JSON, stored as a new draft; the server judges the file. */
   importGame: async (file: unknown) => (await apiRequest<NewGameReply>('/api/games/import', { method: 'POST', body: file })).data._id,

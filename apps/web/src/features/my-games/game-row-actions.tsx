@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Loader, Menu, Tooltip } from '@mantine/core';
-import { IconCopy, IconDots, IconDownload, IconExternalLink, IconKey, IconPencil } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconDownload, IconExternalLink, IconKey, IconMap, IconPencil, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MyGame } from '@streethunt/shared';
@@ -8,6 +8,7 @@ export type RowActionHandlers = {
   onCreateCode(game: MyGame): void;
   onDuplicate(game: MyGame): void;
   onExport(game: MyGame): void;
+  onExportMap(game: MyGame, format: 'gpx' | 'kml'): void;
   /** The game whose action is running, if any. */
   busyGameId: string | null;
 };
@@ -45,6 +46,12 @@ export function GameRowActions({ game, name, handlers }: { game: MyGame; name: s
           </Menu.Item>
           <Menu.Item leftSection={<IconDownload size={18} aria-hidden />} onClick={() => handlers.onExport(game)}>
             {t('myGames.actions.export')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconMap size={18} aria-hidden />} onClick={() => handlers.onExportMap(game, 'gpx')}>
+            {t('myGames.actions.exportGpx')}
+          </Menu.Item>
+          <Menu.Item leftSection={<IconWorld size={18} aria-hidden />} onClick={() => handlers.onExportMap(game, 'kml')}>
+            {t('myGames.actions.exportKml')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

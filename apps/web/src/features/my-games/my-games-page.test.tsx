@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { emptyGame } from '@streethunt/shared';
 import { SEARCH_DEBOUNCE_MS } from '../../ui/studio/table-constants.ts';
 import { Component as MyGamesPage } from './my-games-page.tsx';
 import { autoLoginReply, bodiesSent, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from '../../test/render-page.tsx';
@@ -226,11 +227,48 @@ describe('my games page', () => {
     const { router } = await renderPage(<MyGamesPage />, setup);
     await screen.findByRole('table');
     const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
-    expect(input.accept).toBe('application/json,.json');
+    expect(input.accept.split(',')).toEqual(expect.arrayContaining(['.json', '.gpx', '.kml', '.kmz']));
     fireEvent.change(input, { target: { files: [new File([JSON.stringify(exported)], 'game.json', { type: 'application/json' })] } });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/game-editor/new1'));
     expect(bodiesSent(fetchMock, 'POST /api/games/import')).toEqual([exported]);
+  });
+
+  it('reads a GPX through the server, shows what it holds and what was not carried, and creates the draft only once confirmed', async () => {
+    const empty = emptyGame('en');
+    const file = { format: 'streethunt-game', version: 2, exportedAt: '2026-11-26T10:00:00.000Z', game: { ...empty, metadata: { ...empty.metadata, name: 'Trail' } } };
+    const fetchMock = mockRoutes({
+      ...listed(),
+      'POST /api/games/import/read': {
+        body: {
+          data: {
+            file,
+            summary: { format: 'gpx', name: 'Mystic River Basin Trails', stops: 49, start: true, areas: { point: 49, polygon: 0 }, answers: { text: 0, number: 0, choice: 0, none: 49 }, hints: 0 },
+            notCarried: [{ kind: 'tracks', count: 3, where: ['LONG TRACK'] }],
+          },
+        },
+      },
+      'POST /api/games/import': { body: { data: { _id: 'new2' } } },
+    });
+    const { router, t } = await renderPage(<MyGamesPage />, setup);
+    await screen.findByRole('table');
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    const gpx = new File(['<gpx version="1.1"></gpx>'], 'trail.gpx', { type: 'application/gpx+xml' });
+    fireEvent.change(input, { target: { files: [gpx] } });
+
+    const preview = await screen.findByTestId('import-preview');
+    expect(within(preview).getByText('Mystic River Basin Trails')).toBeTruthy();
+    expect(within(preview).getByTestId('import-summary').textContent).toContain(t('myGames.import.preview.stops', { count: 49 }));
+    expect(within(preview).getByTestId('import-not-carried').textContent).toContain(t('myGames.import.notCarried.tracks', { count: 3 }));
+    // The file went as its bytes; nothing was stored yet.
+    const read = fetchMock.mock.calls.find(([url]) => String(url) === '/api/games/import/read');
+    expect((read?.[1] as RequestInit).headers).toMatchObject({ 'content-type': 'application/octet-stream' });
+    expect((read?.[1] as RequestInit).body).toBe(gpx);
+    expect(routesCalled(fetchMock)).not.toContain('POST /api/games/import');
+
+    fireEvent.click(within(preview).getByTestId('import-confirm'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/game-editor/new2'));
+    expect(bodiesSent(fetchMock, 'POST /api/games/import')).toEqual([file]);
   });
 
   it('says a broken file is not a game file without sending it, and shows the server message for a refused one', async () => {

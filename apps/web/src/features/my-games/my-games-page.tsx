@@ -36,11 +36,11 @@ function MyGamesPage() {
       actions={
         <Group gap="sm">
           {!empty && createButton}
-          <ImportGameButton mutation={importGame.mutation} />
+          <ImportGameButton importGame={importGame} />
         </Group>
       }
     >
-      {importGame.error && <ActionError>{importGame.error}</ActionError>}
+      {importGame.error && !importGame.read && <ActionError>{importGame.error}</ActionError>}
       {session.status !== 'in' || games.isPending ? (
         <StudioLoader label={t('myGames.loading')} />
       ) : games.isError ? (

@@ -34,7 +34,7 @@ export function MyGamesTable({ games, onUnauthorized }: { games: readonly MyGame
   const counts = countByFilter(games);
   const shown = filterGames(games, status, debouncedSearch);
   const paging = usePaging(shown, t, `${status}\n${debouncedSearch}`);
-  const busy = [actions.createCode, actions.duplicate, actions.exportGame].find((action) => action.isPending)?.variables?._id ?? null;
+  const busy = [actions.createCode, actions.duplicate, actions.exportGame].find((action) => action.isPending)?.variables?._id ?? (actions.exportMap.isPending ? (actions.exportMap.variables?.game._id ?? null) : null);
 
   const columns: DataTableColumn<MyGame>[] = [
     {
@@ -88,6 +88,7 @@ export function MyGamesTable({ games, onUnauthorized }: { games: readonly MyGame
             onCreateCode: (row) => actions.createCode.mutate(row),
             onDuplicate: setConfirmDuplicate,
             onExport: (row) => actions.exportGame.mutate(row),
+            onExportMap: (row, format) => actions.exportMap.mutate({ game: row, format }),
             busyGameId: busy,
           }}
         />

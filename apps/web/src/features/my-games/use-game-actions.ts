@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MyGame } from '@streethunt/shared';
 import { myGamesApi, myGamesKeys } from './api.ts';
-import { downloadJson, exportFileName } from './download-file.ts';
+import { downloadJson, downloadMap, exportFileName } from './download-file.ts';
 import { errorText } from '../../ui/studio/errors.ts';
 
 export type GameAction = 'code' | 'duplicate' | 'export';
@@ -17,7 +17,7 @@ export function useGameName() {
 
 /**
  * The row actions of /my-games that call the server: create a code (shown in a dialog), duplicate as a
- * new draft (the list refreshes and says so), export to a file. `failure` says which one failed and why.
+ * new draft (the list refreshes and says so), export to a file, or its map as GPX or KML. `failure` says which one failed and why.
  */
 export function useGameActions(onUnauthorized: (error: unknown) => void) {
   const { t } = useTranslation('studio');
@@ -60,5 +60,12 @@ export function useGameActions(onUnauthorized: (error: unknown) => void) {
     onError: (error, game) => fail('export', game)(error),
   });
 
-  return { createCode, duplicate, exportGame, shownCode, closeCode: () => setShownCode(null), codes, failure };
+  const exportMap = useMutation({
+    mutationFn: async ({ game, format }: { game: MyGame; format: 'gpx' | 'kml' }) => ({ text: await myGamesApi.exportMap(game._id, format), format }),
+    onMutate: () => setFailure(null),
+    onSuccess: ({ text, format }, { game }) => downloadMap(game.metadata.name, game._id, format, text),
+    onError: (error, { game }) => fail('export', game)(error),
+  });
+
+  return { createCode, duplicate, exportGame, exportMap, shownCode, closeCode: () => setShownCode(null), codes, failure };
 }
