@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pageHeading } from './support/app.ts';
+import { pageHeading, viaMenu } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { newPhonePage, type Language } from './support/browser.ts';
 import { startE2e } from './support/fixture.ts';
@@ -12,8 +12,9 @@ import { saveScreenshot } from './support/screenshots.ts';
 import { createCodeViaApi, DEMO_CREATOR, loginViaApi, storeSession } from './support/studio.ts';
 import { fill, studioTexts, texts } from './support/texts.ts';
 
-// Open formats in the studio: a creator imports a GPX (Hebrew) and a KML (English, a real file from a
-// public source: apps/server/src/features/studio/formats/samples/SOURCES.md) from /my-games at 390 px,
+// Open formats in the studio: a creator imports a GPX (a Hebrew game) and a KML (an English game, a real
+// file from a public source: apps/server/src/features/studio/formats/samples/SOURCES.md) from /my-games
+// at 390 px, on the Hebrew and the English page,
 // sees what the file holds and what it could not carry, creates the draft, plays it with a creator
 // code, and downloads its map as GPX.
 
@@ -30,9 +31,10 @@ const HEBREW_GPX = `<?xml version="1.0" encoding="UTF-8"?>
 `;
 const SAMPLES = path.join(repoRoot, 'apps/server/src/features/studio/formats/samples');
 
-const cases: Array<{ language: Language; file: { name: string; mimeType: string; buffer: Buffer }; title: string; stops: number; first: { name: string; lat: number; lng: number }; notCarried?: 'tracks' }> = [
+type ImportCase = { gameLanguage: Language; file: { name: string; mimeType: string; buffer: Buffer }; title: string; stops: number; first: { name: string; lat: number; lng: number }; notCarried?: 'tracks' };
+const files: ImportCase[] = [
   {
-    language: 'he',
+    gameLanguage: 'he',
     file: { name: 'סיור.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(HEBREW_GPX) },
     title: 'סיור בלב העיר',
     stops: 2,
@@ -40,7 +42,7 @@ const cases: Array<{ language: Language; file: { name: string; mimeType: string;
     notCarried: 'tracks',
   },
   {
-    language: 'en',
+    gameLanguage: 'en',
     file: { name: 'seven-wonders.kml', mimeType: 'application/vnd.google-earth.kml+xml', buffer: readFileSync(path.join(SAMPLES, 'kml22-points-folders-giscore.kml')) },
     title: '7 Wonders',
     stops: 7,
@@ -48,11 +50,14 @@ const cases: Array<{ language: Language; file: { name: string; mimeType: string;
   },
 ];
 
+/** Each file on each language's page: the page speaks the creator's language, the play the game's. */
+const cases = (['he', 'en'] as const).flatMap((language) => files.map((file) => ({ language, ...file })));
+
 describe('importing a game from an open format', () => {
-  for (const { language, file, title, stops, first, notCarried } of cases) {
+  for (const { language, gameLanguage, file, title, stops, first, notCarried } of cases) {
     it(`${file.name}: what it holds, the draft, a play with a creator code, and its map as GPX (${language}, 390 px)`, { timeout: 150_000 }, async () => {
       const s = studioTexts[language];
-      const t = texts[language];
+      const t = texts[gameLanguage];
       const session = await loginViaApi(e2e.server, DEMO_CREATOR);
       const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language, viewport: { width: 390, height: 844 } });
       const { page, context } = p;
@@ -70,16 +75,16 @@ describe('importing a game from an open format', () => {
         expect(await preview.getByTestId('import-summary').textContent()).toContain(fill(s.myGames.import.preview.stops, { count: String(stops) }));
         if (notCarried) expect(await preview.getByTestId('import-not-carried').locator(`[data-kind="${notCarried}"]`).count()).toBe(1);
         else expect(await preview.getByTestId('import-not-carried').count()).toBe(0);
-        await expectFitsScreen(page, `import-preview-${language}`);
+        await expectFitsScreen(page, `import-preview-${file.name}-${language}`);
         await expectNoSeriousA11yViolations(page);
-        await saveScreenshot(page, `import-preview-${language}-390`);
+        await saveScreenshot(page, `import-preview-${file.name.split('.').pop()}-${language}-390`);
 
         // The draft opens in the editor.
         await preview.getByTestId('import-confirm').click();
         await page.waitForURL((url) => url.pathname.startsWith('/game-editor/'));
         const gameId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
-        await saveScreenshot(page, `import-draft-${language}-390`);
+        await saveScreenshot(page, `import-draft-${file.name.split('.').pop()}-${language}-390`);
 
         // Played with a creator code: at the first stop's point, its name and 'continue'.
         const code = await createCodeViaApi(e2e.server, session, gameId);
@@ -92,12 +97,14 @@ describe('importing a game from an open format', () => {
         await step.getByTestId('area-continue').click();
         const question = questionView(page, 0);
         await question.getByRole('heading', { name: first.name }).waitFor();
-        await saveScreenshot(page, `import-played-${language}-390`);
+        await saveScreenshot(page, `import-played-${file.name.split('.').pop()}-${language}-390`);
         await question.getByTestId('question-arrived').click();
         await page.getByTestId('area-step').waitFor();
 
-        // Its map as GPX, from /my-games: the start and the stops, named.
-        await page.goto('/my-games');
+        // Its map as GPX, from /my-games (through the menu: no reload, no new sign-in): the start and the stops, named.
+        // The menu speaks the game's language until the game is left.
+        await viaMenu(page, t.menu, t.menu.myGames);
+        await page.waitForURL((url) => url.pathname === '/my-games');
         const row = page.getByRole('table', { name: s.myGames.table.label }).getByRole('row').filter({ hasText: title }).first();
         await row.getByRole('button', { name: fill(s.myGames.actions.more, { name: title }) }).click();
         const download = page.waitForEvent('download');

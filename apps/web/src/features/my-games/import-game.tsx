@@ -142,10 +142,12 @@ function ImportPreview({ importGame }: { importGame: ImportGame }) {
                   <List.Item key={note.kind} data-kind={note.kind}>
                     {t(`myGames.import.notCarried.${note.kind}`, { count: note.count })}
                     {note.where.length > 0 && (
-                      <Text span size="xs" c="dimmed" dir="auto">
+                      <>
                         {' '}
-                        ({note.where.join(', ')})
-                      </Text>
+                        <Text span size="xs" c="dimmed" dir="auto">
+                          ({note.where.join(', ')})
+                        </Text>
+                      </>
                     )}
                   </List.Item>
                 ))}
