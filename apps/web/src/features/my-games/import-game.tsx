@@ -32,7 +32,7 @@ async function ownExportFile(file: File): Promise<unknown> {
 }
 
 /**
- * Importing a game from a file (issue 8, item 9; docs/open-formats.md): our own export file becomes a
+ * Importing a game from a file (docs/game-export.md, docs/open-formats.md): our own export file becomes a
  * draft at once; a GPX, KML, KMZ or geo-tales file is first read by the server and what was read is
  * shown (`read`) until the creator confirms, then stored the same way. The new draft opens in the
  * editor. `error` is what to tell the creator when it fails.
