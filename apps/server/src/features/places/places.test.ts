@@ -144,23 +144,30 @@ function answerLikeNominatim(query: URLSearchParams): NominatimResult[] {
 /** The upstream is asked at most once a second: let the last call's second pass. */
 const nextSecond = () => sleep(1_050);
 
-describe('GET /api/places with a Nominatim-compatible upstream (GEOCODER_URL)', () => {
-  let t: TestApp;
-  let upstream: Awaited<ReturnType<typeof startLocalNominatim>>;
-  let search: Awaited<ReturnType<typeof searcher>>;
+/**
+ * A test app whose GEOCODER_URL is a local Nominatim-like server, both started before the suite's first
+ * test and closed after its last; read its fields inside tests.
+ */
+function withLocalNominatim() {
+  const env = {} as { t: TestApp; upstream: Awaited<ReturnType<typeof startLocalNominatim>>; search: Awaited<ReturnType<typeof searcher>> };
   beforeAll(async () => {
-    upstream = await startLocalNominatim(answerLikeNominatim);
-    t = await buildTestApp({ env: { GEOCODER_URL: upstream.url } });
-    search = await searcher(t);
+    env.upstream = await startLocalNominatim(answerLikeNominatim);
+    env.t = await buildTestApp({ env: { GEOCODER_URL: env.upstream.url } });
+    env.search = await searcher(env.t);
   });
   afterAll(async () => {
-    await t.close();
-    await upstream.close();
+    await env.t.close();
+    await env.upstream.close();
   });
+  return env;
+}
+
+describe('GET /api/places with a Nominatim-compatible upstream (GEOCODER_URL)', () => {
+  const env = withLocalNominatim();
 
   it('a submitted search answers with the upstream’s places, asked with a User-Agent naming the app and its address', async () => {
-    const before = upstream.seen.length;
-    const res = await search(submitted('Dizengoff Center', 'en'));
+    const before = env.upstream.seen.length;
+    const res = await env.search(submitted('Dizengoff Center', 'en'));
     expect(res.statusCode).toBe(200);
     expect(res.json().upstream).toBe('on');
     expect(places(res)).toEqual([
@@ -174,48 +181,48 @@ describe('GET /api/places with a Nominatim-compatible upstream (GEOCODER_URL)', 
       // An address has no name: its street and number make one. The broken entry is dropped.
       { name: 'Dizengoff Street 99', detail: 'Lev HaIr, Tel Aviv-Yafo, Israel', lat: 32.0779, lng: 34.7741, source: 'upstream' },
     ]);
-    expect(upstream.seen).toHaveLength(before + 1);
-    const [call] = upstream.seen.slice(-1);
+    expect(env.upstream.seen).toHaveLength(before + 1);
+    const [call] = env.upstream.seen.slice(-1);
     expect(call.path).toBe('/search');
     expect(Object.fromEntries(call.query)).toEqual({ q: 'Dizengoff Center', format: 'jsonv2', limit: '5', 'accept-language': 'en' });
-    expect(call.headers['user-agent']).toBe(`StreetHunt/1.0 (+${t.config.publicUrl})`);
-    expect(call.headers.referer).toBe(t.config.publicUrl);
+    expect(call.headers['user-agent']).toBe(`StreetHunt/1.0 (+${env.t.config.publicUrl})`);
+    expect(call.headers.referer).toBe(env.t.config.publicUrl);
   });
 
   it('typing never asks the upstream (no search-as-you-type, as Nominatim’s policy says); it shows what a submitted search found', async () => {
     await nextSecond();
-    const before = upstream.seen.length;
+    const before = env.upstream.seen.length;
     for (const text of ['di', 'diz', 'dizen', 'dizengoff squ', 'dizengoff square']) {
-      const res = await search(q(text, 'en'));
+      const res = await env.search(q(text, 'en'));
       expect(res.statusCode).toBe(200);
       expect(res.json().upstream).toBe('on');
       expect(places(res).filter((p) => p.source === 'upstream')).toEqual([]);
     }
-    expect(upstream.seen).toHaveLength(before);
+    expect(env.upstream.seen).toHaveLength(before);
     // Once submitted, the answer is kept: typing the same search again shows it without a call.
-    await search(submitted('Dizengoff Square', 'en'));
-    expect(upstream.seen).toHaveLength(before + 1);
-    expect(places(await search(q('dizengoff square', 'en')))[0]).toMatchObject({ name: 'Dizengoff Center', source: 'upstream' });
-    expect(upstream.seen).toHaveLength(before + 1);
+    await env.search(submitted('Dizengoff Square', 'en'));
+    expect(env.upstream.seen).toHaveLength(before + 1);
+    expect(places(await env.search(q('dizengoff square', 'en')))[0]).toMatchObject({ name: 'Dizengoff Center', source: 'upstream' });
+    expect(env.upstream.seen).toHaveLength(before + 1);
   });
 
   it('serves the same submitted search again from its cache, whatever the case and spacing', async () => {
-    const first = await search(submitted('Dizengoff Center', 'en'));
-    const before = upstream.seen.length;
-    const again = await search(submitted('  dizengoff   CENTER ', 'en'));
+    const first = await env.search(submitted('Dizengoff Center', 'en'));
+    const before = env.upstream.seen.length;
+    const again = await env.search(submitted('  dizengoff   CENTER ', 'en'));
     expect(again.statusCode).toBe(200);
     expect(places(again)).toEqual(places(first));
-    expect(upstream.seen).toHaveLength(before);
+    expect(env.upstream.seen).toHaveLength(before);
     // Another language is another question.
     await nextSecond();
-    await search(submitted('Dizengoff Center', 'he'));
-    expect(upstream.seen).toHaveLength(before + 1);
-    expect(upstream.seen.at(-1)?.query.get('accept-language')).toBe('he');
+    await env.search(submitted('Dizengoff Center', 'he'));
+    expect(env.upstream.seen).toHaveLength(before + 1);
+    expect(env.upstream.seen.at(-1)?.query.get('accept-language')).toBe('he');
   });
 
   it('the upstream’s places come first, then the gazetteer’s that it did not find too', async () => {
     await nextSecond();
-    const found = places(await search(submitted('tel aviv', 'en')));
+    const found = places(await env.search(submitted('tel aviv', 'en')));
     expect(found[0]).toEqual({ name: 'Tel Aviv-Yafo', detail: 'Tel Aviv Subdistrict, Tel Aviv District, Israel', lat: 32.0852997, lng: 34.7818064, source: 'upstream' });
     // The gazetteer's Tel Aviv is the same place; its other matches follow.
     expect(found.filter((p) => p.name === 'Tel Aviv')).toEqual([]);
@@ -224,17 +231,17 @@ describe('GET /api/places with a Nominatim-compatible upstream (GEOCODER_URL)', 
   });
 
   it('coordinates never go upstream', async () => {
-    const before = upstream.seen.length;
-    const res = await search(`${q('32.0853, 34.7818')}&submitted=true`);
+    const before = env.upstream.seen.length;
+    const res = await env.search(`${q('32.0853, 34.7818')}&submitted=true`);
     expect(places(res)).toMatchObject([{ source: 'coordinates' }]);
     expect(res.json().upstream).toBe('on');
-    expect(upstream.seen).toHaveLength(before);
+    expect(env.upstream.seen).toHaveLength(before);
   });
 
   it('a submitted burst is spaced a second apart upstream; what would wait too long gets 429 with Retry-After', async () => {
     await nextSecond();
-    const before = upstream.seen.length;
-    const replies = await Promise.all(['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'].map((word) => search(submitted(`${word} street`, 'en'))));
+    const before = env.upstream.seen.length;
+    const replies = await Promise.all(['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'].map((word) => env.search(submitted(`${word} street`, 'en'))));
     const statuses = replies.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
     expect(statuses.filter((s) => s === 429)).toHaveLength(3);
@@ -242,7 +249,7 @@ describe('GET /api/places with a Nominatim-compatible upstream (GEOCODER_URL)', 
       expect(limited.json().code).toBe('rate_limited');
       expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     }
-    const calls = upstream.seen.slice(before);
+    const calls = env.upstream.seen.slice(before);
     expect(calls).toHaveLength(3);
     for (let i = 1; i < calls.length; i++) expect(calls[i].at - calls[i - 1].at).toBeGreaterThanOrEqual(950);
   });
@@ -253,38 +260,27 @@ describe.each([
   ['answers a page that is not JSON', (u: Awaited<ReturnType<typeof startLocalNominatim>>) => u.failWith(200)],
   ['never answers', (u: Awaited<ReturnType<typeof startLocalNominatim>>) => u.hang()],
 ])('GET /api/places when the upstream %s', (_how, breakIt) => {
-  let t: TestApp;
-  let upstream: Awaited<ReturnType<typeof startLocalNominatim>>;
-  let search: Awaited<ReturnType<typeof searcher>>;
-  beforeAll(async () => {
-    upstream = await startLocalNominatim(answerLikeNominatim);
-    t = await buildTestApp({ env: { GEOCODER_URL: upstream.url } });
-    search = await searcher(t);
-  });
-  afterAll(async () => {
-    await t.close();
-    await upstream.close();
-  });
+  const env = withLocalNominatim();
 
   it('the gazetteer answers within the timeout (3 s), the reply says the streets search is down, and the upstream is left alone for a while', async () => {
-    breakIt(upstream);
+    breakIt(env.upstream);
     const started = Date.now();
-    const res = await search(submitted('חיפה', 'he'));
+    const res = await env.search(submitted('חיפה', 'he'));
     const took = Date.now() - started;
     expect(res.statusCode).toBe(200);
     expect(res.json().upstream).toBe('down');
     expect(places(res)[0]).toMatchObject({ name: 'חיפה', detail: 'ישראל', source: 'gazetteer' });
     expect(took).toBeLessThan(4_500);
-    expect(upstream.seen).toHaveLength(1);
+    expect(env.upstream.seen).toHaveLength(1);
     // Asked again at once: no call, no wait, the same answer (a server without the internet stays quick).
-    upstream.answerNormally();
+    env.upstream.answerNormally();
     await nextSecond();
     const again = Date.now();
-    const second = await search(submitted('tel aviv', 'en'));
+    const second = await env.search(submitted('tel aviv', 'en'));
     expect(Date.now() - again).toBeLessThan(1_000);
     expect(second.json().upstream).toBe('down');
     expect(places(second)[0]).toMatchObject({ name: 'Tel Aviv', source: 'gazetteer' });
-    expect((await search(q('32.08, 34.78'))).json().upstream).toBe('down');
-    expect(upstream.seen).toHaveLength(1);
+    expect((await env.search(q('32.08, 34.78'))).json().upstream).toBe('down');
+    expect(env.upstream.seen).toHaveLength(1);
   });
 });

@@ -102,7 +102,8 @@ export class DraftBuilder {
   polygon(ring: Point[], where: Where): GameLocation {
     const open = ring.length > 1 && ring[0]!.lat === ring.at(-1)!.lat && ring[0]!.lng === ring.at(-1)!.lng ? ring.slice(0, -1) : ring;
     if (open.length > MAX_POLYGON_POINTS) throw fileProblem(`A polygon has ${open.length} corners; a game's area may have at most ${MAX_POLYGON_POINTS}`, where);
-    if (open.length < 3) return open[0] ?? fileProblemThrow('A polygon has no corners', where);
+    if (open.length === 0) throw fileProblem('A polygon has no corners', where);
+    if (open.length < 3) return open[0]!;
     return open;
   }
 
@@ -167,10 +168,6 @@ export class DraftBuilder {
     const file = { format: GAME_EXPORT_FORMAT, version: GAME_EXPORT_VERSION, exportedAt: new Date().toISOString(), game } as GameExport;
     return { file, summary, notCarried };
   }
-}
-
-function fileProblemThrow(message: string, where: Where): never {
-  throw fileProblem(message, where);
 }
 
 /** Without a start in the file, the first stop's point (a polygon's first corner). */
