@@ -1,5 +1,5 @@
 /**
- * The public games list at 10,000 approved games (issue 12): part of `npm run bench`, or alone with
+ * The public games list at 10,000 approved games: part of `npm run bench`, or alone with
  * `npx tsx apps/server/bench/games-list.ts`. A measurement, not a test. On in-memory PGlite, and on the
  * PostgreSQL server of BENCH_DATABASE_URL or TEST_DATABASE_URL when set, it seeds the games, then per
  * case prints the median time of the whole request over loopback HTTP (gzip asked, as a browser does),
@@ -148,4 +148,4 @@ if (serverUrl) {
   process.env.TEST_DATABASE_URL = serverUrl;
   verdicts.push(...(await measure('postgres')));
 }
-console.log(`\nBudgets (issue 12):\n${verdicts.map((v) => `  ${v}`).join('\n')}\n`);
+console.log(`\nBudgets:\n${verdicts.map((v) => `  ${v}`).join('\n')}\n`);

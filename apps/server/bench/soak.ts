@@ -1,5 +1,5 @@
 /**
- * `npm run bench:soak` (issue 11, item 5 "Load"): a soak of the real server (src/main.ts) on PostgreSQL,
+ * `npm run bench:soak`: a soak of the real server (src/main.ts) on PostgreSQL,
  * a benchmark, not a test: it prints what it measured.
  *
  * (a) one process, (b) two processes on one PostgreSQL and one Redis behind a small round-robin TCP proxy

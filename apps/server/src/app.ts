@@ -29,6 +29,8 @@ import { feedbackRoutes } from './features/feedback/routes.ts';
 import { gamesRoutes } from './features/games/routes.ts';
 import { paymentsRoutes, sandboxPageRoutes } from './features/payments/routes.ts';
 import { playsRoutes } from './features/plays/routes.ts';
+import type { OnPlayFinished } from './features/plays/service.ts';
+import { sendFeedbackInvitation } from './features/feedback/service.ts';
 import { studioRoutes } from './features/studio/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { leadsRoutes } from './features/leads/routes.ts';
@@ -47,11 +49,14 @@ import { createStorage } from './platform/storage/create-storage.ts';
 import type { Storage } from './platform/storage/storage.ts';
 import { createGeocoder } from './platform/geocoder/create-geocoder.ts';
 import type { Geocoder } from './platform/geocoder/geocoder.ts';
+import { createPaymentProvider } from './platform/payments/create-payment-provider.ts';
+import type { PaymentProvider } from './platform/payments/provider.ts';
 import { placesRoutes } from './features/places/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
-import { financeRoutes } from './features/finance/routes.ts';
-import { payoutsRoutes } from './features/payouts/routes.ts';
 import { reportsRoutes } from './features/reports/routes.ts';
+import { payoutsRoutes } from './features/payouts/routes.ts';
+import { refundsRoutes } from './features/refunds/routes.ts';
+import { myGamesRoutes } from './features/my-games/routes.ts';
 import { mediaFileRoutes, mediaRoutes } from './features/media/routes.ts';
 
 export type AppDeps = {
@@ -62,6 +67,8 @@ export type AppDeps = {
   storage?: Storage;
   /** The places search; defaults to the gazetteer, behind GEOCODER_URL's upstream when set. */
   geocoder?: Geocoder;
+  /** The payment provider; defaults to the one PAYMENT_PROVIDER names. */
+  payments?: PaymentProvider;
   /** Built SPA to serve; defaults to apps/web/dist when it exists. `null` serves the API only. */
   webDist?: string | null;
   /** Redis connections to use instead of those REDIS_URL names (the app then leaves closing them to the caller). */
@@ -71,6 +78,8 @@ export type AppDeps = {
   logStream?: NodeJS.WritableStream;
   /** The mail queue's first retry delay and poll period (tests shorten them). */
   mailQueue?: { retryDelaySeconds?: number; retryLimit?: number; pollMs?: number };
+  /** What runs once a play ends; defaults to the feedback invitation to the buyer (the plays tests count calls instead). */
+  onPlayFinished?: OnPlayFinished;
 };
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -136,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onReady', async () => mailer.start());
   // What is queued and not yet sent waits in the database for the next start.
   app.addHook('onClose', async () => mailer.stop());
-  app.decorate('services', { config, db: deps.database.db, mailer, signer, realtime, shared, storage: deps.storage ?? createStorage(config), geocoder: deps.geocoder ?? createGeocoder(config, app.log, shared.redis) });
+  app.decorate('services', { config, db: deps.database.db, mailer, signer, realtime, shared, storage: deps.storage ?? createStorage(config), geocoder: deps.geocoder ?? createGeocoder(config, app.log, shared.redis), payments: deps.payments ?? createPaymentProvider(config) });
 
   registerErrorHandler(app);
   await app.register(metricsPlugin, {
@@ -147,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // Security headers, worked out once from helmet's options (@fastify/helmet rebuilt its middleware
   // and parsed the CSP on every request, which cost the hot player routes a sixth of their throughput).
+  const mediaOrigins = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
   const setSecurityHeaders = securityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -154,8 +164,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         scriptSrc: ["'self'", ...webAppScriptHashes(webDist)],
         // Mantine writes its CSS variables in <style> tags.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // Media may be served from the bucket's public address (S3_PUBLIC_URL).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...mediaOrigins],
+        mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
@@ -198,16 +209,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(studioRoutes);
       await api.register(adminRoutes);
       await api.register(leadsRoutes);
-      await api.register(playsRoutes);
+      await api.register(playsRoutes, { onPlayFinished: deps.onPlayFinished ?? ((play) => sendFeedbackInvitation(api.services, play)) });
       await api.register(paymentsRoutes);
       await api.register(feedbackRoutes);
       // The creator's media library and uploads; multipart bodies are parsed in its scope only.
       await api.register(mediaRoutes);
-      await api.register(reportsRoutes);
+      await api.register(myGamesRoutes);
       await api.register(placesRoutes);
       await api.register(usersRoutes);
-      await api.register(financeRoutes);
+      await api.register(reportsRoutes);
       await api.register(payoutsRoutes);
+      await api.register(refundsRoutes);
     },
     { prefix: '/api' },
   );

@@ -11,7 +11,7 @@ import { createAdminCommand, createCodesCommand, runCli, UsageError, type CliCon
 import { loadConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { gameCodes, users } from './db/schema.ts';
-import { openTestDatabase, testDatabaseKinds } from './db/test-database.ts';
+import { openTestDatabase, testDatabaseKinds, type TestDatabaseKind } from './db/test-database.ts';
 import { verifyPassword } from './platform/auth.ts';
 import { CODE_ALPHABET, CODE_RANDOM_LENGTH } from '@streethunt/shared';
 import { holdDataDir } from './test/data-dir-holder.ts';
@@ -20,10 +20,18 @@ import { buildCode, buildGame, buildUser } from './test/factories.ts';
 const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-describe.each(testDatabaseKinds())('create-admin on %s', (kind) => {
-  let database: Database;
-  const output: string[] = [];
+/**
+ * A CLI context on a fresh test database of `kind`, open for the tests of the describe it is called
+ * in: `output` holds the lines the commands printed, `opens()` counts how often one opened the database.
+ */
+function cliOnTestDatabase(kind: TestDatabaseKind) {
+  let database: Database | undefined;
   let opens = 0;
+  const output: string[] = [];
+  const db = () => {
+    if (!database) throw new Error('the test database is not open yet');
+    return database.db;
+  };
   const context: CliContext = {
     out: (line) => output.push(line),
     config: () => {
@@ -31,15 +39,20 @@ describe.each(testDatabaseKinds())('create-admin on %s', (kind) => {
     },
     database: async () => {
       opens += 1;
-      return database.db;
+      return db();
     },
   };
   beforeAll(async () => {
     database = await openTestDatabase(kind);
   });
-  afterAll(() => database.close());
+  afterAll(() => database?.close());
+  return { context, output, db, opens: () => opens };
+}
 
-  const userByEmail = async (email: string) => (await database.db.select().from(users).where(eq(users.email, email)))[0];
+describe.each(testDatabaseKinds())('create-admin on %s', (kind) => {
+  const { context, output, db, opens } = cliOnTestDatabase(kind);
+
+  const userByEmail = async (email: string) => (await db().select().from(users).where(eq(users.email, email)))[0];
 
   it('creates a validated admin with placeholder names', async () => {
     await createAdminCommand(['--email', 'Boss@Example.com', '--password', 'admin-password-1'], context);
@@ -50,13 +63,13 @@ describe.each(testDatabaseKinds())('create-admin on %s', (kind) => {
   });
 
   it('promotes an existing user and sets the password, keeping the rest', async () => {
-    const user = await buildUser(database.db, { firstName: 'Rina', emailValidatedAt: null });
+    const user = await buildUser(db(), { firstName: 'Rina', emailValidatedAt: null });
     await createAdminCommand(['--email', user.email, '--password', 'new-admin-pass'], context);
     const promoted = await userByEmail(user.email);
     expect(promoted).toMatchObject({ id: user.id, role: 'admin', firstName: 'Rina', lastName: 'Levi', phone: user.phone, emailValidatedAt: expect.any(Date) });
     expect(await verifyPassword(promoted.passwordHash, 'new-admin-pass')).toBe(true);
     expect(output.at(-1)).toContain('Promoted');
-    expect((await database.db.select().from(users).where(eq(users.email, user.email))).length).toBe(1);
+    expect((await db().select().from(users).where(eq(users.email, user.email))).length).toBe(1);
   });
 
   it.each([
@@ -67,40 +80,24 @@ describe.each(testDatabaseKinds())('create-admin on %s', (kind) => {
     [['--email', 'a@example.com', '--password', 'long-enough-1', '--role', 'x'], /role/],
     [['--email'], /email/],
   ])('refuses %j with a usage error and touches no database', async (args, message) => {
-    const before = opens;
+    const before = opens();
     await expect(createAdminCommand(args, context)).rejects.toThrow(UsageError);
     await expect(createAdminCommand(args, context)).rejects.toThrow(message);
-    expect(opens).toBe(before);
+    expect(opens()).toBe(before);
   });
 });
 
 describe.each(testDatabaseKinds())('create-codes on %s', (kind) => {
-  let database: Database;
-  const output: string[] = [];
-  let opens = 0;
-  const context: CliContext = {
-    out: (line) => output.push(line),
-    config: () => {
-      throw new Error('this command reads no configuration of its own');
-    },
-    database: async () => {
-      opens += 1;
-      return database.db;
-    },
-  };
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(() => database.close());
+  const { context, output, db, opens } = cliOnTestDatabase(kind);
 
   it('prints N new admin codes for the game, one a line, with the prefix upper-cased', async () => {
-    const game = await buildGame(database.db);
+    const game = await buildGame(db());
     output.length = 0;
     await createCodesCommand(['--game', game.id, '--count', '5', '--prefix', 'tlv'], context);
     expect(output).toHaveLength(5);
     for (const line of output) expect(line).toMatch(new RegExp(`^TLV[${CODE_ALPHABET}]{${CODE_RANDOM_LENGTH}}$`));
     expect(new Set(output).size).toBe(5);
-    const stored = await database.db.select().from(gameCodes).where(eq(gameCodes.gameId, game.id));
+    const stored = await db().select().from(gameCodes).where(eq(gameCodes.gameId, game.id));
     expect(stored.map((c) => c.code).sort()).toEqual([...output].sort());
     expect(stored.every((c) => c.source === 'admin' && c.activatedAt === null)).toBe(true);
 
@@ -130,10 +127,10 @@ describe.each(testDatabaseKinds())('create-codes on %s', (kind) => {
     [['--game', 'not an id', '--count', '3'], /--game/],
     [['--game', 'abc', '--count', '3', '--source', 'purchase'], /source/],
   ])('refuses %j with a usage error and touches no database', async (args, message) => {
-    const before = opens;
+    const before = opens();
     await expect(createCodesCommand(args, context)).rejects.toThrow(UsageError);
     await expect(createCodesCommand(args, context)).rejects.toThrow(message);
-    expect(opens).toBe(before);
+    expect(opens()).toBe(before);
   });
 });
 

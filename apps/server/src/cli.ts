@@ -25,6 +25,24 @@ export type CliContext = {
 
 type Command = { usage: string; summary: string; run(args: string[], context: CliContext): Promise<void> };
 
+function parseOptions<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** The --options `schema` names, each a string, read by it: a missing `required` one or a refused value is a UsageError. */
+function checkedOptions<T extends z.ZodObject>(args: string[], schema: T, required: string[]): z.output<T> {
+  const values: Record<string, unknown> = parseOptions(args, Object.fromEntries(Object.keys(schema.shape).map((name) => [name, { type: 'string' as const }])));
+  const missing = required.filter((name) => values[name] === undefined);
+  if (missing.length > 0) throw new UsageError(missing.map((name) => `--${name} is required`).join('\n'));
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
+  return parsed.data;
+}
+
 const createAdminArgs = z.object({
   email: emailSchema,
   password: z.string().min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`).max(PASSWORD_MAX_LENGTH),
@@ -32,18 +50,9 @@ const createAdminArgs = z.object({
 
 /** Creates an admin, or promotes the user with that email (and sets the password). */
 export async function createAdminCommand(args: string[], context: CliContext): Promise<void> {
-  let values: Record<string, unknown>;
-  try {
-    ({ values } = parseArgs({ args, options: { email: { type: 'string' }, password: { type: 'string' } }, strict: true }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const missing = ['email', 'password'].filter((name) => values[name] === undefined);
-  if (missing.length > 0) throw new UsageError(missing.map((name) => `--${name} is required`).join('\n'));
-  const parsed = createAdminArgs.safeParse(values);
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
-  const outcome = await saveAdmin(await context.database(), parsed.data);
-  context.out(outcome === 'created' ? `Created admin ${parsed.data.email}.` : `Promoted ${parsed.data.email} to admin and set the password.`);
+  const options = checkedOptions(args, createAdminArgs, ['email', 'password']);
+  const outcome = await saveAdmin(await context.database(), options);
+  context.out(outcome === 'created' ? `Created admin ${options.email}.` : `Promoted ${options.email} to admin and set the password.`);
 }
 
 // The admin screen's rules (packages/shared schemas/admin.ts), with messages for a command line.
@@ -59,19 +68,10 @@ const createCodesArgs = z.object({
 
 /** Prints `count` new codes for a game, one a line (source admin). */
 export async function createCodesCommand(args: string[], context: CliContext): Promise<void> {
-  let values: Record<string, unknown>;
-  try {
-    ({ values } = parseArgs({ args, options: { game: { type: 'string' }, count: { type: 'string' }, prefix: { type: 'string' } }, strict: true }));
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const missing = ['game', 'count'].filter((name) => values[name] === undefined);
-  if (missing.length > 0) throw new UsageError(missing.map((name) => `--${name} is required`).join('\n'));
-  const parsed = createCodesArgs.safeParse(values);
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join('.')}: ${i.message}`).join('\n'));
+  const options = checkedOptions(args, createCodesArgs, ['game', 'count']);
   let codes;
   try {
-    codes = await createAdminCodes(await context.database(), { gameId: parsed.data.game, count: parsed.data.count, prefix: parsed.data.prefix });
+    codes = await createAdminCodes(await context.database(), { gameId: options.game, count: options.count, prefix: options.prefix });
   } catch (error) {
     // An unknown game: say so plainly, without a stack trace.
     if (error instanceof AppError) throw new CommandError(error.message);
@@ -83,13 +83,6 @@ export async function createCodesCommand(args: string[], context: CliContext): P
 /** A command that could not be done, with a message for the operator (exit 1, no stack trace). */
 export class CommandError extends Error {}
 
-function parseOptions<T extends Record<string, { type: 'string' | 'boolean' }>>(args: string[], options: T) {
-  try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-}
 
 /** The embedded database's directory; with DATABASE_URL set, `refusal` says what to use instead. */
 function embeddedDataDir(context: CliContext, refusal: string): string {

@@ -47,6 +47,35 @@ describe('loadConfig', () => {
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redis).toBeUndefined();
+    expect(config.s3).toBeUndefined();
+  });
+
+  it('keeps media in an S3 bucket when S3_BUCKET is set, with its region, endpoint, keys and public address', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'streethunt-media' }).s3).toEqual({ bucket: 'streethunt-media', region: 'us-east-1', forcePathStyle: false });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir,
+        S3_BUCKET: 'media.example',
+        S3_REGION: 'eu-central-1',
+        S3_ENDPOINT: 'https://minio.internal:9000',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_PUBLIC_URL: 'https://cdn.example.com/media/',
+      }).s3,
+    ).toEqual({
+      bucket: 'media.example',
+      region: 'eu-central-1',
+      endpoint: 'https://minio.internal:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example.com/media',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'b-1', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_PUBLIC_URL: 'https://cdn.example.com' })).toThrow(/S3_BUCKET must be set/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'Not A Bucket' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'b-1', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, S3_BUCKET: 'b-1', S3_PUBLIC_URL: 'no url' })).toThrow(/S3_PUBLIC_URL/);
   });
 
   it('reads REDIS_URL with REDIS_OPTIONAL (off) and REDIS_PREFIX (streethunt:), and refuses a malformed one', () => {

@@ -6,14 +6,14 @@ import { APP_ENVS, DEFAULT_VAT_PERCENT } from '@streethunt/shared';
 import proxyaddr from '@fastify/proxy-addr';
 
 /** OpenStreetMap's own Nominatim: used within its usage policy (platform/geocoder/nominatim.ts). */
-export const PUBLIC_NOMINATIM_URL = 'https://nominatim.openstreetmap.org';
+const PUBLIC_NOMINATIM_URL = 'https://nominatim.openstreetmap.org';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 const list = z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 /** Each user's uploads may take 1 GB unless MEDIA_QUOTA_BYTES says otherwise. */
-export const DEFAULT_MEDIA_QUOTA_BYTES = 1024 * 1024 * 1024;
+const DEFAULT_MEDIA_QUOTA_BYTES = 1024 * 1024 * 1024;
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -50,15 +50,20 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | { error: 
   return { addresses };
 }
 
-export const PAYMENT_PROVIDERS = ['sandbox', 'grow', 'stripe'] as const;
+const PAYMENT_PROVIDERS = ['sandbox', 'grow', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /** Grow's (formerly Meshulam) 'light server' API; its test environment is https://sandbox.meshulam.co.il/api/light/server/1.0. */
-export const GROW_PRODUCTION_API_URL = 'https://secure.meshulam.co.il/api/light/server/1.0';
+const GROW_PRODUCTION_API_URL = 'https://secure.meshulam.co.il/api/light/server/1.0';
 
 /** Every environment variable the server reads (README lists them with these defaults). */
 /** A METRICS_TOKEN shorter than this is too easy to guess. */
-export const METRICS_TOKEN_MIN = 24;
+const METRICS_TOKEN_MIN = 24;
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), 'must start with http:// or https://');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -101,6 +106,15 @@ const envSchema = z.object({
       .union([z.literal('off'), z.string().url('must be a URL such as https://nominatim.openstreetmap.org, or off')])
       .default(PUBLIC_NOMINATIM_URL),
   ),
+  // Media in an S3 bucket (any service speaking its API) instead of DATA_DIR/media: for several machines.
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name').optional()),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default('us-east-1')),
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, httpUrl.optional()),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyAsUndefined, flag.default(false)),
+  // The bucket's public address (or a CDN's); /media/{key} then redirects there instead of sending the bytes.
+  S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
   TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
   SEED_DEMO: z.preprocess(emptyAsUndefined, flag.optional()),
   APP_ENV: z.enum(APP_ENVS).default('development'),
@@ -171,6 +185,8 @@ export type Config = {
   mediaQuotaBytes: number;
   /** The Nominatim-compatible service the places search asks (GEOCODER_URL); undefined when `off`. */
   geocoderUrl?: string;
+  /** Media in an S3 bucket (S3_BUCKET and the rest); undefined: the local disk under DATA_DIR/media. */
+  s3?: S3Config;
   tileUrl: string;
   seedDemo: boolean;
   appEnv: (typeof APP_ENVS)[number];
@@ -182,6 +198,15 @@ export type Config = {
   /** The bearer token /metrics also needs (METRICS_TOKEN); null: the address check alone. */
   metricsToken: string | null;
   logLevel: string;
+};
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+  publicUrl?: string;
 };
 
 export class ConfigError extends Error {}
@@ -224,6 +249,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     e.PAYMENT_PROVIDER === 'grow'
       ? { userId: requireFor('grow', 'GROW_USER_ID'), pageCode: requireFor('grow', 'GROW_PAGE_CODE'), apiUrl: e.GROW_API_URL.replace(/\/$/, '') }
       : undefined;
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither (the SDK then finds its own)');
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_PUBLIC_URL || e.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError('S3_BUCKET must be set when any other S3_ setting is');
+  }
+  const s3: S3Config | undefined = e.S3_BUCKET
+    ? {
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION,
+        endpoint: e.S3_ENDPOINT,
+        credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, ''),
+      }
+    : undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -239,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vatPercent: e.VAT_PERCENT ?? DEFAULT_VAT_PERCENT,
     mediaQuotaBytes: e.MEDIA_QUOTA_BYTES,
     geocoderUrl: e.GEOCODER_URL === 'off' ? undefined : e.GEOCODER_URL,
+    s3,
     tileUrl: e.TILE_URL,
     // Demo data only goes into the embedded database unless asked for explicitly.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

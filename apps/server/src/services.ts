@@ -6,6 +6,7 @@ import type { MailQueue } from './platform/mail/mail-queue.ts';
 import type { Realtime } from './platform/realtime.ts';
 import type { Storage } from './platform/storage/storage.ts';
 import type { Geocoder } from './platform/geocoder/geocoder.ts';
+import type { PaymentProvider } from './platform/payments/provider.ts';
 import type { SharedState } from './platform/shared-state/shared-state.ts';
 
 /**
@@ -24,6 +25,8 @@ export type Services = {
   storage: Storage;
   /** The editor's places search: the offline gazetteer, and the GEOCODER_URL upstream when set. */
   geocoder: Geocoder;
+  /** The payment provider PAYMENT_PROVIDER names (platform/payments): checkouts, and its calls to us. */
+  payments: PaymentProvider;
   /** What the processes share (counts, word of changed rows): Redis with REDIS_URL, else this process's memory. */
   shared: SharedState;
 };

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 
 /** One entry of Vite's build manifest (dist/.vite/manifest.json). */
-export type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
 
 /** A page whose first load is held to the budget: the source module of its route, and the URLs it serves. */

@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /** Marks the preloaded app stylesheets that src/app/styles/apply-app-styles.ts turns into real ones. */
-export const APP_STYLES_ATTRIBUTE = 'data-app-styles';
+const APP_STYLES_ATTRIBUTE = 'data-app-styles';
 
 const STYLESHEET_LINK = /<link rel="stylesheet"( crossorigin)? href="([^"]+\.css)">/g;
 

@@ -12,7 +12,7 @@ import { saveScreenshot } from './support/screenshots.ts';
 import { DEMO_ADMIN, DEMO_CREATOR, loginViaApi, nextReply, runId, storeSession, type StoredSession } from './support/studio.ts';
 import { fill, studioTexts, texts } from './support/texts.ts';
 
-// The admin's pages (issue 9, 'Tests'), in Hebrew on a 360 px phone and in English on a 390 px one:
+// The admin's pages, in Hebrew on a 360 px phone and in English on a 390 px one:
 // a game a creator sent to approval is approved and appears on /games; another is sent back with a
 // reason the creator then reads in the editor; 3 codes with a prefix are generated and one of them
 // starts a play; the users page searches on the server; a creator is refused on the admin pages.

@@ -7,7 +7,7 @@ import { startE2e } from './support/fixture.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { texts } from './support/texts.ts';
 
-// /builders (issue 10 item 2): the revenue split of the terms with a worked example and a calculator,
+// /builders: the revenue split of the terms with a worked example and a calculator,
 // both computed by the shared money rules, in Hebrew and English on both phone widths, axe clean.
 
 const e2e = startE2e();

@@ -12,7 +12,7 @@ import { buyOnSandboxPage, newBuyer, stubMapTiles, TILE_FAILURES } from './suppo
 import { DEMO_ADMIN, DEMO_CREATOR, loginViaApi, nextReply, storeSession, studioApi, type StoredSession } from './support/studio.ts';
 import { studioTexts } from './support/texts.ts';
 
-// Commerce (issue 10, 'Tests'): a visitor arrives with ?aff=CODE, buys a game on the sandbox page, and
+// Commerce: a visitor arrives with ?aff=CODE, buys a game on the sandbox page, and
 // the reports of the affiliate (here the demo admin, whose code it is) and of the builder (the demo
 // creator, who owns the game) show the purchase with the shares of the shared money rules. The reports
 // page asks for the password first, and a wrong one is refused without logging out.

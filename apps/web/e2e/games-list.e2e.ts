@@ -12,7 +12,7 @@ import { saveScreenshot } from './support/screenshots.ts';
 import { DEMO_ADMIN, DEMO_CREATOR, editableCopy, loginViaApi, ownerGame, runId, studioApi, type StoredSession } from './support/studio.ts';
 import { texts, type Texts } from './support/texts.ts';
 
-// /games for thousands of games (issue 12), on a 360 px phone in Hebrew and in English, against the real
+// /games for thousands of games, on a 360 px phone in Hebrew and in English, against the real
 // server's paged list: 30 approved games named with this run's id (5 of them in a city of their own)
 // are searched for, and scrolling down brings the second page (more than 24 of them seen, never more
 // than a few cards in the page at once, the page never wider than the screen); back from a game the

@@ -9,7 +9,7 @@ import { buyCodeViaApi, newBuyer, postGameProgress } from './support/player.ts';
 import { DEMO_ADMIN, DEMO_CREATOR, loginViaApi, nextReply, storeSession, type StoredSession } from './support/studio.ts';
 import { studioTexts, texts } from './support/texts.ts';
 
-// The admin's money (issue 10, 'Tests'): the month's payout of the demo creator (who built the game
+// The admin's money: the month's payout of the demo creator (who built the game
 // bought here, five times, enough to reach the 100 ILS minimum) is marked paid and shows in the
 // month's ledger; an unused purchase is refunded: its code stops working and the buyer is emailed.
 

@@ -11,7 +11,7 @@ import { saveScreenshot } from './support/screenshots.ts';
 import { startE2e } from './support/fixture.ts';
 import { texts, type Texts } from './support/texts.ts';
 
-// Nothing wider than the phone (issue 6 item 6): every page route at 360x800, in Hebrew and English,
+// Nothing wider than the phone: every page route at 360x800, in Hebrew and English,
 // measures document.documentElement.scrollWidth <= window.innerWidth; the header and its menu toggle
 // fit; the player at intro, code entry, questions and map, and its hint and report dialogs inside the
 // screen and centred; game over and the open menu too.

@@ -10,9 +10,9 @@ import { saveScreenshot } from './support/screenshots.ts';
 import { startE2e } from './support/fixture.ts';
 import { texts } from './support/texts.ts';
 
-// Buying a code (issue 3 items 6 and 9): from /games to the seeded map game, 'lets play', the code
+// Buying a code: from /games to the seeded map game, 'lets play', the code
 // entry, the purchase form, our sandbox payment page, /payment-success with the code, the same code in
-// the buyer's email, and back to the game's code screen with the code filled in (issue 6 item 7: the
+// the buyer's email, and back to the game's code screen with the code filled in (the
 // game's name and price on each screen). A declined card says so and creates no code.
 
 const e2e = startE2e();
@@ -40,7 +40,7 @@ async function openGameFromList(page: Page, language: Language) {
   await card.getByRole('link', { name }).click();
   await page.waitForURL((url) => url.pathname === `/game/${game.id}`);
   await page.getByTestId('intro-page').getByRole('heading', { level: 1, name }).waitFor();
-  // The intro says the price too (issue 6 item 7).
+  // The intro says the price too.
   expect((await page.getByTestId('intro-page').getByTestId('price').textContent())?.trim()).toBe('₪45');
 }
 

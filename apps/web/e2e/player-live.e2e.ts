@@ -9,7 +9,7 @@ import { saveScreenshot } from './support/screenshots.ts';
 import { startE2e } from './support/fixture.ts';
 import { fill, texts } from './support/texts.ts';
 
-// Live team play (issue 3 item 5, DESIGN.md section 4): two phones on one code share one play; what
+// Live team play (DESIGN.md section 4): two phones on one code share one play; what
 // one does shows on the other within about a second, without a reload, over the play's socket room.
 
 const e2e = startE2e();
@@ -19,7 +19,7 @@ beforeAll(async () => {
   game = await englishGame();
 });
 
-/** How long the other phone may take to show a change: "within a second" (issue 3 item 5). */
+/** How long the other phone may take to show a change: "within a second". */
 const LIVE_MS = 1_000;
 
 const t = texts.en;

@@ -10,7 +10,7 @@ import { saveScreenshot } from './support/screenshots.ts';
 import { startE2e } from './support/fixture.ts';
 import { fill, texts } from './support/texts.ts';
 
-// Offline play (issue 3 item 5): the network drops mid-game; answers and opened hints are judged and
+// Offline play: the network drops mid-game; answers and opened hints are judged and
 // shown on the phone, kept, and sent in order when the network returns; nothing is lost and the
 // screen says it is offline.
 

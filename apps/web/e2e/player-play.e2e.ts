@@ -19,7 +19,7 @@ import { saveScreenshot } from './support/screenshots.ts';
 import { startE2e } from './support/fixture.ts';
 import { fill, texts, type Texts } from './support/texts.ts';
 
-// Playing on foot (issue 3 items 2, 3 and 9): the Hebrew map game from the intro to the feedback, with
+// Playing on foot: the Hebrew map game from the intro to the feedback, with
 // emulated geolocation at each area, one wrong answer, one hint, one skip and the rest right; the
 // summary's score against the shared formula; and the English game without a map, far enough to
 // show that the game's language switches the interface.

@@ -9,7 +9,7 @@ import { TILE_FAILURES, buyCodeViaApi, enterCode, stubMapTiles } from './support
 import { startE2e } from './support/fixture.ts';
 import { texts } from './support/texts.ts';
 
-// The player's secrets in the browser (DESIGN.md section 4, issue 3 item 4 and 'Bad input'): the game
+// The player's secrets in the browser (DESIGN.md section 4), and bad input: the game
 // reply the page fetches never holds an accepted answer in plain text, with or without a code; and
 // a script in a game's rich content never runs.
 

@@ -12,7 +12,7 @@ import { saveScreenshot } from './support/screenshots.ts';
 import { DEMO_CREATOR, loginViaApi, runId, storeSession, studioApi, type StoredSession } from './support/studio.ts';
 import { fill, texts } from './support/texts.ts';
 
-// 'Share and earn' on /update-profile (issue 10, item 1; spec section 1), as the demo creator on a
+// 'Share and earn' on /update-profile (spec section 1), as the demo creator on a
 // 360 px and a 390 px phone in Hebrew and English: the affiliate code is the profile's; the all-games
 // link is copied to the clipboard; the game picker offers only approved games, opens where it was
 // tapped without moving the page (it once scrolled an English page 236 px up and hid itself) and

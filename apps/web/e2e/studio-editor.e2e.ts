@@ -24,7 +24,7 @@ import {
 } from './support/studio.ts';
 import { fill, studioTexts, texts } from './support/texts.ts';
 
-// Making a game in the creator studio from nothing (issue 8, 'Tests'), once in Hebrew on a phone (the
+// Making a game in the creator studio from nothing, once in Hebrew on a phone (the
 // tree, the edit panel and the preview are tabs) and once in English on a desktop (three panes): send
 // to approval at once and meet every validation error of spec section 5 on the way, each with its
 // translated message, fixing it; the map on, a start point, a polygon area drawn with geoman and a

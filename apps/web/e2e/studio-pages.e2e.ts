@@ -21,7 +21,7 @@ import {
 } from './support/studio.ts';
 import { fill, studioTexts, texts } from './support/texts.ts';
 
-// The creator studio's pages (issue 8, 'Tests'): /my-games, the new-game page, the feedback and plays
+// The creator studio's pages: /my-games, the new-game page, the feedback and plays
 // reports and the editor of a demo game, in Hebrew and English, on a phone (360 px in Hebrew, 390 px
 // in English) and a 1280 px desktop: each fits the screen and is axe clean. Then the create-code action of /my-games (its code
 // opens the game in the player), and an expired session that leads to the login page and back.

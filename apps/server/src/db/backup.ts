@@ -85,7 +85,7 @@ const notADump = (source: string) =>
 type Journal = { known: number; dumped: number };
 
 /** Checks that `text` is a whole pg_dump of a schema this code knows, before anything is touched. */
-export function checkDump(text: string, source: string): Journal {
+function checkDump(text: string, source: string): Journal {
   if (!text.startsWith(HEADER)) throw notADump(source);
   if (!text.slice(-200).includes(FOOTER)) {
     throw new BackupError(`${source} is incomplete: it does not end with pg_dump's "${FOOTER}" line (cut short?).`);

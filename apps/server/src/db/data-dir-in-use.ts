@@ -9,7 +9,7 @@ import path from 'node:path';
  * data directory that the server is using without complaint and the two corrupt it. A running PGlite
  * keeps its relation files open, which is what this looks for.
  */
-export function processesUsing(dir: string): number[] {
+function processesUsing(dir: string): number[] {
   let root: string;
   let pids: string[];
   try {

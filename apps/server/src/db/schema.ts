@@ -30,7 +30,7 @@ export const users = pgTable(
     phone: text('phone').notNull(),
     /** The affiliate code of whoever brought this user (the aff cookie at signup). */
     aff: text('aff'),
-    /** This user's own affiliate code, for ?aff= links; every user has one (issue 10). */
+    /** This user's own affiliate code, for ?aff= share links; every user has one. */
     affiliateCode: text('affiliate_code').notNull().$defaultFn(newAffiliateCode),
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
     isSelfPayment: boolean('is_self_payment').notNull().default(false),
@@ -218,7 +218,7 @@ export const gameCodes = pgTable(
     activatedAt: ts('activated_at'),
     /** When the code first opened the game's questions (GET /api/games/{id}): a code that read them is used, no refund. */
     openedAt: ts('opened_at'),
-    /** A refunded purchase's code stops working (features/payouts refunds); it stays for the record. */
+    /** A refunded purchase's code stops working (features/refunds); it stays for the record. */
     disabledAt: ts('disabled_at'),
     createdAt: createdAt(),
   },
@@ -279,7 +279,7 @@ export const plays = pgTable(
   },
   (t) => [
     uniqueIndex('plays_game_code_key').on(t.gameId, t.codeId),
-    // The creator's report lists a game's newest plays first (features/reports).
+    // The creator's report lists a game's newest plays first (features/my-games).
     index('plays_game_created_idx').on(t.gameId, t.createdAt),
     // A save asks whether any play is on the version it replaces.
     index('plays_game_version_idx').on(t.gameId, t.gameVersion),

@@ -4,8 +4,8 @@
  * at sunset, and market stalls under striped awnings. No text, so they suit either language.
  */
 
-export const COVER_WIDTH = 1280;
-export const COVER_HEIGHT = 720;
+const COVER_WIDTH = 1280;
+const COVER_HEIGHT = 720;
 
 /** A small seeded random generator (mulberry32), so every seed draws the same pictures. */
 function random(seed: number): () => number {

@@ -15,7 +15,7 @@ import {
 } from '@streethunt/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { allAnswers, getGame, progressCall } from '../features/plays/test-support.ts';
+import { allAnswers, getGame, progressCall } from '../test/player-calls.ts';
 import { readGameContent } from '../features/games/service.ts';
 import { gameCodes, games, users } from '../db/schema.ts';
 import { testDatabaseKinds } from '../db/test-database.ts';

@@ -11,7 +11,7 @@ import { demoCoverSvgs } from './demo-covers.ts';
 import { demoGames } from './demo-games.ts';
 
 /** Demo accounts for the embedded database. Known passwords: demo data only, never a deployment. */
-export const demoAccounts = [
+const demoAccounts = [
   { role: 'admin', firstName: 'Dana', lastName: 'Admin', email: 'admin@streethunt.local', password: 'demo-admin-1234', phone: '050-0000001' },
   { role: 'user', firstName: 'Yoni', lastName: 'Creator', email: 'creator@streethunt.local', password: 'demo-creator-1234', phone: '050-0000002' },
 ] as const;

@@ -4,6 +4,7 @@ import { accessPlugin } from './access.ts';
 import { registerErrorHandler } from './errors.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildUser } from '../test/factories.ts';
+import { tokenFor } from '../test/tokens.ts';
 
 /** One table over every API route: each refuses the callers its access rule excludes. */
 describe('access rules', () => {
@@ -12,7 +13,7 @@ describe('access rules', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const user = await buildUser(t.db);
-    userToken = await t.app.services.signer.sign({ userId: user.id, role: 'user' });
+    userToken = await tokenFor(t.app, user);
   });
   afterAll(() => t.close());
 
@@ -72,9 +73,9 @@ describe('access rules', () => {
     // Checked before the probe starts: a route that declares no rule cannot even be added.
     expect(() => probe.post('/api/probe/undeclared', async () => ({}))).toThrow(/declares no access rule/);
     const admin = await buildUser(t.db, { role: 'admin' });
-    const adminToken = await t.app.services.signer.sign({ userId: admin.id, role: 'admin' });
+    const adminToken = await tokenFor(t.app, admin);
     // A token that claims admin for a user whose stored role is 'user' is not enough.
-    const forged = await t.app.services.signer.sign({ userId: (await buildUser(t.db)).id, role: 'admin' });
+    const forged = await tokenFor(t.app, { id: (await buildUser(t.db)).id, role: 'admin' });
     const statuses: Record<string, number[]> = {};
     for (const access of ['public', 'user', 'owner', 'admin']) {
       statuses[access] = [];
@@ -95,7 +96,7 @@ describe('access rules', () => {
   it('a token of a deleted user is refused', async () => {
     const guarded = t.app.routeAccess.find((r) => r.access !== 'public');
     if (!guarded) throw new Error('no guarded route registered');
-    const ghost = await t.app.services.signer.sign({ userId: 'ffffffffffffffffffffffff', role: 'admin' });
+    const ghost = await tokenFor(t.app, { id: 'ffffffffffffffffffffffff', role: 'admin' });
     const res = await call(guarded.method, guarded.url, ghost);
     expect(res.statusCode).toBe(401);
   });

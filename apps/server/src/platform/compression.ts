@@ -44,7 +44,7 @@ export function sendSharedJson(request: FastifyRequest, reply: FastifyReply, pre
   const varyOn = reply.getHeader('vary');
   reply.header('vary', varyOn ? `${String(varyOn)}, accept-encoding` : 'accept-encoding');
   const header = request.headers['accept-encoding'];
-  const coding = header ? acceptedCodings(header)[0]?.coding : undefined;
+  const coding = header ? acceptedCodings(header)[0] : undefined;
   if (!coding) return reply.send(prepared.json);
   let forms = sharedForms.get(prepared);
   if (!forms) sharedForms.set(prepared, (forms = new Map()));

@@ -5,6 +5,8 @@ import * as tables from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildCode, buildGame, buildPurchase, buildUser } from '../test/factories.ts';
 import { alternatives, sample, type JsonSchema, type OpenApi, type Operation } from '../test/openapi-samples.ts';
+import { nextIp } from '../test/client-address.ts';
+import { tokenFor } from '../test/tokens.ts';
 
 /** One request a route could get, with the text fields in it. */
 type Base = { params: Record<string, string>; query: Record<string, string>; headers: Record<string, string>; body: unknown };
@@ -51,10 +53,6 @@ function withString(value: unknown, path: (string | number)[], change: (s: strin
   return copy;
 }
 
-let clients = 0;
-/** A new client address per call, so no rate limit answers before validation does. */
-const nextIp = () => `10.77.${(++clients >> 8) & 255}.${clients & 255}`;
-
 /** The characters probed: NUL (which PostgreSQL refuses in text), another C0 control, DEL. */
 const CONTROLS = [
   ['NUL', '\u0000'],
@@ -77,8 +75,8 @@ describe('control characters in any text field of any route', () => {
     await buildCode(t.db, { gameId: game.id });
     await buildPurchase(t.db, { gameId: game.id });
     // Admin passes every access rule, so each request reaches validation.
-    adminTokens.push(await t.app.services.signer.sign({ userId: admin.id, role: 'admin' }));
-    for (let i = 0; i < 7; i++) adminTokens.push(await t.app.services.signer.sign({ userId: (await buildUser(t.db, { role: 'admin' })).id, role: 'admin' }));
+    adminTokens.push(await tokenFor(t.app, admin));
+    for (let i = 0; i < 7; i++) adminTokens.push(await tokenFor(t.app, await buildUser(t.db, { role: 'admin' })));
     doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   });
   afterAll(() => t.close());
@@ -158,7 +156,7 @@ describe('control characters in any text field of any route', () => {
 
   it('keeps tab and line breaks in multi-line text and Hebrew marks anywhere', async () => {
     const admin = await buildUser(t.db, { role: 'admin' });
-    const token = await t.app.services.signer.sign({ userId: admin.id, role: 'admin' });
+    const token = await tokenFor(t.app, admin);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/user/profile',

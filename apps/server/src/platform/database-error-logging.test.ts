@@ -1,16 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import type { App } from '../services.ts';
-import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { openTestDatabase } from '../db/test-database.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildCode, buildGame, buildUser } from '../test/factories.ts';
+import { nextIp } from '../test/client-address.ts';
+import { tokenFor } from '../test/tokens.ts';
 import { serializeError } from './logging.ts';
 
 /** A failing trigger: the message and detail quote the row, as PostgreSQL's own errors do (unique violations, casts). */
@@ -27,35 +23,22 @@ const failingTrigger = (table: string, column: string) => [
 
 describe('a database error in the log', () => {
   const logLines: string[] = [];
+  let t: TestApp;
   let app: App;
   let database: Database;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'streethunt-db-error-log-'));
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'db-error-log-secret-db-error-log-secret', LOG_LEVEL: 'info' });
-    database = await openTestDatabase();
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logLines.push(chunk.toString());
-        done();
-      },
-    });
-    app = await buildApp({ config, database, mailer: { send: async () => undefined }, webDist: null, logStream });
-    await app.ready();
+    t = await buildTestApp({ env: { LOG_LEVEL: 'info' }, logLines });
+    ({ app, database } = t);
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url, payload, headers, remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+    app.inject({ method: 'POST', url, payload, headers, remoteAddress: nextIp() });
 
   it('names the query, table and constraint but holds no value sent with it', async () => {
     const user = await buildUser(database.db);
-    const token = await app.services.signer.sign({ userId: user.id, role: 'user' });
+    const token = await tokenFor(app, user);
     const game = await buildGame(database.db);
     await buildCode(database.db, { gameId: game.id });
     // Every write of a user or of payout details now fails, quoting what it was sent.

@@ -1,10 +1,7 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openTestDatabase } from '../db/test-database.ts';
-import type { App } from '../services.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildUser } from '../test/factories.ts';
+import { tokenFor } from '../test/tokens.ts';
 import { loggedUrl, redactUrl } from './logging.ts';
 
 describe('redactUrl', () => {
@@ -44,25 +41,14 @@ describe('loggedUrl: the path and the names of the query keys, never their value
 });
 
 describe('request logs carry no query values', () => {
-  let app: App;
+  let t: TestApp;
   const lines: string[] = [];
   let adminToken = '';
   beforeAll(async () => {
-    const database = await openTestDatabase();
-    const config = loadConfig({ DATA_DIR: '/tmp/streethunt-query-logs', JWT_SECRET: 'query-logs-secret-query-logs-secret-0123', LOG_LEVEL: 'trace' });
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(...chunk.toString().split('\n').filter(Boolean));
-        done();
-      },
-    });
-    app = await buildApp({ config, database, mailer: { send: async () => undefined }, webDist: null, logStream });
-    app.addHook('onClose', () => database.close());
-    await app.ready();
-    const admin = await buildUser(app.services.db, { role: 'admin' });
-    adminToken = await app.services.signer.sign({ userId: admin.id, role: 'admin' });
+    t = await buildTestApp({ env: { LOG_LEVEL: 'trace' }, logLines: lines });
+    adminToken = await tokenFor(t.app, await buildUser(t.db, { role: 'admin' }));
   });
-  afterAll(() => app.close());
+  afterAll(() => t.close());
 
   it('the games near a place, a purchase found by its code and a user found by phone: logged by path and key names', async () => {
     const secrets = ['31.7767512', '35.2345123', 'SECRETCODE9QX', '0529876543', 'hidden.person@example.com'];
@@ -74,7 +60,7 @@ describe('request logs carry no query values', () => {
       { url: `/api/users/?q=${encodeURIComponent(secrets[4])}`, logged: '/api/users/?q' },
     ];
     for (const call of calls) {
-      const res = await app.inject({ method: 'GET', url: call.url, headers });
+      const res = await t.app.inject({ method: 'GET', url: call.url, headers });
       expect({ url: call.url, status: res.statusCode }).toEqual({ url: call.url, status: 200 });
     }
     const text = lines.join('\n');
@@ -84,7 +70,7 @@ describe('request logs carry no query values', () => {
   });
 
   it('a refused request (a bad value) logs no value either', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/games?lat=999.123456&lng=SECRETLNG777' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/games?lat=999.123456&lng=SECRETLNG777' });
     expect(res.statusCode).toBe(400);
     const text = lines.join('\n');
     expect(text).toContain('"url":"/api/games?lat&lng"');

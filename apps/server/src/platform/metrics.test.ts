@@ -1,10 +1,6 @@
-import { Writable } from 'node:stream';
 import { io as connectClient } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openTestDatabase } from '../db/test-database.ts';
-import type { App } from '../services.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 
 describe('GET /metrics', () => {
@@ -92,36 +88,28 @@ describe('GET /metrics', () => {
 });
 
 describe('request ids and JSON logs', () => {
-  let app: App;
-  const lines: Array<Record<string, unknown>> = [];
+  let t: TestApp;
+  const logLines: string[] = [];
+  const lines = () => logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
   beforeAll(async () => {
-    const database = await openTestDatabase();
-    const config = loadConfig({ DATA_DIR: '/tmp/streethunt-request-ids', JWT_SECRET: 'request-ids-secret-request-ids-secret', LOG_LEVEL: 'info' });
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
-    app = await buildApp({ config, database, mailer: { send: async () => undefined }, webDist: null, logStream });
-    app.addHook('onClose', () => database.close());
+    t = await buildTestApp({ env: { LOG_LEVEL: 'info' }, logLines });
   });
-  afterAll(() => app.close());
+  afterAll(() => t.close());
 
   it('gives every request an id, says it in x-request-id and on every log line of the request, and keeps a proxy’s sane one', async () => {
-    const fresh = await app.inject({ method: 'GET', url: '/healthz' });
+    const fresh = await t.app.inject({ method: 'GET', url: '/healthz' });
     const id = fresh.headers['x-request-id'];
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    const logged = lines.filter((line) => line.reqId === id);
+    const logged = lines().filter((line) => line.reqId === id);
     expect(logged.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
     expect(logged.every((line) => typeof line.level === 'number' && typeof line.time === 'number')).toBe(true);
 
-    expect((await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-2f9c41aa' } })).headers['x-request-id']).toBe('lb-2f9c41aa');
+    expect((await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'lb-2f9c41aa' } })).headers['x-request-id']).toBe('lb-2f9c41aa');
     // Junk (or a log-injection attempt) is not taken.
-    const junk = await app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'x"\n{"level":60}' } });
+    const junk = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'x"\n{"level":60}' } });
     expect(junk.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     // Errors carry it too.
-    const missing = await app.inject({ method: 'GET', url: '/api/no-such-route' });
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
     expect(missing.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -5,6 +5,8 @@ import * as tables from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildCode, buildGame, buildMedia, buildPlay, buildPurchase, buildUser, gameContent } from '../test/factories.ts';
 import { sample, type OpenApi } from '../test/openapi-samples.ts';
+import { nextIp } from '../test/client-address.ts';
+import { tokenFor } from '../test/tokens.ts';
 import type { AccessRule, RouteAccess } from './access.ts';
 
 /*
@@ -40,10 +42,6 @@ type Fill = Record<string, string>;
 const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
 const key = (r: Pick<RouteAccess, 'method' | 'url'>) => `${r.method} ${r.url}`;
 
-let clients = 0;
-/** A new client address per call, so no rate limit answers before the access rule does. */
-const nextIp = () => `10.88.${(++clients >> 8) & 255}.${clients & 255}`;
-
 type Caller = 'anonymous' | 'other' | 'owner' | 'admin';
 type Reply = { status: number; code?: string };
 
@@ -59,9 +57,9 @@ describe('access on every API route', () => {
     const other = await buildUser(t.db);
     const admin = await buildUser(t.db, { role: 'admin' });
     ownerId = owner.id;
-    tokens.owner = await t.app.services.signer.sign({ userId: owner.id, role: 'user' });
-    tokens.other = await t.app.services.signer.sign({ userId: other.id, role: 'user' });
-    tokens.admin = await t.app.services.signer.sign({ userId: admin.id, role: 'admin' });
+    tokens.owner = await tokenFor(t.app, owner);
+    tokens.other = await tokenFor(t.app, other);
+    tokens.admin = await tokenFor(t.app, admin);
     await buildMedia(t.db, { userId: owner.id });
     doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   });

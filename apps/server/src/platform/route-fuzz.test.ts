@@ -5,12 +5,13 @@ import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
-import { mailSettled } from '../features/account/mail-later.ts';
 import { testDatabaseKinds } from '../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { buildCode, buildGame, buildMedia, buildPlay, buildPurchase, DEFAULT_TEST_PASSWORD, gameContent } from '../test/factories.ts';
 import { requestArbitrary, type Fill, type FuzzContext, type FuzzRequest, type RouteSpec } from '../test/openapi-arbitraries.ts';
 import type { OpenApi } from '../test/openapi-samples.ts';
+import { nextIp } from '../test/client-address.ts';
+import { tokenFor } from '../test/tokens.ts';
 import { hashPassword } from './auth.ts';
 
 /*
@@ -45,10 +46,6 @@ function seedOf(key: string): number {
   return hash;
 }
 
-let clients = 0;
-/** A new client address per case, so no per-address limit answers before the route does. */
-const nextIp = () => `10.${99 + ((++clients >> 16) & 63)}.${(clients >> 8) & 255}.${clients & 255}`;
-
 for (const kind of testDatabaseKinds()) {
   describe(`every route fuzzed from the OpenAPI document (${kind})`, () => {
     let t: TestApp;
@@ -75,7 +72,7 @@ for (const kind of testDatabaseKinds()) {
     const fingerprinting = { count: 0, ms: 0 };
     /** The database's fingerprint, once the mail the last requests started is out (a reset token is written with it, after the reply). */
     const fingerprint = async () => {
-      await mailSettled(t.app.services.mailer);
+      await t.app.services.mailer.settled();
       const started = performance.now();
       const [{ fingerprint: value }] = await rows<{ fingerprint: string }>(fingerprintQuery);
       fingerprinting.count++;
@@ -89,7 +86,7 @@ for (const kind of testDatabaseKinds()) {
         .insert(users)
         .values({ firstName: 'Noa', lastName: 'Levi', email: `fuzz-${randomBytes(5).toString('hex')}@example.com`, phone: '050-1234567', passwordHash, role, emailValidatedAt: new Date() })
         .returning();
-      return { ...row, token: await t.app.services.signer.sign({ userId: row.id, role }) };
+      return { ...row, token: await tokenFor(t.app, row) };
     }
 
     /** Tokens that should get nowhere: another user's, expired, signed with another secret, of no user, of an older password. */
@@ -102,8 +99,8 @@ for (const kind of testDatabaseKinds()) {
         .setSubject(other.id)
         .setExpirationTime('1d')
         .sign(new TextEncoder().encode('another-secret-another-secret-0123456'));
-      const nobody = await t.app.services.signer.sign({ userId: '7b1d6c1e-0000-4000-8000-000000000000', role: 'admin' });
-      const stale = await t.app.services.signer.sign({ userId: other.id, role: 'user', tokenVersion: 7 });
+      const nobody = await tokenFor(t.app, { id: '7b1d6c1e-0000-4000-8000-000000000000', role: 'admin' });
+      const stale = await tokenFor(t.app, other, 7);
       return { other: other.token, expired, foreign, nobody, stale };
     }
 

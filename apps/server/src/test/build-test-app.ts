@@ -2,14 +2,14 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppDeps } from '../app.ts';
 import type { App } from '../services.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { openTestDatabase, type TestDatabaseKind } from '../db/test-database.ts';
+import { linesInto } from './log-lines.ts';
 import { createOutboxMailer } from '../platform/mail/create-mailer.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
-import { mailSettled } from '../features/account/mail-later.ts';
 
 export type ReadMail = { to: string; subject: string; html: string; text: string; language: string | undefined };
 
@@ -31,6 +31,12 @@ export async function buildTestApp(
     webDist?: string;
     /** Wraps the outbox transport behind the mail queue (a slow or failing mail server). */
     transport?: (outbox: Mailer) => Mailer;
+    /** Keeps the app's log lines here (at the LOG_LEVEL `env` gives: silent unless said). */
+    logLines?: string[];
+    /** What runs once a play ends, in place of the feedback invitation. */
+    onPlayFinished?: AppDeps['onPlayFinished'];
+    /** A payment provider in place of the one PAYMENT_PROVIDER names (a fake, to test the payments seam). */
+    payments?: AppDeps['payments'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'streethunt-test-'));
@@ -47,7 +53,15 @@ export async function buildTestApp(
   const outboxDir = path.join(dataDir, 'outbox');
   const outbox = createOutboxMailer(config.mail.from, outboxDir);
   const mailer = options.transport ? options.transport(outbox) : outbox;
-  const app = await buildApp({ config, database, mailer, webDist: options.webDist ?? null, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    webDist: options.webDist ?? null,
+    ...(options.logLines ? { logStream: linesInto(options.logLines) } : { logger: false }),
+    onPlayFinished: options.onPlayFinished,
+    payments: options.payments,
+  });
   await app.ready();
   return {
     app,
@@ -55,7 +69,7 @@ export async function buildTestApp(
     db: database.db,
     config,
     async readOutbox() {
-      await mailSettled(app.services.mailer);
+      await app.services.mailer.settled();
       const names = (await readdir(outboxDir).catch(() => [] as string[])).filter((n) => n.endsWith('.eml')).sort();
       return Promise.all(
         names.map(async (name) => {

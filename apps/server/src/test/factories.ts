@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { generateGameCode, withContentIds, type GameContent, type Progress } from '@streethunt/shared';
+import { generateGameCode, splitSale, withContentIds, type GameContent, type Progress } from '@streethunt/shared';
 import type { Db } from '../db/client.ts';
 import { authTokens, feedbacks, gameCodes, games, media, payoutDetails, plays, purchases, users } from '../db/schema.ts';
 import { hashPassword, newSecretToken } from '../platform/auth.ts';
@@ -246,6 +246,30 @@ export async function buildPurchase(
     })
     .returning();
   return row;
+}
+
+/** The VAT the money tests sell at (Israel's, in percent). */
+const SALE_VAT_PERCENT = 18;
+
+/**
+ * A stored sale of a game at `amount` agorot, split between its builder, the affiliate (when given)
+ * and us as fulfilment splits it (shared splitSale, at SALE_VAT_PERCENT), paid unless said otherwise.
+ */
+export async function buildSale(
+  db: Db,
+  values: { gameId: string; amount: number; paidAt: Date; builderId: string; affiliateId?: string | null } & Partial<typeof purchases.$inferInsert>,
+): Promise<typeof purchases.$inferSelect> {
+  const affiliateId = values.affiliateId ?? null;
+  const split = splitSale({ price: values.amount, vatPercent: SALE_VAT_PERCENT, withAffiliate: affiliateId !== null });
+  return buildPurchase(db, {
+    vatPercent: SALE_VAT_PERCENT,
+    vat: split.vat,
+    commission: split.commission,
+    affiliateShare: split.affiliateShare,
+    builderShare: split.builderShare,
+    ...values,
+    affiliateId,
+  });
 }
 
 /** A stored feedback of a game (ratings 5, 4, 3, given now, unless said otherwise). */

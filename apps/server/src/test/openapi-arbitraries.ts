@@ -9,7 +9,7 @@ import { alternatives, sample, type JsonSchema, type Operation } from './openapi
 export type Fill = Record<string, string>;
 
 /** A JSON token written as it is: numbers JavaScript cannot hold (1e999, 400 digits), nesting of any depth. */
-export class RawJson {
+class RawJson {
   constructor(readonly text: string) {}
   toString() {
     return this.text.length > 80 ? `raw(${this.text.slice(0, 40)}… ${this.text.length} chars)` : `raw(${this.text})`;
@@ -17,7 +17,7 @@ export class RawJson {
 }
 
 /** JSON text of a value that may hold RawJson tokens and own `__proto__` keys (JSON.stringify would drop neither, but cannot write raw tokens). */
-export function jsonText(value: unknown): string | undefined {
+function jsonText(value: unknown): string | undefined {
   if (value instanceof RawJson) return value.text;
   if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return undefined;
   if (typeof value === 'bigint') return value.toString();
@@ -32,7 +32,7 @@ export function jsonText(value: unknown): string | undefined {
 }
 
 /** An object with these own keys, `__proto__` included (a literal `{ __proto__: x }` would set the prototype instead). */
-export function ownKeys(entries: [string, unknown][]): Record<string, unknown> {
+function ownKeys(entries: [string, unknown][]): Record<string, unknown> {
   const object: Record<string, unknown> = {};
   for (const [k, v] of entries) Object.defineProperty(object, k, { value: v, enumerable: true, writable: true, configurable: true });
   return object;
@@ -139,7 +139,7 @@ const tooLong = (s: JsonSchema, body: boolean) =>
     .chain((n) => fc.constantFrom(...FILLERS).map((c) => c.repeat(n)));
 
 /** Bad or odd text, for a field with schema `s` (any string when none). */
-export function badString(s: JsonSchema = {}, body = false): fc.Arbitrary<string> {
+function badString(s: JsonSchema = {}, body = false): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
     { weight: 2, arbitrary: tooLong(s, body) },
@@ -200,7 +200,7 @@ const wrongType: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A bad value for a body field with schema `s`: out of its own limits, or of another type. */
-export function badJson(s: JsonSchema, valid: unknown): fc.Arbitrary<unknown> {
+function badJson(s: JsonSchema, valid: unknown): fc.Arbitrary<unknown> {
   const type = [s.type].flat()[0];
   const own: fc.Arbitrary<unknown>[] = [];
   if (type === 'string' || s.enum) own.push(badString(s, true));
@@ -307,7 +307,7 @@ function badHeader(ctx: FuzzContext): fc.Arbitrary<[string, string | null]> {
 type Base = { params: Record<string, string>; query: Record<string, string>; headers: Record<string, string>; body?: unknown; bodySchema?: JsonSchema };
 
 /** Valid requests of the operation: one per branch of a body that is a union, and one per given valid body. */
-export function baseRequests(operation: Operation, ctx: FuzzContext): Base[] {
+function baseRequests(operation: Operation, ctx: FuzzContext): Base[] {
   const fixed = { path: {} as Record<string, string>, query: {} as Record<string, string>, header: {} as Record<string, string> };
   for (const p of operation.parameters ?? []) {
     const value = sample(p.schema, p.name, ctx.fill);

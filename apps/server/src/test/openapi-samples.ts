@@ -22,7 +22,7 @@ export type JsonSchema = {
   required?: string[];
   nullable?: boolean;
 };
-export type Parameter = { in: 'path' | 'query' | 'header'; name: string; schema: JsonSchema };
+type Parameter = { in: 'path' | 'query' | 'header'; name: string; schema: JsonSchema };
 export type Operation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
 export type OpenApi = { paths: Record<string, Record<string, Operation>> };
 

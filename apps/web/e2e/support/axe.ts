@@ -3,9 +3,10 @@ import type { Page } from 'playwright-core';
 
 /**
  * Waits until the page is still: no finite animation or transition running (a modal fading in) over
- * two frames in a row. A Mantine transition starts a frame or two after its element mounts, so one
- * look at getAnimations() right after a click can find nothing yet. Endless animations, such as a
- * loader's spin, are left alone.
+ * three frames in a row, and every open dialog fully opaque. A Mantine transition starts a few frames
+ * after its element mounts (two animation frames, then a React render), so frames without an
+ * animation right after a click do not yet prove that none is coming; a dialog's opacity does.
+ * Endless animations, such as a loader's spin, are left alone.
  */
 export async function finishTransitions(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -14,14 +15,21 @@ export async function finishTransitions(page: Page): Promise<void> {
       document
         .getAnimations()
         .filter((a) => a.playState !== 'finished' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)));
-    for (let quietFrames = 0, rounds = 0; quietFrames < 2 && rounds < 200; rounds++) {
+    const opacity = (element: Element | null): number => {
+      let result = 1;
+      for (let e = element; e; e = e.parentElement) result *= Number(getComputedStyle(e).opacity);
+      return result;
+    };
+    const dialogsFaded = () => Array.from(document.querySelectorAll('[role="dialog"]')).some((d) => d.getClientRects().length > 0 && opacity(d) < 1);
+    for (let quietFrames = 0, rounds = 0; quietFrames < 3 && rounds < 300; rounds++) {
       const now = running();
-      if (now.length === 0) {
+      if (now.length === 0 && !dialogsFaded()) {
         quietFrames++;
         await frame();
       } else {
         quietFrames = 0;
-        await Promise.all(now.map((a) => a.finished.catch(() => undefined)));
+        if (now.length > 0) await Promise.all(now.map((a) => a.finished.catch(() => undefined)));
+        else await frame();
       }
     }
   });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 
 /** Screenshots for people to look at (git-ignored); tests do not compare them. */
-export const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.screenshots');
+const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.screenshots');
 
 export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });

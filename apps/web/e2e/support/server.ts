@@ -7,7 +7,7 @@ import { simpleParser, type AddressObject } from 'mailparser';
 import { repoRoot } from './paths.ts';
 
 /** One email the server wrote to its outbox (MAIL_TRANSPORT=outbox, the default). */
-export type OutboxMail = { file: string; to: string; subject: string; html: string; text: string };
+type OutboxMail = { file: string; to: string; subject: string; html: string; text: string };
 
 export type TestServer = {
   /** http://127.0.0.1:{port}, also the server's PUBLIC_URL. */
@@ -25,7 +25,7 @@ export type TestServer = {
 const STARTUP_TIMEOUT_MS = 60_000;
 
 /** A port nobody listens on right now: the kernel picks one for port 0, we release it. */
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();

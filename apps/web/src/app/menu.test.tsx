@@ -1,41 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { Language } from '@streethunt/shared';
-import { SessionProvider } from '../api/session.tsx';
-import { mockRoutes, routesCalled } from '../test/fetch-routes.ts';
-import { createTestI18n } from '../test/i18n.ts';
+import { mockRoutes, renderPage, routesCalled, storeSession } from '../test/render-page.tsx';
 import { Menu } from './menu.tsx';
-import { TestProviders } from '../test/providers.tsx';
+import { buildProfile } from '../test/profile-factory.ts';
 
-const SESSION = { accessToken: 'token-1', role: 'user', userId: 'u1', isSelfPayment: false };
-const PROFILE = {
-  _id: 'u1',
-  userId: 'u1',
-  firstName: 'Dana',
-  lastName: 'Levi',
-  email: 'dana@example.com',
-  phone: '050-1234567',
-  role: 'user',
-  language: 'he',
-  isSelfPayment: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  affiliateCode: 'ABCD2345',
-};
+const PROFILE = buildProfile({ firstName: 'Dana', createdAt: '2026-01-01T00:00:00.000Z' });
 
 async function renderMenu(language: Language, options: { loggedIn: boolean }) {
-  if (options.loggedIn) localStorage.setItem('session', JSON.stringify(SESSION));
-  const { i18n, missing } = await createTestI18n(language);
-  const router = createMemoryRouter([{ path: '*', element: <Menu /> }], { initialEntries: ['/games'] });
-  render(
-    <TestProviders i18n={i18n} queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </TestProviders>,
-  );
-  const t = i18n.t.bind(i18n);
+  if (options.loggedIn) storeSession();
+  const { t, i18n, missing } = await renderPage(<Menu />, { path: '/games', language });
   fireEvent.click(screen.getByRole('button', { name: t('menu.open') }));
   return { t, i18n, missing, menu: await screen.findByTestId('menu') };
 }

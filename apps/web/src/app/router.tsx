@@ -1,6 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { withAllStyles } from '../ui/all-styles.ts';
 import { PageLoader } from '../ui/page-loader.tsx';
+import { adminPayoutsPage, adminUsersPage } from './admin-tab-pages.tsx';
 import { Layout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { studioRoute } from './studio-route.ts';
@@ -32,7 +33,7 @@ export const routes: RouteObject[] = [
       { path: 'affiliates/make-money', lazy: withAllStyles(() => import('../features/affiliates/make-money-page.tsx')) },
       { path: 'affiliates/guides', lazy: withAllStyles(() => import('../features/affiliates/guides-page.tsx')) },
       { path: 'builders', lazy: withAllStyles(() => import('../features/pages/builders-page.tsx')) },
-      { path: 'reports', lazy: studioRoute(() => import('../features/finance/reports-page.tsx')) },
+      { path: 'reports', lazy: studioRoute(() => import('../features/reports/reports-page.tsx')) },
       { path: 'games', lazy: () => import('../features/games/games-page.tsx') },
       { path: 'my-games', lazy: studioRoute(() => import('../features/my-games/my-games-page.tsx')) },
       { path: 'my-games/feedbacks', lazy: studioRoute(() => import('../features/my-games/feedbacks-page.tsx')) },
@@ -43,9 +44,9 @@ export const routes: RouteObject[] = [
       { path: 'game-feedback/:gameId/:token', lazy: withAllStyles(() => import('../features/player/game-feedback-page.tsx')) },
       { path: 'payment-success', lazy: withAllStyles(() => import('../features/player/payment-success-page.tsx')) },
       { path: 'admin-pending-games', lazy: studioRoute(() => import('../features/admin/pending-games-page.tsx')) },
-      { path: 'admin-users', lazy: studioRoute(() => import('../features/admin/users-page.tsx')) },
+      { path: 'admin-users', lazy: studioRoute(adminUsersPage) },
       { path: 'admin-generate-codes', lazy: studioRoute(() => import('../features/admin/generate-codes-page.tsx')) },
-      { path: 'admin-payouts', lazy: studioRoute(() => import('../features/admin/payouts-page.tsx')) },
+      { path: 'admin-payouts', lazy: studioRoute(adminPayoutsPage) },
       { path: '*', lazy: withAllStyles(() => import('../features/pages/not-found-page.tsx')) },
     ],
   },

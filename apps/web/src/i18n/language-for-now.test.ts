@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { i18n as I18n } from 'i18next';
 import { chosenLanguage, setupI18n, showLanguageForNow } from './setup.ts';
 
-// A game's language is shown for now, never kept as the visitor's choice (issue 6 item 8); a switch
+// A game's language is shown for now, never kept as the visitor's choice; a switch
 // from the menu (a plain changeLanguage) is kept.
 describe('the visitor’s language and a game’s', () => {
   let i18n: I18n;

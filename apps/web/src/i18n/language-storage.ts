@@ -7,7 +7,7 @@ export const LANGUAGE_STORAGE_KEY = 'lang';
 export const RTL_LANGUAGES: readonly string[] = ['he'];
 
 /** The visitor's choice for the server too, which draws /games in it (a year, like the kept choice). */
-export const LANGUAGE_COOKIE = 'lang';
+const LANGUAGE_COOKIE = 'lang';
 
 export function keepLanguageCookie(language: string, doc: Document = document): void {
   doc.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; max-age=${365 * 24 * 60 * 60}; path=/; SameSite=Lax`;

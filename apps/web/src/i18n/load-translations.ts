@@ -3,7 +3,7 @@ import type { Language } from '@streethunt/shared';
 import { loadStudioTranslations, STUDIO_NAMESPACE } from './studio-translations.ts';
 
 /** One chunk per language, so a page loads only the active language's texts (DESIGN.md section 7). */
-export const translationLoaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+const translationLoaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
   he: () => import('./he.json'),
   en: () => import('./en.json'),
 };

@@ -8,7 +8,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
 /** What a spreadsheet would run: `=`, `+`, `-`, `@`, tab and carriage return at the start of a cell. */
-export const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r'] as const;
+const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r'] as const;
 
 /** The cells of a CSV file, read back as a spreadsheet would (without the byte-order mark). */
 export const csvCells = (csv: string): string[][] => Papa.parse<string[]>(csv.replace(/^\uFEFF/, '')).data;

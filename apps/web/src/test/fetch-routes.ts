@@ -39,3 +39,24 @@ export function bodiesSent(fetchMock: ReturnType<typeof vi.fn>, route: string): 
     .filter(([input, init]) => routeOf(input as RequestInfo, init as RequestInit | undefined) === route)
     .map(([, init]) => ((init as RequestInit | undefined)?.body ? JSON.parse(String((init as RequestInit).body)) : undefined));
 }
+
+/** One reply of `mockFetch`: a status and a JSON body, or no connection at all. */
+export type FetchReply = { status?: number; body: unknown } | 'offline';
+
+/** A `fetch` stand-in answering one reply per call, in order, whatever was asked; the last one repeats. */
+export function mockFetch(...replies: FetchReply[]) {
+  let call = 0;
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
+    const reply = replies[Math.min(call++, replies.length - 1)];
+    if (reply === 'offline') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+
+/** The JSON body the `index`th `fetch` call sent. */
+export function sentBody(fetchMock: ReturnType<typeof vi.fn>, index = 0): unknown {
+  const init = fetchMock.mock.calls[index]?.[1] as RequestInit | undefined;
+  return init?.body ? JSON.parse(String(init.body)) : undefined;
+}

@@ -36,3 +36,11 @@ export async function createTestI18n(language: Language = 'he'): Promise<{ i18n:
   });
   return { i18n, missing };
 }
+
+/**
+ * The texts a test reads, by key, in the language shown at the time (a game may show its own): the
+ * studio's first, then the main file's (their keys never meet).
+ */
+export function textsOf(i18n: I18n) {
+  return i18n.getFixedT(null, [STUDIO_NAMESPACE, 'translation']);
+}

@@ -6,7 +6,7 @@ let loading: Promise<unknown> | null = null;
  * page starts would cost a phone a long main-thread task. Code that shows other components waits for
  * it (`withAllStyles`) alongside its own chunk, so nothing ever shows unstyled.
  */
-export function loadAllStyles(): Promise<unknown> {
+function loadAllStyles(): Promise<unknown> {
   loading ??= import('./all-mantine-styles.ts').catch((error: unknown) => {
     loading = null; // a weak signal: the next page that needs them asks again
     throw error;

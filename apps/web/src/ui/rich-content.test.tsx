@@ -1,22 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { screen } from '@testing-library/react';
+import { renderUi } from '../test/render-ui.tsx';
 import { RichContent, enforceAllowList, isAllowedMediaUrl, sanitizeRichContent } from './rich-content.tsx';
 
-function show(html: string) {
-  render(
-    <MantineProvider env="test">
-      <RichContent html={html} />
-    </MantineProvider>,
-  );
+async function show(html: string) {
+  await renderUi(<RichContent html={html} />);
   return screen.getByTestId('rich-content');
 }
 
 describe('RichContent', () => {
-  it('never lets a script or an event handler through', () => {
+  it('never lets a script or an event handler through', async () => {
     const alert = vi.fn();
     Object.assign(window, { alert });
-    const box = show('<p>Hello</p><img src=x onerror=alert(1)><script>alert(2)</script><svg onload=alert(3)></svg><a href="javascript:alert(4)">x</a>');
+    const box = await show('<p>Hello</p><img src=x onerror=alert(1)><script>alert(2)</script><svg onload=alert(3)></svg><a href="javascript:alert(4)">x</a>');
     expect(box.textContent).toContain('Hello');
     expect(box.querySelector('script')).toBeNull();
     expect(box.innerHTML).not.toMatch(/onerror|onload|alert|javascript:/i);
@@ -35,8 +31,8 @@ describe('RichContent', () => {
     expect(html).toContain('text-align:center');
   });
 
-  it('keeps only the inline styles the editor writes: a link cannot be stretched invisibly over the page', () => {
-    const box = show(
+  it('keeps only the inline styles the editor writes: a link cannot be stretched invisibly over the page', async () => {
+    const box = await show(
       '<p><a href="https://creator.example" style="display:block; opacity:0.01; transform:scale(80)">tap</a></p>' +
         '<p style="text-align: center; transform: scale(80); color: rgb(200, 0, 0)">kept</p><mark style="background-color:#fff59d; color:inherit">h</mark>',
     );
@@ -51,15 +47,15 @@ describe('RichContent', () => {
     }
   });
 
-  it('clips what it shows to its own box: nothing inside paints over the page or takes its taps', () => {
-    const box = show('<p>text</p>');
+  it('clips what it shows to its own box: nothing inside paints over the page or takes its taps', async () => {
+    const box = await show('<p>text</p>');
     expect(box.style.overflow).toBe('clip');
     expect(box.style.contain).toBe('paint');
     expect(box.style.isolation).toBe('isolate');
   });
 
-  it('opens every link in a new tab without the opener, whatever the creator wrote on it', () => {
-    const box = show(
+  it('opens every link in a new tab without the opener, whatever the creator wrote on it', async () => {
+    const box = await show(
       '<p><a href="https://example.com/a" target="_self" rel="opener">a</a> <a href="/games" target="_top">b</a> <a href="mailto:a@b.c">c</a></p><ul><li><strong><a href="https://example.com/d">d</a></strong></li></ul>',
     );
     const links = [...box.querySelectorAll('a')];
@@ -67,8 +63,8 @@ describe('RichContent', () => {
     for (const link of links) expect([link.getAttribute('target'), link.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
   });
 
-  it('opens links in a new tab with rel=noopener and reads its own direction', () => {
-    const box = show('<p>שלום <a href="https://example.com/a">link</a></p>');
+  it('opens links in a new tab with rel=noopener and reads its own direction', async () => {
+    const box = await show('<p>שלום <a href="https://example.com/a">link</a></p>');
     const link = box.querySelector('a');
     expect(link?.getAttribute('target')).toBe('_blank');
     expect(link?.getAttribute('rel')).toContain('noopener');
@@ -102,12 +98,8 @@ describe('RichContent', () => {
     expect([...box.querySelectorAll('img')].map((img) => img.getAttribute('alt'))).toEqual(['', 'The old gate']);
   });
 
-  it('renders nothing for empty content', () => {
-    const { container } = render(
-      <MantineProvider env="test">
-        <RichContent html="<script>x</script>" />
-      </MantineProvider>,
-    );
+  it('renders nothing for empty content', async () => {
+    const { container } = await renderUi(<RichContent html="<script>x</script>" />);
     expect(container.querySelector('[data-testid="rich-content"]')).toBeNull();
   });
 });

@@ -69,7 +69,6 @@ export type Answer = z.infer<typeof storedAnswerSchema>;
 export type TextAnswer = Extract<Answer, { kind: 'text' }>;
 export type NumberAnswerContent = Extract<Answer, { kind: 'number' }>;
 export type ChoiceAnswer = Extract<Answer, { kind: 'choice' }>;
-export type ChoiceOptionContent = ChoiceAnswer['options'][number];
 
 /**
  * The answer in a game reply. The player gets no accepted answer in plain text, of any kind: `hashes`

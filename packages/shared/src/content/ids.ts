@@ -7,7 +7,7 @@ import { MAX_CONTENT_ID } from './limits.ts';
  * its states by question id, so deleting or moving a question never moves a play's progress onto
  * another (docs/decisions/008-game-content-v2.md).
  */
-export const CONTENT_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+const CONTENT_ID_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const contentIdSchema = lineText()
   .min(1)
   .max(MAX_CONTENT_ID)

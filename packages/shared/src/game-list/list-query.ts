@@ -17,7 +17,6 @@ export const NEAR_RADIUS_KM_MIN = 1;
 export const NEAR_RADIUS_KM_MAX = 500;
 
 export const GAMES_SORTS = ['newest', 'distance'] as const;
-export type GamesSort = (typeof GAMES_SORTS)[number];
 export const GAMES_PRICE_FILTERS = ['free', 'paid'] as const;
 export type GamesPriceFilter = (typeof GAMES_PRICE_FILTERS)[number];
 

@@ -68,7 +68,7 @@ export type ValidatedGame = {
 };
 
 /** Below this many characters, HTML with no visible text renders empty (spec section 9). */
-export const EMPTY_CONTENT_LENGTH = 15;
+const EMPTY_CONTENT_LENGTH = 15;
 
 const MEDIA_TAG = /<(img|video|audio|iframe|source)\b/i;
 

@@ -54,7 +54,6 @@ export function currentQuestionIndex(questions: ReadonlyArray<{ status?: Questio
  * `free` (the player chooses any open question; one already begun stays the current one).
  */
 export const QUESTION_ORDERS = ['linear', 'free'] as const;
-export type QuestionOrder = (typeof QUESTION_ORDERS)[number];
 
 /** In a free order: the question begun and not yet closed (STARTED, ANSWERED, SOLUTION), or -1. */
 export function questionUnderWay(questions: ReadonlyArray<{ status?: QuestionStatus | null }>): number {

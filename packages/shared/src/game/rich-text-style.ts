@@ -15,7 +15,7 @@ const RGB = `rgba?\\(\\s*${NUMBER}(?:\\s*,\\s*${NUMBER}){2}(?:\\s*[,/]\\s*(?:0|1
 const COLOR = new RegExp(`^(?:${HEX}|${RGB}|[a-z]{3,20})$`);
 
 /** Each allowed property with the values it may take (matched against the lower-cased, trimmed value). */
-export const RICH_TEXT_STYLES: Readonly<Record<string, RegExp>> = {
+const RICH_TEXT_STYLES: Readonly<Record<string, RegExp>> = {
   'text-align': /^(?:left|right|center|justify|start|end)$/,
   color: COLOR,
   'background-color': COLOR,

@@ -1,7 +1,7 @@
 import type { QuestionStatus } from './question-status.ts';
 
-export const SCORE_PER_DONE_QUESTION = 100;
-export const SCORE_PER_OPENED_HINT = 10;
+const SCORE_PER_DONE_QUESTION = 100;
+const SCORE_PER_OPENED_HINT = 10;
 
 export type ScoredPlay = {
   startTime: string | Date | null;

@@ -9,7 +9,7 @@ const EARTH_RADIUS_METERS = 6_371_008.8;
 /** A position as the browser reports it: accuracy is the radius (meters) of its 95% confidence circle. */
 export type GeoPosition = { lat: number; lng: number; accuracy?: number };
 
-export const COMPASS_POINTS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
+const COMPASS_POINTS = ['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW'] as const;
 export type CompassPoint = (typeof COMPASS_POINTS)[number];
 
 const toRadians = (degrees: number) => (degrees * Math.PI) / 180;

@@ -52,6 +52,9 @@ describe('media keys', () => {
     expect(isContentHashedKey('covers/my-cover.webp')).toBe(false);
     expect(isContentHashedKey('covers/x3f2a9c0d1e4b5a69.webp')).toBe(false);
     expect(isContentHashedKey('../3f2a9c0d1e4b5a69.webp')).toBe(false);
+    // A variant is named by its original's hash and its width.
+    expect(isContentHashedKey(`variants/${'b'.repeat(32)}-w480.webp`)).toBe(true);
+    expect(isContentHashedKey('variants/my-cover-w480.webp')).toBe(false);
   });
 });
 

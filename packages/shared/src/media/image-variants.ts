@@ -14,10 +14,10 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const MAX_IMAGE_WIDTH: ImageWidth = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
 
 /** Where the server serves stored media (outside /api, beside the spec's /api/media listing calls). */
-export const MEDIA_PATH_PREFIX = '/media/';
+const MEDIA_PATH_PREFIX = '/media/';
 
 /** Longest key we accept, in characters. */
-export const MEDIA_KEY_MAX_LENGTH = 200;
+const MEDIA_KEY_MAX_LENGTH = 200;
 
 /**
  * A key: slash-separated folder names of lower-case letters, digits, `-` and `_`, then a file name
@@ -25,8 +25,11 @@ export const MEDIA_KEY_MAX_LENGTH = 200;
  */
 const MEDIA_KEY = /^(?:[a-z0-9_-]+\/){0,4}[a-z0-9_-]+\.[a-z0-9]{1,8}$/;
 
-/** A file name that is the hash of its content (16 to 64 hex digits): such a file never changes. */
-const CONTENT_HASHED_NAME = /(?:^|\/)[0-9a-f]{16,64}\.[a-z0-9]{1,8}$/;
+/**
+ * A file name that is the hash of its content (16 to 64 hex digits), or of its original's with the
+ * variant's width (`…-w480.webp`): such a file never changes.
+ */
+const CONTENT_HASHED_NAME = /(?:^|\/)[0-9a-f]{16,64}(?:-w\d{3,4})?\.[a-z0-9]{1,8}$/;
 
 export function isMediaKey(key: string): boolean {
   return key.length <= MEDIA_KEY_MAX_LENGTH && MEDIA_KEY.test(key);

@@ -3,7 +3,7 @@ import { lineText } from '../schemas/common.ts';
 // Money is counted per calendar month in Israel time (spec section 9: payouts at the end of the
 // following month). A month is the text 'YYYY-MM', which sorts and compares as text.
 
-export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export function isMonth(text: unknown): text is string {
   return typeof text === 'string' && MONTH_PATTERN.test(text);

@@ -3,14 +3,14 @@ import { assertAgorot, percentOf } from './rounding.ts';
 // Refunds (spec section 9, 'Terms'): within 14 days of the purchase if the code was never activated;
 // transaction fees of 10 ILS or 5%, whichever is higher, are kept.
 
-export const REFUND_WINDOW_DAYS = 14;
+const REFUND_WINDOW_DAYS = 14;
 /** The fee kept on a refund: at least 10 ILS (agorot)... */
-export const REFUND_KEEP_MIN = 1000;
+const REFUND_KEEP_MIN = 1000;
 /** ...or 5% of the price when that is more. */
-export const REFUND_KEEP_PERCENT = 5;
+const REFUND_KEEP_PERCENT = 5;
 
 export const REFUND_REFUSALS = ['code_used', 'free', 'too_late', 'nothing_to_refund'] as const;
-export type RefundRefusal = (typeof REFUND_REFUSALS)[number];
+type RefundRefusal = (typeof REFUND_REFUSALS)[number];
 
 export type RefundQuote = { ok: true; refund: number; kept: number } | { ok: false; reason: RefundRefusal };
 

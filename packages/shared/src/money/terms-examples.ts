@@ -6,7 +6,7 @@ import { vatBasisPoints } from './vat.ts';
 // their examples before VAT (decision 005), and every place that shows one names it both ways.
 
 /** The terms' two games, priced before VAT (agorot): they pay the builder 70 and 120 ILS. */
-export const TERMS_EXAMPLE_PRICES_EX_VAT = [10_000, 16_000] as const;
+const TERMS_EXAMPLE_PRICES_EX_VAT = [10_000, 16_000] as const;
 
 /** A price before VAT with VAT added (agorot, whole: VAT rates have at most two decimals). */
 export function priceWithVat(exVat: number, vatPercent: number): number {

@@ -51,13 +51,9 @@ export const loginReplySchema = z.object({
 });
 export type LoginReply = z.infer<typeof loginReplySchema>;
 
-// POST /api/user/validate-email
 export const validateEmailRequestSchema = z.object({ token: tokenSchema });
-export type ValidateEmailRequest = z.infer<typeof validateEmailRequestSchema>;
 
-// POST /api/user/resend-validation and POST /api/reset-password
 export const emailOnlyRequestSchema = z.object({ email: emailSchema });
-export type EmailOnlyRequest = z.infer<typeof emailOnlyRequestSchema>;
 
 // POST /api/update-password
 export const updatePasswordRequestSchema = z.object({
@@ -65,14 +61,13 @@ export const updatePasswordRequestSchema = z.object({
   id: idSchema,
   token: tokenSchema,
 });
-export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
 export const updatePasswordReplySchema = z.object({
   data: z.object({ status: z.enum(['OK', 'ERROR']), message: z.string() }),
 });
 export type UpdatePasswordReply = z.infer<typeof updatePasswordReplySchema>;
 
 // GET /api/user/{userId}: what anyone may see of a user: the first name (all the spec shows), beside its id.
-export const publicUserSchema = z.object({
+const publicUserSchema = z.object({
   _id: z.string(),
   userId: z.string(),
   firstName: z.string(),
@@ -94,7 +89,7 @@ export const profileSchema = z.object({
   language: z.enum(LANGUAGES),
   isSelfPayment: z.boolean(),
   createdAt: z.string(),
-  /** This user's own code for share links (issue 10). */
+  /** This user's own code for share links. */
   affiliateCode: storedAffiliateCodeSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -3,10 +3,10 @@ import { CODE_PREFIX_MAX } from '../game/code.ts';
 import { lineText, multilineText } from './common.ts';
 import { GAME_STATUSES } from './game.ts';
 
-/** The admin's calls on games (spec sections 2, 5 and 7; issue 9). */
+/** The admin's calls on games (spec sections 2, 5 and 7). */
 
 /** One game in the admin's tables (GET /api/games/pending-games, GET /api/games/all-games). */
-export const adminGameSchema = z.object({
+const adminGameSchema = z.object({
   _id: z.string(),
   userId: z.string(),
   status: z.enum(GAME_STATUSES),
@@ -44,7 +44,6 @@ export const REVIEW_REASON_MAX = 1000;
 export const reviewReasonRequestSchema = z.strictObject({
   reason: multilineText().trim().min(REVIEW_REASON_MIN).max(REVIEW_REASON_MAX),
 });
-export type ReviewReasonRequest = z.infer<typeof reviewReasonRequestSchema>;
 
 export const GENERATE_CODES_MAX = 500;
 
@@ -75,7 +74,6 @@ export const generateCodesRequestSchema = z.strictObject({
   code: codePrefixSchema.default(''),
   qty: codeQtySchema,
 });
-export type GenerateCodesRequest = z.input<typeof generateCodesRequestSchema>;
 
 /** The spec reads data.data (the codes); batchId names the recorded batch. */
 export const generateCodesReplySchema = z.object({
@@ -84,7 +82,7 @@ export const generateCodesReplySchema = z.object({
 export type GenerateCodesReply = z.infer<typeof generateCodesReplySchema>;
 
 /** GET /api/games/code-batches/{gameId}: each batch made for the game, newest first, with its codes. */
-export const codeBatchSchema = z.object({
+const codeBatchSchema = z.object({
   _id: z.string(),
   gameId: z.string(),
   count: z.number().int(),

@@ -11,31 +11,29 @@ export type ErrorReply = z.infer<typeof errorReplySchema>;
 /** A 409 of a call that names a game's version (a save, an approval): the version stored now. */
 export const versionConflictReplySchema = errorReplySchema.extend({ version: z.number().int().optional() });
 
-export const ERROR_CODES = [
-  'validation',
-  'bad_json',
-  'payload_too_large',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'rate_limited',
-  'need_email_validate',
-  'wrong_credentials',
-  'email_taken',
-  'invalid_token',
-  'wrong_code',
-  'wrong_answer',
+export type ErrorCode =
+  | 'validation'
+  | 'bad_json'
+  | 'payload_too_large'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'rate_limited'
+  | 'need_email_validate'
+  | 'wrong_credentials'
+  | 'email_taken'
+  | 'invalid_token'
+  | 'wrong_code'
+  | 'wrong_answer'
   /** What was sent cannot be an answer of the question's kind (no number, no such option). */
-  'bad_answer',
-  'conflict',
+  | 'bad_answer'
+  | 'conflict'
   /** An upload past the user's storage quota. */
-  'quota',
+  | 'quota'
   /** An upload that looks like a video but no parser reads one in it. */
-  'bad_video',
-  'unavailable',
-  'internal',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+  | 'bad_video'
+  | 'unavailable'
+  | 'internal';
 
 /*
  * Every text a client sends starts from one of these two, never from a bare z.string().
@@ -50,7 +48,7 @@ const LINE_TEXT = /^[^\u0000-\u001f\u007f]*$/;
 // Tab (U+0009), line feed (U+000A) and carriage return (U+000D) are let through.
 // eslint-disable-next-line no-control-regex -- refusing control characters is the point
 const MULTILINE_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
-export const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
+const CONTROL_CHARACTER_MESSAGE = 'must not contain control characters';
 
 /** One line of text (a name, a code, a token, an answer): no control character at all. */
 export const lineText = () => z.string().regex(LINE_TEXT, CONTROL_CHARACTER_MESSAGE);
@@ -72,4 +70,3 @@ export const phoneSchema = lineText()
 export const okStatusReplySchema = z.object({
   data: z.object({ status: z.literal('OK'), message: z.string().optional() }),
 });
-export type OkStatusReply = z.infer<typeof okStatusReplySchema>;

@@ -4,7 +4,7 @@ import { gameExportSchema } from './game-export.ts';
 // POST /api/games/import/read: a file in an open format (GPX, KML, KMZ, geo-tales) read into a game,
 // shown to the creator before anything is saved; the game then goes to POST /api/games/import as our
 // own export file. The mapping of each format is docs/open-formats.md.
-export const OPEN_FORMATS = ['gpx', 'kml', 'kmz', 'geo-tales'] as const;
+const OPEN_FORMATS = ['gpx', 'kml', 'kmz', 'geo-tales'] as const;
 export type OpenFormat = (typeof OPEN_FORMATS)[number];
 
 /** The largest file read (bytes); a KMZ is also held to what it expands to. */
@@ -20,10 +20,10 @@ export const MAX_OPEN_FORMAT_BYTES = 5 * 1024 * 1024;
  * - `circles`: circle areas drawn as polygons (a point's area is a fixed 30 m circle);
  * - `unnamed`: points without a name or a description (kept, with empty content).
  */
-export const NOT_CARRIED = ['branching', 'choicePoints', 'media', 'scripts', 'tracks', 'circles', 'unnamed'] as const;
+const NOT_CARRIED = ['branching', 'choicePoints', 'media', 'scripts', 'tracks', 'circles', 'unnamed'] as const;
 export type NotCarriedKind = (typeof NOT_CARRIED)[number];
 
-export const importSummarySchema = z.object({
+const importSummarySchema = z.object({
   format: z.enum(OPEN_FORMATS),
   name: z.string(),
   stops: z.number().int().min(0),
@@ -34,7 +34,7 @@ export const importSummarySchema = z.object({
 });
 export type ImportSummary = z.infer<typeof importSummarySchema>;
 
-export const notCarriedSchema = z.object({
+const notCarriedSchema = z.object({
   kind: z.enum(NOT_CARRIED),
   count: z.number().int().min(1),
   /** The first few places it happened: stop names or screen ids. */

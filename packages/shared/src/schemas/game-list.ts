@@ -68,7 +68,7 @@ export const gameCardMetadataSchema = gameMetadataSchema.pick({
   coverImage: true,
 });
 
-export const gameListItemSchema = z.object({
+const gameListItemSchema = z.object({
   _id: z.string(),
   userId: z.string(),
   status: z.enum(GAME_STATUSES),

@@ -12,7 +12,7 @@ export type GameStatus = (typeof GAME_STATUSES)[number];
 export const pointSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 export type Point = z.infer<typeof pointSchema>;
 /** A point, or a polygon of 3 or more points (fewer are saved as a single point). */
-export const gameLocationSchema = z.union([pointSchema, z.array(pointSchema).min(3).max(MAX_POLYGON_POINTS)]);
+const gameLocationSchema = z.union([pointSchema, z.array(pointSchema).min(3).max(MAX_POLYGON_POINTS)]);
 export type GameLocation = z.infer<typeof gameLocationSchema>;
 
 // The shapes below describe content as stored and as replies carry it; the limits are the save's
@@ -63,7 +63,7 @@ export const gameContentSchema = z.object({
 export type GameContent = z.infer<typeof gameContentSchema>;
 
 /** A game as the player gets it with a valid code: answers only as salted hashes (DESIGN.md section 10). */
-export const playerQuestionSchema = questionSchema.extend({ answer: replyAnswerSchema });
+const playerQuestionSchema = questionSchema.extend({ answer: replyAnswerSchema });
 export type PlayerQuestion = z.infer<typeof playerQuestionSchema>;
 
 export const gameReplySchema = z.object({

@@ -5,11 +5,11 @@ import { emailSchema, lineText, phoneSchema } from './common.ts';
 /** The two affiliate landing pages (spec section 2): /affiliates/make-money and /affiliates/guides. */
 export const LEAD_FORM_TYPES = ['makeMoney', 'guides'] as const;
 export type LeadFormType = (typeof LEAD_FORM_TYPES)[number];
-export const leadFormTypeSchema = z.enum(LEAD_FORM_TYPES);
+const leadFormTypeSchema = z.enum(LEAD_FORM_TYPES);
 
 export const LEAD_NAME_MAX = 60;
 /** An affiliate code as the `aff` cookie carries it (the same bound the server reads the cookie with). */
-export const LEAD_AFF_MAX = 64;
+const LEAD_AFF_MAX = 64;
 
 const leadNameSchema = lineText().trim().min(1).max(LEAD_NAME_MAX);
 
@@ -55,7 +55,7 @@ export const leadsListQuerySchema = z.object({
 });
 export type LeadsListQuery = z.infer<typeof leadsListQuerySchema>;
 
-export const leadListItemSchema = z.object({
+const leadListItemSchema = z.object({
   _id: z.string(),
   firstName: z.string(),
   lastName: z.string(),

@@ -15,10 +15,10 @@ export const mediaFileQuerySchema = z.object({
 });
 
 // GET /api/media/{image|video}, POST /api/media/upload/ (spec section 7: Media resource).
-export const MEDIA_TYPES = ['image', 'video'] as const;
+const MEDIA_TYPES = ['image', 'video'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export const mediaTypeParamsSchema = z.object({ type: z.enum(MEDIA_TYPES) });
-export const mediaResourceSchema = z.object({
+const mediaResourceSchema = z.object({
   public_id: z.string(),
   resource_type: z.enum(MEDIA_TYPES),
   secure_url: z.string(),
@@ -39,11 +39,9 @@ export const mediaListReplySchema = z.object({
 });
 export type MediaListReply = z.infer<typeof mediaListReplySchema>;
 export const mediaUploadReplySchema = z.object({ data: mediaResourceSchema });
-export type MediaUploadReply = z.infer<typeof mediaUploadReplySchema>;
 // DELETE /api/media/{mediaId}: an upload no game uses (409 when one does).
 export const mediaIdParamsSchema = z.object({ mediaId: idSchema });
 export const mediaDeleteReplySchema = z.object({ data: z.object({ deleted: z.literal(true) }) });
-export type MediaDeleteReply = z.infer<typeof mediaDeleteReplySchema>;
-/** Upload caps (issue 8): refused before the whole body is read. */
+/** Upload caps: refused before the whole body is read. */
 export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_VIDEO_UPLOAD_BYTES = 100 * 1024 * 1024;

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { monthSchema } from '../money/periods.ts';
-import { REFUND_REFUSALS } from '../money/refunds.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
 
-/** The admin's money screens (issue 10 item 5): the month's payouts, the payouts ledger, refunds. */
+/** The admin's payouts screen: the month's payouts due and the payouts ledger (refunds: ./refunds.ts). */
 
 const agorot = z.number().int();
 
 export const payoutsMonthQuerySchema = z.object({ month: monthSchema });
-export type PayoutsMonthQuery = z.infer<typeof payoutsMonthQuerySchema>;
 
 const bankDetailsSchema = z.object({
   accountHolder: z.string(),
@@ -20,7 +18,7 @@ const bankDetailsSchema = z.object({
 });
 
 /** One builder's or affiliate's line of a month (GET /api/payouts?month=): the statement row and where to pay. */
-export const payoutDueRowSchema = z.object({
+const payoutDueRowSchema = z.object({
   userId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -59,7 +57,7 @@ export const recordPayoutRequestSchema = z.strictObject({
 });
 export type RecordPayoutRequest = z.input<typeof recordPayoutRequestSchema>;
 
-export const payoutEntrySchema = z.object({
+const payoutEntrySchema = z.object({
   _id: z.string(),
   userId: z.string(),
   period: z.string(),
@@ -74,28 +72,3 @@ export const payoutEntrySchema = z.object({
 export type PayoutEntry = z.infer<typeof payoutEntrySchema>;
 export const payoutEntryReplySchema = z.object({ data: payoutEntrySchema });
 export const payoutEntriesReplySchema = z.object({ data: z.array(payoutEntrySchema) });
-
-/** GET /api/purchases?q=: the latest purchases (by buyer email or name, code or id), with what a refund would give back. */
-export const purchasesQuerySchema = z.object({ q: lineText().trim().max(100).optional() });
-export const adminPurchaseSchema = z.object({
-  _id: z.string(),
-  gameId: z.string(),
-  gameName: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  amount: agorot,
-  status: z.enum(['pending', 'paid', 'declined', 'refunded']),
-  paidAt: z.string().nullable(),
-  code: z.string().nullable(),
-  codeActivated: z.boolean(),
-  refundedAt: z.string().nullable(),
-  refundAmount: agorot.nullable(),
-  /** What a refund now would do: the amount back and kept, or why not. */
-  refund: z.union([
-    z.object({ ok: z.literal(true), refund: agorot, kept: agorot }),
-    z.object({ ok: z.literal(false), reason: z.enum([...REFUND_REFUSALS, 'not_paid']) }),
-  ]),
-});
-export type AdminPurchase = z.infer<typeof adminPurchaseSchema>;
-export const adminPurchasesReplySchema = z.object({ data: z.array(adminPurchaseSchema) });
-export const adminPurchaseReplySchema = z.object({ data: adminPurchaseSchema });

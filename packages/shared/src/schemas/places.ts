@@ -15,7 +15,7 @@ export const placesQuerySchema = z.object({
     .transform((v) => v === 'true')
     .optional(),
 });
-export const placeSchema = z.object({
+const placeSchema = z.object({
   name: z.string(),
   /** Country or region, when known. */
   detail: z.string(),
@@ -29,7 +29,6 @@ export type Place = z.infer<typeof placeSchema>;
  * The streets-and-places search: `on` (submit to ask it), `down` (it could not be reached lately:
  * cities and coordinates only, for now) or `off` (this server searches offline only).
  */
-export const placesUpstreamSchema = z.enum(['on', 'down', 'off']);
-export type PlacesUpstream = z.infer<typeof placesUpstreamSchema>;
+const placesUpstreamSchema = z.enum(['on', 'down', 'off']);
 export const placesReplySchema = z.object({ data: z.array(placeSchema), upstream: placesUpstreamSchema });
 export type PlacesReply = z.infer<typeof placesReplySchema>;

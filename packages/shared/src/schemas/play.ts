@@ -7,7 +7,7 @@ import { contentIdSchema } from '../content/ids.ts';
 export const secretCodeSchema = lineText().trim().min(1).max(64);
 const index = z.number().int().min(0).max(199);
 /** More wrong attempts than this on one question are counted as this many. */
-export const MAX_WRONG_ATTEMPTS = 999;
+const MAX_WRONG_ATTEMPTS = 999;
 /**
  * The id of the question at `questionIndex`, when the client knows it: a change meant for a question
  * that is not there in the version the play is on is refused rather than applied to another.
@@ -63,7 +63,6 @@ export const gameProgressRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('show-question-hint'), ...base, questionIndex: index, questionId: questionIdSchema, hintIndex: index }),
 ]);
 export type GameProgressRequest = z.infer<typeof gameProgressRequestSchema>;
-export type GameProgressAction = GameProgressRequest['action'];
 
 /**
  * progress:watch (WATCH_EVENT in live-events.ts): the socket's request to follow a play live; the same

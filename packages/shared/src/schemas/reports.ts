@@ -1,58 +1,69 @@
 import { z } from 'zod';
-import { QUESTION_STATUSES } from '../game/question-status.ts';
-import { idSchema } from './common.ts';
+import { monthSchema } from '../money/periods.ts';
+import { PASSWORD_MAX_LENGTH } from '../constants.ts';
+import { lineText } from './common.ts';
 
-// The creator's reports (spec section 2, 'Creator screens'; issue 8, item 8).
+/** The finance reports (spec section 2: /reports): reached by entering the password again. */
 
-// GET /api/games/my-games/feedbacks[?gameId=]: per game of the caller, its feedbacks newest first.
-export const creatorFeedbackSchema = z.object({
-  _id: z.string(),
+/** The header that carries the grant of POST /api/reports/unlock to GET /api/reports. */
+export const REPORTS_GRANT_HEADER = 'x-reports-grant';
+
+/** The password as login takes it (no control characters). */
+export const reportsUnlockRequestSchema = z.strictObject({ password: lineText().min(1).max(PASSWORD_MAX_LENGTH) });
+export const reportsUnlockReplySchema = z.object({ data: z.object({ grant: z.string(), expiresAt: z.string() }) });
+export type ReportsUnlockReply = z.infer<typeof reportsUnlockReplySchema>;
+
+export const financeReportQuerySchema = z.object({ from: monthSchema.optional(), to: monthSchema.optional() });
+
+const agorot = z.number().int();
+
+/** A builder's sales of one game in one month: every amount in agorot, net is what the builder earns. */
+const builderSalesRowSchema = z.object({
+  month: z.string(),
   gameId: z.string(),
-  general: z.number().int(),
-  questions: z.number().int(),
-  path: z.number().int(),
-  openAnswer: z.string(),
-  update: z.string(),
+  gameName: z.string(),
+  count: z.number().int(),
+  gross: agorot,
+  vat: agorot,
+  commission: agorot,
+  affiliateShares: agorot,
+  net: agorot,
 });
-export type CreatorFeedback = z.infer<typeof creatorFeedbackSchema>;
-export const myFeedbacksQuerySchema = z.object({ gameId: idSchema.optional() });
-export const myFeedbacksReplySchema = z.object({
-  data: z.array(z.object({ _id: z.string(), name: z.string(), feedbacks: z.array(creatorFeedbackSchema) })),
-});
-export type MyFeedbacksReply = z.infer<typeof myFeedbacksReplySchema>;
 
-// GET /api/games/my-active-games?gameId=&progressType=: the plays of one of the caller's games,
-// newest first, at most the 1,000 newest that match (the per-question counts are over those).
-export const PROGRESS_TYPES = ['all', 'started', 'not_started', 'ended'] as const;
-export type ProgressType = (typeof PROGRESS_TYPES)[number];
-export const myActiveGamesQuerySchema = z.object({
-  gameId: idSchema,
-  progressType: z.enum(PROGRESS_TYPES).default('all'),
+/** One purchase that came with the affiliate's code, and the affiliate's share of it (no buyer's details). */
+const affiliateSaleRowSchema = z.object({
+  month: z.string(),
+  purchaseId: z.string(),
+  paidAt: z.string(),
+  gameId: z.string(),
+  gameName: z.string(),
+  price: agorot,
+  exVat: agorot,
+  share: agorot,
 });
-export const activePlaySchema = z.object({
-  _id: z.string(),
-  game_id: z.string(),
-  game_name: z.string(),
-  game_secret: z.string(),
-  /** Where the code came from: a purchase, an admin, the creator, a free start. */
-  source: z.enum(['purchase', 'admin', 'creator', 'free']),
-  createdAt: z.string(),
-  startTime: z.string().nullable(),
-  endTime: z.string().nullable(),
-  lastUpdate: z.string(),
-  questions: z.array(z.object({ status: z.enum(QUESTION_STATUSES).nullable(), hints: z.array(z.object({ isOpen: z.boolean() })) })),
-  score: z.number().int(),
-  /** The buyer, for a purchased code. */
-  payment: z.object({ name: z.string(), email: z.string(), phone: z.string() }).nullable(),
+
+/** One month of the payout statement (packages/shared/src/money/statement.ts buildStatement). */
+const statementRowSchema = z.object({
+  month: z.string(),
+  carriedIn: agorot,
+  earned: agorot,
+  due: agorot,
+  payable: agorot,
+  rolledOver: agorot,
+  paid: agorot,
+  balance: agorot,
+  dueDate: z.string(),
 });
-export type ActivePlay = z.infer<typeof activePlaySchema>;
-/** Per question of the game, over the plays in the reply: how many reached it, answered, skipped, opened a hint. */
-export const questionStatsSchema = z.object({
-  reached: z.number().int(),
-  answered: z.number().int(),
-  skipped: z.number().int(),
-  hintsOpened: z.number().int(),
+
+const financeReportSchema = z.object({
+  currency: z.literal('ILS'),
+  from: z.string(),
+  to: z.string(),
+  payoutMinimum: agorot,
+  builderSales: z.array(builderSalesRowSchema),
+  affiliateSales: z.array(affiliateSaleRowSchema),
+  statement: z.array(statementRowSchema),
 });
-export type QuestionStats = z.infer<typeof questionStatsSchema>;
-export const myActiveGamesReplySchema = z.object({ data: z.array(activePlaySchema), questions: z.array(questionStatsSchema) });
-export type MyActiveGamesReply = z.infer<typeof myActiveGamesReplySchema>;
+export type FinanceReport = z.infer<typeof financeReportSchema>;
+export const financeReportReplySchema = z.object({ data: financeReportSchema });
+export type FinanceReportReply = z.infer<typeof financeReportReplySchema>;

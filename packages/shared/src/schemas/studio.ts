@@ -22,7 +22,7 @@ import { idSchema, lineText, multilineText } from './common.ts';
 import { GAME_STATUSES, pointSchema, scoringSchema, type GameLocation } from './game.ts';
 import { SPEC_SCORING } from '../game/score.ts';
 
-// The creator studio's calls on games (spec section 7, issue 8): my games, the editor's save and
+// The creator studio's calls on games (spec section 7): my games, the editor's save and
 // approval, codes for the creator. The reports, media and places have their own files, and so has the
 // export file (game-export.ts).
 
@@ -134,7 +134,6 @@ export const editableGameSchema = z.strictObject({
   gameoverPage: z.strictObject({ content: richText, hideGameSummary: z.boolean() }),
 });
 export type EditableGame = z.infer<typeof editableGameSchema>;
-export type EditableGameInput = z.input<typeof editableGameSchema>;
 
 /**
  * `schema`, also taking the keys in `owned` (what the server owns: the client may send back what its
@@ -158,7 +157,6 @@ const sentQuestion = editedQuestion.extend({
 });
 /** The content as an import file or a kept draft may hold it: ids may be missing (files and drafts made before ids). */
 export const sentGameSchema = editableGameSchema.extend({ questions: uniqueIds(z.array(sentQuestion).max(MAX_QUESTIONS)) });
-export type SentGame = z.infer<typeof sentGameSchema>;
 
 /** A question as the owner's GET returns it: the answer's salt and hashes, the spec's play status and hints' isOpen are dropped. */
 const savedQuestion = ignoring(
@@ -189,7 +187,7 @@ export const saveGameRequestSchema = ignoring(
 export type SaveGameRequest = z.infer<typeof saveGameRequestSchema>;
 
 /** The game as its owner (or an admin) edits it: GET /api/games/{id} for them, and every studio reply that returns a game. */
-export const editorGameSchema = editableGameSchema.extend({
+const editorGameSchema = editableGameSchema.extend({
   _id: z.string(),
   userId: z.string(),
   status: z.enum(GAME_STATUSES),
@@ -229,14 +227,13 @@ export const gameValidationReplySchema = z.object({
     }),
   ),
 });
-export type GameValidationReply = z.infer<typeof gameValidationReplySchema>;
 
 // POST /api/games/new, POST /api/games/duplicate/{gameId}, POST /api/games/import, POST /api/games/next-version/{gameId}: the draft's id.
 export const newGameReplySchema = z.object({ data: z.object({ _id: z.string() }) });
 export type NewGameReply = z.infer<typeof newGameReplySchema>;
 
 // GET /api/games/my-games: the caller's games, newest change first.
-export const myGameSchema = z.object({
+const myGameSchema = z.object({
   _id: z.string(),
   status: z.enum(GAME_STATUSES),
   metadata: z.object({

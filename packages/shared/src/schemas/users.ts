@@ -22,7 +22,7 @@ export const usersListQuerySchema = z.object({
 });
 export type UsersListQuery = z.infer<typeof usersListQuerySchema>;
 
-export const userListItemSchema = z.object({
+const userListItemSchema = z.object({
   _id: z.string(),
   firstName: z.string(),
   lastName: z.string(),

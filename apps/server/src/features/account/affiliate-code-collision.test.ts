@@ -6,8 +6,8 @@ import { users } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser } from '../../test/factories.ts';
+import { postJson } from '../../test/requests.ts';
 import { saveAdmin } from './service.ts';
-import { postJson } from './test-support.ts';
 
 // The code maker, made to draw a taken code on purpose: a real clash is one in a trillion.
 vi.mock('../../db/ids.ts', async (importOriginal) => {

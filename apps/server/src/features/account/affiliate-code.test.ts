@@ -6,7 +6,8 @@ import { users } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser } from '../../test/factories.ts';
-import { getJson, postJson } from './test-support.ts';
+import { getJson, postJson } from '../../test/requests.ts';
+import { tokenFor, userWithToken } from '../../test/tokens.ts';
 
 /** A stored code is already in its normal form: the shared validator gives it back unchanged. */
 const isCanonicalCode = (code: string) => affiliateCodeSchema.safeParse(code).data === code;
@@ -24,7 +25,6 @@ describe.each(testDatabaseKinds())('every user’s affiliate code on %s', (kind)
   });
   afterAll(() => t.close());
 
-  const tokenFor = (user: { id: string; role: 'user' | 'admin' }) => t.app.services.signer.sign({ userId: user.id, role: user.role });
   const profileOf = async (token: string) => profileReplySchema.parse((await getJson(t.app, '/api/user/profile', { token })).json()).data.user;
 
   it('gives a new user a code at signup, apart from the aff that brought them (stored as it came)', async () => {
@@ -58,8 +58,7 @@ describe.each(testDatabaseKinds())('every user’s affiliate code on %s', (kind)
   });
 
   it('shows the logged-in user their own code in the profile, and after saving it', async () => {
-    const user = await buildUser(t.db);
-    const token = await tokenFor(user);
+    const { user, token } = await userWithToken(t);
     expect((await profileOf(token)).affiliateCode).toBe(user.affiliateCode);
     const saved = await postJson(t.app, '/api/user/profile', { firstName: 'Dana', lastName: 'Katz', phone: '0541112222' }, { token });
     expect(profileReplySchema.parse(saved.json()).data.user.affiliateCode).toBe(user.affiliateCode);
@@ -70,7 +69,7 @@ describe.each(testDatabaseKinds())('every user’s affiliate code on %s', (kind)
 
   it('never shows one user another user’s code', async () => {
     const [noa, dan] = [await buildUser(t.db), await buildUser(t.db, { role: 'admin' })];
-    const replies = [await getJson(t.app, '/api/user/profile', { token: await tokenFor(noa) }), await getJson(t.app, '/api/user/profile', { token: await tokenFor(dan) })];
+    const replies = [await getJson(t.app, '/api/user/profile', { token: await tokenFor(t.app, noa) }), await getJson(t.app, '/api/user/profile', { token: await tokenFor(t.app, dan) })];
     expect(replies[0].json().data.user.affiliateCode).toBe(noa.affiliateCode);
     expect(replies[1].json().data.user.affiliateCode).toBe(dan.affiliateCode);
     expect(replies[0].body).not.toContain(dan.affiliateCode);

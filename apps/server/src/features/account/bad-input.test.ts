@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildAuthToken, buildPayoutDetails, buildUser } from '../../test/factories.ts';
-import { accountTables, nextIp } from './test-support.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { tokenFor } from '../../test/tokens.ts';
+import { accountTables } from './test-support.ts';
 
 type Endpoint = {
   url: string;
@@ -113,7 +115,7 @@ describe.each(testDatabaseKinds())('bad input to account calls on %s', (kind) =>
     await buildAuthToken(t.db, { userId: user.id, kind: 'validate_email' });
     await buildAuthToken(t.db, { userId: user.id, kind: 'reset_password' });
     await buildPayoutDetails(t.db, user.id);
-    token = await t.app.services.signer.sign({ userId: user.id, role: 'user' });
+    token = await tokenFor(t.app, user);
   });
   afterAll(() => t.close());
 

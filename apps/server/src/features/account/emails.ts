@@ -1,15 +1,13 @@
 import { EMAIL_VALIDATION_TTL_HOURS, PRODUCT_NAME, type Language } from '@streethunt/shared';
 import { emailDocument, mailHtml, typedText } from '../../platform/mail/html.ts';
-import type { MailMessage } from '../../platform/mail/mailer.ts';
+import type { MailContent } from '../../platform/mail/mailer.ts';
 
 /** What an account email needs; `to` is added by the caller. */
 type EmailInput = { firstName: string; link: string; language: Language };
-type Email = Omit<MailMessage, 'to'>;
-
 type Wording = { subject: string; greeting: string; paragraphs: string[]; button: string; footer: string };
 
 /** One layout for every account email: a greeting, some paragraphs, one button, a footer. */
-function render(wording: Wording, link: string, language: Language): Email {
+function render(wording: Wording, link: string, language: Language): MailContent {
   const html = emailDocument(language, wording.subject, [
     mailHtml.paragraph(wording.greeting),
     ...wording.paragraphs.map(mailHtml.paragraph),
@@ -21,7 +19,7 @@ function render(wording: Wording, link: string, language: Language): Email {
   return { subject: wording.subject, html, text, language };
 }
 
-export function validationEmail({ firstName: typed, link, language }: EmailInput): Email {
+export function validationEmail({ firstName: typed, link, language }: EmailInput): MailContent {
   // The address may be someone else's: the name is whatever the caller typed.
   const firstName = typedText(typed);
   const wording: Wording =
@@ -49,7 +47,7 @@ export function validationEmail({ firstName: typed, link, language }: EmailInput
   return render(wording, link, language);
 }
 
-export function resetPasswordEmail({ firstName: typed, link, language }: EmailInput): Email {
+export function resetPasswordEmail({ firstName: typed, link, language }: EmailInput): MailContent {
   const firstName = typedText(typed);
   const wording: Wording =
     language === 'en'
@@ -77,7 +75,7 @@ export function resetPasswordEmail({ firstName: typed, link, language }: EmailIn
  * To an account's owner when someone signs up with its address: the signup's reply said nothing, so
  * the caller learns nothing; the owner can log in or reset the password. Nothing the caller typed is in it.
  */
-export function signupAttemptEmail({ login, reset, language }: { login: string; reset: string; language: Language }): Email {
+export function signupAttemptEmail({ login, reset, language }: { login: string; reset: string; language: Language }): MailContent {
   const wording: Wording =
     language === 'en'
       ? {
@@ -104,7 +102,7 @@ export function signupAttemptEmail({ login, reset, language }: { login: string; 
 }
 
 /** To the account holder on every change of where their share is paid: who changed it, if not them, must act. */
-export function paymentDetailsChangedEmail(input: { firstName: string; maskedAccount: string; link: string; language: Language }): Email {
+export function paymentDetailsChangedEmail(input: { firstName: string; maskedAccount: string; link: string; language: Language }): MailContent {
   const { maskedAccount, link, language } = input;
   const firstName = typedText(input.firstName);
   const wording: Wording =

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser } from '../../test/factories.ts';
-import { postJson, sentMail } from './test-support.ts';
+import { postJson } from '../../test/requests.ts';
 
 /** How long the slow mailer takes per message; a reply that waited for it would take at least this. */
 const MAIL_DELAY_MS = 1500;
@@ -39,10 +39,10 @@ describe('mail goes out after the reply, so timing does not tell whether an emai
     expect(known).toBeLessThan(MAIL_DELAY_MS / 2);
     expect(unknown).toBeLessThan(MAIL_DELAY_MS / 2);
 
-    const mails = (await sentMail(t)).filter((m) => m.to === user.email);
+    const mails = (await t.readOutbox()).filter((m) => m.to === user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toMatch(subject);
-    expect((await sentMail(t)).filter((m) => m.to === `nobody-${user.id}@example.com`)).toHaveLength(0);
+    expect((await t.readOutbox()).filter((m) => m.to === `nobody-${user.id}@example.com`)).toHaveLength(0);
   });
 
   it('signs up without waiting for the confirmation mail, which still arrives', async () => {
@@ -52,6 +52,6 @@ describe('mail goes out after the reply, so timing does not tell whether an emai
     expect(res.statusCode).toBe(200);
     // Signing up hashes the password (tens of ms), but no longer waits for the mail server.
     expect(performance.now() - started).toBeLessThan(MAIL_DELAY_MS);
-    expect((await sentMail(t)).filter((m) => m.to === email)).toHaveLength(1);
+    expect((await t.readOutbox()).filter((m) => m.to === email)).toHaveLength(1);
   });
 });

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accountMessages, replyLanguage } from './messages.ts';
+import { accountMessages } from './messages.ts';
 
 describe('account reply messages', () => {
-  it('answer in Hebrew only when Hebrew is the caller’s first choice', () => {
-    expect(replyLanguage('he')).toBe('he');
-    expect(replyLanguage('he-IL,he;q=0.9,en;q=0.8')).toBe('he');
-    expect(replyLanguage('iw')).toBe('he');
-    expect(replyLanguage('en-US,he;q=0.5')).toBe('en');
-    expect(replyLanguage('fr')).toBe('en');
-    expect(replyLanguage('')).toBe('en');
-    expect(replyLanguage(undefined)).toBe('en');
-  });
-
   it('have every message, non-empty, in both languages', () => {
     const en = accountMessages('en');
     const he = accountMessages('he');

@@ -1,16 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app.ts';
 import type { App } from '../../services.ts';
-import { loadConfig } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { openTestDatabase } from '../../db/test-database.ts';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.ts';
-import { mailSettled } from './mail-later.ts';
-import { postJson } from './test-support.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { postJson } from '../../test/requests.ts';
 
 /** The token at the end of an emailed link. */
 const linkToken = (mail: MailMessage, marker: string) => {
@@ -24,28 +16,14 @@ describe('account calls keep passwords and tokens out of the logs', () => {
   const sent: MailMessage[] = [];
   // The transport behind the app's mail queue.
   const transport: Mailer = { send: async (message) => void sent.push(message) };
+  let t: TestApp;
   let app: App;
-  let database: Database;
-  let dataDir: string;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'streethunt-logs-'));
-    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'log-test-secret-log-test-secret-0123456', LOG_LEVEL: 'trace' });
-    database = await openTestDatabase();
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logLines.push(chunk.toString());
-        done();
-      },
-    });
-    app = await buildApp({ config, database, mailer: transport, webDist: null, logStream });
-    await app.ready();
+    t = await buildTestApp({ env: { LOG_LEVEL: 'trace' }, logLines, transport: () => transport });
+    app = t.app;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   it('signup, validation, login, auto-login, reset and update-password log no secret', async () => {
     const email = 'secretive@example.com';
@@ -54,7 +32,7 @@ describe('account calls keep passwords and tokens out of the logs', () => {
     const secrets: string[] = [password, newPassword];
 
     expect((await postJson(app, '/api/signup', { firstName: 'Sam', lastName: 'Hidden', email, password, phone: '050-1112222' })).statusCode).toBe(200);
-    await mailSettled(app.services.mailer);
+    await app.services.mailer.settled();
     const validationToken = linkToken(sent[0], '/validate-email/');
     secrets.push(validationToken);
     expect((await postJson(app, '/api/user/validate-email', { token: validationToken })).statusCode).toBe(200);
@@ -72,7 +50,7 @@ describe('account calls keep passwords and tokens out of the logs', () => {
     expect((await app.inject({ method: 'GET', url: '/api/user/profile', headers: { 'x-access-token': accessToken } })).statusCode).toBe(200);
 
     expect((await postJson(app, '/api/reset-password', { email })).statusCode).toBe(200);
-    await mailSettled(app.services.mailer);
+    await app.services.mailer.settled();
     const resetToken = linkToken(sent[1], `/reset-password/${data.userId}/`);
     secrets.push(resetToken);
     expect((await postJson(app, '/api/update-password', { password: newPassword, id: data.userId, token: resetToken })).json().data.status).toBe('OK');
@@ -82,7 +60,7 @@ describe('account calls keep passwords and tokens out of the logs', () => {
     await app.inject({ method: 'GET', url: `/validate-email/${validationToken}` });
     await app.inject({ method: 'GET', url: `/reset-password/${data.userId}/${resetToken}` });
 
-    const log = logLines.join('');
+    const log = logLines.join('\n');
     expect(log).toContain('/validate-email/[redacted]');
     // The log did record these requests, so the check below is not vacuous.
     for (const url of ['/api/signup', '/api/login', '/api/auto-login', '/api/update-password']) expect(log).toContain(url);
@@ -94,15 +72,15 @@ describe('account calls keep passwords and tokens out of the logs', () => {
   it('logs a mail the transport refused by its kind only, without the address, and keeps serving', async () => {
     const email = 'unlucky-recipient@example.com';
     await postJson(app, '/api/signup', { firstName: 'Uri', lastName: 'Unlucky', email, password: 'Some-Passw0rd-here', phone: '050-3334444' });
-    await mailSettled(app.services.mailer);
+    await app.services.mailer.settled();
     const failure = Object.assign(new Error(`550 mailbox <${email}> unavailable`), { code: 'EENVELOPE' });
     const send = vi.spyOn(transport, 'send').mockRejectedValue(failure);
     try {
       const before = logLines.length;
       expect((await postJson(app, '/api/reset-password', { email })).statusCode).toBe(200);
-      await mailSettled(app.services.mailer);
+      await app.services.mailer.settled();
       expect(send).toHaveBeenCalledOnce();
-      const log = logLines.slice(before).join('');
+      const log = logLines.slice(before).join('\n');
       expect(log).toContain('mail not sent');
       expect(log).toContain('EENVELOPE');
       expect(log).not.toContain(email);

@@ -5,7 +5,9 @@ import { testDatabaseKinds } from '../../db/test-database.ts';
 import { verifyPassword } from '../../platform/auth.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildAuthToken, buildUser } from '../../test/factories.ts';
-import { getJson, postJson, sentMail, tokenFromMail } from './test-support.ts';
+import { getJson, postJson } from '../../test/requests.ts';
+import { tokenFor } from '../../test/tokens.ts';
+import { tokenFromMail } from './test-support.ts';
 
 const NEW_PASSWORD = 'brand-new-password';
 
@@ -16,7 +18,7 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  const mailsTo = async (email: string) => (await sentMail(t)).filter((m) => m.to === email);
+  const mailsTo = async (email: string) => (await t.readOutbox()).filter((m) => m.to === email);
   const resetLink = (userId: string) => `${t.config.publicUrl}/reset-password/${userId}/`;
   const passwordHashOf = async (id: string) => (await t.db.select().from(users).where(eq(users.id, id)))[0].passwordHash;
 
@@ -83,7 +85,7 @@ describe.each(testDatabaseKinds())('password reset on %s', (kind) => {
     // Start at the top of a second so the theft, the refresh and the reset all fall inside it:
     // a check on whole-second issue times cannot tell these tokens from a login after the reset.
     await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
-    const stolen = await t.app.services.signer.sign({ userId: user.id, role: 'user' });
+    const stolen = await tokenFor(t.app, user);
     const token = await askForReset(user);
     const refreshed = await postJson(t.app, '/api/auto-login', {}, { token: stolen });
     expect(refreshed.statusCode).toBe(200);

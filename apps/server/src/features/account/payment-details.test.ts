@@ -5,7 +5,10 @@ import { payoutDetails } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildPayoutDetails, buildUser } from '../../test/factories.ts';
-import { accountTables, getJson, nextIp, paymentDetailsInput, postJson, sentMail } from './test-support.ts';
+import { getJson, postJson } from '../../test/requests.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { tokenFor } from '../../test/tokens.ts';
+import { accountTables, paymentDetailsInput } from './test-support.ts';
 
 const details = paymentDetailsInput({ accountNumber: '99887766' });
 
@@ -16,7 +19,6 @@ describe.each(testDatabaseKinds())('bank details need the password on %s', (kind
   });
   afterAll(() => t.close());
 
-  const tokenFor = (user: { id: string; role: 'user' | 'admin' }) => t.app.services.signer.sign({ userId: user.id, role: user.role });
   const withGrant = (url: string, token: string, grant: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>
     t.app.inject({ method, url, payload, headers: { 'x-access-token': token, 'x-reports-grant': grant }, remoteAddress: nextIp() });
   const grantOf = async (token: string, password: string) =>
@@ -25,7 +27,7 @@ describe.each(testDatabaseKinds())('bank details need the password on %s', (kind
   it('reads the account number masked (its last 4 digits) without the password, whole with the reports grant', async () => {
     const user = await buildUser(t.db);
     await buildPayoutDetails(t.db, user.id, { accountNumber: '31415926' });
-    const token = await tokenFor(user);
+    const token = await tokenFor(t.app, user);
     const masked = await getJson(t.app, '/api/user/payment-details', { token });
     expect(masked.statusCode).toBe(200);
     expect(masked.body).not.toContain('31415926');
@@ -36,7 +38,7 @@ describe.each(testDatabaseKinds())('bank details need the password on %s', (kind
     expect(whole.json().data.details).toMatchObject({ accountNumber: '31415926', accountNumberMasked: false });
     // Another user's grant, or a made-up one, shows it masked.
     const other = await buildUser(t.db);
-    const othersGrant = await grantOf(await tokenFor(other), other.password);
+    const othersGrant = await grantOf(await tokenFor(t.app, other), other.password);
     expect((await withGrant('/api/user/payment-details', token, othersGrant)).json().data.details.accountNumber).toBe('••••5926');
     expect((await withGrant('/api/user/payment-details', token, 'forged.grant.value')).json().data.details.accountNumber).toBe('••••5926');
   });
@@ -44,21 +46,21 @@ describe.each(testDatabaseKinds())('bank details need the password on %s', (kind
   it('refuses a change without the password, or with a wrong one, with 403 and changes nothing, emails nobody', async () => {
     const user = await buildUser(t.db);
     await buildPayoutDetails(t.db, user.id);
-    const token = await tokenFor(user);
+    const token = await tokenFor(t.app, user);
     const before = await accountTables(t.db);
-    const mailsBefore = (await sentMail(t)).length;
+    const mailsBefore = (await t.readOutbox()).length;
     for (const body of [details, { ...details, password: 'not-my-password' }]) {
       const res = await postJson(t.app, '/api/user/payment-details', body, { token });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ message: expect.any(String), code: 'wrong_credentials' });
     }
     expect(await accountTables(t.db)).toEqual(before);
-    expect((await sentMail(t)).length).toBe(mailsBefore);
+    expect((await t.readOutbox()).length).toBe(mailsBefore);
   });
 
   it('saves with the password (or the grant) and emails the account holder on every change, the number masked in the mail', async () => {
     const user = await buildUser(t.db, { email: 'holder@example.com', firstName: 'Noa', language: 'en' });
-    const token = await tokenFor(user);
+    const token = await tokenFor(t.app, user);
     const saved = await postJson(t.app, '/api/user/payment-details', { ...details, password: user.password }, { token });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(paymentDetailsReplySchema.parse(saved.json()).data.details).toEqual({ ...details, accountNumberMasked: false, updatedAt: expect.any(String) });
@@ -69,7 +71,7 @@ describe.each(testDatabaseKinds())('bank details need the password on %s', (kind
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await t.db.select().from(payoutDetails).where(eq(payoutDetails.userId, user.id)))[0].accountNumber).toBe('5550001234');
 
-    const mails = (await sentMail(t)).filter((m) => m.to === 'holder@example.com');
+    const mails = (await t.readOutbox()).filter((m) => m.to === 'holder@example.com');
     expect(mails).toHaveLength(2);
     expect(mails[0].subject).toMatch(/bank details/i);
     expect(mails[0].text).toContain('••••7766');
@@ -83,7 +85,7 @@ describe.each(testDatabaseKinds())('bank details need the password on %s', (kind
 
   it('allows 5 password tries a minute per user (from any address), then 429 even for the right one', async () => {
     const user = await buildUser(t.db);
-    const token = await tokenFor(user);
+    const token = await tokenFor(t.app, user);
     const before = await accountTables(t.db);
     for (let i = 0; i < 5; i++) expect((await postJson(t.app, '/api/user/payment-details', { ...details, password: `wrong-${i}` }, { token })).statusCode).toBe(403);
     const sixth = await postJson(t.app, '/api/user/payment-details', { ...details, password: user.password }, { token });

@@ -6,10 +6,10 @@ import { payoutDetails, users } from '../../db/schema.ts';
 import { verifyPassword } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { ReportsGrants } from '../finance/reports-grant.ts';
-import { holdsReportsGrant } from '../finance/service.ts';
+import type { ReportsGrants } from '../reports/reports-grant.ts';
+import { holdsReportsGrant } from '../reports/service.ts';
 import { paymentDetailsChangedEmail } from './emails.ts';
-import { queueMail, type MailLog } from './mail-later.ts';
+import { queueMail, type MailLog } from '../../platform/mail/mail-later.ts';
 
 export type PaymentDetailsDeps = { db: Db; mailer: Mailer; config: Pick<Config, 'publicUrl'>; grants: ReportsGrants };
 

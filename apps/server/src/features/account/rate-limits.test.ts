@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser } from '../../test/factories.ts';
-import { nextIp, postJson } from './test-support.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { postJson } from '../../test/requests.ts';
+import { tokenFor } from '../../test/tokens.ts';
 
 describe('account rate limits (per IP, per minute)', () => {
   let t: TestApp;
@@ -28,7 +30,7 @@ describe('account rate limits (per IP, per minute)', () => {
 
   it('allows 10 auto-logins a minute per user, then 429 with Retry-After; another user at the same address still gets through', async () => {
     const user = await buildUser(t.db);
-    const token = await t.app.services.signer.sign({ userId: user.id, role: 'user' });
+    const token = await tokenFor(t.app, user);
     const ip = nextIp();
     // Counted per user, so changing address does not escape it.
     for (let i = 0; i < 10; i++) expect((await postJson(t.app, '/api/auto-login', {}, { token, ip: i % 2 ? ip : nextIp() })).statusCode).toBe(200);
@@ -38,7 +40,7 @@ describe('account rate limits (per IP, per minute)', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
 
     const other = await buildUser(t.db);
-    const otherToken = await t.app.services.signer.sign({ userId: other.id, role: 'user' });
+    const otherToken = await tokenFor(t.app, other);
     expect((await postJson(t.app, '/api/auto-login', {}, { token: otherToken, ip })).statusCode).toBe(200);
   });
 

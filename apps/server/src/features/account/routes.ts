@@ -19,9 +19,9 @@ import {
   validateEmailRequestSchema,
 } from '@streethunt/shared';
 import { requireUser } from '../../platform/access.ts';
-import { replyLanguage } from './messages.ts';
+import { replyLanguage } from '../../platform/reply-language.ts';
 import * as account from './service.ts';
-import { createReportsGrants } from '../finance/reports-grant.ts';
+import { createReportsGrants } from '../reports/reports-grant.ts';
 import { readPaymentDetails, savePaymentDetails } from './payment-details.ts';
 import { acceptEmptyJsonBody, errorReplies, perMinute, perUserPerMinute, tokenSecurity, userOrClientKey } from '../../platform/route-helpers.ts';
 

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser } from '../../test/factories.ts';
+import { getJson, postJson } from '../../test/requests.ts';
+import { tokenFor } from '../../test/tokens.ts';
 import { saveAdmin } from './service.ts';
-import { getJson, postJson } from './test-support.ts';
 
 describe('sessions (access tokens)', () => {
   let t: TestApp;
@@ -48,7 +49,7 @@ describe('sessions (access tokens)', () => {
 
   it('refuses a token carrying a version the user does not have', async () => {
     const user = await buildUser(t.db, { tokenVersion: 3 });
-    const sign = (ver: number) => t.app.services.signer.sign({ userId: user.id, role: 'user', tokenVersion: ver });
+    const sign = (ver: number) => tokenFor(t.app, user, ver);
     expect((await getJson(t.app, '/api/user/profile', { token: await sign(3) })).statusCode).toBe(200);
     for (const ver of [0, 2, 4]) expect((await getJson(t.app, '/api/user/profile', { token: await sign(ver) })).statusCode).toBe(401);
   });

@@ -6,7 +6,9 @@ import { authTokens, users } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildAuthToken, buildUser, DEFAULT_TEST_PASSWORD } from '../../test/factories.ts';
-import { postJson, sentMail, tokenFromMail } from './test-support.ts';
+import { postJson } from '../../test/requests.ts';
+import { tokenFor } from '../../test/tokens.ts';
+import { tokenFromMail } from './test-support.ts';
 
 const signup = (overrides: Record<string, unknown> = {}) => ({
   firstName: 'Maya',
@@ -25,7 +27,7 @@ describe.each(testDatabaseKinds())('signup, email validation and login on %s', (
   afterAll(() => t.close());
 
   const validateLink = () => `${t.config.publicUrl}/validate-email/`;
-  const mailsTo = async (email: string) => (await sentMail(t)).filter((m) => m.to === email);
+  const mailsTo = async (email: string) => (await t.readOutbox()).filter((m) => m.to === email);
 
   it('signs up with an unvalidated email and emails a Hebrew confirmation link by default', async () => {
     const body = signup({ aff: 'PARTNER7', email: '  Maya.Upper@Example.com ' });
@@ -189,7 +191,7 @@ describe.each(testDatabaseKinds())('signup, email validation and login on %s', (
   describe('auto-login', () => {
     it('gives a fresh token for a valid one, with an empty JSON body or none at all', async () => {
       const user = await buildUser(t.db);
-      const token = await t.app.services.signer.sign({ userId: user.id, role: 'user' });
+      const token = await tokenFor(t.app, user);
       const requests = [
         { payload: {} },
         { payload: '', headers: { 'content-type': 'application/json' } },
@@ -223,7 +225,7 @@ describe.each(testDatabaseKinds())('signup, email validation and login on %s', (
 
     it('refuses the token of a deleted user', async () => {
       const user = await buildUser(t.db);
-      const token = await t.app.services.signer.sign({ userId: user.id, role: 'user' });
+      const token = await tokenFor(t.app, user);
       await t.db.delete(users).where(eq(users.id, user.id));
       const res = await postJson(t.app, '/api/auto-login', {}, { token });
       expect(res.statusCode).toBe(401);

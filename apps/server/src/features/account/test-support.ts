@@ -1,44 +1,6 @@
-import type { LightMyRequestResponse } from 'fastify';
-import type { App } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
 import { authTokens, payoutDetails, users } from '../../db/schema.ts';
-import type { ReadMail, TestApp } from '../../test/build-test-app.ts';
-import { mailSettled } from './mail-later.ts';
-
-let clients = 0;
-
-/** A new client address per call, so rate limits only bite where a test means them to. */
-export function nextIp(): string {
-  clients += 1;
-  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
-}
-
-type CallOptions = { token?: string; ip?: string };
-
-export function postJson(app: App, url: string, body: unknown, options: CallOptions = {}): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'POST',
-    url,
-    payload: body as object,
-    headers: options.token ? { 'x-access-token': options.token } : {},
-    remoteAddress: options.ip ?? nextIp(),
-  });
-}
-
-export function getJson(app: App, url: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'GET',
-    url,
-    headers: options.token ? { 'x-access-token': options.token } : {},
-    remoteAddress: options.ip ?? nextIp(),
-  });
-}
-
-/** The outbox once every mail the app has started (after its replies) has gone out. */
-export async function sentMail(t: TestApp): Promise<ReadMail[]> {
-  await mailSettled(t.app.services.mailer);
-  return t.readOutbox();
-}
+import type { ReadMail } from '../../test/build-test-app.ts';
 
 /** The token at the end of a link like `{publicUrl}/validate-email/{token}`, read from the text part. */
 export function tokenFromMail(mail: ReadMail, linkPrefix: string): string {

@@ -5,7 +5,9 @@ import { payoutDetails, users } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildPayoutDetails, buildUser } from '../../test/factories.ts';
-import { getJson, paymentDetailsInput, postJson } from './test-support.ts';
+import { getJson, postJson } from '../../test/requests.ts';
+import { tokenFor } from '../../test/tokens.ts';
+import { paymentDetailsInput } from './test-support.ts';
 
 const details = paymentDetailsInput({ accountNumber: '7654321' });
 
@@ -15,8 +17,6 @@ describe.each(testDatabaseKinds())('user, profile and payment details on %s', (k
     t = await buildTestApp({ kind });
   });
   afterAll(() => t.close());
-
-  const tokenFor = (user: { id: string; role: 'user' | 'admin' }) => t.app.services.signer.sign({ userId: user.id, role: user.role });
 
   describe('GET /api/user/{userId}', () => {
     it('shows the first name only (beside the id asked for), to anyone', async () => {
@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds())('user, profile and payment details on %s', (k
   describe('profile', () => {
     it('shows the logged-in user their own details', async () => {
       const user = await buildUser(t.db, { language: 'en' });
-      const res = await getJson(t.app, '/api/user/profile', { token: await tokenFor(user) });
+      const res = await getJson(t.app, '/api/user/profile', { token: await tokenFor(t.app, user) });
       expect(res.statusCode).toBe(200);
       expect(profileReplySchema.parse(res.json()).data.user).toEqual({
         _id: user.id,
@@ -61,7 +61,7 @@ describe.each(testDatabaseKinds())('user, profile and payment details on %s', (k
 
     it('changes names, phone and language but never the email or role', async () => {
       const user = await buildUser(t.db);
-      const token = await tokenFor(user);
+      const token = await tokenFor(t.app, user);
       const update = { firstName: ' דנה ', lastName: 'Katz', phone: '+972 54 111 2222', language: 'en', email: 'new@example.com', role: 'admin' };
       const res = await postJson(t.app, '/api/user/profile', update, { token });
       expect(res.statusCode).toBe(200);
@@ -90,7 +90,7 @@ describe.each(testDatabaseKinds())('user, profile and payment details on %s', (k
   describe('payment details', () => {
     it('reads null before any are saved, then saves and updates them', async () => {
       const user = await buildUser(t.db);
-      const token = await tokenFor(user);
+      const token = await tokenFor(t.app, user);
       const empty = await getJson(t.app, '/api/user/payment-details', { token });
       expect(empty.statusCode).toBe(200);
       expect(empty.json()).toEqual({ data: { details: null } });
@@ -111,7 +111,7 @@ describe.each(testDatabaseKinds())('user, profile and payment details on %s', (k
       const owner = await buildUser(t.db);
       await buildPayoutDetails(t.db, owner.id);
       const other = await buildUser(t.db);
-      const res = await getJson(t.app, '/api/user/payment-details', { token: await tokenFor(other) });
+      const res = await getJson(t.app, '/api/user/payment-details', { token: await tokenFor(t.app, other) });
       expect(res.json()).toEqual({ data: { details: null } });
     });
 

@@ -1,13 +1,11 @@
 import type { Language } from '@streethunt/shared';
-import type { MailMessage } from '../../platform/mail/mailer.ts';
+import type { MailContent } from '../../platform/mail/mailer.ts';
 import { emailDocument, mailHtml, typedText } from '../../platform/mail/html.ts';
-
-type Email = Omit<MailMessage, 'to'>;
 
 type Words = { subject: string; greeting: string; paragraphs: string[]; reason?: { label: string; text: string }; button: string };
 
 /** One email of the admin's decisions: greeting, paragraphs, the admin's reason (if any, kept as its lines), a link. */
-function decisionEmail(language: Language, w: Words, link: string): Email {
+function decisionEmail(language: Language, w: Words, link: string): MailContent {
   const reasonLines = w.reason ? w.reason.text.split(/\r?\n/).filter((line) => line.trim() !== '') : [];
   const html = emailDocument(language, w.subject, [
     mailHtml.paragraph(w.greeting),
@@ -23,7 +21,7 @@ function decisionEmail(language: Language, w: Words, link: string): Email {
 type Input = { firstName: string; gameName: string; link: string; language: Language };
 
 /** To the creator, in the creator's language: the game is approved and listed; the link opens it as players see it. */
-export function gameApprovedEmail({ firstName: typedFirst, gameName: typedGame, link, language }: Input): Email {
+export function gameApprovedEmail({ firstName: typedFirst, gameName: typedGame, link, language }: Input): MailContent {
   const [firstName, gameName] = [typedText(typedFirst), typedText(typedGame)];
   const w: Words =
     language === 'en'
@@ -43,7 +41,7 @@ export function gameApprovedEmail({ firstName: typedFirst, gameName: typedGame, 
 }
 
 /** To the creator: an admin sent the game back to draft, with the reason; the link opens it in the editor. */
-export function gameSentBackEmail({ firstName: typedFirst, gameName: typedGame, link, language, reason }: Input & { reason: string }): Email {
+export function gameSentBackEmail({ firstName: typedFirst, gameName: typedGame, link, language, reason }: Input & { reason: string }): MailContent {
   const [firstName, gameName] = [typedText(typedFirst), typedText(typedGame)];
   const w: Words =
     language === 'en'
@@ -65,7 +63,7 @@ export function gameSentBackEmail({ firstName: typedFirst, gameName: typedGame, 
 }
 
 /** To the creator: an admin took the approved game off the list, with the reason; plays and codes keep working. */
-export function gameUnpublishedEmail({ firstName: typedFirst, gameName: typedGame, link, language, reason }: Input & { reason: string }): Email {
+export function gameUnpublishedEmail({ firstName: typedFirst, gameName: typedGame, link, language, reason }: Input & { reason: string }): MailContent {
   const [firstName, gameName] = [typedText(typedFirst), typedText(typedGame)];
   const w: Words =
     language === 'en'

@@ -5,7 +5,8 @@ import { testDatabaseKinds } from '../../db/test-database.ts';
 import { codeBatches, gameCodes } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame } from '../../test/factories.ts';
-import { call, userWithToken } from '../studio/test-support.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
 
 describe.each(testDatabaseKinds())('generating codes (POST /api/games/generate-codes, GET /api/games/code-batches) on %s', (kind) => {
   let t: TestApp;

@@ -5,8 +5,9 @@ import { testDatabaseKinds } from '../../db/test-database.ts';
 import { games } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, buildPlay, gameContent } from '../../test/factories.ts';
-import { sentMail } from '../account/test-support.ts';
-import { call, storedGame, studioTables, userWithToken } from '../studio/test-support.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
+import { storedGame, studioTables } from '../studio/test-support.ts';
 
 describe.each(testDatabaseKinds())('the admin’s review of games (approve, send back, unpublish, the lists) on %s', (kind) => {
   let t: TestApp;
@@ -29,7 +30,7 @@ describe.each(testDatabaseKinds())('the admin’s review of games (approve, send
     return { owner, game };
   }
 
-  const mailsTo = async (email: string) => (await sentMail(t)).filter((mail) => mail.to === email);
+  const mailsTo = async (email: string) => (await t.readOutbox()).filter((mail) => mail.to === email);
   const setUpdatedAt = (gameId: string, updatedAt: Date) => t.db.update(games).set({ updatedAt }).where(eq(games.id, gameId));
   const publicList = async () => gameListReplySchema.parse((await call(t, 'GET', '/api/games')).json()).data.map((g) => g._id);
 

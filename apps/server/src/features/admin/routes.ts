@@ -18,7 +18,7 @@ import { generateCodes, listCodeBatches } from './code-batches.ts';
 const tags = ['admin'];
 const access = 'admin' as const;
 
-/** The admin's calls on games (spec sections 2, 5 and 7; issue 9): the queues, the decisions, the codes. */
+/** The admin's calls on games (spec sections 2, 5 and 7): the queues, the decisions, the codes. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: admin.AdminDeps = app.services;
 
@@ -58,38 +58,37 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await admin.approveGame(deps, request.params.gameId, request.body.version, request.log) }),
   );
 
-  app.post(
-    '/games/send-back/:gameId',
+  // The two decisions that take a reason, shown to the creator in the editor and emailed: one call each.
+  const decisionsWithReason = [
     {
-      config: { access },
-      schema: {
-        tags,
-        summary: 'A pending game goes back to DRAFT with the reason, shown to its creator in the editor and emailed (admins). 409 unless PENDING',
-        security: tokenSecurity,
-        params: gameParamsSchema,
-        body: reviewReasonRequestSchema,
-        response: { 200: editorGameReplySchema, ...errorReplies(400, 401, 403, 404, 409) },
-      },
+      path: 'send-back',
+      summary: 'A pending game goes back to DRAFT with the reason, shown to its creator in the editor and emailed (admins). 409 unless PENDING',
+      decide: admin.sendGameBack,
     },
-    async (request) => ({ data: await admin.sendGameBack(deps, request.params.gameId, request.body.reason, request.log) }),
-  );
-
-  app.post(
-    '/games/unpublish/:gameId',
     {
-      config: { access },
-      schema: {
-        tags,
-        summary:
-          'An approved game leaves the list (back to DRAFT) with the reason, shown and emailed to its creator; its plays and codes keep working (admins). 409 unless APPROVED',
-        security: tokenSecurity,
-        params: gameParamsSchema,
-        body: reviewReasonRequestSchema,
-        response: { 200: editorGameReplySchema, ...errorReplies(400, 401, 403, 404, 409) },
-      },
+      path: 'unpublish',
+      summary:
+        'An approved game leaves the list (back to DRAFT) with the reason, shown and emailed to its creator; its plays and codes keep working (admins). 409 unless APPROVED',
+      decide: admin.unpublishGame,
     },
-    async (request) => ({ data: await admin.unpublishGame(deps, request.params.gameId, request.body.reason, request.log) }),
-  );
+  ] as const;
+  for (const { path, summary, decide } of decisionsWithReason) {
+    app.post(
+      `/games/${path}/:gameId`,
+      {
+        config: { access },
+        schema: {
+          tags,
+          summary,
+          security: tokenSecurity,
+          params: gameParamsSchema,
+          body: reviewReasonRequestSchema,
+          response: { 200: editorGameReplySchema, ...errorReplies(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => ({ data: await decide(deps, request.params.gameId, request.body.reason, request.log) }),
+    );
+  }
 
   app.post(
     '/games/generate-codes/:gameId',

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { games, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
-import { queueMail, type MailLog } from '../account/mail-later.ts';
+import { queueMail, type MailLog } from '../../platform/mail/mail-later.ts';
 import { forgetGame, readGameContent, readGameMetadata, type GameRow } from '../games/service.ts';
 import { publishNextVersion } from '../studio/next-version.ts';
 import { toEditorGame } from '../studio/service.ts';

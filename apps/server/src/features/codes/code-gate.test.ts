@@ -1,10 +1,10 @@
 import { startTimeReplySchema, WATCH_EVENT, type WatchAck } from '@streethunt/shared';
 import type { Socket as ClientSocket } from 'socket.io-client';
-import { connectSocket } from '../plays/test-support.ts';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
+import { connectSocket } from '../../test/player-calls.ts';
 import { WRONG_CODE_WINDOW_MS, WRONG_CODES_PER_WINDOW } from './service.ts';
 
 /**

@@ -4,7 +4,8 @@ import { gameCodes } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
-import { nextIp } from '../account/test-support.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { tokenFor } from '../../test/tokens.ts';
 
 describe.each(testDatabaseKinds())('a code that opened the questions on %s', (kind) => {
   let t: TestApp;
@@ -23,7 +24,7 @@ describe.each(testDatabaseKinds())('a code that opened the questions on %s', (ki
 
     expect((await read(game.id, {})).statusCode).toBe(200);
     expect((await read(game.id, { 'x-game-secret': 'WRONG-CODE-1' })).statusCode).toBe(200);
-    const owner = await t.app.services.signer.sign({ userId: game.userId, role: 'user' });
+    const owner = await tokenFor(t.app, { id: game.userId, role: 'user' });
     expect((await read(game.id, { 'x-access-token': owner })).statusCode).toBe(200);
     expect(await openedAt(code.id)).toBeNull();
 

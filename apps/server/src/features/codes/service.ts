@@ -49,7 +49,7 @@ export async function createGameCodes(
  * The code row when `typed` is a valid code for this game; null otherwise (never says whether it exists
  * elsewhere). A disabled code (its purchase refunded) is no longer valid.
  */
-export async function findGameCode(db: Db, gameId: string, typed: string): Promise<GameCode | null> {
+async function findGameCode(db: Db, gameId: string, typed: string): Promise<GameCode | null> {
   const code = normalizeGameCode(typed);
   if (!code) return null;
   const [row] = await db
@@ -76,7 +76,7 @@ const codeAttemptLimiter = (services: { shared: SharedState }) =>
  * Generous for a class on one school network, useless for filling the tables.
  */
 export const FREE_PLAYS_PER_WINDOW = 30;
-export const FREE_PLAY_WINDOW_MS = 60 * 60_000;
+const FREE_PLAY_WINDOW_MS = 60 * 60_000;
 
 /** The free-play counter of one app (like codeAttemptLimiter; each issued code counts as one attempt). */
 export const freePlayLimiter = (services: { shared: SharedState }) =>
@@ -85,7 +85,7 @@ export const freePlayLimiter = (services: { shared: SharedState }) =>
 export const tooManyFreePlays = (retryMs: number) =>
   rateLimited(`Too many free games started, try again in ${Math.max(1, Math.ceil(retryMs / 60_000))} minutes`, retryMs);
 
-export const WRONG_CODE_MESSAGE = 'This code is not valid for this game';
+const WRONG_CODE_MESSAGE = 'This code is not valid for this game';
 
 export const wrongCode = () => new AppError(403, 'wrong_code', WRONG_CODE_MESSAGE);
 

@@ -4,7 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
-import { connectSocket } from '../plays/test-support.ts';
+import { connectSocket } from '../../test/player-calls.ts';
 import { WRONG_CODES_PER_WINDOW } from './service.ts';
 
 /**

@@ -1,11 +1,9 @@
 import type { Language } from '@streethunt/shared';
-import type { MailMessage } from '../../platform/mail/mailer.ts';
+import type { MailContent } from '../../platform/mail/mailer.ts';
 import { emailDocument, mailHtml, typedText } from '../../platform/mail/html.ts';
 
-type Email = Omit<MailMessage, 'to'>;
-
 /** The end-of-game email to a buyer: one single-use link to the feedback page (HTML and plain text). */
-export function feedbackInvitationEmail(input: { fullName: string; gameName: string; link: string; language: Language }): Email {
+export function feedbackInvitationEmail(input: { fullName: string; gameName: string; link: string; language: Language }): MailContent {
   const { link, language } = input;
   // Names callers typed: one short plain line each, never a link (platform/mail/html.ts).
   const [fullName, gameName] = [typedText(input.fullName), typedText(input.gameName)];

@@ -6,7 +6,8 @@ import { testDatabaseKinds } from '../../db/test-database.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, buildPlay, buildPurchase } from '../../test/factories.ts';
-import { nextIp, postJson } from '../payments/test-support.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { postJson } from '../../test/requests.ts';
 import { sendFeedbackInvitation } from './service.ts';
 
 const ratings = { general: 5, questions: 4, path: 3 };

@@ -4,7 +4,8 @@ import { problemReports } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
-import { nextIp, postJson } from '../payments/test-support.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { postJson } from '../../test/requests.ts';
 
 describe.each(testDatabaseKinds())('POST /api/game/report on %s', (kind) => {
   let t: TestApp;

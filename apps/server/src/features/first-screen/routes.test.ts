@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { firstScreenRoutes } from './routes.ts';
 import type { FirstScreenRenderer } from './service.ts';
+import { linesInto } from '../../test/log-lines.ts';
 
 // The routes around the renderer (the web app's server build, which the browser tests drive for
 // real): the shell when it does not draw or fails, the status and caching of what it draws.
@@ -11,13 +11,7 @@ const SHELL = '<!doctype html><div id="root">shell</div>';
 
 async function appWith(renderer: FirstScreenRenderer) {
   const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  const app = Fastify({ logger: { level: 'error', stream } });
+  const app = Fastify({ logger: { level: 'error', stream: linesInto(lines) } });
   firstScreenRoutes(app, renderer, (reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(SHELL));
   await app.ready();
   return { app, lines };

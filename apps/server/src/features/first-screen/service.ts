@@ -12,7 +12,7 @@ import { getGameForViewer } from '../games/service.ts';
 import { displayRichText } from '../studio/sanitize-content.ts';
 import { publicConfig } from '../system/public-config.ts';
 
-export type FirstScreenPage = { status: 200 | 404; html: string; etag: string };
+type FirstScreenPage = { status: 200 | 404; html: string; etag: string };
 
 /**
  * Drawn pages by everything they are drawn from (address, host, language and the data itself, so a
@@ -32,7 +32,7 @@ export type FirstScreenRenderer = {
 };
 
 /** The server build of the web app beside its browser build (`npm run build` makes both). */
-export function firstScreenModulePath(webDist: string): string {
+function firstScreenModulePath(webDist: string): string {
   return path.join(webDist, '..', 'dist-server', 'entry-server.js');
 }
 

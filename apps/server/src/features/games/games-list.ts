@@ -9,14 +9,12 @@ import {
   type GamesListQuery,
 } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
 import { games } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor, queryFingerprint, type ListKey } from './list-cursor.ts';
 
 /** Mean Earth radius in metres, as packages/shared's distanceMeters uses. */
 const EARTH_RADIUS_METERS = 6_371_008.8;
-
-/** LIKE's own characters in a visitor's search are meant literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const float = (value: number) => sql`${value}::double precision`;
 

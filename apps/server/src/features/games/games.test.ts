@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, buildUser } from '../../test/factories.ts';
-import { allAnswers, getGame, nextIp } from '../plays/test-support.ts';
+import { allAnswers, getGame } from '../../test/player-calls.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { tokenFor } from '../../test/tokens.ts';
 import { forgetGame, questionSalt } from './service.ts';
 
 describe.each(testDatabaseKinds())('games on %s', (kind) => {
@@ -23,11 +25,11 @@ describe.each(testDatabaseKinds())('games on %s', (kind) => {
     otherGame = await buildGame(t.db);
     code = (await buildCode(t.db, { gameId: game.id })).code;
     otherCode = (await buildCode(t.db, { gameId: otherGame.id })).code;
-    ownerToken = await t.app.services.signer.sign({ userId: owner.id, role: 'user' });
+    ownerToken = await tokenFor(t.app, owner);
     const admin = await buildUser(t.db, { role: 'admin' });
-    adminToken = await t.app.services.signer.sign({ userId: admin.id, role: 'admin' });
+    adminToken = await tokenFor(t.app, admin);
     const stranger = await buildUser(t.db);
-    strangerToken = await t.app.services.signer.sign({ userId: stranger.id, role: 'user' });
+    strangerToken = await tokenFor(t.app, stranger);
   });
   afterAll(() => t.close());
 
@@ -141,7 +143,7 @@ describe.each(testDatabaseKinds())('games on %s', (kind) => {
       const draft = await buildGame(t.db, { userId: owner.id, status: 'DRAFT', approvedAt: null });
       const pending = await buildGame(t.db, { userId: owner.id, status: 'PENDING', approvedAt: null });
       const draftCode = (await buildCode(t.db, { gameId: draft.id, source: 'creator' })).code;
-      const ownerOfDraft = await t.app.services.signer.sign({ userId: owner.id, role: 'user' });
+      const ownerOfDraft = await tokenFor(t.app, owner);
 
       const unknown = await getGame(t.app, '0123456789abcdef01234567');
       expect(unknown.statusCode).toBe(404);
@@ -177,7 +179,7 @@ describe.each(testDatabaseKinds())('games on %s', (kind) => {
       const questions = changing.content.questions.map((q, i) => (i === 0 ? { ...q, content: '<p>Changed</p>' } : q));
       await t.db.update(games).set({ questions, updatedAt: new Date(Date.now() + 1000) }).where(eq(games.id, changing.id));
       // The owner sees the save at once; players once the editor has said so (or within PLAYER_GAME_CACHE_MS).
-      const ownerToken = await t.app.services.signer.sign({ userId: changing.userId, role: 'user' });
+      const ownerToken = await tokenFor(t.app, { id: changing.userId, role: 'user' });
       expect((await getGame(t.app, changing.id, { token: ownerToken })).json().questions[0].content).toBe('<p>Changed</p>');
       forgetGame(t.db, changing.id);
       expect((await getGame(t.app, changing.id, { secret: changingCode })).json().questions[0].content).toBe('<p>Changed</p>');

@@ -10,9 +10,9 @@ import { badRequest } from '../../platform/errors.ts';
  */
 
 /** Newest first: the last card's listing time (text, to the microsecond) and id. */
-export type NewestKey = { sort: 'newest'; listedAt: string; id: string };
+type NewestKey = { sort: 'newest'; listedAt: string; id: string };
 /** Nearest first: the last card's distance in metres (as the database computed it) and id. */
-export type DistanceKey = { sort: 'distance'; distance: number; id: string };
+type DistanceKey = { sort: 'distance'; distance: number; id: string };
 export type ListKey = NewestKey | DistanceKey;
 
 const VERSION = 1;

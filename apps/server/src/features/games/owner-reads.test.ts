@@ -3,8 +3,8 @@ import { acceptedAnswers, gameReplySchema, hashAnswer, MAX_ACCEPTED_ANSWERS, typ
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, gameContent } from '../../test/factories.ts';
-import { getGame } from '../plays/test-support.ts';
-import { userWithToken } from '../studio/test-support.ts';
+import { getGame } from '../../test/player-calls.ts';
+import { userWithToken } from '../../test/tokens.ts';
 import { games } from '../../db/schema.ts';
 import { codeGate } from '../codes/service.ts';
 import { getGameForViewer, questionSalt } from './service.ts';

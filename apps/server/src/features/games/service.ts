@@ -31,7 +31,7 @@ export async function findGame(db: Db, gameId: string): Promise<GameRow | null> 
 }
 
 /** How long a player may see a game as it was: approved games are not edited (the editor hides Save). */
-export const PLAYER_GAME_CACHE_MS = 5_000;
+const PLAYER_GAME_CACHE_MS = 5_000;
 
 /*
  * The caches below are bounded by bytes as well as by count: a game's content may be a megabyte, so

@@ -5,8 +5,10 @@ import { gameVersions } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
-import { getGame, progressCall } from '../plays/test-support.ts';
-import { call, saveBody, userWithToken } from '../studio/test-support.ts';
+import { getGame, progressCall } from '../../test/player-calls.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
+import { saveBody } from '../studio/test-support.ts';
 
 describe.each(testDatabaseKinds())('a play keeps the version of the game it started on, on %s', (kind) => {
   let t: TestApp;

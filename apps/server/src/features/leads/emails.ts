@@ -1,8 +1,6 @@
 import type { Language, LeadFormType } from '@streethunt/shared';
-import type { MailMessage } from '../../platform/mail/mailer.ts';
+import type { MailContent } from '../../platform/mail/mailer.ts';
 import { emailDocument, mailHtml, typedText } from '../../platform/mail/html.ts';
-
-type Email = Omit<MailMessage, 'to'>;
 
 export type LeadForEmail = {
   firstName: string;
@@ -42,7 +40,7 @@ const words = {
  * To an admin, in the admin's language: a visitor filled in an affiliate landing form (or filled it in
  * again: the lead was updated). The details are all there, so the admin can call back from the email.
  */
-export function leadReceivedEmail(input: { lead: LeadForEmail; repeat: boolean; link: string; language: Language }): Email {
+export function leadReceivedEmail(input: { lead: LeadForEmail; repeat: boolean; link: string; language: Language }): MailContent {
   const { lead, repeat, link, language } = input;
   const w = words[language];
   // What the visitor typed: one short plain line each, never a link (platform/mail/html.ts).

@@ -5,8 +5,8 @@ import { testDatabaseKinds } from '../../db/test-database.ts';
 import { leads } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser } from '../../test/factories.ts';
-import { nextIp, sentMail } from '../account/test-support.ts';
-import { userWithToken } from '../studio/test-support.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { userWithToken } from '../../test/tokens.ts';
 
 let emails = 0;
 /** A new visitor's form each time (the email is what makes a lead new). */
@@ -101,7 +101,7 @@ describe.each(testDatabaseKinds())('affiliate landing forms and the leads list o
   it('emails every admin in the admin’s language, with the details; a repeat says so', async () => {
     const body = form({ firstName: 'Yael', lastName: 'Mizrahi', formType: 'guides' });
     await send(body, { language: 'he' });
-    const mails = (await sentMail(t)).filter((mail) => mail.text.includes(body.email));
+    const mails = (await t.readOutbox()).filter((mail) => mail.text.includes(body.email));
     const toEnglish = mails.find((mail) => mail.to === admin.user.email);
     const toHebrew = mails.find((mail) => mail.to === hebrewAdmin.user.email);
     expect(toEnglish).toMatchObject({ subject: 'New lead: Yael Mizrahi (Guides)', language: 'en' });
@@ -112,14 +112,14 @@ describe.each(testDatabaseKinds())('affiliate landing forms and the leads list o
     expect(toHebrew?.html).toContain('dir="rtl"');
 
     await send(body, { language: 'he' });
-    const again = (await sentMail(t)).filter((mail) => mail.to === admin.user.email && mail.text.includes(body.email));
+    const again = (await t.readOutbox()).filter((mail) => mail.to === admin.user.email && mail.text.includes(body.email));
     expect(again.map((mail) => mail.subject)).toEqual(['New lead: Yael Mizrahi (Guides)', 'Lead sent again: Yael Mizrahi (Guides)']);
   });
 
   it('puts the names the visitor typed in the admins’ email short and never as a link', async () => {
     const body = form({ firstName: 'Admin: verify https://evil.example', lastName: 'www.evil.example/login-now-before-it-is-too-late-x' });
     expect((await send(body)).statusCode).toBe(200);
-    const mail = (await sentMail(t)).find((m) => m.to === admin.user.email && m.text.includes(body.email));
+    const mail = (await t.readOutbox()).find((m) => m.to === admin.user.email && m.text.includes(body.email));
     for (const part of [mail?.subject ?? '', mail?.text ?? '', mail?.html ?? '']) {
       expect(part).not.toContain('://evil');
       expect(part).not.toContain('www.evil');

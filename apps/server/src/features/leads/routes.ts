@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { landingFormRequestSchema, leadsListQuerySchema, leadsListReplySchema, okStatusReplySchema } from '@streethunt/shared';
 import { errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { rateLimited } from '../../platform/errors.ts';
-import { replyLanguage } from '../account/messages.ts';
-import { affCodeFromCookie, languageFromHeader } from '../payments/request-info.ts';
+import { replyLanguage } from '../../platform/reply-language.ts';
+import { affCodeFromCookie, languageFromHeader } from '../../platform/request-info.ts';
 import * as leadsService from './service.ts';
 
 /** A landing form is six short fields; anything bigger is refused before parsing. */
@@ -13,7 +13,7 @@ const LANDING_FORM_BODY_LIMIT = 16 * 1024;
 /** The landing pages show the server's message (spec section 8): a 429 says it in the visitor's words. */
 const tooManyForms = { en: 'Too many forms were sent from here. Please try again in a minute.', he: 'נשלחו מכאן יותר מדי טפסים. אפשר לנסות שוב בעוד דקה.' };
 
-/** The affiliate landing pages' form and the admin's list of the leads it brings (spec sections 2, 3 and 7; issue 10). */
+/** The affiliate landing pages' form and the admin's list of the leads it brings (spec sections 2, 3 and 7). */
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: leadsService.LeadsDeps = app.services;
 

@@ -1,14 +1,15 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Language, LandingForm, LeadListItem, LeadsListQuery } from '@streethunt/shared';
+import { containing } from '../../db/like.ts';
 import { leads, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
-import { queueMail, type MailLog } from '../account/mail-later.ts';
+import { queueMail, type MailLog } from '../../platform/mail/mail-later.ts';
 import { leadReceivedEmail, type LeadForEmail } from './emails.ts';
 
 export type LeadsDeps = Pick<Services, 'db' | 'config' | 'mailer'>;
 
 /** Where the admins' email sends them: the leads tab of the affiliates/users screen. */
-export const leadsPath = '/admin-users?tab=leads';
+const leadsPath = '/admin-users?tab=leads';
 
 /**
  * POST /api/landing-page-form: stores the lead, one per email and form. A repeat updates the names,
@@ -49,12 +50,9 @@ async function emailAdmins(deps: LeadsDeps, lead: LeadForEmail, repeat: boolean)
 
 export type LeadsPage = { data: LeadListItem[]; total: number; page: number; pageSize: number };
 
-/** `%`, `_` and `\` typed in the search box are searched for, not LIKE wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** A substring of "first last email phone", any case: "noa lev", "@gmail" or "054". Leads are few: a scan. */
 const matching = (q: string): SQL =>
-  sql`lower(${leads.firstName} || ' ' || ${leads.lastName} || ' ' || ${leads.email} || ' ' || ${leads.phone}) like ${`%${escapeLike(q.toLowerCase())}%`}`;
+  sql`lower(${leads.firstName} || ' ' || ${leads.lastName} || ' ' || ${leads.email} || ' ' || ${leads.phone}) like ${containing(q.toLowerCase())}`;
 
 /** GET /api/leads (admins): the leads of one form or both, searched, the latest sent first (id breaks ties), one page and the total. */
 export async function listLeads(deps: Pick<LeadsDeps, 'db'>, query: LeadsListQuery): Promise<LeadsPage> {

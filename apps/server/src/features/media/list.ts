@@ -7,7 +7,7 @@ import type { Storage } from '../../platform/storage/storage.ts';
 import { removeImageVariants } from './service.ts';
 
 /** The picker shows this many at most; a creator with more sees the newest. */
-export const MAX_LISTED_MEDIA = 500;
+const MAX_LISTED_MEDIA = 500;
 
 type MediaRow = Pick<typeof media.$inferSelect, 'id' | 'resourceType' | 'storageKey' | 'bytes' | 'width' | 'height' | 'durationMs'>;
 

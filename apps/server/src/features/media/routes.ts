@@ -17,7 +17,7 @@ import { AppError, badRequest } from '../../platform/errors.ts';
 import { errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { parseByteRange } from './byte-range.ts';
 import { deleteMedia, listMedia } from './list.ts';
-import { findVideoFile, isVideoKey, readMediaFile, readVideoFile } from './service.ts';
+import { findVideoFile, isVideoKey, readMediaFile, readVideoFile, storedImageKey } from './service.ts';
 import { tooLarge, uploadMedia, usedBytes, type UploadPart } from './upload.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -38,7 +38,9 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
  * for `<img>` and `<video>`, and the spec's `/api/media/{image or video}` is the creator's library
  * listing. With `w`, an image as WebP at most that wide (see features/media/service.ts). Videos are
  * sent as stored, in byte ranges when asked (phones' players seek that way). HEAD is routed here
- * too, so a video's HEAD states its length without reading the file.
+ * too, so a video's HEAD states its length without reading the file. Where the storage has a public
+ * address (S3_PUBLIC_URL), the reply is a redirect there instead: for good (301, cached for a year)
+ * when the key names its content, else for now (302).
  */
 export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { storage } = app.services;
@@ -58,7 +60,12 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = request.params['*'];
       if (isVideoKey(key)) {
         if (request.query.w !== undefined) throw badRequest('w applies to images only');
+        if (storage.publicUrl) return redirect(reply, storage.publicUrl(key), (await findVideoFile({ storage }, key)).immutable);
         return sendVideo(request, reply, key);
+      }
+      if (storage.publicUrl) {
+        const stored = await storedImageKey({ storage }, { key, width: request.query.w });
+        return redirect(reply, storage.publicUrl(stored.key), stored.immutable);
       }
       const file = await readMediaFile({ storage }, { key, width: request.query.w });
       reply
@@ -68,6 +75,14 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type(file.contentType).send(file.body);
     },
   });
+
+  function redirect(reply: FastifyReply, location: string, immutable: boolean) {
+    return reply
+      .status(immutable ? 301 : 302)
+      .header('location', location)
+      .header('cache-control', immutable ? IMMUTABLE : REVALIDATE)
+      .send();
+  }
 
   async function sendVideo(request: FastifyRequest, reply: FastifyReply, key: string) {
     const video = await findVideoFile({ storage }, key);

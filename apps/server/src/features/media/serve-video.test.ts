@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaUploadReplySchema } from '@streethunt/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildUser } from '../../test/factories.ts';
-import { nextIp } from '../account/test-support.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { userWithToken } from '../../test/tokens.ts';
 import { MULTIPART_TYPE, multipartBody, realMp4 } from './test-support.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -13,8 +13,7 @@ describe('GET /media/{key} for videos', () => {
   let url: string;
   beforeAll(async () => {
     t = await buildTestApp();
-    const user = await buildUser(t.db);
-    const token = await t.app.services.signer.sign({ userId: user.id, role: 'user' });
+    const { token } = await userWithToken(t);
     video = realMp4({ mediaBytes: 200 * 1024 });
     const res = await t.app.inject({
       method: 'POST',

@@ -5,7 +5,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import { IMAGE_WIDTHS, MAX_IMAGE_WIDTH, isContentHashedKey, type ImageWidth } from '@streethunt/shared';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { ByteRange, Storage } from '../../platform/storage/storage.ts';
-import { imageContentType, videoContentType } from './media-types.ts';
+import { imageContentType, videoContentType } from '../../platform/storage/media-types.ts';
 
 export type MediaDeps = { storage: Storage };
 
@@ -49,6 +49,25 @@ export async function readMediaFile(deps: MediaDeps, input: { key: string; width
   const key = variantKey(hash, input.width);
   const body = (await deps.storage.get(key)) ?? (await renderOnce(deps.storage, key, () => renderVariant(original, input.width!)));
   return { body, contentType: 'image/webp', etag: `"${hash}-w${input.width}"`, immutable };
+}
+
+/**
+ * Where the bytes GET /media/{key}[?w] sends are stored: the image's own key, or its variant's
+ * (rendered and kept first when it is not yet). For a storage with a public address, which then
+ * serves them without the app.
+ */
+export async function storedImageKey(deps: MediaDeps, input: { key: string; width?: ImageWidth }): Promise<{ key: string; immutable: boolean }> {
+  const immutable = isContentHashedKey(input.key);
+  if (!imageContentType(input.key)) throw notFound('No image under this key');
+  if (!input.width) {
+    if (!(await deps.storage.exists(input.key))) throw notFound('No image under this key');
+    return { key: input.key, immutable };
+  }
+  const original = await deps.storage.get(input.key);
+  if (!original) throw notFound('No image under this key');
+  const key = variantKey(sha256(original).slice(0, 32), input.width);
+  if (!(await deps.storage.exists(key))) await renderOnce(deps.storage, key, () => renderVariant(original, input.width!));
+  return { key, immutable };
 }
 
 /**
@@ -99,7 +118,7 @@ export type StoredImage = { key: string; bytes: number; width: number; height: n
  * MAX_IMAGE_WIDTH wide, re-encoded as WebP without metadata (EXIF, its GPS position), under
  * `{folder}/{first 16 hex digits of its SHA-256}.webp`. Uploads and the demo seed use it.
  */
-export async function storeImage(deps: MediaDeps, input: { folder: string; data: Uint8Array }): Promise<StoredImage> {
+async function storeImage(deps: MediaDeps, input: { folder: string; data: Uint8Array }): Promise<StoredImage> {
   const image = await encodeImage(input);
   if (!(await deps.storage.exists(image.key))) await deps.storage.put(image.key, image.data);
   return { key: image.key, bytes: image.bytes, width: image.width, height: image.height };

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import type { VideoExtension } from './media-types.ts';
+import type { VideoExtension } from '../../platform/storage/media-types.ts';
 
 /** Enough leading bytes to tell every accepted type (file-type's own 'reasonable detection size'). */
 export const SNIFF_BYTES = 4100;

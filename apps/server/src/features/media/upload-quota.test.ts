@@ -7,7 +7,8 @@ import { testDatabaseKinds } from '../../db/test-database.ts';
 import { mediaDir } from '../../platform/storage/create-storage.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame, buildUser, gameContent } from '../../test/factories.ts';
-import { nextIp } from '../account/test-support.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { userWithToken } from '../../test/tokens.ts';
 import { filesUnder, mp4, MULTIPART_TYPE, multipartBody, photo, realMp4, realWebm } from './test-support.ts';
 
 const UPLOAD = '/api/media/upload/';
@@ -22,10 +23,7 @@ describe.each(testDatabaseKinds())('uploads are real videos, within a quota, and
   });
   afterAll(() => t.close());
 
-  async function creator() {
-    const user = await buildUser(t.db);
-    return { user, token: await t.app.services.signer.sign({ userId: user.id, role: 'user' }) };
-  }
+  const creator = () => userWithToken(t);
   const upload = (token: string, data: Uint8Array, filename = 'clip.mp4', type = 'video/mp4') =>
     t.app.inject({
       method: 'POST',

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { media } from '../../db/schema.ts';
 import { mediaDir } from '../../platform/storage/create-storage.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildMedia, buildUser } from '../../test/factories.ts';
-import { nextIp } from '../account/test-support.ts';
+import { buildMedia } from '../../test/factories.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { userWithToken } from '../../test/tokens.ts';
 import { countingUpload, filesUnder, mp4, MULTIPART_TYPE, multipartBody, photo, realMp4, realWebm, type FormPart } from './test-support.ts';
 
 const UPLOAD = '/api/media/upload/';
@@ -21,10 +22,7 @@ describe('media uploads and the library', () => {
   afterAll(() => t.close());
 
   /** A logged-in user of their own, so limits and libraries never mix between tests. */
-  async function creator() {
-    const user = await buildUser(t.db);
-    return { user, token: await t.app.services.signer.sign({ userId: user.id, role: 'user' }) };
-  }
+  const creator = () => userWithToken(t);
   const upload = (token: string | undefined, parts: FormPart[] | Buffer, headers: Record<string, string> = {}) =>
     t.app.inject({
       method: 'POST',

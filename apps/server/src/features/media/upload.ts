@@ -6,7 +6,7 @@ import { media } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { StagedFile, Storage } from '../../platform/storage/storage.ts';
 import { toMediaResource } from './list.ts';
-import type { VideoExtension } from './media-types.ts';
+import type { VideoExtension } from '../../platform/storage/media-types.ts';
 import { encodeImage } from './service.ts';
 import { SNIFF_BYTES, sniffMedia } from './sniff.ts';
 import { videoProbe, type VideoInfo, type VideoProbe } from './video-probe.ts';
@@ -18,7 +18,7 @@ export type UploadPart = { kind: 'file'; data: AsyncIterable<Uint8Array> } | { k
 
 const MB = 1024 * 1024;
 
-export const notMedia = () => new AppError(415, 'validation', 'Only images and videos can be uploaded (JPEG, PNG, WebP, AVIF, GIF; MP4, WebM, QuickTime)');
+const notMedia = () => new AppError(415, 'validation', 'Only images and videos can be uploaded (JPEG, PNG, WebP, AVIF, GIF; MP4, WebM, QuickTime)');
 
 export function tooLarge(kind: 'image' | 'video' | 'upload'): AppError {
   const what =
@@ -26,11 +26,11 @@ export function tooLarge(kind: 'image' | 'video' | 'upload'): AppError {
   return new AppError(413, 'payload_too_large', what);
 }
 
-export function quotaFull(quotaBytes: number): AppError {
+function quotaFull(quotaBytes: number): AppError {
   return new AppError(413, 'quota', `Your uploads may take at most ${formatMegabytes(quotaBytes)} in all: delete files no game uses to make room`);
 }
 
-export const badVideo = () => new AppError(400, 'bad_video', 'This file is not a video we can read (it needs a video track, in MP4, WebM or QuickTime)');
+const badVideo = () => new AppError(400, 'bad_video', 'This file is not a video we can read (it needs a video track, in MP4, WebM or QuickTime)');
 
 const formatMegabytes = (bytes: number) => (bytes >= 1024 * MB ? `${+(bytes / (1024 * MB)).toFixed(1)} GB` : `${+(bytes / MB).toFixed(1)} MB`);
 

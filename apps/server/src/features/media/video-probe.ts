@@ -1,5 +1,5 @@
 import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
-import type { VideoExtension } from './media-types.ts';
+import type { VideoExtension } from '../../platform/storage/media-types.ts';
 import { readWebm, WEBM_HEAD_BYTES } from './webm.ts';
 
 /** What a real parser read of an uploaded video; duration null when the file does not say (a live recording). */

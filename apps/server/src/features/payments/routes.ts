@@ -11,9 +11,8 @@ import {
   paymentUrlRequestSchema,
 } from '@streethunt/shared';
 import type { AppError } from '../../platform/errors.ts';
-import { createPaymentProvider } from '../../platform/payments/create-payment-provider.ts';
-import { growNotifyRoutes, stripeWebhookRoutes } from './provider-routes.ts';
-import { affCodeFromCookie, languageFromHeader } from './request-info.ts';
+import { affCodeFromCookie, languageFromHeader } from '../../platform/request-info.ts';
+import { notificationRoutes } from './notification-route.ts';
 import { renderSandboxMessage, renderSandboxPage } from './sandbox-page.ts';
 import * as payments from './service.ts';
 import { errorReplies, perMinute } from '../../platform/route-helpers.ts';
@@ -25,14 +24,13 @@ const tags = ['payments'];
 
 /**
  * Buying a code (spec section 7): get-url starts the provider's checkout, checkToken redeems it. Both
- * public. A real provider's webhook or notification route comes with it (provider-routes.ts).
+ * public. The configured provider's own call to us comes with it, where it makes one (notification-route.ts).
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = createPaymentProvider(app.services.config);
+  const provider = app.services.payments;
   const deps: payments.PaymentsDeps = { ...app.services, provider, log: app.log };
-  // The chosen provider's own call to us (its webhook or notification); none for the sandbox.
-  if (provider.name === 'stripe') await app.register(stripeWebhookRoutes(deps, provider));
-  if (provider.name === 'grow') await app.register(growNotifyRoutes(deps, provider));
+  // Its webhook or notification; the sandbox has none (its page is ours, and pays the purchase itself).
+  if (provider.notification) await app.register(notificationRoutes(deps, provider.notification));
 
   app.post(
     '/payment/get-url/:gameId',

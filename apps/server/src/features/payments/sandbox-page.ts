@@ -142,12 +142,12 @@ ${body}
 }
 
 /** Minor units as the price is written: 4900 -> '49', 4990 -> '49.90'. */
-export function formatAmount(minor: number): string {
+function formatAmount(minor: number): string {
   return minor % 100 === 0 ? String(minor / 100) : (minor / 100).toFixed(2);
 }
 
 /** The price the way the rest of the product shows it (₪ before the number). */
-export const displayAmount = (minor: number, currency: string) => {
+const displayAmount = (minor: number, currency: string) => {
   const shown = formatPrice(formatAmount(minor), currency);
   return shown.kind === 'amount' ? shown.text : formatAmount(minor);
 };

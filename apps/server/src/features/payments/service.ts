@@ -6,8 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { gameCodes, games, purchases, users } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { AnyPaymentProvider } from '../../platform/payments/create-payment-provider.ts';
-import type { Checkout, PaymentReport } from '../../platform/payments/provider.ts';
+import type { Checkout, PaymentProvider, PaymentReport } from '../../platform/payments/provider.ts';
 import { judgeSandboxCard, type SandboxCardError, type SandboxCardField, type SandboxCardForm } from '../../platform/payments/sandbox.ts';
 import { readGameMetadata } from '../games/read-content.ts';
 import { fulfilPurchase, type FulfilDeps, type Fulfilment } from './fulfil.ts';
@@ -19,7 +18,7 @@ export type PaymentsDeps = {
   mailer: Mailer;
   /** jwtSecret signs the success page's token (success-token.ts). */
   config: Pick<Config, 'publicUrl' | 'jwtSecret' | 'vatPercent'>;
-  provider: AnyPaymentProvider;
+  provider: PaymentProvider;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 };
 
@@ -181,7 +180,8 @@ export async function checkPaymentToken(deps: PaymentsDeps, token: string): Prom
   if (purchase.status === 'refunded') throw conflict('payment refunded');
 
   const { provider } = deps;
-  if (provider.name === 'sandbox' || !purchase.providerRef) throw conflict('payment not completed');
+  // A provider that cannot be asked pays the purchase itself (the sandbox's own page does).
+  if (!provider.lookUpPayment || !purchase.providerRef) throw conflict('payment not completed');
   let report: PaymentReport;
   try {
     report = await provider.lookUpPayment({ id: purchase.id, providerRef: purchase.providerRef });

@@ -2,14 +2,9 @@ import type { App } from '../../services.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, purchases } from '../../db/schema.ts';
+import { nextIp } from '../../test/client-address.ts';
 
-let clients = 0;
-
-/** A new client address per call, so rate limits only bite where a test means them to. */
-export function nextIp(): string {
-  clients += 1;
-  return `172.${16 + ((clients >> 16) & 15)}.${(clients >> 8) & 255}.${clients & 255}`;
-}
+export { nextIp };
 
 type CallOptions = { ip?: string; headers?: Record<string, string> };
 
@@ -43,7 +38,7 @@ export function postCardForm(
 }
 
 /** An expiry a few years ahead, as MM/YY. */
-export const FUTURE_EXPIRY = `12/${String((new Date().getUTCFullYear() + 4) % 100).padStart(2, '0')}`;
+const FUTURE_EXPIRY = `12/${String((new Date().getUTCFullYear() + 4) % 100).padStart(2, '0')}`;
 export const SUCCEEDING_CARD = { cardNumber: '4242 4242 4242 4242', expiry: FUTURE_EXPIRY, cvc: '123' };
 export const DECLINED_CARD = { cardNumber: '4000 0000 0000 0002', expiry: FUTURE_EXPIRY, cvc: '123' };
 

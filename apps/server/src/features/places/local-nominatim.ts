@@ -15,7 +15,7 @@ export type NominatimResult = {
   boundingbox?: string[];
 };
 
-export type SeenRequest = { at: number; path: string; query: URLSearchParams; headers: IncomingHttpHeaders };
+type SeenRequest = { at: number; path: string; query: URLSearchParams; headers: IncomingHttpHeaders };
 
 /**
  * For tests: a real HTTP server on a free local port that answers `GET /search` as Nominatim does,

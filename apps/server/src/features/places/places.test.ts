@@ -2,14 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Place, PlacesReply } from '@streethunt/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildUser } from '../../test/factories.ts';
-import { getJson } from '../account/test-support.ts';
+import { getJson } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
 import { startLocalNominatim, type NominatimResult } from './local-nominatim.ts';
 
 /** GET /api/places as a logged-in user (a new one unless given), from one address. */
 async function searcher(t: TestApp) {
-  const user = await buildUser(t.db);
-  const token = await t.app.services.signer.sign({ userId: user.id, role: user.role });
+  const { token } = await userWithToken(t);
   return (query: string, ip?: string) => getJson(t.app, `/api/places?${query}`, { token, ip });
 }
 const places = (res: { json: () => unknown }) => (res.json() as PlacesReply).data;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, buildUser, everyKindQuestions, gameContent } from '../../test/factories.ts';
-import { getGame, playTables, progressCall } from './test-support.ts';
+import { getGame, progressCall } from '../../test/player-calls.ts';
+import { playTables } from './test-support.ts';
 
 // The factory's game: questions 1-3 text, 4 a lenient text, 5 a number (120 ± 5), 6 a choice (o1909
 // right), 7 an information stop.

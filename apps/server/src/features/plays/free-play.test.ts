@@ -5,14 +5,16 @@ import { gameCodes, plays } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, buildUser, gameContent } from '../../test/factories.ts';
+import { getGame, progressCall } from '../../test/player-calls.ts';
+import { nextIp } from '../../test/client-address.ts';
 import { FREE_PLAYS_PER_WINDOW, WRONG_CODES_PER_WINDOW } from '../codes/service.ts';
-import { getGame, nextIp, playTables, progressCall } from './test-support.ts';
+import { playTables } from './test-support.ts';
 
 /** A code the server makes: no prefix, then 9 symbols of the phone-friendly alphabet. */
 const ISSUED_CODE = new RegExp(`^[${CODE_ALPHABET}]{9}$`);
 
 // A free game (price empty or 0, spec section 9) starts without a code: set-start-time without
-// secretCode issues the play's code (issue 6 item 5). A paid game still needs one.
+// secretCode issues the play's code, which the team then shares. A paid game still needs one.
 describe.each(testDatabaseKinds())('starting a free game without a code on %s', (kind) => {
   let t: TestApp;
   let freeGame: Awaited<ReturnType<typeof buildGame>>;

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
-import { connectSocket, progressCall } from './test-support.ts';
+import { connectSocket, progressCall } from '../../test/player-calls.ts';
 
 describe.each(testDatabaseKinds())('live progress over Socket.IO on %s', (kind) => {
   let t: TestApp;

@@ -5,7 +5,7 @@ type ProgressQuestion = Progress['questions'][number];
 type QuestionIds = ReadonlyArray<{ id: string; hints: ReadonlyArray<{ id: string }> }>;
 
 /** One question's state as a play stores it: only what has happened (no status: not begun). */
-export type StoredQuestionState = { status?: QuestionStatus; openHints?: string[]; solution?: string; wrongAttempts?: number };
+type StoredQuestionState = { status?: QuestionStatus; openHints?: string[]; solution?: string; wrongAttempts?: number };
 /**
  * A play's states, by question id (the `plays.states` column): a question deleted or moved never moves
  * a play's progress onto another. A question the game no longer has keeps its state here, unread.

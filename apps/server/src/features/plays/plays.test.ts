@@ -1,20 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { computeScore, progressSchema, startTimeReplySchema, type Progress } from '@streethunt/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { gameCodes, plays } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, buildPlay, buildUser } from '../../test/factories.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { progressCall } from '../../test/player-calls.ts';
 import { PLAY_CACHE_MS } from './service.ts';
-import { nextIp, playTables, progressCall } from './test-support.ts';
+import { playTables } from './test-support.ts';
 
-const invitations = vi.hoisted(() => ({ calls: [] as Array<{ playId: string }>, fail: false }));
-vi.mock('../feedback/service.ts', () => ({
-  sendFeedbackInvitation: async (_deps: unknown, play: { playId: string }) => {
+/** Stands in for the feedback invitation: counts the plays that ended, and fails when told to. */
+const invitations = {
+  calls: [] as Array<{ playId: string }>,
+  fail: false,
+  async onPlayFinished(play: { playId: string }): Promise<void> {
     invitations.calls.push(play);
     if (invitations.fail) throw new Error('mail server down');
   },
-}));
+};
 
 describe.each(testDatabaseKinds())('POST /api/game-progress on %s', (kind) => {
   let t: TestApp;
@@ -22,7 +26,7 @@ describe.each(testDatabaseKinds())('POST /api/game-progress on %s', (kind) => {
   let otherCode: string;
 
   beforeAll(async () => {
-    t = await buildTestApp({ kind });
+    t = await buildTestApp({ kind, onPlayFinished: (play) => invitations.onPlayFinished(play) });
     const owner = await buildUser(t.db);
     game = await buildGame(t.db, { userId: owner.id });
     const other = await buildGame(t.db, { userId: owner.id });

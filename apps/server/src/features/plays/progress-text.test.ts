@@ -6,9 +6,9 @@ import { gameCodes, plays } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, buildPlay } from '../../test/factories.ts';
+import { connectSocket, progressCall } from '../../test/player-calls.ts';
 import { findGameForPlayers, readGameContent } from '../games/service.ts';
 import { PLAY_CACHE_MS, preparedProgressOf, progressOf } from './service.ts';
-import { connectSocket, progressCall } from './test-support.ts';
 
 /**
  * get-game-progress answers with JSON text kept per play version: whatever changes the play, the next

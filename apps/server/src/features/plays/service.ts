@@ -21,7 +21,6 @@ import { gameCodes, plays } from '../../db/schema.ts';
 import type { AttemptLimiter } from '../../platform/shared-state/attempt-limiter.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { createGameCodes, tooManyFreePlays, tooManyWrongCodes, wrongCode, type CodeGate, type GameCode } from '../codes/service.ts';
-import { sendFeedbackInvitation } from '../feedback/service.ts';
 import { findGameForPlayers, readGameContent, type GameRow } from '../games/service.ts';
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
@@ -33,12 +32,19 @@ import { progressRefusalError } from './progress-refusal.ts';
 export type PlayRow = typeof plays.$inferSelect;
 type ProgressQuestion = Progress['questions'][number];
 
-export type PlaysDeps = Pick<Services, 'db' | 'mailer' | 'config' | 'realtime'> & {
+/**
+ * What runs once a play has ended (its end time first set): the feedback feature's invitation to the
+ * buyer, wired where the routes are built, so plays never reach into another feature's service.
+ */
+export type OnPlayFinished = (play: { playId: string }) => Promise<void>;
+
+export type PlaysDeps = Pick<Services, 'db' | 'realtime'> & {
   /** The one code check (codes service): the shared wrong-code limit and the play grant. */
   codes: CodeGate;
   /** Counts the codes issued for free plays per client (codes/service.ts, freePlayLimiter). */
   freePlayLimiter: AttemptLimiter;
   log: { error(details: object, message: string): void };
+  onPlayFinished: OnPlayFinished;
 };
 
 /** Who is asking: the client IP counts toward the wrong-code limit. */
@@ -383,7 +389,7 @@ async function setEndTime(deps: PlaysDeps, ctx: PlayContext): Promise<Progress> 
   });
   if (changed) {
     // The email must not hold up or fail the reply.
-    sendFeedbackInvitation(deps, { playId: play.id }).catch((error: unknown) =>
+    deps.onPlayFinished({ playId: play.id }).catch((error: unknown) =>
       deps.log.error({ err: error, playId: play.id }, 'could not send the feedback invitation'),
     );
   }

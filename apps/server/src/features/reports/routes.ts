@@ -1,44 +1,63 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { myActiveGamesQuerySchema, myActiveGamesReplySchema, myFeedbacksQuerySchema, myFeedbacksReplySchema } from '@streethunt/shared';
+import {
+  REPORTS_GRANT_HEADER,
+  financeReportQuerySchema,
+  financeReportReplySchema,
+  reportsUnlockReplySchema,
+  reportsUnlockRequestSchema,
+} from '@streethunt/shared';
 import { requireUser } from '../../platform/access.ts';
 import { errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { createReportsGrants } from './reports-grant.ts';
 import * as reports from './service.ts';
 
-const tags = ['studio'];
-/** Per user: a report page asks once per choice the creator makes. */
-const perUser = perUserPerMinute(60).rateLimit;
+const tags = ['finance'];
 
-/** The creator's reports (spec section 2, issue 8): feedbacks of their games, and the plays of one game. */
+/** The finance reports (spec section 2: /reports; the terms: 'a dedicated page reached by password'). */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.services;
+  const deps: reports.ReportsDeps = { db: app.services.db, grants: createReportsGrants(app.services.config.jwtSecret) };
 
-  app.get(
-    '/games/my-games/feedbacks',
+  app.post(
+    '/reports/unlock',
     {
-      config: { access: 'user', rateLimit: perUser },
+      // Per user, not per address: a wrong password is a guess at this account.
+      config: {
+        access: 'user',
+        ...perUserPerMinute(5),
+      },
       schema: {
         tags,
-        summary: 'The caller’s games (or the one ?gameId= names: 404 when it is not theirs), newest change first, each with its feedbacks newest first',
+        summary: 'The password again: a grant of 15 minutes for GET /api/reports (sent back in the x-reports-grant header). 403 wrong_credentials on a wrong password; 5 tries a minute',
         security: tokenSecurity,
-        querystring: myFeedbacksQuerySchema,
-        response: { 200: myFeedbacksReplySchema, ...errorReplies(400, 401, 404, 429) },
+        body: reportsUnlockRequestSchema,
+        response: { 200: reportsUnlockReplySchema, ...errorReplies(400, 401, 403, 429) },
       },
     },
-    async (request) => ({ data: await reports.listMyFeedbacks(db, requireUser(request), request.query) }),
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { data: await reports.unlockReports(deps, requireUser(request).userId, request.body.password) };
+    },
   );
 
   app.get(
-    '/games/my-active-games',
+    '/reports',
     {
-      config: { access: 'owner', rateLimit: perUser },
+      config: { access: 'user' },
       schema: {
         tags,
-        summary: `The plays of one game of the caller’s (admins: any game; else 404), newest first, at most ${reports.MAX_REPORTED_PLAYS}, filtered by progressType, with scores, the buyer of a bought code, and per-question counts`,
+        summary:
+          'The caller’s own finance report by month (from, to: YYYY-MM, default the last 12 months): sales per game as a builder, shares per purchase as an affiliate, and the payout statement. Needs the grant of POST /api/reports/unlock (403 invalid_token without it)',
         security: tokenSecurity,
-        querystring: myActiveGamesQuerySchema,
-        response: { 200: myActiveGamesReplySchema, ...errorReplies(400, 401, 404, 429) },
+        querystring: financeReportQuerySchema,
+        response: { 200: financeReportReplySchema, ...errorReplies(400, 401, 403) },
       },
     },
-    async (request) => reports.listActivePlays(db, requireUser(request), request.query),
+    async (request, reply) => {
+      const { userId } = requireUser(request);
+      const grant = request.headers[REPORTS_GRANT_HEADER];
+      await reports.requireReportsGrant(deps, userId, typeof grant === 'string' ? grant : undefined);
+      reply.header('cache-control', 'private, no-store');
+      return { data: await reports.financeReport(deps, userId, reports.reportRange(request.query)) };
+    },
   );
 };

@@ -1,145 +1,138 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { ActivePlay, CreatorFeedback, GameContent, MyActiveGamesReply, MyFeedbacksReply, Progress, ProgressType } from '@streethunt/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { addMonths, buildStatement, monthOf, monthsBetween, PAYOUT_MINIMUM, type FinanceReport, type MonthFigures } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
-import { feedbacks, gameCodes, games, plays, purchases } from '../../db/schema.ts';
-import type { AccessClaims } from '../../platform/auth.ts';
-import { notFound } from '../../platform/errors.ts';
-import { isOwnerOrAdmin, readGameContent, type GameRow } from '../games/service.ts';
-import { contentOfVersion } from '../games/versions.ts';
-import { progressQuestions } from '../plays/play-states.ts';
-import { progressOf } from '../plays/service.ts';
-import { questionStats } from './question-stats.ts';
+import { games, payouts, purchases, users } from '../../db/schema.ts';
+import { verifyPassword } from '../../platform/auth.ts';
+import { AppError } from '../../platform/errors.ts';
+import { EARNING, earningsByMonth, SALE_MONTH } from './earnings.ts';
+import type { ReportsGrants } from './reports-grant.ts';
 
-/**
- * Most plays one report holds, newest first: a report is read by a person, and a game played more
- * than this is summed up by its newest plays (the per-question counts too).
- */
-export const MAX_REPORTED_PLAYS = 1_000;
+export type ReportsDeps = { db: Db; grants: ReportsGrants };
 
-const noSuchGame = () => notFound('No such game');
-const gameName = sql<string>`coalesce(${games.metadata}->>'name', '')`;
+/** How many months a report shows when it is not told. */
+const DEFAULT_REPORT_MONTHS = 12;
 
-/**
- * The caller's games (or the one asked for: another's is 404, as if it did not exist), newest change
- * first, each with its feedbacks newest first. Admins see their own games here too.
- */
-export async function listMyFeedbacks(db: Db, caller: AccessClaims, query: { gameId?: string }): Promise<MyFeedbacksReply['data']> {
-  const mine = await db
-    .select({ id: games.id, name: gameName })
-    .from(games)
-    .where(and(eq(games.userId, caller.userId), query.gameId === undefined ? undefined : eq(games.id, query.gameId)))
-    .orderBy(desc(games.updatedAt), desc(games.id));
-  if (query.gameId !== undefined && mine.length === 0) throw noSuchGame();
-  if (mine.length === 0) return [];
+const wrongPassword = () => new AppError(403, 'wrong_credentials', 'The password is not right');
+const grantNeeded = () => new AppError(403, 'invalid_token', 'Enter your password to open the reports');
 
+/** POST /api/reports/unlock: the password again, for a grant of a few minutes (never the session token). */
+export async function unlockReports(deps: ReportsDeps, userId: string, password: string): Promise<{ grant: string; expiresAt: string }> {
+  const [user] = await deps.db.select({ passwordHash: users.passwordHash, tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(user.passwordHash, password))) throw wrongPassword();
+  const { grant, expiresAt } = await deps.grants.sign(userId, user.tokenVersion);
+  return { grant, expiresAt: expiresAt.toISOString() };
+}
+
+/** Whether the grant is the caller's and of their current password (a change ends it). */
+export async function holdsReportsGrant(deps: ReportsDeps, userId: string, grant: string | undefined): Promise<boolean> {
+  const verified = grant ? await deps.grants.verify(grant) : null;
+  if (!verified || verified.userId !== userId) return false;
+  const [user] = await deps.db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, userId));
+  return user?.tokenVersion === verified.tokenVersion;
+}
+
+export async function requireReportsGrant(deps: ReportsDeps, userId: string, grant: string | undefined): Promise<void> {
+  if (!(await holdsReportsGrant(deps, userId, grant))) throw grantNeeded();
+}
+
+async function paidByPeriod(db: Db, userId: string): Promise<Map<string, number>> {
   const rows = await db
-    .select()
-    .from(feedbacks)
-    .where(
-      inArray(
-        feedbacks.gameId,
-        mine.map((game) => game.id),
-      ),
-    )
-    .orderBy(desc(feedbacks.update), desc(feedbacks.id));
-  const byGame = new Map<string, CreatorFeedback[]>(mine.map((game) => [game.id, []]));
-  for (const row of rows) {
-    byGame.get(row.gameId)?.push({
-      _id: row.id,
-      gameId: row.gameId,
-      general: row.general,
-      questions: row.questions,
-      path: row.path,
-      openAnswer: row.openAnswer,
-      update: row.update.toISOString(),
-    });
-  }
-  return mine.map((game) => ({ _id: game.id, name: game.name, feedbacks: byGame.get(game.id) ?? [] }));
+    .select({ period: payouts.period, amount: sql<number>`sum(${payouts.amount})::int` })
+    .from(payouts)
+    .where(eq(payouts.userId, userId))
+    .groupBy(payouts.period);
+  return new Map(rows.map((row) => [row.period, Number(row.amount)]));
+}
+
+/** The months a report shows: `to` (default: this month) and the DEFAULT_REPORT_MONTHS before it, or from `from`. */
+export function reportRange(query: { from?: string; to?: string }, now = new Date()): { from: string; to: string } {
+  const to = query.to ?? monthOf(now);
+  const from = query.from ?? addMonths(to, -(DEFAULT_REPORT_MONTHS - 1));
+  if (from > to) throw new AppError(400, 'validation', 'from must not be after to');
+  if (monthsBetween(from, to).length > 60) throw new AppError(400, 'validation', 'A report covers at most 60 months');
+  return { from, to };
 }
 
 /**
- * started: under way; ended: finished; not_started: a code nobody started (no play row: one is made
- * at the start), listed from the codes below.
+ * GET /api/reports: the caller's own figures only. As a builder: each month's sales per game (count,
+ * gross, VAT, commission, affiliate shares, net). As an affiliate: each purchase that came with their
+ * code and its share (no buyer's details). The statement: per month what was earned, what is due at
+ * the end of the following month, what rolls over under the 100 ILS minimum, what was paid, the balance.
  */
-const progressFilters: Record<ProgressType, SQL | undefined> = {
-  all: undefined,
-  started: and(isNotNull(plays.startTime), isNull(plays.endTime)),
-  not_started: isNull(plays.startTime),
-  ended: isNotNull(plays.endTime),
-};
+export async function financeReport(deps: ReportsDeps, userId: string, range: { from: string; to: string }): Promise<FinanceReport> {
+  const inRange = sql`${SALE_MONTH} between ${range.from} and ${range.to}`;
+  const gameName = sql<string>`coalesce(${games.metadata}->>'name', '')`;
 
-/** The buyer's details of a bought code, as a report row gives them. */
-const buyer = { name: purchases.fullName, email: purchases.email, phone: purchases.phone };
-type Buyer = { name: string; email: string; phone: string } | null;
+  const builderRows = await deps.db
+    .select({
+      month: SALE_MONTH.as('month'),
+      gameId: purchases.gameId,
+      gameName: gameName.as('game_name'),
+      count: sql<number>`count(*)::int`,
+      gross: sql<number>`sum(${purchases.amount})::int`,
+      vat: sql<number>`sum(${purchases.vat})::int`,
+      commission: sql<number>`sum(${purchases.commission})::int`,
+      affiliateShares: sql<number>`sum(${purchases.affiliateShare})::int`,
+      net: sql<number>`sum(${purchases.builderShare})::int`,
+    })
+    .from(purchases)
+    .innerJoin(games, eq(games.id, purchases.gameId))
+    .where(and(EARNING, eq(purchases.builderId, userId), inRange))
+    .groupBy(SALE_MONTH, purchases.gameId, gameName)
+    .orderBy(SALE_MONTH, gameName);
 
-/** With not_started and all: the game's working codes no play started yet (a refunded one does not work). */
-const listsUnplayedCodes = (progressType: ProgressType) => progressType === 'not_started' || progressType === 'all';
+  const affiliateRows = await deps.db
+    .select({
+      month: SALE_MONTH.as('month'),
+      purchaseId: purchases.id,
+      paidAt: purchases.paidAt,
+      gameId: purchases.gameId,
+      gameName: gameName.as('game_name'),
+      price: purchases.amount,
+      vat: purchases.vat,
+      share: purchases.affiliateShare,
+    })
+    .from(purchases)
+    .innerJoin(games, eq(games.id, purchases.gameId))
+    .where(and(EARNING, eq(purchases.affiliateId, userId), inRange))
+    .orderBy(purchases.paidAt, purchases.id);
 
-/**
- * GET /api/games/my-active-games: the plays of one game of the caller's (an admin: of any game),
- * newest first, at most MAX_REPORTED_PLAYS, each with its progress and score as the player sees them
- * (the same shared score, on the version each started on) and, for a bought code, the buyer; beside
- * them the per-question counts over the plays returned. With not_started (and all), the codes bought
- * or made that nobody played yet are records too, by the code's id and the time it was made, so a
- * creator sees who bought and has not played.
- */
-export async function listActivePlays(db: Db, caller: AccessClaims, query: { gameId: string; progressType: ProgressType }): Promise<MyActiveGamesReply> {
-  const [game] = await db.select().from(games).where(eq(games.id, query.gameId));
-  if (!game || !isOwnerOrAdmin(caller, game)) throw noSuchGame();
-  const content = readGameContent(game);
+  const [earnings, paid] = await Promise.all([earningsByMonth(deps.db, { userId }), paidByPeriod(deps.db, userId)]);
+  const earned = new Map(earnings.map((row) => [row.month, row.builder + row.affiliate]));
+  const known = [...earned.keys(), ...paid.keys(), range.from, range.to].sort();
+  const figures: MonthFigures[] = monthsBetween(known[0], known[known.length - 1]).map((month) => ({
+    month,
+    earned: earned.get(month) ?? 0,
+    paid: paid.get(month) ?? 0,
+  }));
+  const statement = buildStatement(figures).filter((row) => row.month >= range.from && row.month <= range.to);
 
-  // plays_game_code_key (game_id, code_id) finds the game's plays; the join is by primary keys.
-  const rows = await db
-    .select({ play: plays, code: gameCodes, payment: buyer })
-    .from(plays)
-    .innerJoin(gameCodes, eq(gameCodes.id, plays.codeId))
-    .leftJoin(purchases, eq(purchases.id, gameCodes.purchaseId))
-    .where(and(eq(plays.gameId, game.id), progressFilters[query.progressType]))
-    .orderBy(desc(plays.createdAt), desc(plays.id))
-    .limit(MAX_REPORTED_PLAYS);
-
-  // Each play as its players see it: on the version of the game it started on.
-  const versions = await Promise.all(rows.map(({ play }) => contentOfVersion(db, game, play.gameVersion)));
-  const data = rows.map(({ play, code, payment }, i) =>
-    reportRecord({ id: play.id, createdAt: play.createdAt, code, payment }, progressOf({ game, content: versions[i]!.content, code }, play)),
-  );
-  const unplayed = listsUnplayedCodes(query.progressType) ? await listUnplayedCodes(db, game, content) : [];
-  const records = unplayed.length === 0 ? data : [...data, ...unplayed].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, MAX_REPORTED_PLAYS);
-  // The per-question counts are by question id, over the game's questions now: a play on an earlier
-  // version counts on the questions it shares with it, wherever they moved.
-  const byId = rows.map(({ play }) => ({ questions: progressQuestions(content.questions, play.states) }));
-  return { data: records, questions: questionStats(content.questions.length, byId) };
-}
-
-/** One row of the plays report: a play (or a code not played yet) with its progress as the player sees it. */
-function reportRecord(row: { id: string; createdAt: Date; code: typeof gameCodes.$inferSelect; payment: Buyer }, progress: Progress): ActivePlay {
   return {
-    _id: row.id,
-    game_id: progress.game_id,
-    game_name: progress.game_name,
-    game_secret: progress.game_secret,
-    source: row.code.source,
-    createdAt: row.createdAt.toISOString(),
-    startTime: progress.startTime,
-    endTime: progress.endTime,
-    lastUpdate: progress.lastUpdate,
-    // The creator sees states and hints; a skipped question's solution is their own answer anyway.
-    questions: progress.questions.map((q) => ({ status: q.status, hints: q.hints.map((h) => ({ isOpen: h.isOpen })) })),
-    score: progress.score,
-    payment: row.code.source === 'purchase' && row.payment ? row.payment : null,
+    currency: 'ILS',
+    from: range.from,
+    to: range.to,
+    payoutMinimum: PAYOUT_MINIMUM,
+    builderSales: builderRows.map((row) => ({
+      month: row.month,
+      gameId: row.gameId,
+      gameName: row.gameName,
+      count: Number(row.count),
+      gross: Number(row.gross),
+      vat: Number(row.vat),
+      commission: Number(row.commission),
+      affiliateShares: Number(row.affiliateShares),
+      net: Number(row.net),
+    })),
+    affiliateSales: affiliateRows.map((row) => ({
+      month: row.month,
+      purchaseId: row.purchaseId,
+      paidAt: (row.paidAt ?? new Date(0)).toISOString(),
+      gameId: row.gameId,
+      gameName: row.gameName,
+      price: row.price,
+      exVat: row.price - (row.vat ?? 0),
+      share: row.share ?? 0,
+    })),
+    statement,
   };
-}
-
-/** The game's working codes without a play, newest first, each as a record of a play not started. */
-async function listUnplayedCodes(db: Db, game: GameRow, content: GameContent): Promise<ActivePlay[]> {
-  const rows = await db
-    .select({ code: gameCodes, payment: buyer })
-    .from(gameCodes)
-    .leftJoin(plays, and(eq(plays.gameId, gameCodes.gameId), eq(plays.codeId, gameCodes.id)))
-    .leftJoin(purchases, eq(purchases.id, gameCodes.purchaseId))
-    .where(and(eq(gameCodes.gameId, game.id), isNull(plays.id), isNull(gameCodes.disabledAt)))
-    .orderBy(desc(gameCodes.createdAt), desc(gameCodes.id))
-    .limit(MAX_REPORTED_PLAYS);
-  // Not started: its progress is as of the code's making (no start, nothing done).
-  return rows.map(({ code, payment }) => reportRecord({ id: code.id, createdAt: code.createdAt, code, payment }, progressOf({ game, content, code }, null, code.createdAt)));
 }

@@ -2,9 +2,11 @@ import { MAX_RICH_TEXT, saveGameRequestSchema } from '@streethunt/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame } from '../../test/factories.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
 import { createGameCleaner, type GameCleaner } from './clean-game.ts';
 import { saveGame } from './service.ts';
-import { call, saveBody, storedGame, studioTables, userWithToken } from './test-support.ts';
+import { saveBody, storedGame, studioTables } from './test-support.ts';
 
 /*
  * Text that is cheap to send and costly to clean: a save is refused (400) before any cleaning when

@@ -1,11 +1,9 @@
 import type { Language } from '@streethunt/shared';
-import type { MailMessage } from '../../platform/mail/mailer.ts';
+import type { MailContent } from '../../platform/mail/mailer.ts';
 import { emailDocument, mailHtml, typedText } from '../../platform/mail/html.ts';
 
-type Email = Omit<MailMessage, 'to'>;
-
 /** To an admin, in the admin's language: a creator sent a game to approval; the link opens it in the editor. */
-export function gameSentToApprovalEmail(input: { gameName: string; creatorName: string; link: string; language: Language }): Email {
+export function gameSentToApprovalEmail(input: { gameName: string; creatorName: string; link: string; language: Language }): MailContent {
   const { link, language } = input;
   // Names callers typed: one short plain line each, never a link (platform/mail/html.ts).
   const [gameName, creatorName] = [typedText(input.gameName), typedText(input.creatorName)];

@@ -49,7 +49,7 @@ function telling(issue: Issue): Issue {
 }
 
 /** `game.questions.0.answer.value: expected string, received number`. */
-export function describeIssue(issue: Issue, prefix: readonly PropertyKey[] = []): { path: string; message: string } {
+function describeIssue(issue: Issue, prefix: readonly PropertyKey[] = []): { path: string; message: string } {
   const deepest = telling(issue);
   const path = [...prefix, ...deepest.path].map(String).join('.');
   const message = deepest.message.replace(/^Invalid input: /, '');

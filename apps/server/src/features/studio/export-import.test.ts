@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame, everyKindQuestions, gameContent } from '../../test/factories.ts';
-import { call, storedGame, studioTables, userWithToken } from './test-support.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
+import { storedGame, studioTables } from './test-support.ts';
 
 describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
   let t: TestApp;

@@ -3,8 +3,10 @@ import type { EditorGame, GameContent, GameReply, Progress } from '@streethunt/s
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
-import { getGame, progressCall } from '../plays/test-support.ts';
-import { call, saveBody, storedGame, studioTables, userWithToken } from './test-support.ts';
+import { getGame, progressCall } from '../../test/player-calls.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
+import { saveBody, storedGame, studioTables } from './test-support.ts';
 
 describe.each(testDatabaseKinds())('the next version of an approved game (POST /api/games/next-version/{gameId}) on %s', (kind) => {
   let t: TestApp;

@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPEN_FORMAT_BYTES, type ImportReadReply } from '@streethunt/shared';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { nextIp } from '../account/test-support.ts';
 import { buildGame } from '../../test/factories.ts';
-import { call, storedGame, studioTables, userWithToken } from './test-support.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
+import { storedGame, studioTables } from './test-support.ts';
 
 const sample = (name: string) => readFileSync(new URL(`./formats/samples/${name}`, import.meta.url));
 

@@ -3,8 +3,10 @@ import type { GameContent, GameReply } from '@streethunt/shared';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
-import { getGame } from '../plays/test-support.ts';
-import { call, saveBody, storedGame, studioTables, userWithToken } from './test-support.ts';
+import { getGame } from '../../test/player-calls.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
+import { saveBody, storedGame, studioTables } from './test-support.ts';
 
 const ids = (questions: GameContent['questions']) => questions.map((q) => [q.id, q.hints.map((h) => h.id)]);
 

@@ -7,8 +7,10 @@ import { demoGames } from '../../demo/demo-games.ts';
 import { seedDemo } from '../../demo/demo.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame, everyKindQuestions } from '../../test/factories.ts';
-import { getGame } from '../plays/test-support.ts';
-import { call, storedGame, studioTables, userWithToken } from './test-support.ts';
+import { getGame } from '../../test/player-calls.ts';
+import { call } from '../../test/requests.ts';
+import { tokenFor, userWithToken } from '../../test/tokens.ts';
+import { storedGame, studioTables } from './test-support.ts';
 
 /** The owner's GET reply as a client keeps it: plain JSON, every key the server sent. */
 type Loaded = GameReply & { questions: NonNullable<GameReply['questions']>; version: number };
@@ -34,7 +36,7 @@ describe.each(testDatabaseKinds())('the owner’s GET saved back whole (POST /ap
     await seedDemo(t.db, t.app.services.storage);
     const sign = async (email: string) => {
       const [user] = await t.db.select().from(users).where(eq(users.email, email));
-      return t.app.services.signer.sign({ userId: user.id, role: user.role });
+      return tokenFor(t.app, user);
     };
     adminToken = await sign('admin@streethunt.local');
     creatorToken = await sign('creator@streethunt.local');

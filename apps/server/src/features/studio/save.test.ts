@@ -5,8 +5,10 @@ import { games } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, gameContent } from '../../test/factories.ts';
-import { getGame } from '../plays/test-support.ts';
-import { call, saveBody, storedGame, studioTables, userWithToken } from './test-support.ts';
+import { getGame } from '../../test/player-calls.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
+import { saveBody, storedGame, studioTables } from './test-support.ts';
 
 /** In every rich-text field: a script, an event handler and a javascript: link, around harmless text. */
 const EVIL = '<p>Kept</p><script>alert(1)</script><img src="https://cdn.example.com/a.png" onerror="alert(2)"><a href="javascript:alert(3)">link</a>';

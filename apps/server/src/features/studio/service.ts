@@ -21,7 +21,7 @@ import { games, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { queueMail, type MailLog } from '../account/mail-later.ts';
+import { queueMail, type MailLog } from '../../platform/mail/mail-later.ts';
 import { createGameCodes } from '../codes/service.ts';
 import { findGame, forgetGame, isOwnerOrAdmin, readGameContent, readGameMetadata, type GameRow } from '../games/service.ts';
 import { keepVersionForPlays } from '../games/versions.ts';
@@ -40,7 +40,7 @@ const media = (deps: StudioDeps): MediaUrlOptions => ({ publicUrl: deps.config.p
 export const newAnswerSalt = () => randomBytes(16).toString('hex');
 
 /** A stored game's content as the editor edits it (and as export and duplicate copy it). */
-export const editableContent = (row: GameRow): EditableGame => toEditableGame(readGameContent(row));
+const editableContent = (row: GameRow): EditableGame => toEditableGame(readGameContent(row));
 
 export function toEditorGame(row: GameRow): EditorGame {
   return {

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame, gameContent } from '../../test/factories.ts';
-import { sentMail } from '../account/test-support.ts';
-import { call, storedGame, studioTables, userWithToken } from './test-support.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
+import { storedGame, studioTables } from './test-support.ts';
 
 /** A game that breaks every kind of rule once: no name, price under 30, map on without locations, empty contents. */
 function brokenContent(): GameContent {
@@ -40,7 +41,7 @@ describe.each(testDatabaseKinds())('game status (POST /api/games/status/{gameId}
     return { owner, game };
   }
 
-  const mailsAbout = async (gameId: string) => (await sentMail(t)).filter((mail) => mail.text.includes(`/game-editor/${gameId}`));
+  const mailsAbout = async (gameId: string) => (await t.readOutbox()).filter((mail) => mail.text.includes(`/game-editor/${gameId}`));
 
   it('PENDING with an invalid game: 422 listing every error exactly as the shared validation does, and nothing changes', async () => {
     const content = brokenContent();

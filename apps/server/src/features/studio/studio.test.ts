@@ -5,8 +5,10 @@ import { gameCodes, games } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame, gameContent } from '../../test/factories.ts';
-import { getGame } from '../plays/test-support.ts';
-import { call, saveBody, storedGame, studioTables, userWithToken } from './test-support.ts';
+import { getGame } from '../../test/player-calls.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
+import { saveBody, storedGame, studioTables } from './test-support.ts';
 
 describe.each(testDatabaseKinds())('the studio’s game calls on %s', (kind) => {
   let t: TestApp;

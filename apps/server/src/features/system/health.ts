@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 /** How long /readyz waits for the database before it says it is not ready (a hung server must not hang the probe). */
-export const READY_TIMEOUT_MS = 2_000;
+const READY_TIMEOUT_MS = 2_000;
 
 export type Readiness = {
   /** Whether a load balancer should send traffic here: the database answers. */

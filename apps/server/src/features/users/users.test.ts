@@ -3,7 +3,8 @@ import type { UserListItem } from '@streethunt/shared';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildUser } from '../../test/factories.ts';
-import { getJson } from '../account/test-support.ts';
+import { getJson } from '../../test/requests.ts';
+import { tokenFor } from '../../test/tokens.ts';
 
 type Listed = { data: { data: UserListItem[]; total: number; page: number; pageSize: number } };
 
@@ -39,8 +40,8 @@ describe.each(testDatabaseKinds())('the admin’s users list on %s', (kind) => {
     everyone = made
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
       .map(({ id, email }) => ({ id, email }));
-    adminToken = await t.app.services.signer.sign({ userId: admin.id, role: 'admin' });
-    creatorToken = await t.app.services.signer.sign({ userId: creator.id, role: 'user' });
+    adminToken = await tokenFor(t.app, admin);
+    creatorToken = await tokenFor(t.app, creator);
   });
   afterAll(() => t.close());
 

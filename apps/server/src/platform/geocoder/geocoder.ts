@@ -16,9 +16,9 @@ export type PlaceFinder = {
  * The streets-and-places service: `on` (it may be asked), `down` (it failed lately; asked again after
  * a pause) or `off` (GEOCODER_URL=off: this deployment searches offline only).
  */
-export type UpstreamState = 'on' | 'down' | 'off';
+type UpstreamState = 'on' | 'down' | 'off';
 
-export type GeocoderAnswer = { places: GeocodedPlace[]; upstream: UpstreamState };
+type GeocoderAnswer = { places: GeocodedPlace[]; upstream: UpstreamState };
 
 /**
  * The editor's places search as create-geocoder.ts puts it together: the upstream's places (asked only

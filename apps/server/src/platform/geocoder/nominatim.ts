@@ -44,7 +44,7 @@ const MAX_ANSWER_BYTES = 512 * 1024;
 const MAX_TEXT = 300;
 
 /** An upstream that did not answer usefully (down, slow, an error status, not JSON): the caller falls back. */
-export class UpstreamError extends Error {}
+class UpstreamError extends Error {}
 
 /** One jsonv2 result: coordinates come as strings. Fields we do not show are ignored. */
 const coordinate = (limit: number) =>

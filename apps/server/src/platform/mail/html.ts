@@ -6,7 +6,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** The longest a name someone typed is shown in an email. */
-export const TYPED_TEXT_MAX = 40;
+const TYPED_TEXT_MAX = 40;
 
 /**
  * A name a caller typed (first name, game name...), made fit for an email that may reach someone

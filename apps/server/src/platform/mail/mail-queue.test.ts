@@ -6,11 +6,11 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase, testDatabaseKinds } from '../../db/test-database.ts';
-import { postJson } from '../../features/account/test-support.ts';
 import type { App } from '../../services.ts';
 import { buildUser } from '../../test/factories.ts';
 import { freePort } from '../../test/server-process.ts';
 import { startSmtp, waitFor } from '../../test/smtp-server.ts';
+import { postJson } from '../../test/requests.ts';
 import { createSmtpMailer } from './create-mailer.ts';
 
 const signupBody = (email: string) => ({ firstName: 'Noa', lastName: 'Levi', email, password: 'a-good-password', phone: '052-7654321', language: 'en' });

@@ -5,13 +5,13 @@ import type { Database } from '../../db/client.ts';
 import type { MailLimit, Mailer, MailMessage, SendOptions } from './mailer.ts';
 
 /** Plain data a job carries (stored as jsonb). */
-export type JobData = Record<string, string | number | boolean | null>;
+type JobData = Record<string, string | number | boolean | null>;
 
 /** What a job of some kind becomes when its turn comes: one message, or nothing to send. */
 export type Outgoing = { message: MailMessage; limit?: MailLimit } | null;
 
 /** Turns a job's data into its message at send time (e.g. looks the user up); may throw to retry. */
-export type JobHandler = (data: JobData) => Promise<Outgoing>;
+type JobHandler = (data: JobData) => Promise<Outgoing>;
 
 /**
  * Every email goes out through here: a durable queue in the database (pg-boss), sent by a worker with
@@ -55,7 +55,7 @@ const BATCH = 5;
 const EXPIRE_SECONDS = 5 * 60;
 
 /** A UUID made from the key: pg-boss inserts a job with an id it holds already as nothing. */
-export function jobIdFor(key: string): string {
+function jobIdFor(key: string): string {
   const hex = createHash('sha256').update(`streethunt-mail:${key}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

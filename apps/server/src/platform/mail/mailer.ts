@@ -8,6 +8,9 @@ export type MailMessage = {
   language: 'he' | 'en';
 };
 
+/** A message before it is addressed: what each feature's email writers return. */
+export type MailContent = Omit<MailMessage, 'to'>;
+
 /** How a message waits in the mail queue (./mail-queue.ts); a transport ignores it. */
 export type SendOptions = {
   /** The same key again (a retried request) sends nothing more: the queue's job id is made from it. */

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame } from '../../test/factories.ts';
-import { call, userWithToken } from '../../features/studio/test-support.ts';
-import { nextIp } from '../../features/account/test-support.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
+import { nextIp } from '../../test/client-address.ts';
 
 /*
  * A mail a request causes is in the queue's table by the time its reply arrives: a process killed

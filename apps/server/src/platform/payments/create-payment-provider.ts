@@ -1,16 +1,13 @@
 import type { Config } from '../../config.ts';
-import { createGrowProvider, type GrowProvider } from './grow.ts';
-import { PaymentProviderError } from './provider.ts';
-import { createSandboxProvider, type SandboxProvider } from './sandbox.ts';
-import { createStripeProvider, type StripeProvider } from './stripe.ts';
+import { createGrowProvider } from './grow.ts';
+import { PaymentProviderError, type PaymentProvider } from './provider.ts';
+import { createSandboxProvider } from './sandbox.ts';
+import { createStripeProvider } from './stripe.ts';
 
 export { PaymentProviderError };
 
-/** Each provider with its own extras (the real ones read notifications), told apart by `name`. */
-export type AnyPaymentProvider = SandboxProvider | StripeProvider | GrowProvider;
-
 /** The provider PAYMENT_PROVIDER names, with the settings loadConfig required for it. */
-export function createPaymentProvider(config: Pick<Config, 'paymentProvider' | 'publicUrl' | 'stripe' | 'grow'>): AnyPaymentProvider {
+export function createPaymentProvider(config: Pick<Config, 'paymentProvider' | 'publicUrl' | 'stripe' | 'grow'>): PaymentProvider {
   switch (config.paymentProvider) {
     case 'sandbox':
       return createSandboxProvider({ publicUrl: config.publicUrl });

@@ -1,5 +1,7 @@
-import type { PaymentProvider, PaymentReport } from './provider.ts';
-import { PaymentProviderError } from './provider.ts';
+import { z } from 'zod';
+import { readFormFields } from './form-fields.ts';
+import type { NotificationRoute, PaymentProvider, PaymentReport } from './provider.ts';
+import { NotificationRefused, PaymentProviderError } from './provider.ts';
 
 /*
  * Grow (formerly Meshulam), its 'light server' API (https://grow-il.readme.io/). What we build on,
@@ -30,14 +32,14 @@ export type GrowSettings = {
   publicUrl: string;
 };
 
-/** Where Grow posts its notification (features/payments registers the route). */
-export const GROW_NOTIFY_PATH = '/api/payments/notify/grow';
+/** Where Grow posts its notification, under /api (features/payments registers the route). */
+const NOTIFY_PATH = '/payments/notify/grow';
 
 /** A paid transaction's statusCode in Grow's answers. */
 const GROW_PAID = '2';
 
 /** What a notification names: the purchase (our cField1) and Grow's process. Nothing in it is trusted. */
-export type GrowNotification = { purchaseId: string; processId: string };
+type GrowNotification = { purchaseId: string; processId: string };
 
 export interface GrowProvider extends PaymentProvider {
   readonly name: 'grow';
@@ -47,6 +49,7 @@ export interface GrowProvider extends PaymentProvider {
   readNotification(fields: Record<string, string>): GrowNotification | null;
   /** The process id a purchase's providerRef holds. */
   processIdOf(providerRef: string): string;
+  readonly notification: NotificationRoute;
 }
 
 /** Agorot as Grow's `sum`: shekels with 2 decimals ('45.00'). */
@@ -96,6 +99,38 @@ function receiptOf(transaction: Fields, processId: string, processToken: string)
   return { ...receipt, processId, processToken };
 }
 
+const growFieldsSchema = z.record(z.string().max(200), z.string().max(2000)).refine((fields) => Object.keys(fields).length <= 200, 'too many fields');
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+/**
+ * POST /api/payments/notify/grow. Grow's notification is not signed, so it only names the purchase:
+ * the process we stored for that purchase must be the one it names, and Grow itself, asked with our
+ * stored process token, must say it is paid with the purchase's sum (features/payments asks).
+ * Grow posts form fields, urlencoded or multipart (its docs: 'the same way as CreatePaymentProcess',
+ * which is multipart).
+ */
+function notifyRoute(provider: Pick<GrowProvider, 'readNotification' | 'processIdOf'>): NotificationRoute {
+  return {
+    method: 'POST',
+    path: NOTIFY_PATH,
+    sender: 'Grow',
+    perMinute: 120,
+    summary: 'Grow server notification: confirmed with Grow (getPaymentProcessInfo) before its purchase is fulfilled',
+    description: 'Form fields (urlencoded or multipart) as Grow posts them; only cField1 (our purchase) and processId are read from it.',
+    contentTypes: FORM_TYPES,
+    parse: readFormFields,
+    body: growFieldsSchema,
+    read({ body }) {
+      // The route has validated the body with this schema already; this only tells the types so.
+      const fields = growFieldsSchema.safeParse(body);
+      const notification = fields.success ? provider.readNotification(fields.data) : null;
+      if (!notification) throw new NotificationRefused('The notification names no purchase and process');
+      const { purchaseId, processId } = notification;
+      return { kind: 'claimed', purchaseId, paymentRef: processId, matches: (providerRef) => provider.processIdOf(providerRef) === processId };
+    },
+  };
+}
+
 /**
  * The Grow adapter. The purchase's providerRef keeps Grow's process id and token; a payment counts
  * only when getPaymentProcessInfo, asked with those, lists a paid transaction.
@@ -126,6 +161,14 @@ export function createGrowProvider(settings: GrowSettings, fetchImpl: typeof fet
 
   const credentials = () => ({ pageCode: settings.pageCode, userId: settings.userId });
 
+  const readNotification = (fields: Record<string, string>): GrowNotification | null => {
+    const flat = flattenGrowFields(fields);
+    const purchaseId = flat.cField1?.trim();
+    const processId = flat.processId?.trim();
+    return purchaseId && processId ? { purchaseId, processId } : null;
+  };
+  const processIdOf = (providerRef: string) => parseRef(providerRef).processId;
+
   return {
     name: 'grow',
 
@@ -136,7 +179,7 @@ export function createGrowProvider(settings: GrowSettings, fetchImpl: typeof fet
         sum: growSum(input.amount),
         successUrl: input.successUrl,
         cancelUrl: input.cancelUrl,
-        notifyUrl: `${settings.publicUrl}${GROW_NOTIFY_PATH}`,
+        notifyUrl: `${settings.publicUrl}/api${NOTIFY_PATH}`,
         description: input.description || input.purchaseId,
         'pageField[fullName]': input.buyer.fullName,
         'pageField[phone]': phoneDigits(input.buyer.phone),
@@ -176,13 +219,8 @@ export function createGrowProvider(settings: GrowSettings, fetchImpl: typeof fet
       await call('approveTransaction', { ...report.receipt, ...credentials() });
     },
 
-    readNotification(fields) {
-      const flat = flattenGrowFields(fields);
-      const purchaseId = flat.cField1?.trim();
-      const processId = flat.processId?.trim();
-      return purchaseId && processId ? { purchaseId, processId } : null;
-    },
-
-    processIdOf: (providerRef) => parseRef(providerRef).processId,
+    readNotification,
+    processIdOf,
+    notification: notifyRoute({ readNotification, processIdOf }),
   };
 }

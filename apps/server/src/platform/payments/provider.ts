@@ -1,11 +1,24 @@
+/*
+ * Adding a payment provider: one adapter file here (like stripe.ts or grow.ts) that implements
+ * PaymentProvider below: createCheckout; lookUpPayment when the provider can be asked whether a
+ * payment went through; acknowledge when it wants word back; and `notification` when it calls us
+ * after a payment (its route under /api, how its body is read, and how a call becomes a
+ * PaymentNotification, refusing a forged one). Then its name in config.ts's PAYMENT_PROVIDERS with
+ * the settings it needs, one case in create-payment-provider.ts, and a flow test against a local
+ * fake of its API (test-servers/, features/payments/*-flow.test.ts). features/payments takes every
+ * provider the same way (the checkout, the return page's question, one generic notification route,
+ * public and rate limited) without naming it, and tests can hand buildApp any provider (AppDeps.payments).
+ */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Language } from '@streethunt/shared';
+import type { ZodType } from 'zod';
 import type { PaymentProviderName } from '../../config.ts';
 
 /** A provider refused a call or answered something we cannot use; the message says which and why. */
 export class PaymentProviderError extends Error {}
 
 /** Who pays, as typed on the purchase screen. */
-export type Buyer = { fullName: string; email: string; phone: string };
+type Buyer = { fullName: string; email: string; phone: string };
 
 export type CheckoutInput = {
   /** Our purchase row; a provider carries it as its own metadata (Stripe's client_reference_id, Grow's cField1). */
@@ -64,4 +77,60 @@ export interface PaymentProvider {
   lookUpPayment?(purchase: { id: string; providerRef: string }): Promise<PaymentReport>;
   /** Tells the provider we recorded a payment, where it asks for that (Grow's approveTransaction). */
   acknowledge?(report: Extract<PaymentReport, { paid: true }>): Promise<void>;
+  /** The provider's own call to us after a payment (Stripe's webhook, Grow's notification), when it makes one. */
+  readonly notification?: NotificationRoute;
+}
+
+/**
+ * An incoming call from a provider, read and, where the provider signs its calls, verified. Whatever
+ * it is, features/payments records a payment only through fulfil.ts, so a repeat changes nothing.
+ */
+export type PaymentNotification =
+  /** Nothing for us (an event we do not act on, a payment not finished yet): acknowledged, so it is not sent again. */
+  | { kind: 'ignored' }
+  /** Signed by the provider: its report stands as it came. */
+  | { kind: 'verified'; report: PaymentReport }
+  /**
+   * Not signed, so it only names our purchase: it counts when it `matches` the providerRef we stored
+   * for that purchase and the provider, asked itself (lookUpPayment), says the purchase is paid.
+   */
+  | { kind: 'claimed'; purchaseId: string; paymentRef: string; matches(providerRef: string): boolean };
+
+/**
+ * A call we refuse as malformed or forged: answered 400 with this message. `reason` (what failed, for
+ * the log) is logged when given; a bare malformed call is not worth a log line.
+ */
+export class NotificationRefused extends Error {
+  constructor(
+    message: string,
+    readonly reason?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** How a provider's call to us is received: its route, its body and what it says. */
+export interface NotificationRoute {
+  readonly method: 'POST' | 'PUT';
+  /** Under /api: '/payments/webhook/stripe' is served at /api/payments/webhook/stripe. */
+  readonly path: string;
+  /** The provider as replies and logs name it ('Stripe'). */
+  readonly sender: string;
+  /** How many calls one address may make a minute; above it, 429. */
+  readonly perMinute: number;
+  /** For the API documentation. */
+  readonly summary: string;
+  readonly description: string;
+  /**
+   * The content types this route reads with `parse` from the exact bytes received (a signature covers
+   * them), in place of the app's parser for the type; other types are parsed as on every route.
+   */
+  readonly contentTypes: string[];
+  /** The body of one of `contentTypes`; throws NotificationRefused when it cannot be read. */
+  parse(contentType: string, body: Buffer): unknown;
+  /** Schemas the route validates its headers and parsed body with (400 otherwise), and documents. */
+  readonly headers?: ZodType;
+  readonly body?: ZodType;
+  /** What the call says; throws NotificationRefused for one that is forged or names nothing. */
+  read(call: { headers: IncomingHttpHeaders; body: unknown }): PaymentNotification | Promise<PaymentNotification>;
 }

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
-import type { CheckoutInput, PaymentProvider, PaymentReport } from './provider.ts';
-import { PaymentProviderError } from './provider.ts';
+import { z } from 'zod';
+import type { CheckoutInput, NotificationRoute, PaymentProvider, PaymentReport } from './provider.ts';
+import { NotificationRefused, PaymentProviderError } from './provider.ts';
 
 export type StripeSettings = {
   secretKey: string;
@@ -10,7 +11,7 @@ export type StripeSettings = {
 };
 
 /** What a verified webhook tells us: a payment to record, or an event we do not act on. */
-export type StripeWebhook = { kind: 'payment'; report: PaymentReport } | { kind: 'ignored'; type: string };
+type StripeWebhook = { kind: 'payment'; report: PaymentReport } | { kind: 'ignored'; type: string };
 
 export interface StripeProvider extends PaymentProvider {
   readonly name: 'stripe';
@@ -20,6 +21,7 @@ export interface StripeProvider extends PaymentProvider {
    * PaymentProviderError when the signature does not verify (forged, altered or too old).
    */
   readWebhook(rawBody: Buffer, signature: string): StripeWebhook;
+  readonly notification: NotificationRoute;
 }
 
 /** Events that carry a finished Checkout Session; the async one completes a delayed payment method. */
@@ -40,7 +42,7 @@ function apiAddress(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host
 const checkoutLocale = (language: CheckoutInput['language']) => (language === 'en' ? 'en' : 'auto');
 
 /** What a Checkout Session says of its payment: paid only when Stripe says `payment_status: paid`. */
-export function sessionReport(session: Stripe.Checkout.Session): PaymentReport {
+function sessionReport(session: Stripe.Checkout.Session): PaymentReport {
   if (session.payment_status !== 'paid' || session.amount_total === null || !session.currency) {
     return { paid: false, status: `${session.status ?? 'unknown'}/${session.payment_status}` };
   }
@@ -50,6 +52,38 @@ export function sessionReport(session: Stripe.Checkout.Session): PaymentReport {
     providerRef: session.id,
     amount: session.amount_total,
     currency: session.currency.toUpperCase(),
+  };
+}
+
+/**
+ * POST /api/payments/webhook/stripe: Stripe's signed events. Only a signed event counts; events
+ * about purchases this server does not hold (another deployment on the same Stripe account) are
+ * acknowledged and ignored by features/payments, or Stripe would retry them for days.
+ */
+function webhookRoute(readWebhook: StripeProvider['readWebhook']): NotificationRoute {
+  return {
+    method: 'POST',
+    path: '/payments/webhook/stripe',
+    sender: 'Stripe',
+    perMinute: 300,
+    summary: 'Stripe webhook: a signed checkout.session.completed fulfils its purchase (one code, however often it comes)',
+    description: 'The body is the event exactly as Stripe sent it (application/json), verified against the Stripe-Signature header.',
+    // The signature covers the raw body: JSON stays the bytes Stripe sent.
+    contentTypes: ['application/json'],
+    parse: (_contentType, body) => body,
+    headers: z.object({ 'stripe-signature': z.string().min(1).max(4096) }),
+    read({ headers, body }) {
+      if (!Buffer.isBuffer(body)) throw new NotificationRefused('The webhook body must be the JSON event Stripe sent');
+      const signature = headers['stripe-signature'];
+      let webhook: StripeWebhook;
+      try {
+        webhook = readWebhook(body, typeof signature === 'string' ? signature : '');
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        throw new NotificationRefused('The Stripe signature does not verify', error.message);
+      }
+      return webhook.kind === 'ignored' ? { kind: 'ignored' } : { kind: 'verified', report: webhook.report };
+    },
   };
 }
 
@@ -65,6 +99,17 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
     timeout: 20_000,
     telemetry: false,
   });
+
+  function readWebhook(rawBody: Buffer, signature: string): StripeWebhook {
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+    } catch (error) {
+      throw new PaymentProviderError(`Stripe webhook signature does not verify: ${(error as Error).message}`);
+    }
+    if (!PAYMENT_EVENTS.has(event.type)) return { kind: 'ignored', type: event.type };
+    return { kind: 'payment', report: sessionReport(event.data.object as Stripe.Checkout.Session) };
+  }
 
   return {
     name: 'stripe',
@@ -98,15 +143,7 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
       return sessionReport(await stripe.checkout.sessions.retrieve(purchase.providerRef));
     },
 
-    readWebhook(rawBody, signature) {
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
-      } catch (error) {
-        throw new PaymentProviderError(`Stripe webhook signature does not verify: ${(error as Error).message}`);
-      }
-      if (!PAYMENT_EVENTS.has(event.type)) return { kind: 'ignored', type: event.type };
-      return { kind: 'payment', report: sessionReport(event.data.object as Stripe.Checkout.Session) };
-    },
+    readWebhook,
+    notification: webhookRoute(readWebhook),
   };
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAttemptLimiter, type AttemptLimiter } from './attempt-limiter.ts';
 import { connectRedis, type RedisLink } from './redis-link.ts';
-import { createLocalWindowCounter, createRedisWindowCounter, type WindowCounter } from './window-counter.ts';
+import { createLocalWindowCounter } from './window-counter.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -32,31 +32,31 @@ const burst = async (limiter: AttemptLimiter, client: string, count: number, wro
 };
 
 describe('attempt limiter', () => {
-  const clock = () => {
-    let t = 1_000_000;
-    return { now: () => t, advance: (ms: number) => (t += ms) };
-  };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('allows max failures, then blocks the client until the window ends', async () => {
-    const time = clock();
-    const limiter = createAttemptLimiter(createLocalWindowCounter({ now: time.now }), { max: 3, windowMs: 60_000 });
+    // rate-limiter-flexible keeps time by Date.now and ends a window with a timer.
+    vi.useFakeTimers();
+    const limiter = createAttemptLimiter(null, 'failures', { max: 3, windowMs: 60_000 });
     for (let i = 0; i < 3; i++) {
       expect(await limiter.blockedFor('10.0.0.1')).toBe(0);
       expect(await tryOnce(limiter, '10.0.0.1', true)).toBe(true);
     }
     expect(await limiter.blockedFor('10.0.0.1')).toBe(60_000);
     expect(await limiter.attempt('10.0.0.1')).toEqual({ allowed: false, retryMs: 60_000 });
-    time.advance(59_000);
+    vi.advanceTimersByTime(59_000);
     expect(await limiter.blockedFor('10.0.0.1')).toBe(1_000);
     expect(await limiter.blockedFor('10.0.0.2')).toBe(0);
-    time.advance(1_000);
+    vi.advanceTimersByTime(1_000);
     expect(await limiter.blockedFor('10.0.0.1')).toBe(0);
     expect(await tryOnce(limiter, '10.0.0.1', true)).toBe(true);
     expect(await limiter.blockedFor('10.0.0.1')).toBe(0);
   });
 
   it('does not count attempts settled as not counting (right codes)', async () => {
-    const limiter = createAttemptLimiter(createLocalWindowCounter(), { max: 2, windowMs: 60_000 });
+    const limiter = createAttemptLimiter(null, 'right-codes', { max: 2, windowMs: 60_000 });
     for (let i = 0; i < 20; i++) expect(await tryOnce(limiter, '10.0.0.1', false)).toBe(true);
     expect(await tryOnce(limiter, '10.0.0.1', true)).toBe(true);
     expect(await limiter.blockedFor('10.0.0.1')).toBe(0);
@@ -66,7 +66,7 @@ describe('attempt limiter', () => {
   });
 
   it('counts an IPv6 client by its /64 and an IPv4-mapped address as the IPv4 one', async () => {
-    const limiter = createAttemptLimiter(createLocalWindowCounter(), { max: 3, windowMs: 60_000 });
+    const limiter = createAttemptLimiter(null, 'addresses', { max: 3, windowMs: 60_000 });
     for (const ip of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3']) expect(await tryOnce(limiter, ip, true)).toBe(true);
     expect(await tryOnce(limiter, '2001:db8:1:2::99', true)).toBe(false);
     expect(await limiter.blockedFor('2001:db8:1:3::1')).toBe(0);
@@ -74,17 +74,18 @@ describe('attempt limiter', () => {
     expect(await limiter.blockedFor('::ffff:203.0.113.5')).toBeGreaterThan(0);
   });
 
-  const counters: Array<[string, () => Promise<WindowCounter>]> = [['this process', async () => createLocalWindowCounter()]];
+  // Where the counts live: this process's memory, or Redis.
+  const stores: Array<[string, () => Promise<RedisLink | null>]> = [['this process', async () => null]];
   let links: RedisLink[] = [];
   const prefix = `streethunt-test-${randomBytes(4).toString('hex')}:`;
   if (redisUrl) {
     const log = { info: () => {}, warn: () => {}, error: () => {} };
-    counters.push([
+    stores.push([
       'Redis',
       async () => {
         const link = await connectRedis({ url: redisUrl, prefix, log, optional: false });
         links.push(link);
-        return createRedisWindowCounter(link, `burst-${links.length}`, createLocalWindowCounter());
+        return link;
       },
     ]);
   }
@@ -98,20 +99,20 @@ describe('attempt limiter', () => {
     redis.disconnect();
   });
 
-  describe.each(counters)('counting in %s', (_where, makeCounter) => {
-    let counter: WindowCounter;
+  describe.each(stores)('counting in %s', (_where, makeStore) => {
+    let store: RedisLink | null;
     beforeAll(async () => {
-      counter = await makeCounter();
+      store = await makeStore();
     });
 
     it('judges at most max of a burst of wrong attempts sent at once, and refuses the rest', async () => {
-      const limiter = createAttemptLimiter(counter, { max: 10, windowMs: 60_000 });
+      const limiter = createAttemptLimiter(store, 'burst-wrong', { max: 10, windowMs: 60_000 });
       expect(await burst(limiter, '198.51.100.1', 1_000, () => true)).toEqual({ wrong: 10, right: 0 });
       expect(await limiter.blockedFor('198.51.100.1')).toBeGreaterThan(0);
     });
 
     it('lets every right attempt of a burst through, one left try at a time (each waits for the one in flight)', async () => {
-      const limiter = createAttemptLimiter(counter, { max: 10, windowMs: 60_000 });
+      const limiter = createAttemptLimiter(store, 'burst-right', { max: 10, windowMs: 60_000 });
       // Nine wrong tries already: one left, and forty right attempts at once.
       for (let i = 0; i < 9; i++) expect(await tryOnce(limiter, '198.51.100.2', true)).toBe(true);
       expect(await burst(limiter, '198.51.100.2', 40, () => false)).toEqual({ wrong: 0, right: 40 });

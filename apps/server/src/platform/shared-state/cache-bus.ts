@@ -3,11 +3,11 @@ import { perOwner } from '../ttl-map.ts';
 import type { RedisLink } from './redis-link.ts';
 
 /** What the in-process caches hold: games (the player's row and replies), valid codes, plays. */
-export type CacheTopic = 'game' | 'code' | 'play';
+type CacheTopic = 'game' | 'code' | 'play';
 const TOPICS: ReadonlySet<string> = new Set<CacheTopic>(['game', 'code', 'play']);
 
 /** `key` null: forget everything of the topic (after Redis was away, some messages may have been missed). */
-export type ForgetHandler = (key: string | null) => void;
+type ForgetHandler = (key: string | null) => void;
 
 /**
  * Tells every process's caches that a row changed. Each process keeps its own copies of hot rows

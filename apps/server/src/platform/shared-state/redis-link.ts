@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 
 /** What the Redis link tells the log: when it goes and when it comes back. */
-export type RedisLog = { info(message: string): void; warn(message: string): void; error(message: string): void };
+type RedisLog = { info(message: string): void; warn(message: string): void; error(message: string): void };
 
 /**
  * The connections of one process to Redis (REDIS_URL): `client` for commands and publishing,
@@ -21,7 +21,7 @@ export type RedisLink = {
 export class RedisUnavailableError extends Error {}
 
 /** How long start-up waits for Redis before it gives up (or goes on without it, when told to). */
-export const REDIS_CONNECT_TIMEOUT_MS = 5_000;
+const REDIS_CONNECT_TIMEOUT_MS = 5_000;
 
 /** Reconnect quickly at first, then every 2 s: the limits and live events come back soon after Redis does. */
 const retryStrategy = (attempt: number) => Math.min(attempt * 200, 2_000);
@@ -36,7 +36,7 @@ export type ConnectRedisOptions = {
 };
 
 /** Where a log line may name the server: the URL without its password. */
-export function redisAddress(url: string): string {
+function redisAddress(url: string): string {
   const parsed = new URL(url);
   return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
 }

@@ -40,7 +40,7 @@ export function createSharedState(redis: RedisLink | null): SharedState {
     attemptLimiter(name, options) {
       let limiter = limiters.get(name);
       if (!limiter) {
-        limiter = createAttemptLimiter(counter(`attempts:${name}`), options);
+        limiter = createAttemptLimiter(redis, `attempts:${name}`, options);
         limiters.set(name, limiter);
       }
       return limiter;

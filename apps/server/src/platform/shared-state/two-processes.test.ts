@@ -9,17 +9,19 @@ import { WRONG_CODES_PER_WINDOW } from '../../features/codes/service.ts';
 import { buildCode, buildGame, buildPurchase, buildUser } from '../../test/factories.ts';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
 import { startLocalNominatim } from '../../features/places/local-nominatim.ts';
+import { MULTIPART_TYPE, multipartBody, photo } from '../../features/media/test-support.ts';
+import { startS3Server, type S3Server } from '../../test/s3-server.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { tokenFor } from '../../test/tokens.ts';
 import { createTokenSigner } from '../auth.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const JWT_SECRET = 'two-processes-secret-two-processes-secret';
 
-/** A client address for a call (the processes trust one proxy: X-Forwarded-For names the client). */
-const clientIp = () => `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
 /**
- * Addresses that tests block on purpose, out of clientIp's range: a random address that drew a blocked one
- * was refused with 429 in another test of the same run.
+ * Addresses that tests block on purpose, out of nextIp's range (a call's client address: the processes
+ * trust one proxy, X-Forwarded-For names the client), so no other test's call is refused with 429.
  */
 const BLOCKED_BY_WRONG_CODES = '203.0.113.1';
 const BLOCKED_BY_LOGINS = '203.0.113.2';
@@ -38,6 +40,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
   let a: ServerProcess;
   let b: ServerProcess;
   let nominatim: Awaited<ReturnType<typeof startLocalNominatim>>;
+  let s3: S3Server;
   const prefix = `streethunt-test-${randomBytes(4).toString('hex')}:`;
   const sockets: ClientSocket[] = [];
   const signer = createTokenSigner(JWT_SECRET);
@@ -48,7 +51,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
     nominatim = await startLocalNominatim((query) => [
       { place_id: 1, lat: '32.0779', lon: '34.7741', display_name: `${query.get('q')}, Tel Aviv-Yafo, Israel`, name: query.get('q') ?? '' },
     ]);
-    const env = { DATABASE_URL: scratch.url, REDIS_URL: redisUrl ?? '', REDIS_PREFIX: prefix, JWT_SECRET, TRUST_PROXY: '1', GEOCODER_URL: nominatim.url };
+    // Media in one bucket: each process has a DATA_DIR of its own, as on two machines.
+    s3 = await startS3Server();
+    const env = { DATABASE_URL: scratch.url, REDIS_URL: redisUrl ?? '', REDIS_PREFIX: prefix, JWT_SECRET, TRUST_PROXY: '1', GEOCODER_URL: nominatim.url, ...s3.env() };
     // Both start at once and migrate the new database: the migration lock lets one do it.
     [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
   }, 120_000);
@@ -57,6 +62,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
     for (const socket of sockets) socket.disconnect();
     await Promise.all([a?.stop(), b?.stop()]);
     await nominatim?.close();
+    await s3?.close();
     await database?.close();
     await scratch?.drop();
     const redis = new Redis(redisUrl ?? '');
@@ -69,7 +75,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
     fetch(`${server.url}${url}`, {
       method,
       headers: {
-        'x-forwarded-for': options.ip ?? clientIp(),
+        'x-forwarded-for': options.ip ?? nextIp(),
         ...(options.body !== undefined && { 'content-type': 'application/json' }),
         ...(options.token && { 'x-access-token': options.token }),
         ...(options.secret && { 'x-game-secret': options.secret }),
@@ -205,7 +211,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
 
   it('a game saved through one is served fresh by the other', async () => {
     const admin = await buildUser(database.db, { role: 'admin' });
-    const token = await signer.sign({ userId: admin.id, role: 'admin' });
+    const token = await tokenFor(signer, admin);
     const game = await buildGame(database.db);
     const code = await buildCode(database.db, { gameId: game.id });
     const played = await call(b, 'GET', `/api/games/${game.id}`, { secret: code.code });
@@ -226,7 +232,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
 
   it('a refunded code stops on both processes at once', async () => {
     const admin = await buildUser(database.db, { role: 'admin' });
-    const token = await signer.sign({ userId: admin.id, role: 'admin' });
+    const token = await tokenFor(signer, admin);
     const game = await buildGame(database.db);
     const purchase = await buildPurchase(database.db, { gameId: game.id, builderId: game.userId, paidAt: new Date(Date.now() - 60_000) });
     const code = await buildCode(database.db, { gameId: game.id, source: 'purchase', purchaseId: purchase.id });
@@ -242,7 +248,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
 
   it('the places upstream is asked once a second by both processes together, and what one asked the other knows', async () => {
     const user = await buildUser(database.db);
-    const token = await signer.sign({ userId: user.id, role: user.role });
+    const token = await tokenFor(signer, user);
     const places = (server: ServerProcess, text: string, submitted: boolean) =>
       call(server, 'GET', `/api/places?q=${encodeURIComponent(text)}&lang=en${submitted ? '&submitted=true' : ''}`, { token });
     // Four submitted searches at once, two to each process: a second apart upstream, whichever sent them.
@@ -260,5 +266,26 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
     expect(typed.upstream).toBe('on');
     expect(typed.data[0]).toMatchObject({ name: answeredByA, source: 'upstream' });
     expect(nominatim.seen.length).toBe(asked);
+  });
+
+  it('an image uploaded through one process is served by the other, variants included', async () => {
+    const token = await tokenFor(signer, await buildUser(database.db));
+    const upload = await fetch(`${a.url}/api/media/upload/`, {
+      method: 'POST',
+      headers: { 'content-type': MULTIPART_TYPE, 'x-access-token': token, 'x-forwarded-for': nextIp() },
+      body: multipartBody([{ name: 'file', data: await photo(), filename: 'IMG_0003.JPG', type: 'image/jpeg' }]),
+    });
+    expect(upload.status).toBe(200);
+    const { data } = (await upload.json()) as { data: { secure_url: string } };
+    const [fromA, fromB] = await Promise.all([fetch(`${a.url}${data.secure_url}`), fetch(`${b.url}${data.secure_url}`)]);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-type')).toBe('image/webp');
+    expect(fromB.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()));
+    // A variant b renders is kept in the bucket, where a finds it.
+    const variantB = await fetch(`${b.url}${data.secure_url}?w=320`);
+    const variantA = await fetch(`${a.url}${data.secure_url}?w=320`);
+    expect(variantB.status).toBe(200);
+    expect(Buffer.from(await variantA.arrayBuffer())).toEqual(Buffer.from(await variantB.arrayBuffer()));
   });
 });

@@ -18,7 +18,6 @@ const STAGING_FOLDER = '.staging';
 /** Files on the local disk under `root` (DATA_DIR/media), one file per key. */
 export function createLocalStorage(root: string): Storage {
   const base = path.resolve(root);
-  const staging = path.join(base, STAGING_FOLDER);
 
   /** The file of a key, checked once more to be inside `root` whatever the key rule lets through. */
   function fileOf(key: string): string {
@@ -91,21 +90,7 @@ export function createLocalStorage(root: string): Storage {
       return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
     },
     async stage(source) {
-      await mkdir(staging, { recursive: true });
-      const temporary = path.join(staging, `${randomBytes(12).toString('hex')}.part`);
-      let bytes = 0;
-      async function* counted(chunks: AsyncIterable<Uint8Array>) {
-        for await (const chunk of chunks) {
-          bytes += chunk.byteLength;
-          yield chunk;
-        }
-      }
-      try {
-        await pipeline(counted(source), createWriteStream(temporary, { flags: 'wx' }));
-      } catch (error) {
-        await rm(temporary, { force: true });
-        throw error;
-      }
+      const { file: temporary, bytes } = await receiveUpload(base, source);
       let settled = false;
       const staged: StagedFile = {
         bytes,
@@ -126,8 +111,32 @@ export function createLocalStorage(root: string): Storage {
   };
 }
 
+/**
+ * Receives an upload into `root`'s staging folder under a random name: the file and its length, or
+ * nothing left behind when `source` fails (its error is thrown).
+ */
+export async function receiveUpload(root: string, source: AsyncIterable<Uint8Array>): Promise<{ file: string; bytes: number }> {
+  const staging = path.join(path.resolve(root), STAGING_FOLDER);
+  await mkdir(staging, { recursive: true });
+  const file = path.join(staging, `${randomBytes(12).toString('hex')}.part`);
+  let bytes = 0;
+  async function* counted(chunks: AsyncIterable<Uint8Array>) {
+    for await (const chunk of chunks) {
+      bytes += chunk.byteLength;
+      yield chunk;
+    }
+  }
+  try {
+    await pipeline(counted(source), createWriteStream(file, { flags: 'wx' }));
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  return { file, bytes };
+}
+
 /** A staged upload this old was left by a process that stopped mid-upload (no upload takes an hour). */
-export const STALE_STAGED_UPLOAD_MS = 60 * 60_000;
+const STALE_STAGED_UPLOAD_MS = 60 * 60_000;
 
 /**
  * Removes uploads left half-received in `root`'s staging folder by a crash or a kill; the server calls

@@ -2,10 +2,10 @@ import type { Readable } from 'node:stream';
 import { isMediaKey } from '@streethunt/shared';
 
 /**
- * Where media files live, by key (`covers/3f2a9c0d1e4b5a69.webp`). The local implementation keeps
- * them under DATA_DIR/media; object storage can come later behind the same interface (DESIGN.md
- * sections 2 and 8). Keys follow the shared media-key rule; any other key is refused before it
- * reaches the disk.
+ * Where media files live, by key (`covers/3f2a9c0d1e4b5a69.webp`): on the local disk under
+ * DATA_DIR/media (local-storage.ts), or in an S3 bucket that every machine shares (s3-storage.ts),
+ * as create-storage.ts chooses from the configuration. Keys follow the shared media-key rule; any
+ * other key is refused before it reaches the disk or the bucket.
  */
 export interface Storage {
   /** Stores `data` under `key`, replacing what was there; readers see the old file or the new one, never half of one. */
@@ -28,9 +28,14 @@ export interface Storage {
    * `discard` drops it. When `source` fails, nothing is kept and its error is thrown.
    */
   stage(source: AsyncIterable<Uint8Array>): Promise<StagedFile>;
+  /**
+   * Where anyone can fetch the file under `key` without the app (a bucket's public address, a CDN),
+   * when the storage has such an address; GET /media/{key} then redirects there.
+   */
+  publicUrl?: (key: string) => string;
 }
 
-export type StoredFileInfo = { bytes: number; modifiedAt: Date };
+type StoredFileInfo = { bytes: number; modifiedAt: Date };
 
 /** Bytes `start` to `end` of a file, both included (as HTTP ranges count them). */
 export type ByteRange = { start: number; end: number };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithI18n } from '../../ui/map/test-render.tsx';
+import { renderUi } from '../../test/render-ui.tsx';
 import { PasswordField } from '../../ui/password-field.tsx';
 
 describe('PasswordField', () => {
   it('has a show-password toggle that the keyboard reaches (Tab) and works (Enter, Space)', async () => {
-    const { t } = await renderWithI18n(<PasswordField label="Password" />, 'en');
+    const { t } = await renderUi(<PasswordField label="Password" />, 'en');
     const input = screen.getByLabelText('Password') as HTMLInputElement;
     const toggle = screen.getByRole('button', { name: t('account.common.showPassword') });
     // Mantine takes it out of the tab order (-1) by default.

@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
   gameListReplySchema,
   gamesListQueryString,
   loginReplySchema,
   paymentDetailsReplySchema,
   profileReplySchema,
-  type Language,
   type LoginRequest,
   type PaymentDetailsSaveRequest,
   type SignupRequest,
   type UpdateProfileRequest,
 } from '@streethunt/shared';
+import { languageOf } from '../../i18n/language-of.ts';
 import { apiRequest } from '../../api/client.ts';
 import { profileQueryKey } from '../../api/session-user.ts';
 import { ReplyStatusError } from './errors.ts';
@@ -21,12 +19,6 @@ import { ReplyStatusError } from './errors.ts';
 const statusReplySchema = z.object({
   data: z.object({ status: z.string(), message: z.string().optional() }).loose(),
 });
-
-/** The interface language, as the API names languages. */
-export function languageOf(language: string | undefined): Language {
-  const base = (language ?? '').split('-')[0];
-  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : DEFAULT_LANGUAGE;
-}
 
 /** Lets the server answer its messages in the language the user reads. */
 const inLanguage = (language: string) => ({ 'accept-language': languageOf(language) });

@@ -1,27 +1,22 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Component as ForgotPasswordPage } from './forgot-password-page.tsx';
-import { mockFetch, renderPage, resetBrowserState, sentBody } from './test-render.tsx';
+import { freshBrowserEachTest, labelStartingWith, mockFetch, renderPage, sentBody } from '../../test/render-page.tsx';
 
 const setup = { path: '/forgot-password', url: '/forgot-password' };
 
-function label(text: string) {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-}
-
 function submit(t: (key: string) => string, email: string) {
-  fireEvent.change(screen.getByLabelText(label(t('account.fields.email'))), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(labelStartingWith(t('account.fields.email'))), { target: { value: email } });
   fireEvent.click(screen.getByRole('button', { name: t('account.forgot.submit') }));
 }
 
 describe('forgot password page', () => {
-  beforeEach(resetBrowserState);
-  afterEach(resetBrowserState);
+  freshBrowserEachTest(null);
 
   it('says the email was sent and hides the button on OK', async () => {
     const fetchMock = mockFetch({ body: { data: { status: 'OK', message: 'sent' } } });
     const { t, missing } = await renderPage(<ForgotPasswordPage />, setup);
-    const email = screen.getByLabelText(label(t('account.fields.email')));
+    const email = screen.getByLabelText(labelStartingWith(t('account.fields.email')));
     expect(email.getAttribute('type')).toBe('email');
     expect(email.hasAttribute('required')).toBe(true);
     for (const [name, href] of [

@@ -7,7 +7,8 @@ import { emailOnlyRequestSchema } from '@streethunt/shared';
 import { AccountPage, ErrorAlert, SuccessAlert, emailInputProps } from './account-page.tsx';
 import { accountApi } from './api.ts';
 import { errorMessage, serverFieldErrors } from './errors.ts';
-import { focusFirstInvalid, useFields, validate } from './form.ts';
+import { focusFirstInvalid, useFields, validateFields } from '../../ui/form-fields.ts';
+import { accountIssueText } from './issue-text.ts';
 
 /** `/forgot-password`: asks for a reset link by email. On OK says so and hides the button (spec section 8). */
 export function Component() {
@@ -23,7 +24,7 @@ export function Component() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validate(emailOnlyRequestSchema, form.values, t);
+    const result = validateFields(emailOnlyRequestSchema, form.values, accountIssueText(t));
     if (!result.ok) {
       request.reset();
       form.setErrors(result.errors);

@@ -1,23 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Component as LoginPage } from './login-page.tsx';
-import { mockFetch, renderPage, resetBrowserState, sentBody } from './test-render.tsx';
+import { freshBrowserEachTest, labelStartingWith, mockFetch, renderPage, sentBody } from '../../test/render-page.tsx';
 
 const loginReply = { accessToken: 'token-123', data: { role: 'user', isSelfPayment: false, userId: 'u1' } };
 
-function label(text: string) {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-}
-
 async function fillAndSubmit(t: (key: string) => string, email: string, password: string) {
-  fireEvent.change(screen.getByLabelText(label(t('account.fields.email'))), { target: { value: email } });
-  fireEvent.change(screen.getByLabelText(label(t('account.fields.password'))), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText(labelStartingWith(t('account.fields.email'))), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(labelStartingWith(t('account.fields.password'))), { target: { value: password } });
   fireEvent.click(screen.getByRole('button', { name: t('account.login.submit') }));
 }
 
 describe('login page', () => {
-  beforeEach(resetBrowserState);
-  afterEach(resetBrowserState);
+  freshBrowserEachTest(null);
 
   it('stores the session and goes to the ?url= path', async () => {
     const fetchMock = mockFetch({ body: loginReply });
@@ -65,7 +60,7 @@ describe('login page', () => {
     fireEvent.click(screen.getByRole('button', { name: t('account.login.submit') }));
     expect(await screen.findByText(t('account.validation.byField.email.required'))).toBeTruthy();
     expect(screen.getByText(t('account.validation.byField.password.required'))).toBeTruthy();
-    expect(screen.getByLabelText(label(t('account.fields.email'))).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(labelStartingWith(t('account.fields.email'))).getAttribute('aria-invalid')).toBe('true');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(missing).toEqual([]);
   });
@@ -81,8 +76,8 @@ describe('login page', () => {
     mockFetch({ body: loginReply });
     const { t } = await renderPage(<LoginPage />, { path: '/login', url: '/login' });
     expect(document.title).toBe(`${t('account.login.title')} | ${t('common.appName')}`);
-    expect(screen.getByLabelText(label(t('account.fields.email'))).getAttribute('dir')).toBe('ltr');
-    expect(screen.getByLabelText(label(t('account.fields.email'))).getAttribute('type')).toBe('email');
-    expect(screen.getByLabelText(label(t('account.fields.password'))).getAttribute('dir')).toBe('ltr');
+    expect(screen.getByLabelText(labelStartingWith(t('account.fields.email'))).getAttribute('dir')).toBe('ltr');
+    expect(screen.getByLabelText(labelStartingWith(t('account.fields.email'))).getAttribute('type')).toBe('email');
+    expect(screen.getByLabelText(labelStartingWith(t('account.fields.password'))).getAttribute('dir')).toBe('ltr');
   });
 });

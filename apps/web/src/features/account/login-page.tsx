@@ -9,7 +9,8 @@ import { PasswordField } from '../../ui/password-field.tsx';
 import { AccountPage, ErrorAlert, emailInputProps } from './account-page.tsx';
 import { accountApi } from './api.ts';
 import { errorCode, errorMessage, serverFieldErrors } from './errors.ts';
-import { focusFirstInvalid, useFields, validate } from './form.ts';
+import { focusFirstInvalid, useFields, validateFields } from '../../ui/form-fields.ts';
+import { accountIssueText } from './issue-text.ts';
 import { safeReturnPath } from '../../api/return-path.ts';
 
 const FIELDS = ['email', 'password'] as const;
@@ -34,7 +35,7 @@ export function Component() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validate(loginRequestSchema, form.values, t);
+    const result = validateFields(loginRequestSchema, form.values, accountIssueText(t));
     if (!result.ok) {
       login.reset();
       form.setErrors(result.errors);

@@ -1,16 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { Component as LogoutPage } from './logout-page.tsx';
-import { autoLoginReply, makeQueryClient, mockRoutes, renderPage, resetBrowserState, storeSession } from './test-render.tsx';
+import { autoLoginReply, freshBrowserEachTest, mockRoutes, renderPage, storeSession } from '../../test/render-page.tsx';
+import { testQueryClient } from '../../test/render-ui.tsx';
 
 describe('logout page', () => {
-  beforeEach(resetBrowserState);
-  afterEach(resetBrowserState);
+  freshBrowserEachTest(null);
 
   it('ends the session, says so and goes to the login page', async () => {
     storeSession();
     mockRoutes({ 'POST /api/auto-login': autoLoginReply });
-    const queryClient = makeQueryClient();
+    const queryClient = testQueryClient();
     queryClient.setQueryData(['account', 'profile', 'u1'], { secret: true });
     const { t, router, missing } = await renderPage(<LogoutPage />, { path: '/logout', url: '/logout', queryClient });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

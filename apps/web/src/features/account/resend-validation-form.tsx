@@ -6,7 +6,8 @@ import { emailOnlyRequestSchema } from '@streethunt/shared';
 import { ErrorAlert, SuccessAlert, emailInputProps } from './account-page.tsx';
 import { accountApi } from './api.ts';
 import { errorMessage, serverFieldErrors } from './errors.ts';
-import { focusFirstInvalid, useFields, validate } from './form.ts';
+import { focusFirstInvalid, useFields, validateFields } from '../../ui/form-fields.ts';
+import { accountIssueText } from './issue-text.ts';
 
 /**
  * Asks for a new confirmation link. The server answers OK whatever the address, so the reply says no
@@ -24,7 +25,7 @@ export function ResendValidationForm({ initialEmail = '', withHeading = false }:
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validate(emailOnlyRequestSchema, form.values, t);
+    const result = validateFields(emailOnlyRequestSchema, form.values, accountIssueText(t));
     if (!result.ok) {
       resend.reset();
       form.setErrors(result.errors);

@@ -2,19 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { POST_RESET_REDIRECT_MS } from '@streethunt/shared';
 import { Component as ResetPasswordPage } from './reset-password-page.tsx';
-import { mockFetch, renderPage, resetBrowserState, sentBody } from './test-render.tsx';
+import { labelStartingWith, mockFetch, renderPage, resetBrowserState, sentBody } from '../../test/render-page.tsx';
 
 const ID = '65f0c0ffee0000000000abcd';
 const TOKEN = 'a'.repeat(32);
 const setup = { path: '/reset-password/:id/:token', url: `/reset-password/${ID}/${TOKEN}` };
 
-function label(text: string) {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-}
-
 function submit(t: (key: string) => string, password: string, confirm: string) {
-  fireEvent.change(screen.getByLabelText(label(t('account.fields.newPassword'))), { target: { value: password } });
-  fireEvent.change(screen.getByLabelText(label(t('account.fields.confirmPassword'))), { target: { value: confirm } });
+  fireEvent.change(screen.getByLabelText(labelStartingWith(t('account.fields.newPassword'))), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText(labelStartingWith(t('account.fields.confirmPassword'))), { target: { value: confirm } });
   fireEvent.click(screen.getByRole('button', { name: t('account.reset.submit') }));
 }
 

@@ -8,7 +8,8 @@ import { PasswordField } from '../../ui/password-field.tsx';
 import { AccountPage, ErrorAlert, SuccessAlert } from './account-page.tsx';
 import { accountApi } from './api.ts';
 import { errorMessage, serverFieldErrors } from './errors.ts';
-import { focusFirstInvalid, useFields, validate, type FieldErrors } from './form.ts';
+import { focusFirstInvalid, useFields, validateFields, type FieldErrors } from '../../ui/form-fields.ts';
+import { accountIssueText } from './issue-text.ts';
 
 type Field = 'password' | 'confirm';
 
@@ -39,7 +40,7 @@ export function Component() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validate(updatePasswordRequestSchema.pick({ password: true }), { password: form.values.password }, t);
+    const result = validateFields(updatePasswordRequestSchema.pick({ password: true }), { password: form.values.password }, accountIssueText(t));
     const errors: FieldErrors<Field> = result.ok ? {} : { ...result.errors };
     if (form.values.password !== form.values.confirm) errors.confirm = t('account.validation.passwordsMismatch');
     if (errors.password || errors.confirm) {

@@ -2,22 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Language } from '@streethunt/shared';
 import { Component as UpdateProfilePage } from './update-profile-page.tsx';
-import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from './test-render.tsx';
+import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from '../../test/render-page.tsx';
+import { buildProfile } from '../../test/profile-factory.ts';
 
 const CODE = 'ABCD2345';
-const profile = {
-  _id: 'u1',
-  userId: 'u1',
-  firstName: 'דנה',
-  lastName: 'Levi',
-  email: 'dana@example.com',
-  phone: '050-1234567',
-  role: 'user',
-  language: 'he',
-  isSelfPayment: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  affiliateCode: CODE,
-};
+const profile = buildProfile({ affiliateCode: CODE });
 const game = (id: string, name: string, city: string, status = 'APPROVED') => ({ _id: id, userId: 'u9', status, metadata: { name, locationCity: city }, start: null });
 const GAMES = [game('aaaaaaaaaaaaaaaaaaaaaaa1', 'מסע בזמן', 'תל אביב'), game('bbbbbbbbbbbbbbbbbbbbbbb2', 'Old City Secrets', 'Jerusalem'), game('ccccccccccccccccccccccc3', 'Draft', '', 'DRAFT')];
 /** Not on the first page: found by asking the server. */

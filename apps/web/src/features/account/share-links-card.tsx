@@ -4,12 +4,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AFFILIATE_PERCENT, PAYOUT_MINIMUM, formatMoney, type GameListItem } from '@streethunt/shared';
-import { accountApi, accountKeys, languageOf } from './api.ts';
+import { AFFILIATE_PERCENT, PAYOUT_MINIMUM, type GameListItem } from '@streethunt/shared';
+import { money } from '../../ui/money.ts';
+import { accountApi, accountKeys } from './api.ts';
 import { allGamesLink, gameLink, qrFileName } from './share-links.ts';
 import { ShareLink } from './share-link.tsx';
 
-/** 'Share and earn' on /update-profile: the user's affiliate code, a link to every game and one to a game they pick (issue 10). */
+/** 'Share and earn' on /update-profile: the user's affiliate code, a link to every game and one to a game they pick. */
 export function ShareLinksCard({ affiliateCode }: { affiliateCode: string }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
@@ -37,7 +38,7 @@ export function ShareLinksCard({ affiliateCode }: { affiliateCode: string }) {
         <Text size="sm" data-testid="share-terms">
           <Trans
             i18nKey="account.share.terms"
-            values={{ percent: AFFILIATE_PERCENT, minimum: formatMoney(PAYOUT_MINIMUM, languageOf(i18n.language)) }}
+            values={{ percent: AFFILIATE_PERCENT, minimum: money(PAYOUT_MINIMUM, i18n.language) }}
             components={{
               affiliates: <Anchor component={Link} to="/affiliates" size="sm" underline="always" />,
               terms: <Anchor component={Link} to="/terms" size="sm" underline="always" />,

@@ -1,25 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Component as SignupPage } from './signup-page.tsx';
-import { mockFetch, renderPage, resetBrowserState, sentBody } from './test-render.tsx';
-
-function label(text: string) {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-}
+import { freshBrowserEachTest, labelStartingWith, mockFetch, renderPage, sentBody } from '../../test/render-page.tsx';
 
 type T = (key: string) => string;
 
 function fill(t: T, values: Record<string, string>) {
   for (const [field, value] of Object.entries(values)) {
-    fireEvent.change(screen.getByLabelText(label(t(`account.fields.${field}`))), { target: { value } });
+    fireEvent.change(screen.getByLabelText(labelStartingWith(t(`account.fields.${field}`))), { target: { value } });
   }
 }
 
 const valid = { firstName: 'דנה', lastName: 'Levi', email: 'Dana@Example.com', password: 'long-enough', phone: '050-1234567' };
 
 describe('signup page', () => {
-  beforeEach(resetBrowserState);
-  afterEach(resetBrowserState);
+  freshBrowserEachTest(null);
 
   it('sends every field, the affiliate code from the cookie and the language', async () => {
     document.cookie = 'aff=guide42; path=/';
@@ -78,14 +73,14 @@ describe('signup page', () => {
     fireEvent.click(screen.getByRole('button', { name: t('account.signup.submit') }));
     expect(await screen.findByText('Phone is not valid')).toBeTruthy();
     expect(screen.getByText('Invalid request')).toBeTruthy();
-    expect(screen.getByLabelText(label(t('account.fields.phone'))).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(labelStartingWith(t('account.fields.phone'))).getAttribute('aria-invalid')).toBe('true');
   });
 
   it('lets names follow their own direction', async () => {
     mockFetch({ body: { data: { status: 'OK' } } });
     const { t } = await renderPage(<SignupPage />, { path: '/signup', url: '/signup' });
-    expect(screen.getByLabelText(label(t('account.fields.firstName'))).getAttribute('dir')).toBe('auto');
-    expect(screen.getByLabelText(label(t('account.fields.lastName'))).getAttribute('dir')).toBe('auto');
-    expect(screen.getByLabelText(label(t('account.fields.phone'))).getAttribute('dir')).toBe('ltr');
+    expect(screen.getByLabelText(labelStartingWith(t('account.fields.firstName'))).getAttribute('dir')).toBe('auto');
+    expect(screen.getByLabelText(labelStartingWith(t('account.fields.lastName'))).getAttribute('dir')).toBe('auto');
+    expect(screen.getByLabelText(labelStartingWith(t('account.fields.phone'))).getAttribute('dir')).toBe('ltr');
   });
 });

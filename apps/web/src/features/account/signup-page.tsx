@@ -6,10 +6,12 @@ import { Link } from 'react-router';
 import { AFF_COOKIE_NAME, PASSWORD_MIN_LENGTH, signupRequestSchema, type SignupRequest } from '@streethunt/shared';
 import { PasswordField } from '../../ui/password-field.tsx';
 import { AccountPage, ErrorAlert, SuccessAlert, emailInputProps, nameInputProps, phoneInputProps } from './account-page.tsx';
-import { accountApi, languageOf } from './api.ts';
+import { languageOf } from '../../i18n/language-of.ts';
+import { accountApi } from './api.ts';
 import { readCookie } from './cookie.ts';
 import { errorCode, errorMessage, serverFieldErrors } from './errors.ts';
-import { focusFirstInvalid, useFields, validate } from './form.ts';
+import { focusFirstInvalid, useFields, validateFields } from '../../ui/form-fields.ts';
+import { accountIssueText } from './issue-text.ts';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone'] as const;
 
@@ -35,7 +37,7 @@ export function Component() {
       aff: readCookie(AFF_COOKIE_NAME),
       language: languageOf(i18n.language),
     };
-    const result = validate(signupRequestSchema, values, t);
+    const result = validateFields(signupRequestSchema, values, accountIssueText(t));
     if (!result.ok) {
       signup.reset();
       form.setErrors(result.errors);

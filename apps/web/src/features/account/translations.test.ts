@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en.json';
 import he from '../../i18n/he.json';
-import { makeI18n } from './test-render.tsx';
+import { createTestI18n } from '../../test/i18n.ts';
 
 /** Every leaf of a translation tree, as dotted keys with their text. */
 function leaves(tree: unknown, prefix = ''): Map<string, unknown> {
@@ -37,7 +37,7 @@ describe('account translations', () => {
   });
 
   it('reports keys the code asks for and the files lack (the page tests rely on it)', async () => {
-    const { i18n, missing } = await makeI18n('he');
+    const { i18n, missing } = await createTestI18n('he');
     i18n.t(['account.validation.byField.firstName.required', 'account.validation.required']);
     expect(missing).toEqual([]);
     i18n.t('account.login.noSuchKey');

@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Component as UpdatePaymentDetailsPage } from './update-payment-details-page.tsx';
-import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, routesCalled, sentBody, storeSession } from './test-render.tsx';
+import { autoLoginReply, freshBrowserEachTest, labelStartingWith, mockRoutes, renderPage, routesCalled, sentBody, storeSession } from '../../test/render-page.tsx';
 
 const setup = { path: '/update-payment-details', url: '/update-payment-details' };
 const details = {
@@ -13,13 +13,8 @@ const details = {
   accountNumber: '1234567',
 };
 
-function label(text: string) {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-}
-
 describe('update payment details page', () => {
-  beforeEach(resetBrowserState);
-  afterEach(resetBrowserState);
+  freshBrowserEachTest(null);
 
   it('sends a logged-out visitor to the login page, which comes back here', async () => {
     mockRoutes({});
@@ -38,7 +33,7 @@ describe('update payment details page', () => {
     const { t, missing } = await renderPage(<UpdatePaymentDetailsPage />, setup);
     expect(await screen.findByText(t('account.payment.empty'))).toBeTruthy();
 
-    const idNumber = screen.getByLabelText(label(t('account.fields.idNumber'))) as HTMLInputElement;
+    const idNumber = screen.getByLabelText(labelStartingWith(t('account.fields.idNumber'))) as HTMLInputElement;
     expect(idNumber.getAttribute('inputmode')).toBe('numeric');
     expect(idNumber.getAttribute('dir')).toBe('ltr');
     fireEvent.change(idNumber, { target: { value: '12-3456 782' } });
@@ -51,9 +46,9 @@ describe('update payment details page', () => {
     expect(routesCalled(fetchMock)).not.toContain('POST /api/user/payment-details');
 
     for (const [field, value] of Object.entries(details)) {
-      fireEvent.change(screen.getByLabelText(label(t(`account.fields.${field}`))), { target: { value } });
+      fireEvent.change(screen.getByLabelText(labelStartingWith(t(`account.fields.${field}`))), { target: { value } });
     }
-    fireEvent.change(screen.getByLabelText(label(t('account.fields.password'))), { target: { value: 'my-password' } });
+    fireEvent.change(screen.getByLabelText(labelStartingWith(t('account.fields.password'))), { target: { value: 'my-password' } });
     fireEvent.click(screen.getByRole('button', { name: t('account.common.save') }));
     expect(await screen.findByText(t('account.payment.saved'))).toBeTruthy();
     expect(sentBody(fetchMock, routesCalled(fetchMock).indexOf('POST /api/user/payment-details'))).toEqual({ ...details, password: 'my-password' });
@@ -68,10 +63,10 @@ describe('update payment details page', () => {
       'GET /api/user/payment-details': { body: { data: { details: { ...details, accountNumber: '••••4567', accountNumberMasked: true, updatedAt: '2025-03-01T10:00:00.000Z' } } } },
     });
     const { t } = await renderPage(<UpdatePaymentDetailsPage />, setup);
-    const holder = (await screen.findByLabelText(label(t('account.fields.accountHolder')))) as HTMLInputElement;
+    const holder = (await screen.findByLabelText(labelStartingWith(t('account.fields.accountHolder')))) as HTMLInputElement;
     expect(holder.value).toBe('דנה לוי');
     expect(holder.getAttribute('dir')).toBe('auto');
-    expect((screen.getByLabelText(label(t('account.fields.accountNumber'))) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(labelStartingWith(t('account.fields.accountNumber'))) as HTMLInputElement).value).toBe('');
     expect(screen.getByText(t('account.payment.currentAccount', { number: '\u2066••••4567\u2069' }))).toBeTruthy();
     expect(screen.queryByText(t('account.payment.empty'))).toBeNull();
   });
@@ -85,11 +80,11 @@ describe('update payment details page', () => {
     const { t } = await renderPage(<UpdatePaymentDetailsPage />, setup);
     await screen.findByText(t('account.payment.empty'));
     for (const [field, value] of Object.entries(details)) {
-      fireEvent.change(screen.getByLabelText(label(t(`account.fields.${field}`))), { target: { value } });
+      fireEvent.change(screen.getByLabelText(labelStartingWith(t(`account.fields.${field}`))), { target: { value } });
     }
-    fireEvent.change(screen.getByLabelText(label(t('account.fields.password'))), { target: { value: 'not-it' } });
+    fireEvent.change(screen.getByLabelText(labelStartingWith(t('account.fields.password'))), { target: { value: 'not-it' } });
     fireEvent.click(screen.getByRole('button', { name: t('account.common.save') }));
     expect(await screen.findByText(t('account.payment.wrongPassword'))).toBeTruthy();
-    expect((screen.getByLabelText(label(t('account.fields.accountNumber'))) as HTMLInputElement).value).toBe('1234567');
+    expect((screen.getByLabelText(labelStartingWith(t('account.fields.accountNumber'))) as HTMLInputElement).value).toBe('1234567');
   });
 });

@@ -1,14 +1,15 @@
 import { useRef, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { maskAccountNumber, paymentDetailsSaveRequestSchema, type PaymentDetailsReply, type PaymentDetailsSaveRequest } from '@streethunt/shared';
-import { AccountPage, ErrorAlert, PageLoader, nameInputProps } from './account-page.tsx';
+import { AccountPage, ErrorAlert, nameInputProps } from './account-page.tsx';
 import { accountApi, accountKeys } from './api.ts';
 import { errorCode, errorMessage, serverFieldErrors } from './errors.ts';
-import { focusFirstInvalid, useFields, validate } from './form.ts';
-import { useLogOutOnUnauthorized, useRequireLogin } from '../../api/use-require-login.ts';
+import { focusFirstInvalid, useFields, validateFields } from '../../ui/form-fields.ts';
+import { accountIssueText } from './issue-text.ts';
+import { OwnRecord, useOwnRecord } from './own-record.tsx';
 
 const PATH = '/update-payment-details';
 const FIELDS = ['accountHolder', 'idNumber', 'bankName', 'bankNumber', 'branchNumber', 'accountNumber', 'password'] as const;
@@ -23,34 +24,20 @@ const onlyDigits = (value: string) => value.replace(/\D+/g, '');
 
 /** `/update-payment-details`: the bank account a creator's or affiliate's share is paid into. */
 export function Component() {
-  const { t, i18n } = useTranslation();
-  const session = useRequireLogin(PATH);
-  const userId = session.session?.userId ?? '';
-  const details = useQuery({
-    queryKey: accountKeys.paymentDetails(userId),
-    queryFn: () => accountApi.paymentDetails(i18n.language),
-    enabled: session.status === 'in',
-    select: (reply) => reply.data.details,
+  const { t } = useTranslation();
+  const details = useOwnRecord({
+    path: PATH,
+    queryKey: accountKeys.paymentDetails,
+    read: accountApi.paymentDetails,
+    select: (reply: PaymentDetailsReply) => reply.data.details,
   });
-  useLogOutOnUnauthorized(details.error);
 
   return (
     <AccountPage title={t('account.payment.title')}>
       <Text>{t('account.payment.intro')}</Text>
-      {session.status !== 'in' || details.isPending ? (
-        <PageLoader />
-      ) : details.isError ? (
-        <Stack gap="sm">
-          <ErrorAlert>
-            {t('account.payment.loadError')} {errorMessage(details.error, t)}
-          </ErrorAlert>
-          <Button variant="light" onClick={() => void details.refetch()} loading={details.isFetching}>
-            {t('account.common.retry')}
-          </Button>
-        </Stack>
-      ) : (
-        <PaymentDetailsForm key={details.data?.updatedAt ?? 'empty'} details={details.data} userId={userId} />
-      )}
+      <OwnRecord state={details} loadError={t('account.payment.loadError')}>
+        {(record) => <PaymentDetailsForm key={record?.updatedAt ?? 'empty'} details={record} userId={details.userId} />}
+      </OwnRecord>
     </AccountPage>
   );
 }
@@ -87,7 +74,7 @@ function PaymentDetailsForm({ details, userId }: { details: Details | null; user
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validate(SAVE_SCHEMA, form.values, t);
+    const result = validateFields(SAVE_SCHEMA, form.values, accountIssueText(t));
     if (!result.ok) {
       save.reset();
       form.setErrors(result.errors);

@@ -1,31 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Component as UpdateProfilePage } from './update-profile-page.tsx';
-import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, routesCalled, sentBody, storeSession } from './test-render.tsx';
+import { autoLoginReply, freshBrowserEachTest, labelStartingWith, mockRoutes, renderPage, routesCalled, sentBody, storeSession } from '../../test/render-page.tsx';
+import { buildProfile } from '../../test/profile-factory.ts';
 
 const setup = { path: '/update-profile', url: '/update-profile' };
-const profile = {
-  _id: 'u1',
-  userId: 'u1',
-  firstName: 'דנה',
-  lastName: 'Levi',
-  email: 'dana@example.com',
-  phone: '050-1234567',
-  role: 'user',
-  language: 'he',
-  isSelfPayment: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  affiliateCode: 'ABCD2345',
-};
+const profile = buildProfile();
 const games = { body: { data: [] } };
 
-function label(text: string) {
-  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
-}
-
 describe('update profile page', () => {
-  beforeEach(resetBrowserState);
-  afterEach(resetBrowserState);
+  freshBrowserEachTest(null);
 
   it('sends a logged-out visitor to the login page, which comes back here', async () => {
     const fetchMock = mockRoutes({});
@@ -44,16 +28,16 @@ describe('update profile page', () => {
       'POST /api/user/profile': { body: { data: { user: { ...profile, firstName: 'Dana', language: 'en' } } } },
     });
     const { t, i18n, missing } = await renderPage(<UpdateProfilePage />, setup);
-    const firstName = (await screen.findByLabelText(label(t('account.fields.firstName')))) as HTMLInputElement;
+    const firstName = (await screen.findByLabelText(labelStartingWith(t('account.fields.firstName')))) as HTMLInputElement;
     expect(firstName.value).toBe('דנה');
     expect(firstName.getAttribute('dir')).toBe('auto');
-    const email = screen.getByLabelText(label(t('account.fields.email'))) as HTMLInputElement;
+    const email = screen.getByLabelText(labelStartingWith(t('account.fields.email'))) as HTMLInputElement;
     expect(email.value).toBe('dana@example.com');
     expect(email.readOnly).toBe(true);
 
     fireEvent.change(firstName, { target: { value: 'Dana' } });
     // The language select: open it and pick English.
-    fireEvent.click(screen.getByRole('textbox', { name: label(t('account.fields.language')) }));
+    fireEvent.click(screen.getByRole('textbox', { name: labelStartingWith(t('account.fields.language')) }));
     fireEvent.click(await screen.findByRole('option', { name: t('account.languages.en') }));
     fireEvent.click(screen.getByRole('button', { name: t('account.common.save') }));
 
@@ -74,6 +58,6 @@ describe('update profile page', () => {
     const { t } = await renderPage(<UpdateProfilePage />, setup);
     expect(await screen.findByText(new RegExp(t('account.profile.loadError')))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t('account.common.retry') }));
-    expect(((await screen.findByLabelText(label(t('account.fields.firstName')))) as HTMLInputElement).value).toBe('דנה');
+    expect(((await screen.findByLabelText(labelStartingWith(t('account.fields.firstName')))) as HTMLInputElement).value).toBe('דנה');
   });
 });

@@ -1,15 +1,16 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, updateProfileRequestSchema, type Language, type Profile, type UpdateProfileRequest } from '@streethunt/shared';
-import { AccountPage, ErrorAlert, PageLoader, emailInputProps, nameInputProps, phoneInputProps } from './account-page.tsx';
+import { LANGUAGES, updateProfileRequestSchema, type Language, type Profile, type ProfileReply, type UpdateProfileRequest } from '@streethunt/shared';
+import { AccountPage, ErrorAlert, emailInputProps, nameInputProps, phoneInputProps } from './account-page.tsx';
 import { accountApi, accountKeys } from './api.ts';
 import { errorMessage, serverFieldErrors } from './errors.ts';
 import { ShareLinksCard } from './share-links-card.tsx';
-import { focusFirstInvalid, useFields, validate } from './form.ts';
-import { useLogOutOnUnauthorized, useRequireLogin } from '../../api/use-require-login.ts';
+import { focusFirstInvalid, useFields, validateFields } from '../../ui/form-fields.ts';
+import { accountIssueText } from './issue-text.ts';
+import { OwnRecord, useOwnRecord } from './own-record.tsx';
 
 const PATH = '/update-profile';
 const FIELDS = ['firstName', 'lastName', 'phone'] as const;
@@ -19,36 +20,19 @@ const FIELDS = ['firstName', 'lastName', 'phone'] as const;
  * and their affiliate code with share links.
  */
 export function Component() {
-  const { t, i18n } = useTranslation();
-  const session = useRequireLogin(PATH);
-  const userId = session.session?.userId ?? '';
-  const profile = useQuery({
-    queryKey: accountKeys.profile(userId),
-    queryFn: () => accountApi.profile(i18n.language),
-    enabled: session.status === 'in',
-    select: (reply) => reply.data.user,
-  });
-  useLogOutOnUnauthorized(profile.error);
+  const { t } = useTranslation();
+  const profile = useOwnRecord({ path: PATH, queryKey: accountKeys.profile, read: accountApi.profile, select: (reply: ProfileReply) => reply.data.user });
 
   return (
     <AccountPage title={t('account.profile.title')}>
-      {session.status !== 'in' || profile.isPending ? (
-        <PageLoader />
-      ) : profile.isError ? (
-        <Stack gap="sm">
-          <ErrorAlert>
-            {t('account.profile.loadError')} {errorMessage(profile.error, t)}
-          </ErrorAlert>
-          <Button variant="light" onClick={() => void profile.refetch()} loading={profile.isFetching}>
-            {t('account.common.retry')}
-          </Button>
-        </Stack>
-      ) : (
-        <>
-          <ProfileForm key={profile.data._id} profile={profile.data} userId={userId} />
-          <ShareLinksCard affiliateCode={profile.data.affiliateCode} />
-        </>
-      )}
+      <OwnRecord state={profile} loadError={t('account.profile.loadError')}>
+        {(record) => (
+          <>
+            <ProfileForm key={record._id} profile={record} userId={profile.userId} />
+            <ShareLinksCard affiliateCode={record.affiliateCode} />
+          </>
+        )}
+      </OwnRecord>
     </AccountPage>
   );
 }
@@ -77,7 +61,7 @@ function ProfileForm({ profile, userId }: { profile: Profile; userId: string }) 
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validate(updateProfileRequestSchema, { ...form.values, language }, t);
+    const result = validateFields(updateProfileRequestSchema, { ...form.values, language }, accountIssueText(t));
     if (!result.ok) {
       save.reset();
       form.setErrors(result.errors);

@@ -1,9 +1,9 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { validateEmailRequestSchema } from '@streethunt/shared';
 import { ApiError } from '../../api/client.ts';
+import { useTokenCall } from '../../api/use-token-call.ts';
 import { AccountPage, ErrorAlert, PageLoader, SuccessAlert } from './account-page.tsx';
 import { accountKeys, accountApi } from './api.ts';
 import { errorMessage } from './errors.ts';
@@ -34,38 +34,30 @@ export function Component() {
 
 function ValidateToken({ token, email }: { token: string; email: string }) {
   const { t, i18n } = useTranslation();
-  const wellFormed = validateEmailRequestSchema.safeParse({ token }).success;
-  // A query, not an effect: one call per token even when React mounts the page twice.
-  const validation = useQuery({
+  const validation = useTokenCall({
     queryKey: accountKeys.validateEmail(token),
-    queryFn: () => accountApi.validateEmail(token, i18n.language),
-    enabled: wellFormed,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    call: () => accountApi.validateEmail(token, i18n.language),
+    wellFormed: validateEmailRequestSchema.safeParse({ token }).success,
+    // The server refused the token (invalid_token, or it failed the server's checks): only a new link helps.
+    retryable: (error) => !(error instanceof ApiError && error.status < 500),
   });
-
-  // The server refused the token (invalid_token, or it failed the server's checks) or it is malformed.
-  const invalid = !wellFormed || (validation.error instanceof ApiError && validation.error.status < 500);
 
   return (
     <AccountPage title={t('account.validate.title')}>
-      {invalid ? (
+      {validation.status === 'refused' ? (
         <Stack gap="lg">
           <ErrorAlert>{t('account.validate.invalid')}</ErrorAlert>
           <ResendValidationForm initialEmail={email} withHeading />
         </Stack>
-      ) : validation.isPending ? (
+      ) : validation.status === 'checking' ? (
         <Stack gap="xs" role="status">
           <Text>{t('account.validate.validating')}</Text>
           <PageLoader />
         </Stack>
-      ) : validation.isError ? (
+      ) : validation.status === 'failed' ? (
         <Stack gap="sm">
           <ErrorAlert>{errorMessage(validation.error, t)}</ErrorAlert>
-          <Button variant="light" onClick={() => void validation.refetch()} loading={validation.isFetching}>
+          <Button variant="light" onClick={validation.retry} loading={validation.retrying}>
             {t('account.common.retry')}
           </Button>
         </Stack>

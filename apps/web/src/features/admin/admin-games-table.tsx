@@ -1,13 +1,14 @@
-import '../../ui/studio/data-table-styles.ts';
 import { Anchor, Box, Button, Flex, Stack, Text } from '@mantine/core';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminGame } from '@streethunt/shared';
 import { Price } from '../../ui/price.tsx';
-import { usePaging } from '../../ui/studio/paging.ts';
+import { numberColumn } from '../../ui/paged-table/columns.tsx';
+import { PagedTable } from '../../ui/paged-table/paged-table.tsx';
+import { useClientPaging } from '../../ui/paged-table/use-client-paging.ts';
 import { StatusBadge } from '../../ui/studio/status-badge.tsx';
-import { FROM_SM, KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
+import { FROM_SM } from '../../ui/studio/table-scroll.ts';
 import type { AdminGameList } from './api.ts';
 import { useAdminGameName, type ReviewKind } from './use-review-actions.ts';
 
@@ -26,12 +27,12 @@ export type AdminGameHandlers = {
 export function AdminGamesTable({ games, list, handlers }: { games: readonly AdminGame[]; list: AdminGameList; handlers: AdminGameHandlers }) {
   const { t } = useTranslation('studio');
   const nameOf = useAdminGameName();
-  const paging = usePaging(games, t, list);
-  const firstNumber = (paging.props.page - 1) * paging.props.recordsPerPage + 1;
+  const { records, paging } = useClientPaging(games, list);
+  const firstNumber = (paging.page - 1) * paging.recordsPerPage + 1;
 
   // The key columns first: the name (with the status under it on a phone), then the status.
   const columns: DataTableColumn<AdminGame>[] = [
-    { accessor: 'number', title: t('adminGames.table.number'), render: (_game, index) => firstNumber + index, visibleMediaQuery: FROM_SM },
+    numberColumn(t('adminGames.table.number'), firstNumber, { visibleMediaQuery: FROM_SM }),
     {
       accessor: 'metadata.name',
       title: t('adminGames.table.name'),
@@ -83,18 +84,7 @@ export function AdminGamesTable({ games, list, handlers }: { games: readonly Adm
   ];
 
   return (
-    <DataTable<AdminGame>
-      aria-label={t('adminGames.table.label')}
-      idAccessor="_id"
-      records={paging.records}
-      columns={columns}
-      withTableBorder
-      borderRadius="md"
-      highlightOnHover
-      pinLastColumn
-      scrollAreaProps={KEYBOARD_SCROLL_AREA}
-      {...paging.props}
-    />
+    <PagedTable<AdminGame> label={t('adminGames.table.label')} records={records} columns={columns} paging={paging} pinLastColumn />
   );
 }
 

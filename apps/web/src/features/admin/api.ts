@@ -4,7 +4,6 @@ import type {
   CodeBatchesReply,
   EditorGameReply,
   GenerateCodesReply,
-  UsersListReply,
 } from '@streethunt/shared';
 import { apiRequest } from '../../api/client.ts';
 
@@ -13,10 +12,7 @@ const id = encodeURIComponent;
 /** Which admin game list: the approval queue, or every game (spec section 7). */
 export type AdminGameList = 'pending' | 'all';
 
-/** The users page's request: its search text and page (the server searches and pages). */
-export type UsersQuery = { q: string; page: number; pageSize: number };
-
-/** The admin's calls (spec section 7; shapes in packages/shared/src/schemas/admin.ts and users.ts). */
+/** The admin's calls on games and codes (spec section 7; shapes in packages/shared/src/schemas/admin.ts). */
 export const adminApi = {
   games: async (which: AdminGameList, signal?: AbortSignal) => (await apiRequest<AdminGamesReply>(`/api/games/${which}-games`, { signal })).data,
 
@@ -44,13 +40,6 @@ export const adminApi = {
   /** The batches generated for a game, newest first, with their codes. */
   codeBatches: async (gameId: string, signal?: AbortSignal) =>
     (await apiRequest<CodeBatchesReply>(`/api/games/code-batches/${id(gameId)}`, { signal })).data,
-
-  /** One page of users, newest first, searched by name, email or phone on the server. */
-  users: async ({ q, page, pageSize }: UsersQuery, signal?: AbortSignal) => {
-    const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-    if (q.trim()) query.set('q', q.trim());
-    return (await apiRequest<UsersListReply>(`/api/users/?${query}`, { signal })).data;
-  },
 };
 
 /** Cache keys of the admin's reads. */
@@ -58,5 +47,4 @@ export const adminKeys = {
   all: ['admin'] as const,
   games: (which: AdminGameList) => ['admin', 'games', which] as const,
   codeBatches: (gameId: string) => ['admin', 'code-batches', gameId] as const,
-  users: (query: UsersQuery) => ['admin', 'users', query] as const,
 };

@@ -6,7 +6,7 @@ import { useLogOutOnUnauthorized } from '../../api/use-require-login.ts';
 import { formatDateTime } from '../../ui/studio/format-time.ts';
 import { LoadError, StudioLoader } from '../../ui/studio/studio-page.tsx';
 import { adminApi, adminKeys } from './api.ts';
-import { NotAllowed, isForbidden } from './admin-page.tsx';
+import { NotAllowed, isForbidden } from '../../ui/studio/admin-page.tsx';
 
 /** Who made a batch: their name, or their email when the name is empty. */
 function creatorOf({ createdBy }: CodeBatch): string {

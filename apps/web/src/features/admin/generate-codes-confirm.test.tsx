@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import type { Language } from '@streethunt/shared';
-import { createTestI18n } from '../../test/i18n.ts';
-import { TestProviders } from '../../test/providers.tsx';
+import { renderUi } from '../../test/render-ui.tsx';
 import { GenerateCodesConfirm, type CodesRequest } from './generate-codes-confirm.tsx';
 
 async function showConfirm(request: CodesRequest, language: Language) {
-  const { i18n, missing } = await createTestI18n(language);
-  render(
-    <TestProviders i18n={i18n}>
-      <GenerateCodesConfirm request={request} generating={false} onConfirm={() => {}} onCancel={() => {}} />
-    </TestProviders>,
-  );
+  const { missing } = await renderUi(<GenerateCodesConfirm request={request} generating={false} onConfirm={() => {}} onCancel={() => {}} />, language);
   expect(missing).toEqual([]);
   return { text: await screen.findByTestId('confirm-text'), prefix: screen.queryByTestId('confirm-prefix') };
 }

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { CODE_PREFIX_MAX, GENERATE_CODES_MAX, codePrefixSchema, type AdminGame } from '@streethunt/shared';
 import { errorText } from '../../ui/studio/errors.ts';
 import { ActionError } from '../../ui/studio/studio-page.tsx';
+import type { AdminFailure } from './admin-failure.ts';
 import { adminApi, adminKeys } from './api.ts';
 import { acceptsCount, checkCount } from './code-count.ts';
 import { useCodeGameNames } from './code-game-names.ts';
 import { GenerateCodesConfirm, type CodesRequest } from './generate-codes-confirm.tsx';
-import type { AdminFailure } from './generate-codes-page.tsx';
 
 type Props = {
   /** Every game; undefined while loading. */

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CodeBatch } from '@streethunt/shared';
-import { bodiesSent, mockRoutes, renderPage, resetBrowserState, routesCalled } from '../../test/render-page.tsx';
+import { adminAutoLogin, autoLoginReply, bodiesSent, freshBrowserEachTest, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from '../../test/render-page.tsx';
 import { Component as GenerateCodesPage } from './generate-codes-page.tsx';
-import { adminAutoLogin, adminGame, storeAdminSession, storeUserSession, userAutoLogin } from './test-support.ts';
+import { adminGame } from './test-data.ts';
+import { catchDownloads } from '../../test/downloads.ts';
 
 const setup = { path: '/admin-generate-codes' };
 const games = [
@@ -52,15 +53,8 @@ function resultRows() {
 }
 
 describe('generate codes page', () => {
-  beforeEach(() => {
-    resetBrowserState();
-    storeAdminSession();
-  });
-  afterEach(() => {
-    resetBrowserState();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+  freshBrowserEachTest('admin');
+  afterEach(() => vi.unstubAllGlobals());
 
   it('lists every game as name · city (status) while the select waits for them, in Hebrew', async () => {
     const fetchMock = mockRoutes(routes());
@@ -245,16 +239,7 @@ describe('generate codes page', () => {
   it('copies all, downloads a CSV with a byte-order mark and prints the sheet', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText } as unknown as Clipboard);
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:codes';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const clicks: HTMLAnchorElement[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicks.push(this);
-    });
+    const { blobs, clicks } = catchDownloads();
     // happy-dom has no print dialog.
     const print = vi.fn();
     vi.stubGlobal('print', print);
@@ -316,8 +301,8 @@ describe('generate codes page', () => {
 
   it("shows 'not allowed' to a user who is not an admin, and makes no admin call", async () => {
     resetBrowserState();
-    storeUserSession();
-    const fetchMock = mockRoutes({ 'POST /api/auto-login': userAutoLogin });
+    storeSession();
+    const fetchMock = mockRoutes({ 'POST /api/auto-login': autoLoginReply });
     const { missing } = await renderPage(<GenerateCodesPage />, { ...setup, language: 'en' });
     expect(await screen.findByTestId('not-allowed')).toBeTruthy();
     expect(screen.getByText('Not allowed')).toBeTruthy();

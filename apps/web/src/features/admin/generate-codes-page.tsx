@@ -6,18 +6,13 @@ import type { CodeBatch } from '@streethunt/shared';
 import { useLogOutOnUnauthorized } from '../../api/use-require-login.ts';
 import { isUnauthorized } from '../../ui/studio/errors.ts';
 import { LoadError, useCreatorSession } from '../../ui/studio/studio-page.tsx';
-import { AdminPage, NotAllowed, isForbidden } from './admin-page.tsx';
+import { AdminPage, NotAllowed, isForbidden } from '../../ui/studio/admin-page.tsx';
+import type { AdminFailure } from './admin-failure.ts';
 import { adminApi, adminKeys } from './api.ts';
 import { CodeBatchesList } from './code-batches-list.tsx';
 import { useCodeGameNames } from './code-game-names.ts';
 import { GenerateCodesForm } from './generate-codes-form.tsx';
 import { GeneratedCodes, type ShownCodes } from './generated-codes.tsx';
-
-/**
- * The page's answer to a failed admin call: a 401 ends the session (to the login page), a 403 turns the
- * page into 'not allowed'. Returns whether it was one of those, so the caller says nothing more.
- */
-export type AdminFailure = (error: unknown) => boolean;
 
 /** Everything below the title; rendered (so fetching) only for an admin. */
 function GenerateCodes() {
@@ -68,7 +63,7 @@ function GenerateCodes() {
   );
 }
 
-/** `/admin-generate-codes`: the admin makes a batch of secret codes for a game (spec sections 2 and 5, issue 9). */
+/** `/admin-generate-codes`: the admin makes a batch of secret codes for a game (spec sections 2 and 5). */
 function GenerateCodesPage() {
   const { t } = useTranslation('studio');
   return (

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminGame } from '@streethunt/shared';
-import { bodiesSent, mockRoutes, renderPage, resetBrowserState, routesCalled } from '../../test/render-page.tsx';
+import { adminAutoLogin, autoLoginReply, bodiesSent, freshBrowserEachTest, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from '../../test/render-page.tsx';
 import { Component as PendingGamesPage } from './pending-games-page.tsx';
-import { adminAutoLogin, adminGame, storeAdminSession, storeUserSession, userAutoLogin } from './test-support.ts';
+import { adminGame } from './test-data.ts';
 
 const setup = { path: '/admin-pending-games' };
 const PENDING = 'GET /api/games/pending-games';
@@ -50,14 +50,7 @@ function holdRoute(route: string) {
 }
 
 describe('admin pending games page', () => {
-  beforeEach(() => {
-    resetBrowserState();
-    storeAdminSession();
-  });
-  afterEach(() => {
-    resetBrowserState();
-    vi.restoreAllMocks();
-  });
+  freshBrowserEachTest('admin');
 
   it('shows the loading overlay, then the queue with running numbers, creators and notes', async () => {
     const fetchMock = mockRoutes(listed());
@@ -314,8 +307,8 @@ describe('admin pending games page', () => {
 
   it('tells a user without the admin role that the page is not allowed, without an admin call', async () => {
     resetBrowserState();
-    storeUserSession();
-    const fetchMock = mockRoutes({ 'POST /api/auto-login': userAutoLogin, [PENDING]: { body: { data: queue } } });
+    storeSession();
+    const fetchMock = mockRoutes({ 'POST /api/auto-login': autoLoginReply, [PENDING]: { body: { data: queue } } });
     const { t } = await renderPage(<PendingGamesPage />, setup);
     expect(await screen.findByTestId('not-allowed')).toBeTruthy();
     expect(screen.getByText(t('admin.notAllowed.title'))).toBeTruthy();

@@ -1,12 +1,13 @@
-import { useId, useState } from 'react';
-import { Alert, Box, Button, Card, Group, Loader, LoadingOverlay, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Box, Button, Card, Group, Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
 import { IconRefreshAlert } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLogOutOnUnauthorized } from '../../api/use-require-login.ts';
+import { LabelledSegments } from '../../ui/labelled-segments.tsx';
 import { LoadError, useCreatorSession } from '../../ui/studio/studio-page.tsx';
 import { AdminGamesTable } from './admin-games-table.tsx';
-import { AdminPage, NotAllowed, isForbidden } from './admin-page.tsx';
+import { AdminPage, NotAllowed, isForbidden } from '../../ui/studio/admin-page.tsx';
 import { adminApi, adminKeys, type AdminGameList } from './api.ts';
 import { ReviewReasonModal } from './review-reason-modal.tsx';
 import { useAdminGameName, useReviewActions } from './use-review-actions.ts';
@@ -15,7 +16,7 @@ const LISTS: readonly AdminGameList[] = ['pending', 'all'];
 
 /**
  * `/admin-pending-games`: the approval queue, or every game, with the admin's decisions (spec section 2,
- * 'Pending games'; issue 9). The lists are fetched only once the session is known to be an admin's.
+ * 'Pending games'). The lists are fetched only once the session is known to be an admin's.
  */
 function PendingGamesPage() {
   const { t } = useTranslation('studio');
@@ -29,7 +30,6 @@ function PendingGamesPage() {
 function AdminGames() {
   const { t } = useTranslation('studio');
   const { endOnUnauthorized } = useCreatorSession();
-  const listLabelId = useId();
   const [list, setList] = useState<AdminGameList>('pending');
   const games = useQuery({ queryKey: adminKeys.games(list), queryFn: ({ signal }) => adminApi.games(list, signal) });
   useLogOutOnUnauthorized(games.error);
@@ -41,19 +41,13 @@ function AdminGames() {
 
   return (
     <Stack gap="md">
-      <Stack gap={4} maw="100%">
-        <Text id={listLabelId} size="sm" fw={500}>
-          {t('adminGames.list.label')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby={listLabelId}
-          value={list}
-          onChange={(value) => setList(value as AdminGameList)}
-          data={LISTS.map((which) => ({ value: which, label: t(`adminGames.list.${which}`) }))}
-          maw="100%"
-          style={{ alignSelf: 'flex-start' }}
-        />
-      </Stack>
+      <LabelledSegments
+        label={t('adminGames.list.label')}
+        value={list}
+        onChange={setList}
+        data={LISTS.map((which) => ({ value: which, label: t(`adminGames.list.${which}`) }))}
+        fit
+      />
       {actions.changed && (
         <Alert
           color="orange"

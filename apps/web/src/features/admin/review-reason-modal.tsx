@@ -16,7 +16,7 @@ type Props = {
 };
 
 /**
- * Asks why a game goes back to its creator or off the list (issue 9): the reason is emailed to the
+ * Asks why a game goes back to its creator or off the list: the reason is emailed to the
  * creator and shown in the editor, so it must say something (REVIEW_REASON_MIN..MAX characters).
  */
 export function ReviewReasonModal({ target, submitting, error, onSubmit, onClose }: Props) {

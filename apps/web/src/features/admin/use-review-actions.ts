@@ -25,7 +25,7 @@ function isVersionConflict(error: unknown): boolean {
 const DONE_KEY = { sendBack: 'adminGames.sentBack', unpublish: 'adminGames.unpublished' } as const;
 
 /**
- * The admin's decisions on a game (issue 9): approve at once, or send back / unpublish with a reason
+ * The admin's decisions on a game: approve at once, or send back / unpublish with a reason
  * written in a dialog (`reviewing` says which one is open). After each call, right or wrong, the lists
  * are read again: a game another admin already handled leaves the queue.
  */

@@ -1,11 +1,6 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, okStatusReplySchema, type Language, type LandingFormRequest } from '@streethunt/shared';
+import { okStatusReplySchema, type LandingFormRequest } from '@streethunt/shared';
 import { apiRequest } from '../../api/client.ts';
-
-/** The interface language as the API names languages (Hebrew when it is neither). */
-function languageOf(language: string | undefined): Language {
-  const base = (language ?? '').split('-')[0];
-  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : DEFAULT_LANGUAGE;
-}
+import { languageOf } from '../../i18n/language-of.ts';
 
 export const affiliatesApi = {
   /**

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { landingFormRequestSchema, type LandingForm, type LeadFormType } from '@streethunt/shared';
 
-export const LANDING_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+const LANDING_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 export type LandingField = (typeof LANDING_FIELDS)[number];
 export type LandingValues = Record<LandingField, string>;
 export type LandingErrors = Partial<Record<LandingField, string>>;

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { GAME_ID } from './test-game.ts';
 import { readDraft } from './local-draft.ts';
-import { bodiesSent, GAME_PATH, renderEditor, selectNode, serve, storedReply, useWideEditorScreen } from './test-render.tsx';
+import { bodiesSent, GAME_PATH, renderEditor, selectNode, serve, storedReply, useWideEditorScreen } from './test-editor.tsx';
 import { ownerReply } from './test-game.ts';
 import { toEditableGame } from '@streethunt/shared';
 
@@ -22,7 +22,7 @@ describe('editor: answer kinds', () => {
 
   it.each(['en', 'he'] as const)('a number with a tolerance (%s): the preview takes a number within it', async (language) => {
     serve();
-    const { t, tMain, missing } = await renderEditor({ language });
+    const { t, missing } = await renderEditor({ language });
     selectNode('q0/answer');
     expect(kindField().value).toBe('text');
     expect(within(kindField()).getAllByRole('option').map((o) => o.textContent)).toEqual(
@@ -33,10 +33,10 @@ describe('editor: answer kinds', () => {
     fireEvent.change(screen.getByTestId('field-answer-tolerance'), { target: { value: '5' } });
     await waitFor(() => expect(keptAnswer()).toMatchObject({ kind: 'number', value: 120, tolerance: 5 }));
     // The preview asks for a number, in the game's language (English), and judges it as the server would.
-    const input = preview().getByLabelText(tMain('player.answer.numberLabel', { lng: 'en' }));
+    const input = preview().getByLabelText(t('player.answer.numberLabel', { lng: 'en' }));
     fireEvent.change(input, { target: { value: '124 m' } });
     fireEvent.submit(input.closest('form')!);
-    await waitFor(() => expect(preview().getByTestId('answer-result').getAttribute('aria-label')).toBe(tMain('player.answer.right', { lng: 'en' })));
+    await waitFor(() => expect(preview().getByTestId('answer-result').getAttribute('aria-label')).toBe(t('player.answer.right', { lng: 'en' })));
     expect(missing).toEqual([]);
   });
 
@@ -94,12 +94,12 @@ describe('editor: answer kinds', () => {
 
   it('an information stop: nothing to fill in, and the preview offers only continue', async () => {
     serve();
-    const { t, tMain } = await renderEditor();
+    const { t } = await renderEditor();
     selectNode('q0/answer');
     setKind('none');
     expect(screen.getByTestId('answer-none').textContent).toBe(t('editor.answer.none'));
     expect(preview().queryByTestId('answer-input')).toBeNull();
-    expect(preview().getByTestId('question-arrived').textContent).toBe(tMain('player.question.arrived'));
+    expect(preview().getByTestId('question-arrived').textContent).toBe(t('player.question.arrived'));
     // Back to text: the texts before and after the answer were kept all along.
     setKind('text');
     expect((screen.getByTestId('field-answer-value') as HTMLInputElement).value).toBe('');

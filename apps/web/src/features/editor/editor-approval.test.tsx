@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toEditableGame } from '@streethunt/shared';
 import { ownerReply } from './test-game.ts';
-import { bodiesSent, GAME_PATH, renderEditor, routesCalled, serve, STATUS_PATH, storedReply, useWideEditorScreen } from './test-render.tsx';
+import { bodiesSent, GAME_PATH, renderEditor, routesCalled, serve, STATUS_PATH, storedReply, useWideEditorScreen } from './test-editor.tsx';
 
 vi.mock('./fields/rich-text-field.tsx', async () => ({ RichTextField: (await import('./test-fields.tsx')).RichTextFieldStandIn }));
 vi.mock('./fields/media-picker.tsx', async () => ({ MediaPicker: (await import('./test-fields.tsx')).MediaPickerStandIn }));

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import type { ActivePlay, MyActiveGamesReply } from '@streethunt/shared';
 import { GAME_ID, ownerReply } from './test-game.ts';
-import { renderEditor, routesCalled, serve, useWideEditorScreen } from './test-render.tsx';
+import { renderEditor, routesCalled, serve, useWideEditorScreen } from './test-editor.tsx';
 
 vi.mock('./fields/rich-text-field.tsx', async () => ({ RichTextField: (await import('./test-fields.tsx')).RichTextFieldStandIn }));
 vi.mock('./fields/media-picker.tsx', async () => ({ MediaPicker: (await import('./test-fields.tsx')).MediaPickerStandIn }));

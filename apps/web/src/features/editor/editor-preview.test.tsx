@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ownerReply } from './test-game.ts';
-import { renderEditor, routesCalled, selectNode, serve, useWideEditorScreen } from './test-render.tsx';
+import { renderEditor, routesCalled, selectNode, serve, useWideEditorScreen } from './test-editor.tsx';
 import { START_OF_GAME } from './fields/preview-position.ts';
 
 vi.mock('../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() }));
@@ -19,13 +19,13 @@ describe('editor: the selection drives the preview', () => {
   it("general details and intro: the intro as a player sees it, in the game's language and direction", async () => {
     const fetchMock = serve(ownerReply({ metadata: { coverImage: 'https://cdn.example/cover.jpg' } }));
     // The creator works in Hebrew on an English game.
-    const { tMain, missing } = await renderEditor({ language: 'he' });
+    const { t, missing } = await renderEditor({ language: 'he' });
     expect(preview().getAttribute('data-kind')).toBe('metadata');
     expect(preview().getAttribute('dir')).toBe('ltr');
     expect(inPreview().getByRole('heading', { level: 1 }).textContent).toBe('Bialik street hunt');
     expect(inPreview().getByTestId('intro-page').querySelector('img')?.getAttribute('src')).toContain('cdn.example/cover.jpg');
     expect(inPreview().getByText('hunt')).toBeTruthy();
-    await waitFor(() => expect(inPreview().getByRole('button').textContent).toBe(tMain('player.intro.letsPlay', { lng: 'en' })));
+    await waitFor(() => expect(inPreview().getByRole('button').textContent).toBe(t('player.intro.letsPlay', { lng: 'en' })));
 
     // The name typed shows at once.
     fireEvent.change(screen.getByTestId('field-name'), { target: { value: 'Jaffa at night' } });
@@ -44,7 +44,7 @@ describe('editor: the selection drives the preview', () => {
 
   it('a question with no status; a hint shown open; the answer STARTED; after the answer ANSWERED', async () => {
     const fetchMock = serve();
-    const { tMain } = await renderEditor();
+    const { t } = await renderEditor();
     selectNode('q0');
     let question = inPreview().getByTestId('question');
     expect(question.getAttribute('data-status')).toBe('none');
@@ -68,7 +68,7 @@ describe('editor: the selection drives the preview', () => {
     const input = within(question).getByTestId('answer-input');
     fireEvent.change(input, { target: { value: ' BIALIK ' } });
     fireEvent.submit(input.closest('form')!);
-    expect(within(question).getByTestId('answer-result').getAttribute('aria-label')).toBe(tMain('player.answer.right'));
+    expect(within(question).getByTestId('answer-result').getAttribute('aria-label')).toBe(t('player.answer.right'));
 
     selectNode('q0/answer');
     expect(inPreview().getByTestId('question').getAttribute('data-status')).toBe('STARTED');
@@ -86,10 +86,10 @@ describe('editor: the selection drives the preview', () => {
 
   it('game over: the sample play of 83:45 with every question DONE, scored by the shared rule', async () => {
     serve();
-    const { tMain } = await renderEditor({ language: 'he' });
+    const { t } = await renderEditor({ language: 'he' });
     selectNode('gameover');
     const over = inPreview().getByTestId('game-over');
-    expect(within(over).getByRole('heading', { level: 1 }).textContent).toBe(tMain('player.gameOver.title', { lng: 'en' }));
+    expect(within(over).getByRole('heading', { level: 1 }).textContent).toBe(t('player.gameOver.title', { lng: 'en' }));
     expect(within(over).getByTestId('summary-time').textContent).toBe('1:23:45');
     expect(within(over).getByTestId('summary-answered').textContent).toBe('2');
     expect(within(over).getByTestId('summary-skipped').textContent).toBe('0');

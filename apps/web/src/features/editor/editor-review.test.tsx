@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { ownerReply } from './test-game.ts';
-import { renderEditor, serve, useWideEditorScreen } from './test-render.tsx';
+import { renderEditor, serve, useWideEditorScreen } from './test-editor.tsx';
 
 vi.mock('./fields/rich-text-field.tsx', async () => ({ RichTextField: (await import('./test-fields.tsx')).RichTextFieldStandIn }));
 vi.mock('./fields/media-picker.tsx', async () => ({ MediaPicker: (await import('./test-fields.tsx')).MediaPickerStandIn }));

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toEditableGame } from '@streethunt/shared';
 import { draftKey, readDraft, writeDraft } from './local-draft.ts';
 import { GAME_ID, ownerReply } from './test-game.ts';
-import { bodiesSent, GAME_PATH, renderEditor, routesCalled, selectNode, serve, storedReply, useWideEditorScreen } from './test-render.tsx';
+import { bodiesSent, GAME_PATH, renderEditor, routesCalled, selectNode, serve, storedReply, useWideEditorScreen } from './test-editor.tsx';
 
 vi.mock('./fields/rich-text-field.tsx', async () => ({ RichTextField: (await import('./test-fields.tsx')).RichTextFieldStandIn }));
 vi.mock('./fields/media-picker.tsx', async () => ({ MediaPicker: (await import('./test-fields.tsx')).MediaPickerStandIn }));

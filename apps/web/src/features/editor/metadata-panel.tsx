@@ -1,4 +1,4 @@
-import { NumberInput, SegmentedControl, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { NumberInput, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   builderEarnings,
@@ -10,9 +10,9 @@ import {
   QUESTION_ORDERS,
   readPrice,
   type Language,
-  type QuestionOrder,
 } from '@streethunt/shared';
 import { useVatPercent } from '../../api/public-config.ts';
+import { LabelledSegments } from '../../ui/labelled-segments.tsx';
 import type { Metadata } from './editor-store.ts';
 import { MediaPicker } from './fields/media-picker.tsx';
 
@@ -94,18 +94,13 @@ export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
       />
       <PriceEarnings price={metadata.price} />
       <TextInput label={t('editor.metadata.currency')} description={t('editor.metadata.currencyHint')} value="ILS" readOnly dir="ltr" />
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="editor-language-label">
-          {t('editor.metadata.language')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="editor-language-label"
-          value={metadata.language}
-          onChange={(value) => onChange({ language: value as Language })}
-          data={LANGUAGES.map((language) => ({ value: language, label: t(`editor.metadata.languages.${language}`) }))}
-          data-testid="field-language"
-        />
-      </Stack>
+      <LabelledSegments
+        label={t('editor.metadata.language')}
+        value={metadata.language}
+        onChange={(language) => onChange({ language })}
+        data={LANGUAGES.map((language) => ({ value: language, label: t(`editor.metadata.languages.${language}`) }))}
+        data-testid="field-language"
+      />
       <Switch
         label={t('editor.metadata.map')}
         description={t('editor.metadata.mapHint')}
@@ -115,21 +110,17 @@ export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
       />
       <MediaPicker label={t('editor.metadata.cover')} type="image" value={metadata.coverImage} onChange={(coverImage) => onChange({ coverImage })} />
       <ScoringFields scoring={metadata.scoring} onChange={(scoring) => onChange({ scoring })} />
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="editor-order-label">
-          {t('editor.metadata.order')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="editor-order-label"
-          value={metadata.order}
-          onChange={(value) => onChange({ order: value as QuestionOrder })}
-          data={QUESTION_ORDERS.map((order) => ({ value: order, label: t(`editor.metadata.orders.${order}`) }))}
-          data-testid="field-order"
-        />
+      <LabelledSegments
+        label={t('editor.metadata.order')}
+        value={metadata.order}
+        onChange={(order) => onChange({ order })}
+        data={QUESTION_ORDERS.map((order) => ({ value: order, label: t(`editor.metadata.orders.${order}`) }))}
+        data-testid="field-order"
+      >
         <Text size="xs" c="dimmed">
           {t(`editor.metadata.orderHint.${metadata.order}`)}
         </Text>
-      </Stack>
+      </LabelledSegments>
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { computeScore, replyAnswerOf, type EditableGame, type GameReply, type GameStatus, type Progress } from '@streethunt/shared';
 
 /** Spec section 9: the game-over preview shows a play of 83 minutes 45 seconds. */
-export const PREVIEW_PLAY_MS = (83 * 60 + 45) * 1000;
+const PREVIEW_PLAY_MS = (83 * 60 + 45) * 1000;
 const PREVIEW_START = '2026-01-01T10:00:00.000Z';
 
 /**

@@ -10,7 +10,7 @@ export type Selection =
   | { kind: 'question' | 'questionLocation' | 'answer' | 'answerBefore' | 'answerAfter'; question: number }
   | { kind: 'hint'; question: number; hint: number };
 
-export type QuestionSelection = Extract<Selection, { question: number }>;
+type QuestionSelection = Extract<Selection, { question: number }>;
 
 export const FIRST_SELECTION: Selection = { kind: 'metadata' };
 
@@ -32,7 +32,7 @@ export function selectionKey(selection: Selection): string {
 }
 
 /** The question a node belongs to, if any. */
-export const questionOf = (selection: Selection): number | null => ('question' in selection ? selection.question : null);
+const questionOf = (selection: Selection): number | null => ('question' in selection ? selection.question : null);
 
 /** The same node in another question (a question moved or an earlier one deleted). */
 const inQuestion = (selection: QuestionSelection, question: number): Selection => ({ ...selection, question });

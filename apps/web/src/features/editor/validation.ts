@@ -30,7 +30,7 @@ export function targetOfPath(path: string): ErrorTarget {
   }
 }
 
-export const targetKey = (target: ErrorTarget) => (target.kind === 'addQuestion' ? ADD_QUESTION_KEY : selectionKey(target));
+const targetKey = (target: ErrorTarget) => (target.kind === 'addQuestion' ? ADD_QUESTION_KEY : selectionKey(target));
 
 /** The keys of the nodes to mark red. */
 export function invalidKeys(errors: readonly EditorIssue[]): Set<string> {

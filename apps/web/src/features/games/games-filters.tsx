@@ -7,7 +7,7 @@ import type { PageFilters } from './page-filters.ts';
 import classes from './games-filters.module.css';
 
 /** The search box waits this long after the last key before asking (DESIGN: search is debounced). */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export type FilterChange = (changes: Partial<PageFilters>, options?: { replace?: boolean }) => void;
 

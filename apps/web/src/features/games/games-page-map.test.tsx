@@ -4,7 +4,7 @@ import type { GameListItem } from '@streethunt/shared';
 import type { GamesMapProps } from './games-map/games-map.tsx';
 import { Component as GamesPage } from './games-page.tsx';
 import { forgetNearPosition } from './use-near-me.ts';
-import { mockRoutes, renderPage, routesCalled } from './test-render.tsx';
+import { mockRoutes, renderPage, routesCalled } from '../../test/render-page.tsx';
 
 // The map itself is the map's own test (games-map/games-map.test.tsx); here, what the page gives it.
 const mapProps = vi.hoisted(() => ({ last: null as null | GamesMapProps }));

@@ -4,7 +4,7 @@ import type { GameListItem } from '@streethunt/shared';
 import { IMAGE_WIDTHS } from '@streethunt/shared/media';
 import { Component as GamesPage } from './games-page.tsx';
 import { forgetNearPosition } from './use-near-me.ts';
-import { mockRoutes, renderPage, routesCalled } from './test-render.tsx';
+import { mockRoutes, renderPage, routesCalled } from '../../test/render-page.tsx';
 
 function game(id: string, metadata: Partial<GameListItem['metadata']>, status: GameListItem['status'] = 'APPROVED', extra: Partial<GameListItem> = {}): GameListItem {
   return {

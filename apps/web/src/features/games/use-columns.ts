@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * Cards per row by screen width, as the grid's CSS lays them out (game-grid.module.css): one on a
  * phone, two from Mantine's sm (48em), three from its lg (75em).
  */
-export const COLUMN_QUERIES = [
+const COLUMN_QUERIES = [
   { query: '(min-width: 75em)', columns: 3 },
   { query: '(min-width: 48em)', columns: 2 },
 ] as const;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type Position = { lat: number; lng: number };
+type Position = { lat: number; lng: number };
 export type NearFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
 export type NearState =
   /** Not asked (or the URL asks for 'near me' but the permission was never given: it is asked only on a press). */

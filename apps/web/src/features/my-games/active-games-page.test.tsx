@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ActivePlay, MyActiveGamesReply } from '@streethunt/shared';
 import { Component as ActiveGamesPage } from './active-games-page.tsx';
 import { OVERLAY_MAX_MS } from './constants.ts';
-import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from '../../test/render-page.tsx';
+import { autoLoginReply, freshBrowserEachTest, mockRoutes, renderPage, routesCalled } from '../../test/render-page.tsx';
 import { myGame } from './test-data.ts';
 
 const setup = { path: '/my-active-games' };
@@ -58,14 +58,7 @@ function playRows() {
 }
 
 describe('active games page', () => {
-  beforeEach(() => {
-    resetBrowserState();
-    storeSession();
-  });
-  afterEach(() => {
-    resetBrowserState();
-    vi.useRealTimers();
-  });
+  freshBrowserEachTest('user');
 
   it("searches a game's plays by progress and shows each play's code, counts, score and buyer", async () => {
     const fetchMock = mockRoutes({ ...base, 'GET /api/games/my-active-games?gameId=g1&progressType=started': { body: reply } });

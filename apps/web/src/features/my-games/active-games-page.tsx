@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Box, Button, Group, Loader, LoadingOverlay, Radio, Stack, Text, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PROGRESS_TYPES, type ActivePlay, type MyGame, type ProgressType } from '@streethunt/shared';
@@ -12,20 +12,20 @@ import { myGamesApi, myGamesKeys } from './api.ts';
 import { OVERLAY_MAX_MS } from './constants.ts';
 import { formatDateTime } from '../../ui/studio/format-time.ts';
 import { GamePicker } from './game-picker.tsx';
-import { usePaging } from '../../ui/studio/paging.ts';
+import { PagedTable } from '../../ui/paged-table/paged-table.tsx';
+import { useClientPaging } from '../../ui/paged-table/use-client-paging.ts';
 import { playCounts } from './play-counts.ts';
 import { PlayDetailsModal } from './play-details-modal.tsx';
 import { QuestionStatsTable } from './question-stats-table.tsx';
 import { LoadError, StudioPage } from '../../ui/studio/studio-page.tsx';
 import { WithMyGames } from './with-my-games.tsx';
 import { useCappedOverlay } from './use-capped-overlay.ts';
-import { KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
 
 const isProgressType = (value: string | null): value is ProgressType => PROGRESS_TYPES.includes(value as ProgressType);
 
 /**
  * `/my-active-games`: the plays of one of my games, filtered by progress (spec section 2, 'Active
- * games'; issue 8, item 8). The search is kept in the address (`?gameId=&progressType=`), so a reload
+ * games'). The search is kept in the address (`?gameId=&progressType=`), so a reload
  * or the back button shows the same plays.
  */
 function ActiveGamesPage() {
@@ -129,7 +129,7 @@ function ActiveGames({ games, searched }: { games: readonly MyGame[]; searched: 
 function PlaysTable({ plays }: { plays: readonly ActivePlay[] }) {
   const { t, i18n } = useTranslation('studio');
   const [details, setDetails] = useState<ActivePlay | null>(null);
-  const paging = usePaging(plays, t);
+  const { records, paging } = useClientPaging(plays);
   const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso, i18n.language)}</time> : '—');
 
   const columns: DataTableColumn<ActivePlay>[] = [
@@ -162,19 +162,7 @@ function PlaysTable({ plays }: { plays: readonly ActivePlay[] }) {
 
   return (
     <>
-      <DataTable<ActivePlay>
-        aria-label={t('myActiveGames.table.label')}
-        idAccessor="_id"
-        records={paging.records}
-        columns={columns}
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        scrollAreaProps={KEYBOARD_SCROLL_AREA}
-        minHeight={plays.length === 0 ? 160 : undefined}
-        noRecordsText={t('myActiveGames.table.none')}
-        {...paging.props}
-      />
+      <PagedTable<ActivePlay> label={t('myActiveGames.table.label')} records={records} columns={columns} paging={paging} noRecordsText={t('myActiveGames.table.none')} />
       <PlayDetailsModal play={details} onClose={() => setDetails(null)} />
     </>
   );

@@ -2,7 +2,7 @@ import type { CreatorFeedback, MyFeedbacksReply } from '@streethunt/shared';
 
 /** The three ratings of a feedback (spec section 3), in the order the player gave them. */
 export const RATINGS = ['general', 'questions', 'path'] as const;
-export type Rating = (typeof RATINGS)[number];
+type Rating = (typeof RATINGS)[number];
 
 /** The feedbacks of every game in the reply, as one list, newest first (spec section 7). */
 export function flattenFeedbacks(groups: MyFeedbacksReply['data']): CreatorFeedback[] {

@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { CreatorFeedback } from '@streethunt/shared';
 import { Component as FeedbacksPage } from './feedbacks-page.tsx';
-import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from '../../test/render-page.tsx';
+import { autoLoginReply, freshBrowserEachTest, mockRoutes, renderPage, routesCalled } from '../../test/render-page.tsx';
 import { myGame } from './test-data.ts';
 
 const setup = { path: '/my-games/feedbacks' };
@@ -30,11 +30,7 @@ async function pickGame(label: string, name: string) {
 }
 
 describe('feedbacks page', () => {
-  beforeEach(() => {
-    resetBrowserState();
-    storeSession();
-  });
-  afterEach(resetBrowserState);
+  freshBrowserEachTest('user');
 
   it("shows a picked game's feedbacks newest first, with the averages and the count", async () => {
     const fetchMock = mockRoutes(routes);

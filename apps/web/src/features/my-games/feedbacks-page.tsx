@@ -1,7 +1,7 @@
 import '../../ui/studio/data-table-styles.ts';
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { CreatorFeedback } from '@streethunt/shared';
@@ -10,15 +10,15 @@ import { myGamesApi, myGamesKeys } from './api.ts';
 import { RATINGS, feedbackAverages, flattenFeedbacks, type FeedbackAverages } from './feedback-stats.ts';
 import { formatDateTime } from '../../ui/studio/format-time.ts';
 import { GamePicker } from './game-picker.tsx';
-import { usePaging } from '../../ui/studio/paging.ts';
+import { PagedTable } from '../../ui/paged-table/paged-table.tsx';
+import { useClientPaging } from '../../ui/paged-table/use-client-paging.ts';
 import { RatingStars } from './rating-stars.tsx';
 import { LoadError, StudioLoader, StudioPage } from '../../ui/studio/studio-page.tsx';
 import { WithMyGames } from './with-my-games.tsx';
-import { KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
 
 /**
  * `/my-games/feedbacks`: pick one of my games, then its players' feedbacks, newest first, with the
- * averages of the three ratings (spec section 2; issue 8, item 8). The game is kept in `?gameId=`, so
+ * averages of the three ratings (spec section 2). The game is kept in `?gameId=`, so
  * a reload or a shared link shows the same game.
  */
 function FeedbacksPage() {
@@ -49,7 +49,7 @@ function GameFeedbacks({ gameId }: { gameId: string }) {
     select: (groups) => flattenFeedbacks(groups.filter((group) => group._id === gameId)),
   });
   useLogOutOnUnauthorized(feedbacks.error);
-  const paging = usePaging(feedbacks.data ?? [], t, gameId);
+  const { records, paging } = useClientPaging(feedbacks.data ?? [], gameId);
 
   if (feedbacks.isPending) return <StudioLoader label={t('myFeedbacks.loading')} />;
   if (feedbacks.isError) {
@@ -97,17 +97,7 @@ function GameFeedbacks({ gameId }: { gameId: string }) {
   return (
     <Stack gap="md">
       <Averages averages={feedbackAverages(feedbacks.data)} ratingLabel={ratingLabel} />
-      <DataTable<CreatorFeedback>
-        aria-label={t('myFeedbacks.table.label')}
-        idAccessor="_id"
-        records={paging.records}
-        columns={columns}
-        withTableBorder
-        borderRadius="md"
-        verticalAlign="top"
-        scrollAreaProps={KEYBOARD_SCROLL_AREA}
-        {...paging.props}
-      />
+      <PagedTable<CreatorFeedback> label={t('myFeedbacks.table.label')} records={records} columns={columns} paging={paging} highlightOnHover={false} verticalAlign="top" />
     </Stack>
   );
 }

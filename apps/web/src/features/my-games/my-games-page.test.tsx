@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { emptyGame } from '@streethunt/shared';
 import { SEARCH_DEBOUNCE_MS } from '../../ui/studio/table-constants.ts';
 import { Component as MyGamesPage } from './my-games-page.tsx';
-import { autoLoginReply, bodiesSent, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from '../../test/render-page.tsx';
+import { autoLoginReply, bodiesSent, freshBrowserEachTest, mockRoutes, renderPage, routesCalled } from '../../test/render-page.tsx';
 import { myGame } from './test-data.ts';
+import { catchDownloads } from '../../test/downloads.ts';
 
 const setup = { path: '/my-games' };
 const games = [
@@ -30,15 +31,7 @@ async function openRowMenu(name: string, t: (key: string, options?: Record<strin
 }
 
 describe('my games page', () => {
-  beforeEach(() => {
-    resetBrowserState();
-    storeSession();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    resetBrowserState();
-    vi.restoreAllMocks();
-  });
+  freshBrowserEachTest('user');
 
   it('lists my games with their city, price, currency and translated status, and leads to a new game', async () => {
     const fetchMock = mockRoutes(listed());
@@ -199,16 +192,7 @@ describe('my games page', () => {
 
   it('exports a game to a JSON file named after it', async () => {
     const file = { format: 'streethunt-game', version: 1, exportedAt: '2025-03-01T10:00:00.000Z', game: { metadata: { name: 'סודות נווה צדק' } } };
-    const blobs: Blob[] = [];
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob);
-      return 'blob:export';
-    });
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-    const clicks: HTMLAnchorElement[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicks.push(this);
-    });
+    const { blobs, clicks } = catchDownloads('blob:export');
     const fetchMock = mockRoutes({ ...listed(), 'GET /api/games/export/g1': { body: file } });
     const { t } = await renderPage(<MyGamesPage />, setup);
     await screen.findByRole('table');

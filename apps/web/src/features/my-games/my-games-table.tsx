@@ -1,21 +1,23 @@
-import { useId, useState } from 'react';
-import { Badge, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { MyGame } from '@streethunt/shared';
+import { LabelledSegments } from '../../ui/labelled-segments.tsx';
 import { Price } from '../../ui/price.tsx';
 import { SEARCH_DEBOUNCE_MS } from '../../ui/studio/table-constants.ts';
 import { SHOW_GAME_CODE_COLUMN } from './constants.ts';
 import { STATUS_FILTERS, countByFilter, filterGames, type StatusFilter } from './filter-games.ts';
 import { GameCodeModal } from './game-code-modal.tsx';
 import { GameRowActions } from './game-row-actions.tsx';
-import { usePaging } from '../../ui/studio/paging.ts';
+import { PagedTable } from '../../ui/paged-table/paged-table.tsx';
+import { SearchInput } from '../../ui/paged-table/search-input.tsx';
+import { useClientPaging } from '../../ui/paged-table/use-client-paging.ts';
 import { ActionError } from '../../ui/studio/studio-page.tsx';
 import { StatusBadge } from '../../ui/studio/status-badge.tsx';
 import { useGameActions, useGameName } from './use-game-actions.ts';
-import { FROM_SM, KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
+import { FROM_SM } from '../../ui/studio/table-scroll.ts';
 
 /**
  * The creator's games (spec section 2, 'My games'): a status filter, a global search over name and city
@@ -24,7 +26,6 @@ import { FROM_SM, KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
 export function MyGamesTable({ games, onUnauthorized }: { games: readonly MyGame[]; onUnauthorized(error: unknown): void }) {
   const { t } = useTranslation('studio');
   const nameOf = useGameName();
-  const filterLabelId = useId();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
@@ -33,7 +34,7 @@ export function MyGamesTable({ games, onUnauthorized }: { games: readonly MyGame
 
   const counts = countByFilter(games);
   const shown = filterGames(games, status, debouncedSearch);
-  const paging = usePaging(shown, t, `${status}\n${debouncedSearch}`);
+  const { records, paging } = useClientPaging(shown, `${status}\n${debouncedSearch}`);
   const busy = [actions.createCode, actions.duplicate, actions.exportGame].find((action) => action.isPending)?.variables?._id ?? (actions.exportMap.isPending ? (actions.exportMap.variables?.game._id ?? null) : null);
 
   const columns: DataTableColumn<MyGame>[] = [
@@ -99,25 +100,17 @@ export function MyGamesTable({ games, onUnauthorized }: { games: readonly MyGame
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <Stack gap={4} maw="100%">
-          <Text id={filterLabelId} size="sm" fw={500}>
-            {t('myGames.filter.label')}
-          </Text>
-          <SegmentedControl
-            aria-labelledby={filterLabelId}
-            value={status}
-            onChange={(value) => setStatus(value as StatusFilter)}
-            data={STATUS_FILTERS.map((filter) => ({ value: filter, label: t(`myGames.filter.${filter}`, { n: counts[filter] }) }))}
-          />
-        </Stack>
-        <TextInput
-          type="search"
+        <LabelledSegments
+          label={t('myGames.filter.label')}
+          value={status}
+          onChange={setStatus}
+          data={STATUS_FILTERS.map((filter) => ({ value: filter, label: t(`myGames.filter.${filter}`, { n: counts[filter] }) }))}
+        />
+        <SearchInput
           label={t('myGames.search.label')}
           placeholder={t('myGames.search.placeholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
-          dir="auto"
           style={{ flex: '1 1 14rem', minWidth: 0 }}
         />
       </Group>
@@ -127,20 +120,7 @@ export function MyGamesTable({ games, onUnauthorized }: { games: readonly MyGame
         </Text>
       )}
       {actions.failure && <ActionError>{actions.failure}</ActionError>}
-      <DataTable<MyGame>
-        aria-label={t('myGames.table.label')}
-        idAccessor="_id"
-        records={paging.records}
-        columns={columns}
-        withTableBorder
-        borderRadius="md"
-        highlightOnHover
-        pinLastColumn
-        scrollAreaProps={KEYBOARD_SCROLL_AREA}
-        minHeight={paging.records.length === 0 ? 160 : undefined}
-        noRecordsText={t('myGames.table.noMatch')}
-        {...paging.props}
-      />
+      <PagedTable<MyGame> label={t('myGames.table.label')} records={records} columns={columns} paging={paging} noRecordsText={t('myGames.table.noMatch')} pinLastColumn />
       <GameCodeModal code={actions.shownCode?.code ?? null} gameName={actions.shownCode ? nameOf(actions.shownCode.game) : ''} onClose={actions.closeCode} />
       <Modal
         opened={confirmDuplicate !== null}

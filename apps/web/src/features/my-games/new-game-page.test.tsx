@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Component as NewGamePage } from './new-game-page.tsx';
-import { autoLoginReply, mockRoutes, renderPage, resetBrowserState, routesCalled, storeSession } from '../../test/render-page.tsx';
+import { autoLoginReply, freshBrowserEachTest, mockRoutes, renderPage, routesCalled } from '../../test/render-page.tsx';
 
 const setup = { path: '/game-editor-new-game' };
 
 describe('new game page', () => {
-  beforeEach(() => {
-    resetBrowserState();
-    storeSession();
-  });
-  afterEach(resetBrowserState);
+  freshBrowserEachTest('user');
 
   it('explains how to build a game in Hebrew, then creates one and opens it in the editor', async () => {
     const fetchMock = mockRoutes({ 'POST /api/auto-login': autoLoginReply, 'POST /api/games/new': { body: { data: { _id: 'new-game-1' } } } });

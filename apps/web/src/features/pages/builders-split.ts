@@ -2,7 +2,6 @@ import { agorotOf, MIN_GAME_PRICE, type SaleSplit } from '@streethunt/shared';
 
 /** The rows of a split table, top to bottom: what the buyer pays, then where it goes. */
 export const SPLIT_ROWS = ['price', 'vat', 'exVat', 'commission', 'affiliateShare', 'builderShare'] as const satisfies ReadonlyArray<keyof SaleSplit>;
-export type SplitRow = (typeof SPLIT_ROWS)[number];
 
 /** The calculator's highest price (ILS): far above any game, low enough to keep agorot exact. */
 export const CALCULATOR_MAX_PRICE = 100_000;

@@ -71,7 +71,7 @@ export function toRequest(action: QueuedAction): ProgressRequest {
 }
 
 /** Worth trying again later: no answer, rate limited, or the server failing. */
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   return error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
 }
 

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { judgeAnswer, phoneAnswerOf, replyAnswerOf, type Answer } from '@streethunt/shared';
 import { QUEUE_KEY } from './action-queue.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
-import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-render.tsx';
+import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-player.tsx';
 
 vi.mock('./live-socket.ts', () => ({ connectLive: vi.fn(() => () => undefined) }));
 vi.mock('../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() }));

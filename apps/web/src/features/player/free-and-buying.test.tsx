@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { formatPrice } from '@streethunt/shared';
 import { STORE_KEYS } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
-import { fakeServer, renderPlayer, resetBrowserState } from './test-render.tsx';
+import { fakeServer, renderPlayer, resetBrowserState } from './test-player.tsx';
 
 vi.mock('./live-socket.ts', () => ({ connectLive: vi.fn(() => () => undefined) }));
 vi.mock('../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() }));
@@ -25,7 +25,7 @@ function freeServer() {
 const startCalls = (server: ReturnType<typeof fakeServer>) => server.state.calls.filter((c) => c.body?.action === 'set-start-time' && !c.offline);
 const activeGame = () => JSON.parse(localStorage.getItem(STORE_KEYS.active) ?? 'null') as unknown;
 
-describe('player: a free game starts without a code (issue 6 item 5)', () => {
+describe('player: a free game starts without a code', () => {
   beforeEach(resetBrowserState);
   afterEach(resetBrowserState);
 
@@ -101,7 +101,7 @@ describe('player: a free game starts without a code (issue 6 item 5)', () => {
   });
 });
 
-describe('player: the game and its price in the buying flow (issue 6 item 7)', () => {
+describe('player: the game and its price in the buying flow', () => {
   beforeEach(resetBrowserState);
   afterEach(resetBrowserState);
 
@@ -150,7 +150,7 @@ describe('player: the game and its price in the buying flow (issue 6 item 7)', (
   });
 });
 
-describe("player: the game's language only inside the game (issue 6 item 8)", () => {
+describe("player: the game's language only inside the game", () => {
   beforeEach(resetBrowserState);
   afterEach(resetBrowserState);
 

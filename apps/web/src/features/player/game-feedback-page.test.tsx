@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TFunction } from 'i18next';
-import { bodiesSent, mockRoutes, renderRoute } from './feedback/test-render.tsx';
+import { bodiesSent, mockRoutes, renderPage } from '../../test/render-page.tsx';
 import { Component as GameFeedbackPage } from './game-feedback-page.tsx';
 
 const TOKEN = 'tok-0123456789abcdef';
@@ -18,7 +18,7 @@ function rateAll(t: TFunction) {
 describe('game feedback page', () => {
   it('shows the title, the game name and the widget; sends with the token; then links to the games', async () => {
     const fetchMock = mockRoutes({ 'GET /api/games/g1': { body: game }, 'POST /api/feedback/game/g1': { body: {} } });
-    const { t, missing } = await renderRoute(<GameFeedbackPage />, { ...route, language: 'en' });
+    const { t, missing } = await renderPage(<GameFeedbackPage />, { ...route, language: 'en' });
     expect(screen.getByRole('heading', { level: 1, name: t('feedback.page.title') })).toBeTruthy();
     expect(screen.getByText(t('feedback.page.loadingGame'))).toBeTruthy();
     expect(await screen.findByText('Secrets of Jaffa')).toBeTruthy();
@@ -39,7 +39,7 @@ describe('game feedback page', () => {
 
   it('still takes feedback when the game cannot be loaded', async () => {
     mockRoutes({ 'GET /api/games/g1': { status: 404, body: { message: 'Game not found', code: 'not_found' } } });
-    const { t } = await renderRoute(<GameFeedbackPage />, route);
+    const { t } = await renderPage(<GameFeedbackPage />, route);
     await waitFor(() => expect(screen.queryByText(t('feedback.page.loadingGame'))).toBeNull());
     expect(screen.queryByTestId('feedback-game-name')).toBeNull();
     expect(screen.getByRole('radiogroup', { name: t('feedback.general') })).toBeTruthy();
@@ -50,7 +50,12 @@ describe('game feedback page', () => {
     ['/game-feedback', 'neither part'],
   ])('renders nothing for %s (%s)', async (url) => {
     const fetchMock = mockRoutes({});
-    await renderRoute(<GameFeedbackPage />, { path: '/game-feedback/:gameId?/:token?', url });
+    await renderPage(
+      <div data-testid="page">
+        <GameFeedbackPage />
+      </div>,
+      { path: '/game-feedback/:gameId?/:token?', url },
+    );
     expect(screen.getByTestId('page').textContent).toBe('');
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { IMAGE_WIDTHS } from '@streethunt/shared/media';
 import { buildGame } from './test-fixtures.ts';
-import { fakeServer, renderPlayer, resetBrowserState } from './test-render.tsx';
+import { fakeServer, renderPlayer, resetBrowserState } from './test-player.tsx';
 
 vi.mock('./live-socket.ts', () => ({ connectLive: vi.fn(() => () => undefined) }));
 vi.mock('../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() }));

@@ -1,54 +1,11 @@
-import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter, useLocation } from 'react-router';
-import type { Language } from '@streethunt/shared';
-import { createTestI18n } from '../../test/i18n.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { mockFetch, renderPage } from '../../test/render-page.tsx';
 import { ACTIVE_GAME_KEY, Component as PaymentSuccessPage } from './payment-success-page.tsx';
-import { TestProviders } from '../../test/providers.tsx';
 
+const PATH = '/payment-success';
 const TOKEN = 'pay_' + 'a'.repeat(28);
 const approved = { data: { gameId: 'g1', secretCode: 'TLV-7KX9-QW3M' } };
-
-function Landed() {
-  const location = useLocation();
-  return <p data-testid="landed">{location.pathname}</p>;
-}
-
-/** The page as the app renders it (Mantine, router, react-query, the real translations); `fetch` is mocked. */
-async function renderPage(page: ReactElement, url: string, language: Language = 'he') {
-  const { i18n, missing } = await createTestI18n(language);
-  const router = createMemoryRouter(
-    [
-      { path: '/payment-success', element: page },
-      { path: '/game/:gameId', element: <Landed /> },
-      { path: '/games', element: <Landed /> },
-    ],
-    { initialEntries: [url] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <TestProviders i18n={i18n} queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </TestProviders>,
-  );
-  return { router, missing, t: i18n.t.bind(i18n) };
-}
-
-type Reply = { status?: number; body: unknown } | 'offline';
-
-/** A `fetch` stand-in answering one reply per call, in order; the last one repeats. */
-function mockFetch(...replies: Reply[]) {
-  let call = 0;
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
-    const reply = replies[Math.min(call++, replies.length - 1)];
-    if (reply === 'offline') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
-  });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
-  return fetchMock;
-}
 
 function setClipboard(writeText: ((text: string) => Promise<void>) | undefined) {
   Object.defineProperty(navigator, 'clipboard', { value: writeText ? { writeText } : undefined, configurable: true });
@@ -65,7 +22,7 @@ describe('payment success page', () => {
 
   it('validates the token once, then shows the code, the email notice and the way back to the game', async () => {
     const fetchMock = mockFetch({ body: approved });
-    const { t, router, missing } = await renderPage(<PaymentSuccessPage />, `/payment-success?Token=${TOKEN}`);
+    const { t, router, missing } = await renderPage(<PaymentSuccessPage />, { path: PATH, url: `/payment-success?Token=${TOKEN}` });
     expect(within(screen.getByTestId('payment-validating')).getByText(t('paymentSuccess.validating'))).toBeTruthy();
 
     const page = await screen.findByTestId('payment-approved');
@@ -97,7 +54,7 @@ describe('payment success page', () => {
     mockFetch({ body: approved });
     const writeText = vi.fn(async () => undefined);
     setClipboard(writeText);
-    const { t } = await renderPage(<PaymentSuccessPage />, `/payment-success?Token=${TOKEN}`, 'en');
+    const { t } = await renderPage(<PaymentSuccessPage />, { path: PATH, url: `/payment-success?Token=${TOKEN}`, language: 'en' });
     fireEvent.click(await screen.findByRole('button', { name: t('paymentSuccess.copy') }));
     expect(await screen.findByRole('button', { name: t('paymentSuccess.copied') })).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith('TLV-7KX9-QW3M');
@@ -108,7 +65,7 @@ describe('payment success page', () => {
     mockFetch({ body: approved });
     setClipboard(undefined);
     const execCommand = setExecCommand(true);
-    const { t } = await renderPage(<PaymentSuccessPage />, `/payment-success?Token=${TOKEN}`);
+    const { t } = await renderPage(<PaymentSuccessPage />, { path: PATH, url: `/payment-success?Token=${TOKEN}` });
     fireEvent.click(await screen.findByRole('button', { name: t('paymentSuccess.copy') }));
     expect(await screen.findByRole('button', { name: t('paymentSuccess.copied') })).toBeTruthy();
     expect(execCommand).toHaveBeenCalledWith('copy');
@@ -123,7 +80,7 @@ describe('payment success page', () => {
 
   it('shows the generic error and the way to the games when the payment was not completed (409)', async () => {
     const fetchMock = mockFetch({ status: 409, body: { message: 'Payment not completed', code: 'conflict' } });
-    const { t, missing } = await renderPage(<PaymentSuccessPage />, `/payment-success?Token=${TOKEN}`);
+    const { t, missing } = await renderPage(<PaymentSuccessPage />, { path: PATH, url: `/payment-success?Token=${TOKEN}` });
     const error = await screen.findByTestId('payment-error');
     expect(within(error).getByText(t('paymentSuccess.error'))).toBeTruthy();
     expect(screen.queryByText('Payment not completed')).toBeNull();
@@ -137,7 +94,7 @@ describe('payment success page', () => {
 
   it('shows the same error for an unknown token (404)', async () => {
     mockFetch({ status: 404, body: { message: 'Not found', code: 'not_found' } });
-    const { t } = await renderPage(<PaymentSuccessPage />, `/payment-success?Token=${TOKEN}`, 'en');
+    const { t } = await renderPage(<PaymentSuccessPage />, { path: PATH, url: `/payment-success?Token=${TOKEN}`, language: 'en' });
     const error = await screen.findByTestId('payment-error');
     expect(within(error).getByText(t('paymentSuccess.error'))).toBeTruthy();
   });
@@ -148,7 +105,7 @@ describe('payment success page', () => {
     ['a malformed Token', '/payment-success?Token=abc'],
   ])('shows the error without calling the server for %s', async (_case, url) => {
     const fetchMock = mockFetch({ body: approved });
-    const { t } = await renderPage(<PaymentSuccessPage />, url);
+    const { t } = await renderPage(<PaymentSuccessPage />, { path: PATH, url: url });
     const error = await screen.findByTestId('payment-error');
     expect(within(error).getByText(t('paymentSuccess.error'))).toBeTruthy();
     expect(screen.queryByTestId('payment-validating')).toBeNull();
@@ -157,7 +114,7 @@ describe('payment success page', () => {
 
   it('offers to try again when the server cannot be reached', async () => {
     const fetchMock = mockFetch('offline', { body: approved });
-    const { t } = await renderPage(<PaymentSuccessPage />, `/payment-success?Token=${TOKEN}`, 'en');
+    const { t } = await renderPage(<PaymentSuccessPage />, { path: PATH, url: `/payment-success?Token=${TOKEN}`, language: 'en' });
     const error = await screen.findByTestId('payment-error');
     expect(within(error).getByText(t('paymentSuccess.networkError'))).toBeTruthy();
     fireEvent.click(within(error).getByRole('button', { name: t('paymentSuccess.retry') }));

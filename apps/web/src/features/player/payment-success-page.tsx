@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Alert, Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { checkTokenReplySchema, checkTokenRequestSchema } from '@streethunt/shared';
 import { ApiError, NetworkError, apiRequest } from '../../api/client.ts';
+import { useTokenCall } from '../../api/use-token-call.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { useCopyCode } from './use-copy-code.ts';
 import type { PlayerLinkState } from './play-context.tsx';
@@ -39,28 +39,20 @@ export function Component() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = (params.get('Token') ?? params.get('token') ?? '').trim();
-  const wellFormed = checkTokenRequestSchema.safeParse({ token }).success;
   usePageTitle(t('paymentSuccess.title'));
 
-  // A query, not an effect: one call per token even when React mounts the page twice.
-  const check = useQuery({
+  const check = useTokenCall({
     queryKey: ['payment', 'check-token', token],
-    queryFn: ({ signal }) => checkToken(token, signal),
-    enabled: wellFormed,
-    retry: false,
-    staleTime: Infinity,
-    gcTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
+    call: (signal) => checkToken(token, signal),
+    wellFormed: checkTokenRequestSchema.safeParse({ token }).success,
+    // Worth another try: the server was not reached, was busy (429) or failed; a refused token (404, 409) is final.
+    retryable: (error) => error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500)),
   });
 
-  const approved = check.data;
+  const approved = check.status === 'done' ? check.data : undefined;
   useEffect(() => {
     if (approved) storeActiveGame({ game_id: approved.gameId, game_secret: approved.secretCode });
   }, [approved]);
-
-  // Worth another try: the server was not reached, was busy (429) or failed; a refused token (404, 409) is final.
-  const canRetry = check.error instanceof NetworkError || (check.error instanceof ApiError && (check.error.status === 429 || check.error.status >= 500));
 
   return (
     <Container size={480} px="md" py="xl">
@@ -68,13 +60,13 @@ export function Component() {
         <Title order={1} size="h2">
           {t('paymentSuccess.title')}
         </Title>
-        {!wellFormed || check.isError ? (
+        {check.status === 'refused' || check.status === 'failed' ? (
           <Stack gap="md" align="stretch" data-testid="payment-error">
             <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('paymentSuccess.errorTitle')}>
-              {check.error instanceof NetworkError ? t('paymentSuccess.networkError') : t('paymentSuccess.error')}
+              {check.status === 'failed' && check.error instanceof NetworkError ? t('paymentSuccess.networkError') : t('paymentSuccess.error')}
             </Alert>
-            {canRetry && (
-              <Button variant="light" onClick={() => void check.refetch()} loading={check.isFetching}>
+            {check.status === 'failed' && (
+              <Button variant="light" onClick={check.retry} loading={check.retrying}>
                 {t('paymentSuccess.retry')}
               </Button>
             )}
@@ -82,7 +74,7 @@ export function Component() {
               {t('paymentSuccess.toGames')}
             </Button>
           </Stack>
-        ) : check.isPending ? (
+        ) : check.status === 'checking' ? (
           <Stack gap="sm" align="center" py="xl" role="status" data-testid="payment-validating">
             <Loader aria-hidden />
             <Text>{t('paymentSuccess.validating')}</Text>

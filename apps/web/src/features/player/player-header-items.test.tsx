@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithI18n } from '../../ui/map/test-render.tsx';
+import { renderUi } from '../../test/render-ui.tsx';
 import type { DisplayPage } from './play-context.tsx';
 import { PlayerHeaderItems } from './player-header-items.tsx';
 
@@ -15,14 +15,14 @@ describe('PlayerHeaderItems', () => {
     ['payment', []],
   ] as Array<[DisplayPage, string[]]>) {
     it(`marks the item of the page shown: ${page}`, async () => {
-      await renderWithI18n(<PlayerHeaderItems page={page} hasMap onSelect={() => undefined} />);
+      await renderUi(<PlayerHeaderItems page={page} hasMap onSelect={() => undefined} />);
       expect(current()).toEqual(expected);
     });
   }
 
   it('shows each item as an icon over its short label, and switches the page', async () => {
     const onSelect = vi.fn();
-    const { t } = await renderWithI18n(<PlayerHeaderItems page="intro" hasMap={false} onSelect={onSelect} />, 'en');
+    const { t } = await renderUi(<PlayerHeaderItems page="intro" hasMap={false} onSelect={onSelect} />, 'en');
     const buttons = screen.getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual([t('player.header.questions'), t('player.header.intro')]);
     for (const button of buttons) expect(button.querySelector('svg[aria-hidden="true"]')).not.toBeNull();

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { playSound } from '../../ui/sounds.ts';
 import { readProgress, STORE_KEYS } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
-import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-render.tsx';
+import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-player.tsx';
 
 vi.mock('./live-socket.ts', () => ({ connectLive: vi.fn(() => () => undefined) }));
 vi.mock('../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() }));

@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Alert, Button, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,8 @@ import { paymentUrlRequestSchema, type PaymentUrlRequest } from '@streethunt/sha
 import { playerApi } from './api.ts';
 import { GameLine } from '../../ui/game/game-line.tsx';
 import { usePlay } from './play-context.tsx';
-import { validateFields, type FieldErrors } from './validate.ts';
+import { useFields, validateFields } from '../../ui/form-fields.ts';
+import { purchaseIssueText } from './purchase-issue-text.ts';
 
 type Field = 'fullName' | 'email' | 'phone';
 
@@ -14,8 +15,7 @@ type Field = 'fullName' | 'email' | 'phone';
 export function PurchaseForm({ gameId, onBack }: { gameId: string; onBack(): void }) {
   const { t } = useTranslation();
   const { game } = usePlay();
-  const [values, setValues] = useState<Record<Field, string>>({ fullName: '', email: '', phone: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const form = useFields<Field>({ fullName: '', email: '', phone: '' });
 
   const pay = useMutation({
     mutationFn: (body: PaymentUrlRequest) => playerApi.paymentUrl(gameId, body),
@@ -25,25 +25,15 @@ export function PurchaseForm({ gameId, onBack }: { gameId: string; onBack(): voi
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateFields(paymentUrlRequestSchema, values, t);
+    const result = validateFields(paymentUrlRequestSchema, form.values, purchaseIssueText(t));
     if (!result.ok) {
-      setErrors(result.errors);
+      form.setErrors(result.errors);
       return;
     }
     pay.mutate(result.data);
   };
 
-  const field = (name: Field) => ({
-    value: values[name],
-    error: errors[name],
-    required: true,
-    size: 'md' as const,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      const value = event.currentTarget.value;
-      setValues((previous) => ({ ...previous, [name]: value }));
-      setErrors((previous) => ({ ...previous, [name]: undefined }));
-    },
-  });
+  const field = (name: Field) => ({ ...form.field(name), required: true, size: 'md' as const });
 
   return (
     <Stack gap="md" data-testid="purchase-form">

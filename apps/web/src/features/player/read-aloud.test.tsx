@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { READ_ALOUD_STORAGE_KEY } from '../../ui/read-aloud/read-aloud-setting.ts';
-import { installFakeSpeech } from '../../ui/read-aloud/fake-speech.ts';
+import { installFakeSpeech } from '../../test/fake-speech.ts';
 import { stopSpeaking } from '../../ui/read-aloud/speech.ts';
 import { buildGame } from './test-fixtures.ts';
-import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-render.tsx';
+import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-player.tsx';
 
 vi.mock('./live-socket.ts', () => ({ connectLive: vi.fn(() => () => undefined) }));
 vi.mock('../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() }));

@@ -9,7 +9,7 @@ import { playerApi } from './api.ts';
 import { usePlay } from './play-context.tsx';
 
 /** Whether a report says something: at least 5 characters and changed from the prefilled text (spec section 5). */
-export function isReportFilled(message: string, prefill: string): boolean {
+function isReportFilled(message: string, prefill: string): boolean {
   const text = message.trim();
   return text.length >= REPORT_MIN_LENGTH && text !== prefill.trim();
 }

@@ -9,7 +9,7 @@ import { HintsList } from './hints-list.tsx';
 import { SkipControl } from './skip-control.tsx';
 
 /** What a question shows: the player's game reply, or the editor's working copy. */
-export type ShownQuestion = {
+type ShownQuestion = {
   content: string;
   /** `kind` absent: a text (a reply made before the answer kinds). */
   answer: { kind?: AnswerKind; content: string; contentAfterAnswer: string; options?: ReadonlyArray<{ id: string; text: string }> };

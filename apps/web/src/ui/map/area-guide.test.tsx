@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import type { Point } from '@streethunt/shared';
 import { AreaGuide } from './area-guide.tsx';
 import { LocationDisabled } from './location-disabled.tsx';
-import { renderWithI18n } from './test-render.tsx';
+import { renderUi } from '../../test/render-ui.tsx';
 import { GEOLOCATION_UNSUPPORTED } from './use-geolocation.ts';
 
 const M_PER_DEG = 111_195.08;
@@ -15,7 +15,7 @@ const square: Point[] = [area, offset(area, 100, 0), offset(area, 100, 100), off
 
 describe('AreaGuide', () => {
   it('says it is looking for the location until there is one', async () => {
-    const { t, missing } = await renderWithI18n(<AreaGuide target={area} position={null} error={null} />);
+    const { t, missing } = await renderUi(<AreaGuide target={area} position={null} error={null} />);
     expect(screen.getByText(t('map.guide.looking'))).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('');
     expect(missing).toEqual([]);
@@ -23,7 +23,7 @@ describe('AreaGuide', () => {
 
   it('shows the distance in meters and the direction, with the arrow turned by the bearing', async () => {
     // 230 m south of the point: 200 m to walk (the area's radius is 30 m), heading north.
-    const { t, missing } = await renderWithI18n(<AreaGuide target={area} position={{ ...offset(area, -230, 0), accuracy: 12 }} error={null} />, 'en');
+    const { t, missing } = await renderUi(<AreaGuide target={area} position={{ ...offset(area, -230, 0), accuracy: 12 }} error={null} />, 'en');
     expect(screen.getByText('200 m to the area')).toBeTruthy();
     expect(screen.getByText(`Direction: ${t('map.compass.N')}`)).toBeTruthy();
     expect(screen.getByText('Location accuracy: ±12 m')).toBeTruthy();
@@ -35,7 +35,7 @@ describe('AreaGuide', () => {
   it('shows kilometers with localized numbers and the compass word in Hebrew', async () => {
     // 2,530 m west of the polygon's west edge: the area is to the east.
     const position = offset(area, 50, -2530);
-    await renderWithI18n(<AreaGuide target={square} position={position} error={null} />, 'he');
+    await renderUi(<AreaGuide target={square} position={position} error={null} />, 'he');
     expect(screen.getByText('עוד 2.5 ק״מ עד האזור')).toBeTruthy();
     expect(screen.getByText('כיוון: מזרח')).toBeTruthy();
     const bearing = Number(screen.getByTestId('area-guide-arrow').getAttribute('data-bearing'));
@@ -45,7 +45,7 @@ describe('AreaGuide', () => {
 
   it('announces the arrival when the position with its accuracy is inside', async () => {
     const outside = offset(area, 50, 120); // 20 m east of the square
-    const { t, rerender } = await renderWithI18n(<AreaGuide target={square} position={{ ...outside, accuracy: 5 }} error={null} />, 'en');
+    const { t, rerender } = await renderUi(<AreaGuide target={square} position={{ ...outside, accuracy: 5 }} error={null} />, 'en');
     expect(screen.getByText('20 m to the area')).toBeTruthy();
     const status = screen.getByRole('status');
     expect(status.getAttribute('aria-live')).toBe('polite');
@@ -58,7 +58,7 @@ describe('AreaGuide', () => {
   });
 
   it('says location is disabled, and why in its own words, when there is no position', async () => {
-    const { t } = await renderWithI18n(<AreaGuide target={area} position={null} error={{ code: 1, message: 'User denied Geolocation' }} />, 'en');
+    const { t } = await renderUi(<AreaGuide target={area} position={null} error={{ code: 1, message: 'User denied Geolocation' }} />, 'en');
     expect(screen.getByText(t('map.disabled.title'))).toBeTruthy();
     expect(screen.getByText(t('map.disabled.text'))).toBeTruthy();
     expect(screen.getByTestId('location-error-text').textContent).toBe('This site is not allowed to use your location.');
@@ -67,7 +67,7 @@ describe('AreaGuide', () => {
   });
 
   it('keeps guiding from the last position when a later fix fails', async () => {
-    await renderWithI18n(<AreaGuide target={area} position={offset(area, 0, 130)} error={{ message: 'Position unavailable' }} />, 'en');
+    await renderUi(<AreaGuide target={area} position={offset(area, 0, 130)} error={{ message: 'Position unavailable' }} />, 'en');
     expect(screen.getByText('100 m to the area')).toBeTruthy();
     expect(screen.getByText(/west/)).toBeTruthy();
   });
@@ -76,7 +76,7 @@ describe('AreaGuide', () => {
 describe('LocationDisabled', () => {
   it('explains, says why in Hebrew (not the browser’s English) and how to enable location', async () => {
     const onRetry = vi.fn();
-    const { t, missing } = await renderWithI18n(<LocationDisabled error={{ code: 1, message: 'User denied Geolocation' }} onRetry={onRetry} />);
+    const { t, missing } = await renderUi(<LocationDisabled error={{ code: 1, message: 'User denied Geolocation' }} onRetry={onRetry} />);
     expect(screen.getByRole('heading', { name: t('map.disabled.title') })).toBeTruthy();
     expect(screen.getByText(t('map.disabled.text'))).toBeTruthy();
     expect(screen.getByTestId('location-error-text').textContent).toBe(t('map.disabled.reason.denied'));
@@ -90,7 +90,7 @@ describe('LocationDisabled', () => {
   });
 
   it('says so in words when the browser has no geolocation', async () => {
-    const { t } = await renderWithI18n(<LocationDisabled error={{ code: GEOLOCATION_UNSUPPORTED, message: 'Geolocation is not supported by this browser.' }} />, 'en');
+    const { t } = await renderUi(<LocationDisabled error={{ code: GEOLOCATION_UNSUPPORTED, message: 'Geolocation is not supported by this browser.' }} />, 'en');
     expect(screen.getByTestId('location-error-text').textContent).toBe(t('map.disabled.reason.unsupported'));
   });
 
@@ -103,7 +103,7 @@ describe('LocationDisabled', () => {
   ] as const) {
     it(`translates error code ${String(code)} to map.disabled.reason.${key} in both languages`, async () => {
       for (const language of ['he', 'en'] as const) {
-        const { t, unmount } = await renderWithI18n(<LocationDisabled error={{ code, message: 'Raw browser message' }} />, language);
+        const { t, unmount } = await renderUi(<LocationDisabled error={{ code, message: 'Raw browser message' }} />, language);
         expect(screen.getByTestId('location-error-text').textContent).toBe(t(`map.disabled.reason.${key}`));
         expect(document.body.textContent).not.toContain('Raw browser message');
         unmount();
@@ -112,7 +112,7 @@ describe('LocationDisabled', () => {
   }
 
   it('works without an error text', async () => {
-    const { t } = await renderWithI18n(<LocationDisabled error={null} />, 'en');
+    const { t } = await renderUi(<LocationDisabled error={null} />, 'en');
     expect(screen.getByText(t('map.disabled.title'))).toBeTruthy();
     expect(screen.queryByTestId('location-error-text')).toBeNull();
   });

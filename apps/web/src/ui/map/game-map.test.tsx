@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import GameMap from './game-map.tsx';
-import { renderWithI18n } from './test-render.tsx';
+import { renderUi } from '../../test/render-ui.tsx';
 
 // A smoke test only: happy-dom lays nothing out, so the browser tests check how the map looks.
 describe('GameMap (smoke)', () => {
@@ -14,7 +14,7 @@ describe('GameMap (smoke)', () => {
   const areas = [square, { lat: 32.0817, lng: 34.7836 }, null, { lat: 32.09, lng: 34.78 }];
 
   it('draws S and the numbered markers, keeps numbers for questions without an area, and a left-to-right box', async () => {
-    const { t } = await renderWithI18n(<GameMap start={start} areas={areas} currentIndex={1} position={null} tileUrl="" />);
+    const { t } = await renderUi(<GameMap start={start} areas={areas} currentIndex={1} position={null} tileUrl="" />);
     const region = screen.getByRole('region', { name: t('map.label') });
     expect(region.getAttribute('dir')).toBe('ltr');
     const markers = [...document.querySelectorAll('.sh-map-marker')].map((m) => [m.textContent, m.className.match(/sh-map-marker--(\w+)/)?.[1]]);
@@ -32,7 +32,7 @@ describe('GameMap (smoke)', () => {
     // The demo map game: the start is some 40 m from question 1, about 9 px at zoom 15.
     const near = { lat: 32.07812, lng: 34.77405 };
     const q1 = { lat: 32.07778, lng: 34.77415 };
-    await renderWithI18n(<GameMap start={near} areas={[q1, { lat: 32.09, lng: 34.78 }]} currentIndex={0} position={{ ...near, accuracy: 10 }} tileUrl="" />, 'en');
+    await renderUi(<GameMap start={near} areas={[q1, { lat: 32.09, lng: 34.78 }]} currentIndex={0} position={{ ...near, accuracy: 10 }} tileUrl="" />, 'en');
     const margins = (variant: string) => {
       const icon = document.querySelector<HTMLElement>(`.sh-map-marker--${variant}`)!;
       return [parseFloat(icon.style.marginLeft), parseFloat(icon.style.marginTop)];
@@ -51,7 +51,7 @@ describe('GameMap (smoke)', () => {
   });
 
   it('enables centre-on-me once there is a position', async () => {
-    const { t } = await renderWithI18n(
+    const { t } = await renderUi(
       <GameMap start={start} areas={areas} currentIndex={0} position={{ lat: 32.084, lng: 34.781, accuracy: 15 }} tileUrl="" />,
       'en',
     );

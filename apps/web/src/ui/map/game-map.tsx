@@ -10,7 +10,7 @@ import { AREA_RADIUS_METERS, areaCenter, isPolygon, type GameLocation, type Poin
 import { spreadMarkers, type Disc, type Offset } from './spread-markers.ts';
 
 /** Spec section 9: the player's map opens at zoom 15 on the game's start. */
-export const PLAYER_MAP_ZOOM = 15;
+const PLAYER_MAP_ZOOM = 15;
 /** Where the map opens when the game has no location at all (the editor's default centre). */
 const FALLBACK_CENTER: Point = { lat: 32.085744, lng: 34.795196 };
 

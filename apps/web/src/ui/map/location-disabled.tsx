@@ -14,7 +14,7 @@ const REASON_KEYS: Record<number, string> = {
 };
 
 /** The translation key that says why the location failed. */
-export function locationErrorKey(error: LocationError): string {
+function locationErrorKey(error: LocationError): string {
   return (error.code !== undefined && REASON_KEYS[error.code]) || 'map.disabled.reason.unknown';
 }
 

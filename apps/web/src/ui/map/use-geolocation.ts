@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 
-export type LivePosition = { lat: number; lng: number; accuracy: number };
-export type GeolocationFailure = { code: number; message: string };
-export type GeolocationStatus = 'idle' | 'watching' | 'denied' | 'unavailable';
+type LivePosition = { lat: number; lng: number; accuracy: number };
+type GeolocationFailure = { code: number; message: string };
+type GeolocationStatus = 'idle' | 'watching' | 'denied' | 'unavailable';
 export type GeolocationState = { position: LivePosition | null; error: GeolocationFailure | null; status: GeolocationStatus };
 
 /** The code of `GeolocationFailure` when the browser has no geolocation at all (the real codes are 1 to 3). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { installFakeSpeech } from './fake-speech.ts';
+import { installFakeSpeech } from '../../test/fake-speech.ts';
 import { checkVoice, htmlToSpeech, pickVoice, speak, speechChunks, stopSpeaking, isSpeaking } from './speech.ts';
 
 const voice = (lang: string, name: string, extra: Partial<SpeechSynthesisVoice> = {}) =>

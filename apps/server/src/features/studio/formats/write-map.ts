@@ -12,7 +12,7 @@ const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** What a question is called on the map: `3. Its heading` (its first words when it has no heading). */
-export function stopName(question: EditableGame['questions'][number], index: number): string {
+function stopName(question: EditableGame['questions'][number], index: number): string {
   const heading = /<h[1-6][^>]*>([\s\S]*?)<\/h[1-6]>/i.exec(question.content)?.[1];
   const words = (heading ?? question.content)
     .replace(/<[^>]*>/g, ' ')

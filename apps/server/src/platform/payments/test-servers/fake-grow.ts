@@ -4,7 +4,7 @@ import { startLocalServer, type Answer, type LocalServer } from './local-server.
 export const FAKE_GROW_USER_ID = 'grow-user-1';
 export const FAKE_GROW_PAGE_CODE = 'grow-page-1';
 
-export type FakeProcess = {
+type FakeProcess = {
   processId: string;
   processToken: string;
   /** As createPaymentProcess received it ('45.00'). */

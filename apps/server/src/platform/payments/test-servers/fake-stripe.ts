@@ -6,7 +6,7 @@ export const FAKE_STRIPE_KEY = 'sk_test_local_fake';
 export const FAKE_STRIPE_WEBHOOK_SECRET = 'whsec_local_fake_secret';
 
 /** The Checkout Session fields our adapter sends and reads. */
-export type FakeSession = {
+type FakeSession = {
   id: string;
   object: 'checkout.session';
   url: string;

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /** One request as a fake provider received it. */
-export type ReceivedRequest = { method: string; path: string; headers: IncomingMessage['headers']; fields: Record<string, string> };
+type ReceivedRequest = { method: string; path: string; headers: IncomingMessage['headers']; fields: Record<string, string> };
 
 export type Answer = { status: number; body: unknown };
 export type Handler = (request: ReceivedRequest) => Answer | Promise<Answer>;

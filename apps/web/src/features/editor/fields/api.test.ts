@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeSession } from '../../../api/token-store.ts';
 import { ApiError, NetworkError } from '../../../api/client.ts';
 import { searchPlaces, uploadMedia } from './api.ts';
-import { FakeXhr, mockRoutes, routesCalled } from './test-support.tsx';
+import { mockRoutes, routesCalled } from '../../../test/fetch-routes.ts';
+import { FakeXhr } from './fake-xhr.ts';
 
 const realXhr = globalThis.XMLHttpRequest;
 afterEach(() => {

@@ -13,7 +13,7 @@ import { ApiError, NetworkError, apiRequest } from '../../../api/client.ts';
 import { readToken } from '../../../api/token-store.ts';
 
 /** The path of the spec's upload call (with its trailing slash). */
-export const MEDIA_UPLOAD_PATH = '/api/media/upload/';
+const MEDIA_UPLOAD_PATH = '/api/media/upload/';
 
 /** GET /api/media/{image|video}: the caller's media of one type, and what all their uploads take of their quota. */
 export async function fetchMedia(type: MediaType, signal?: AbortSignal): Promise<MediaListReply['data']> {

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GameLocation, Place, Point } from '@streethunt/shared';
 import { AreaEditor } from './area-editor.tsx';
-import { mockRoutes, renderField } from './test-support.tsx';
+import { mockRoutes } from '../../../test/fetch-routes.ts';
+import { renderUi } from '../../../test/render-ui.tsx';
 
 const config = { body: { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: '', vatPercent: 18 } };
 const placesUrl = (q: string, lang: string) => `GET /api/places?${new URLSearchParams({ q, lang }).toString()}`;
@@ -15,7 +16,7 @@ const typed: Place = { name: '32.08, 34.79', detail: '', lat: 32.08, lng: 34.79,
 describe('AreaEditor', () => {
   it('shows its label, the search, the mode, the map and what is set, in Hebrew', async () => {
     mockRoutes({ 'GET /api/public-config': config });
-    const { t, missing } = await renderField(<AreaEditor label="מיקום השאלה" value={a} onChange={vi.fn()} others={[square]} />);
+    const { t, missing } = await renderUi(<AreaEditor label="מיקום השאלה" value={a} onChange={vi.fn()} others={[square]} />);
     const group = screen.getByRole('group', { name: 'מיקום השאלה' });
     expect(within(group).getByRole('textbox', { name: t('fields.places.label') })).toBeTruthy();
     expect(within(group).getByRole('radio', { name: t('fields.area.point') })).toHaveProperty('checked', true);
@@ -31,7 +32,7 @@ describe('AreaEditor', () => {
   it('moves the point with the arrow keys (north is up in both languages)', async () => {
     mockRoutes({ 'GET /api/public-config': config });
     const onChange = vi.fn();
-    const { t } = await renderField(<AreaEditor label="מיקום" value={a} onChange={onChange} others={[]} />);
+    const { t } = await renderUi(<AreaEditor label="מיקום" value={a} onChange={onChange} others={[]} />);
     const marker = await screen.findByRole('button', { name: t('fields.area.marker') }, LOADED);
     fireEvent.keyDown(marker, { key: 'ArrowUp' });
     const [moved] = onChange.mock.lastCall as [Point];
@@ -45,7 +46,7 @@ describe('AreaEditor', () => {
 
   it('edits a polygon in area mode and says how many corners it has', async () => {
     mockRoutes({ 'GET /api/public-config': config });
-    const { t } = await renderField(<AreaEditor label="Area" value={square} onChange={vi.fn()} others={[]} />, 'en');
+    const { t } = await renderUi(<AreaEditor label="Area" value={square} onChange={vi.fn()} others={[]} />, 'en');
     expect(screen.getByRole('radio', { name: 'Area' })).toHaveProperty('checked', true);
     expect(screen.getByTestId('area-summary').textContent).toBe('Area with 4 corners');
     expect(screen.getByTestId('area-hint').textContent).toBe(t('fields.area.hintPolygonEdit'));
@@ -57,7 +58,7 @@ describe('AreaEditor', () => {
 
   it('switches to area mode to draw, and back', async () => {
     mockRoutes({ 'GET /api/public-config': config });
-    const { t } = await renderField(<AreaEditor label="Area" value={null} onChange={vi.fn()} others={[]} />, 'en');
+    const { t } = await renderUi(<AreaEditor label="Area" value={null} onChange={vi.fn()} others={[]} />, 'en');
     expect(screen.getByTestId('area-summary').textContent).toBe(t('fields.area.none'));
     const container = (await screen.findByTestId('area-editor-map', undefined, LOADED)).querySelector('.leaflet-container')!;
     fireEvent.click(screen.getByRole('radio', { name: 'Area' }));
@@ -71,7 +72,7 @@ describe('AreaEditor', () => {
   it('sets the point from a place typed in the search when the area is empty, and clears it', async () => {
     mockRoutes({ 'GET /api/public-config': config, [placesUrl('32.08, 34.79', 'en')]: { body: { data: [typed], upstream: 'on' } } });
     const onChange = vi.fn();
-    const { rerender } = await renderField(<AreaEditor label="Start" value={null} onChange={onChange} others={[]} />, 'en');
+    const { rerender } = await renderUi(<AreaEditor label="Start" value={null} onChange={onChange} others={[]} />, 'en');
     const clear = screen.getByRole('button', { name: 'Clear' }) as HTMLButtonElement;
     expect(clear.disabled).toBe(true);
     const search = screen.getByRole('textbox', { name: 'Search for a place' });
@@ -90,7 +91,7 @@ describe('AreaEditor', () => {
     mockRoutes({ 'GET /api/public-config': config, [placesUrl('32.08, 34.79', 'he')]: { body: { data: [typed], upstream: 'on' } } });
     const onChange = vi.fn();
     const value: GameLocation = square;
-    await renderField(<AreaEditor label="אזור" value={value} onChange={onChange} others={[]} />);
+    await renderUi(<AreaEditor label="אזור" value={value} onChange={onChange} others={[]} />);
     const search = screen.getByTestId('places-search');
     fireEvent.focus(search);
     fireEvent.change(search, { target: { value: '32.08, 34.79' } });
@@ -101,7 +102,7 @@ describe('AreaEditor', () => {
 
   it('shows the error under it and ties it to the group', async () => {
     mockRoutes({ 'GET /api/public-config': config });
-    await renderField(<AreaEditor label="מיקום" value={null} onChange={vi.fn()} others={[]} error="לשאלה 2 חסר מיקום" />);
+    await renderUi(<AreaEditor label="מיקום" value={null} onChange={vi.fn()} others={[]} error="לשאלה 2 חסר מיקום" />);
     const group = screen.getByRole('group', { name: 'מיקום' });
     expect(document.getElementById(group.getAttribute('aria-describedby') ?? '')?.textContent).toBe('לשאלה 2 חסר מיקום');
   });

@@ -9,7 +9,7 @@ import { deleteMedia, fetchMedia } from './api.ts';
 import { MediaThumbnail } from './media-thumbnail.tsx';
 import { MediaUpload } from './media-upload.tsx';
 
-export const mediaQueryKey = (type: MediaType) => ['studio', 'media', type] as const;
+const mediaQueryKey = (type: MediaType) => ['studio', 'media', type] as const;
 
 type Library = MediaListReply['data'];
 

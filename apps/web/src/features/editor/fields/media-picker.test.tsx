@@ -3,7 +3,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { MAX_IMAGE_UPLOAD_BYTES, type MediaResource } from '@streethunt/shared';
 import { writeSession } from '../../../api/token-store.ts';
 import { MediaPicker } from './media-picker.tsx';
-import { FakeXhr, mockRoutes, renderField, routesCalled } from './test-support.tsx';
+import { FakeXhr } from './fake-xhr.ts';
+import { mockRoutes, routesCalled } from '../../../test/fetch-routes.ts';
+import { renderUi } from '../../../test/render-ui.tsx';
 
 const bridge: MediaResource = { public_id: 'images/3f2a9c0d1e4b5a69', resource_type: 'image', secure_url: '/media/images/3f2a9c0d1e4b5a69.webp' };
 const tower: MediaResource = { public_id: 'images/9a8b7c6d5e4f3a21', resource_type: 'image', secure_url: '/media/images/9a8b7c6d5e4f3a21.webp' };
@@ -43,7 +45,7 @@ describe('MediaPicker', () => {
   it('shows that nothing is chosen, lists the images in a dialog through their resized variant, and picks one', async () => {
     const fetchMock = mockRoutes({ 'GET /api/media/image': list(bridge, tower) });
     const onChange = vi.fn();
-    const { t, missing } = await renderField(<MediaPicker label="תמונת שער" type="image" value="" onChange={onChange} />);
+    const { t, missing } = await renderUi(<MediaPicker label="תמונת שער" type="image" value="" onChange={onChange} />);
     const picker = screen.getByRole('group', { name: 'תמונת שער' });
     expect(within(picker).getByText(t('fields.media.none.image'))).toBeTruthy();
     expect(routesCalled(fetchMock)).toEqual([]);
@@ -66,7 +68,7 @@ describe('MediaPicker', () => {
   it('shows the chosen image, marks it in the list, and removes it', async () => {
     mockRoutes({ 'GET /api/media/image': list(bridge, tower) });
     const onChange = vi.fn();
-    const { t } = await renderField(<MediaPicker label="Cover image" type="image" value={tower.secure_url} onChange={onChange} />, 'en');
+    const { t } = await renderUi(<MediaPicker label="Cover image" type="image" value={tower.secure_url} onChange={onChange} />, 'en');
     expect(screen.getByTestId('media-current').querySelector('img')?.getAttribute('src')).toBe('/media/images/9a8b7c6d5e4f3a21.webp?w=480');
     fireEvent.click(screen.getByRole('button', { name: 'Change the image' }));
     const items = await screen.findAllByTestId('media-item', undefined, LOADED);
@@ -80,7 +82,7 @@ describe('MediaPicker', () => {
 
   it('lists videos for a video picker and says so when there are none', async () => {
     const fetchMock = mockRoutes({ 'GET /api/media/video': list() });
-    const { t } = await renderField(<MediaPicker label="Clip" type="video" value={clip.secure_url} onChange={vi.fn()} />, 'en');
+    const { t } = await renderUi(<MediaPicker label="Clip" type="video" value={clip.secure_url} onChange={vi.fn()} />, 'en');
     expect(screen.getByTestId('media-current').querySelector('video')?.getAttribute('src')).toBe(clip.secure_url);
     fireEvent.click(screen.getByRole('button', { name: 'Change the video' }));
     expect(await screen.findByText(t('fields.media.empty.video'), undefined, LOADED)).toBeTruthy();
@@ -89,7 +91,7 @@ describe('MediaPicker', () => {
 
   it('says the list could not load, and tries again', async () => {
     const fetchMock = mockRoutes({ 'GET /api/media/image': [{ networkError: true }, list(bridge)] });
-    const { t } = await renderField(<MediaPicker label="תמונה" type="image" value="" onChange={vi.fn()} />);
+    const { t } = await renderUi(<MediaPicker label="תמונה" type="image" value="" onChange={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: t('fields.media.choose.image') }));
     expect(await screen.findByText(t('fields.media.loadFailed'), undefined, LOADED)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t('studio.retry') }));
@@ -101,7 +103,7 @@ describe('MediaPicker', () => {
     const sent = FakeXhr.install();
     mockRoutes({ 'GET /api/media/image': [list(bridge), list(fresh, bridge)] });
     const onChange = vi.fn();
-    const { t } = await renderField(<MediaPicker label="תמונה" type="image" value="" onChange={onChange} />);
+    const { t } = await renderUi(<MediaPicker label="תמונה" type="image" value="" onChange={onChange} />);
     fireEvent.click(screen.getByRole('button', { name: t('fields.media.choose.image') }));
     await uploadArea(t('fields.media.upload.label.image'));
     await screen.findAllByTestId('media-item');
@@ -127,7 +129,7 @@ describe('MediaPicker', () => {
   it('refuses a file that is not an image, or too large, before sending anything', async () => {
     const sent = FakeXhr.install();
     mockRoutes({ 'GET /api/media/image': list(bridge) });
-    const { t } = await renderField(<MediaPicker label="Picture" type="image" value="" onChange={vi.fn()} />, 'en');
+    const { t } = await renderUi(<MediaPicker label="Picture" type="image" value="" onChange={vi.fn()} />, 'en');
     fireEvent.click(screen.getByRole('button', { name: 'Choose an image' }));
     await uploadArea('Upload an image');
     await screen.findAllByTestId('media-item');
@@ -150,7 +152,7 @@ describe('MediaPicker', () => {
     const sent = FakeXhr.install();
     mockRoutes({ 'GET /api/media/image': list(bridge) });
     const onChange = vi.fn();
-    const { t } = await renderField(<MediaPicker label="תמונה" type="image" value="" onChange={onChange} />);
+    const { t } = await renderUi(<MediaPicker label="תמונה" type="image" value="" onChange={onChange} />);
     fireEvent.click(screen.getByRole('button', { name: t('fields.media.choose.image') }));
     await screen.findAllByTestId('media-item', undefined, LOADED);
 
@@ -173,7 +175,7 @@ describe('MediaPicker', () => {
         'GET /api/media/image': [{ body: { data: { resources: [kept, old], usage: usage(3 * 1024 * 1024) } } }, { body: { data: { resources: [kept], usage: usage(1024 * 1024) } } }],
         'DELETE /api/media/m2old': { body: { data: { deleted: true } } },
       });
-      const { t, missing, unmount } = await renderField(<MediaPicker label="Picture" type="image" value="" onChange={vi.fn()} />, language);
+      const { t, missing, unmount } = await renderUi(<MediaPicker label="Picture" type="image" value="" onChange={vi.fn()} />, language);
       fireEvent.click(screen.getByRole('button', { name: t('fields.media.choose.image') }));
       await screen.findAllByTestId('media-item', undefined, LOADED);
       expect(screen.getByTestId('media-usage').textContent).toBe(
@@ -201,7 +203,7 @@ describe('MediaPicker', () => {
       'GET /api/media/image': list(used),
       'DELETE /api/media/m3used': { status: 409, body: { message: 'A game uses this file: take it out of the game first', code: 'conflict' } },
     });
-    const { t } = await renderField(<MediaPicker label="Picture" type="image" value="" onChange={vi.fn()} />, 'en');
+    const { t } = await renderUi(<MediaPicker label="Picture" type="image" value="" onChange={vi.fn()} />, 'en');
     fireEvent.click(screen.getByRole('button', { name: 'Choose an image' }));
     await screen.findAllByTestId('media-item', undefined, LOADED);
     fireEvent.click(screen.getByRole('button', { name: t('fields.media.delete.label', { name: 'm3used' }) }));
@@ -213,7 +215,7 @@ describe('MediaPicker', () => {
   it('says in the creator’s words when the quota is full or a video cannot be read', async () => {
     const sent = FakeXhr.install();
     mockRoutes({ 'GET /api/media/video': list(clip) });
-    const { t } = await renderField(<MediaPicker label="סרטון" type="video" value="" onChange={vi.fn()} />);
+    const { t } = await renderUi(<MediaPicker label="סרטון" type="video" value="" onChange={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: t('fields.media.choose.video') }));
     await screen.findAllByTestId('media-item', undefined, LOADED);
     await choose(fileOf('walk.mp4', 'video/mp4'));

@@ -3,10 +3,10 @@ import type { MediaResource, MediaType } from '@streethunt/shared';
 import { responsiveImage } from '@streethunt/shared/media';
 
 /** The width of the server's resized variant the editor shows (a grid cell, or the picker's preview). */
-export const PREVIEW_IMAGE_WIDTH = 480;
+const PREVIEW_IMAGE_WIDTH = 480;
 
 /** An image through the server's resized variant; any other URL as it is. */
-export function previewImageSrc(url: string): string {
+function previewImageSrc(url: string): string {
   return responsiveImage(url, PREVIEW_IMAGE_WIDTH).src;
 }
 

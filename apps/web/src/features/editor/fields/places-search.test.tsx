@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Place } from '@streethunt/shared';
 import { PLACES_DEBOUNCE_MS, PlacesSearch } from './places-search.tsx';
-import { mockRoutes, renderField, routesCalled } from './test-support.tsx';
+import { mockRoutes, routesCalled } from '../../../test/fetch-routes.ts';
+import { renderUi } from '../../../test/render-ui.tsx';
 
 const telAviv: Place = { name: 'תל אביב-יפו', detail: 'ישראל', lat: 32.08088, lng: 34.78057, source: 'gazetteer' };
 const telMond: Place = { name: 'תל מונד', detail: 'ישראל', lat: 32.25, lng: 34.91, source: 'gazetteer' };
@@ -20,7 +21,7 @@ describe('PlacesSearch', () => {
   it('searches once typing pauses, in the page’s language, and shows each place’s name and detail', async () => {
     const fetchMock = mockRoutes({ [url('תל', 'he')]: { body: { data: [telAviv, telMond], upstream: 'off' } } });
     const onPick = vi.fn();
-    const { t, missing } = await renderField(<PlacesSearch onPick={onPick} />);
+    const { t, missing } = await renderUi(<PlacesSearch onPick={onPick} />);
     const input = screen.getByRole('textbox', { name: t('fields.places.label') });
     fireEvent.focus(input);
 
@@ -46,7 +47,7 @@ describe('PlacesSearch', () => {
   it('sends only the last of quick keystrokes, and picks with the keyboard', async () => {
     const fetchMock = mockRoutes({ [url('32.08, 34.79', 'en')]: { body: { data: [typedPoint], upstream: 'off' } } });
     const onPick = vi.fn();
-    await renderField(<PlacesSearch onPick={onPick} />, 'en');
+    await renderUi(<PlacesSearch onPick={onPick} />, 'en');
     const input = screen.getByRole('textbox', { name: 'Search for a place' });
     fireEvent.focus(input);
     for (const value of ['32', '32.0', '32.08,', '32.08, 34', '32.08, 34.79']) type(value);
@@ -63,7 +64,7 @@ describe('PlacesSearch', () => {
       [url('Atlantis', 'en')]: { body: { data: [], upstream: 'off' } },
       [url('Atlantis!', 'en')]: { status: 500, body: { message: 'boom', code: 'error' } },
     });
-    const { t } = await renderField(<PlacesSearch onPick={vi.fn()} />, 'en');
+    const { t } = await renderUi(<PlacesSearch onPick={vi.fn()} />, 'en');
     fireEvent.focus(screen.getByTestId('places-search'));
     type('Atlantis');
     await waitFor(() => expect(screen.getByTestId('places-status').textContent).toBe(t('fields.places.empty')));
@@ -78,7 +79,7 @@ describe('PlacesSearch', () => {
       [url('כיכר דיז', 'he', true)]: { body: { data: [dizengoff], upstream: 'on' } },
     });
     const onPick = vi.fn();
-    const { t, missing } = await renderField(<PlacesSearch onPick={onPick} />);
+    const { t, missing } = await renderUi(<PlacesSearch onPick={onPick} />);
     const input = screen.getByTestId('places-search');
     fireEvent.focus(input);
     type('כיכר דיז');
@@ -107,7 +108,7 @@ describe('PlacesSearch', () => {
       [url('Busy St', 'en')]: { body: { data: [], upstream: 'on' } },
       [url('Busy St', 'en', true)]: { status: 429, body: { message: 'busy', code: 'rate_limited' } },
     });
-    const { t } = await renderField(<PlacesSearch onPick={vi.fn()} />, 'en');
+    const { t } = await renderUi(<PlacesSearch onPick={vi.fn()} />, 'en');
     fireEvent.focus(screen.getByTestId('places-search'));
     type('Nowhere St');
     fireEvent.click(await screen.findByTestId('places-search-streets'));
@@ -123,7 +124,7 @@ describe('PlacesSearch', () => {
       [url('Haifa', 'en')]: { body: { data: [], upstream: 'off' } },
       [url('Hadera', 'en')]: { body: { data: [], upstream: 'down' } },
     });
-    const { t } = await renderField(<PlacesSearch onPick={vi.fn()} />, 'en');
+    const { t } = await renderUi(<PlacesSearch onPick={vi.fn()} />, 'en');
     fireEvent.focus(screen.getByTestId('places-search'));
     type('Haifa');
     await waitFor(() => expect(screen.getByTestId('places-footer').textContent).toBe(t('fields.places.offlineOnly')));

@@ -11,7 +11,7 @@ import { searchPlaces } from './api.ts';
 /** Typing pauses this long before the search goes out. */
 export const PLACES_DEBOUNCE_MS = 300;
 /** The server needs this many characters to search. */
-export const PLACES_MIN_LENGTH = 2;
+const PLACES_MIN_LENGTH = 2;
 /** The option that submits the typed text to the streets-and-places search. */
 const SEARCH_STREETS = 'search-streets';
 /** Whose data the streets and places are: OpenStreetMap's licence asks for this credit beside them. */

@@ -3,7 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { distanceToArea, isInsideArea, type GameReply, type Point } from '@streethunt/shared';
 import { PreviewMap } from './preview-map.tsx';
 import { SIMULATED_START_OUTSIDE_METERS, simulatedStart, START_OF_GAME } from './preview-position.ts';
-import { mockRoutes, renderField } from './test-support.tsx';
+import { mockRoutes } from '../../../test/fetch-routes.ts';
+import { renderUi } from '../../../test/render-ui.tsx';
 
 const config = { body: { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: '', vatPercent: 18 } };
 const LOADED = { timeout: 10_000 };
@@ -64,7 +65,7 @@ describe('simulatedStart', () => {
 describe('PreviewMap', () => {
   it('explains the simulated player and shows the distance and direction a player there would see', async () => {
     mockRoutes({ 'GET /api/public-config': config });
-    const { t, missing } = await renderField(<PreviewMap game={gameWith([question(point)])} currentQuestion={0} />, 'en');
+    const { t, missing } = await renderUi(<PreviewMap game={gameWith([question(point)])} currentQuestion={0} />, 'en');
     expect(screen.getByText(t('fields.preview.explain'))).toBeTruthy();
     expect(screen.getByText('60 m to the area')).toBeTruthy();
     expect(screen.getByText('Direction: north')).toBeTruthy();
@@ -75,7 +76,7 @@ describe('PreviewMap', () => {
 
   it('lights the area up when the simulated player is moved inside, on the guide and on the map', async () => {
     mockRoutes({ 'GET /api/public-config': config });
-    const { i18n } = await renderField(<PreviewMap game={gameWith([question(point)])} currentQuestion={0} />);
+    const { i18n } = await renderUi(<PreviewMap game={gameWith([question(point)])} currentQuestion={0} />);
     const marker = await screen.findByRole('button', { name: i18n.t('studio:fields.preview.marker') }, LOADED);
     // The lit-up area: the player's arrival colour, drawn thick.
     const litUp = () => document.querySelectorAll('.leaflet-overlay-pane path[stroke="#087f5b"][stroke-width="5"]');
@@ -95,7 +96,7 @@ describe('PreviewMap', () => {
   it('starts afresh near the next question’s area, and says when a question has none', async () => {
     mockRoutes({ 'GET /api/public-config': config });
     const game = gameWith([question(point), question(square), question(null)]);
-    const { rerender, t } = await renderField(<PreviewMap game={game} currentQuestion={0} />, 'en');
+    const { rerender, t } = await renderUi(<PreviewMap game={game} currentQuestion={0} />, 'en');
     const marker = await screen.findByRole('button', { name: t('fields.preview.marker') }, LOADED);
     fireEvent.keyDown(marker, { key: 'ArrowUp', shiftKey: true });
     expect(screen.getByText('40 m to the area')).toBeTruthy();
@@ -114,7 +115,7 @@ describe('PreviewMap', () => {
     mockRoutes({ 'GET /api/public-config': config });
     // The first question has no area: the start's preview has nothing to do with it.
     const game = gameWith([question(null), question(point)]);
-    const { rerender, t } = await renderField(<PreviewMap game={game} currentQuestion={START_OF_GAME} />, 'he');
+    const { rerender, t } = await renderUi(<PreviewMap game={game} currentQuestion={START_OF_GAME} />, 'he');
     await screen.findByRole('button', { name: t('fields.preview.marker') }, LOADED);
     expect(screen.queryByTestId('preview-no-area')).toBeNull();
     expect(screen.getByTestId('area-guide')).toBeTruthy();

@@ -24,7 +24,7 @@ export type RichTextEditorProps = {
 const EXTENSIONS = [StarterKit.configure({ link: false, heading: { levels: [2, 3] } }), Link, BlockDirection, ImageBlock, VideoBlock];
 
 /** The editor's HTML, or '' when nothing is written (not '<p></p>'). */
-export function editorHtml(editor: Pick<Editor, 'isEmpty' | 'getHTML'>): string {
+function editorHtml(editor: Pick<Editor, 'isEmpty' | 'getHTML'>): string {
   return editor.isEmpty ? '' : editor.getHTML();
 }
 

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ReactElement } from 'react';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import type { GameListItem, Language } from '@streethunt/shared';
-import { createTestI18n } from '../../../test/i18n.ts';
-import { TestProviders } from '../../../test/providers.tsx';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { GameListItem } from '@streethunt/shared';
 import { mockRoutes } from '../../../test/fetch-routes.ts';
-import { GamesMap } from './games-map.tsx';
+import { renderUi } from '../../../test/render-ui.tsx';
+import GamesMap from './games-map.tsx';
 import { viewPoints } from './map-view.ts';
 
 const CONFIG = { body: { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: '', vatPercent: 18 } };
@@ -32,17 +29,6 @@ const games = [
 ];
 
 const renderCard = (item: GameListItem) => <article data-testid="card">{`card of ${item.metadata.name}`}</article>;
-
-async function renderMap(ui: ReactElement, language: Language = 'en') {
-  const { i18n, missing } = await createTestI18n(language);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <TestProviders i18n={i18n} queryClient={queryClient}>
-      {ui}
-    </TestProviders>,
-  );
-  return { ...view, missing, t: i18n.t.bind(i18n) };
-}
 
 const pins = () => [...document.querySelectorAll<HTMLElement>('.sh-games-pin')];
 const clusters = () => [...document.querySelectorAll<HTMLElement>('.sh-games-cluster')];
@@ -75,7 +61,7 @@ beforeEach(() => {
 
 describe('GamesMap', () => {
   it('draws the visitor, clusters the games close together, and leaves out a game without a start', async () => {
-    const { t, missing } = await renderMap(<GamesMap games={games} center={visitor} renderCard={renderCard} />);
+    const { t, missing } = await renderUi(<GamesMap games={games} center={visitor} renderCard={renderCard} />, 'en');
     const region = screen.getByRole('region', { name: t('gamesMap.label') });
     expect(region.getAttribute('dir')).toBe('ltr');
 
@@ -96,7 +82,7 @@ describe('GamesMap', () => {
   });
 
   it('splits a cluster into its games when it is tapped', async () => {
-    await renderMap(<GamesMap games={games} center={visitor} renderCard={renderCard} />);
+    await renderUi(<GamesMap games={games} center={visitor} renderCard={renderCard} />, 'en');
     await waitFor(() => expect(clusters()).toHaveLength(1));
     act(() => {
       fireEvent.click(clusters()[0]);
@@ -107,7 +93,7 @@ describe('GamesMap', () => {
   });
 
   it('opens the game card under the map when its pin is tapped, highlights the pin, and closes it', async () => {
-    const { t } = await renderMap(<GamesMap games={games} center={visitor} renderCard={renderCard} />);
+    const { t } = await renderUi(<GamesMap games={games} center={visitor} renderCard={renderCard} />, 'en');
     await waitFor(() => expect(pins()).toHaveLength(1));
     expect(screen.queryByTestId('card')).toBeNull();
 
@@ -124,7 +110,7 @@ describe('GamesMap', () => {
   });
 
   it('opens a card from the keyboard, takes focus to it, and Escape brings focus back to the pin', async () => {
-    await renderMap(<GamesMap games={games} center={visitor} renderCard={renderCard} />);
+    await renderUi(<GamesMap games={games} center={visitor} renderCard={renderCard} />, 'en');
     await waitFor(() => expect(pins()).toHaveLength(1));
     const pin = pins()[0];
     pin.focus();
@@ -139,7 +125,7 @@ describe('GamesMap', () => {
   });
 
   it('speaks Hebrew in Hebrew, and takes its name from labelledBy when given', async () => {
-    await renderMap(
+    await renderUi(
       <>
         <h2 id="map-tab">מפה</h2>
         <GamesMap games={games} center={visitor} renderCard={renderCard} labelledBy="map-tab" />
@@ -152,16 +138,11 @@ describe('GamesMap', () => {
   });
 
   it('without a visitor shows every game, and says so when none has a start point', async () => {
-    const { rerender } = await renderMap(<GamesMap games={games} center={null} renderCard={renderCard} />);
+    const { rerender } = await renderUi(<GamesMap games={games} center={null} renderCard={renderCard} />, 'en');
     await waitFor(() => expect(clusters().length + pins().length).toBeGreaterThan(0));
     expect(screen.queryByRole('img', { name: 'You are here' })).toBeNull();
 
-    const { i18n } = await createTestI18n('en');
-    rerender(
-      <TestProviders i18n={i18n} queryClient={new QueryClient()}>
-        <GamesMap games={[game('d', 'Somewhere', null)]} center={null} renderCard={renderCard} />
-      </TestProviders>,
-    );
+    rerender(<GamesMap games={[game('d', 'Somewhere', null)]} center={null} renderCard={renderCard} />);
     expect(screen.getByTestId('games-map-no-starts').textContent).toBe('None of these games has a start point on the map');
     expect(pins()).toHaveLength(0);
     // The cluster fades out, then goes.

@@ -49,7 +49,7 @@ type Selection = { id: string; fromKeyboard: boolean } | null;
  * split as the map zooms in. Tapping a pin shows the game's card under the map. Loaded lazily: only
  * this module imports Leaflet and the plugin.
  */
-export function GamesMap({ games, center, renderCard, labelledBy }: GamesMapProps) {
+function GamesMap({ games, center, renderCard, labelledBy }: GamesMapProps) {
   const { t } = useTranslation();
   const config = usePublicConfig();
   const tileUrl = config.data?.tileUrl ?? '';

@@ -4,7 +4,7 @@ import { distanceMeters, type GameListItem, type Point } from '@streethunt/share
 export type PlacedGame = { id: string; name: string; lat: number; lng: number };
 
 /** How many of the nearest games the first view shows around the visitor. */
-export const NEAREST_IN_VIEW = 5;
+const NEAREST_IN_VIEW = 5;
 
 /** The games with a start point, in the list's order (the API sorts 'near me' by distance). */
 export function placedGames(games: readonly GameListItem[]): PlacedGame[] {

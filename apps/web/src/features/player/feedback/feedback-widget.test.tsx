@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TFunction } from 'i18next';
 import { FeedbackWidget } from './feedback-widget.tsx';
-import { bodiesSent, mockRoutes, renderRoute } from './test-render.tsx';
+import { bodiesSent, mockRoutes, renderPage } from '../../../test/render-page.tsx';
 
 const SEND = 'POST /api/feedback/game/g1';
 
@@ -24,7 +24,7 @@ describe('FeedbackWidget', () => {
   it('asks general, questions and path in order, each continue disabled until a star, then sends the comment', async () => {
     const fetchMock = mockRoutes({ [SEND]: { body: { data: { status: 'OK' } } } });
     const onDone = vi.fn();
-    const { t, missing } = await renderRoute(<FeedbackWidget gameId="g1" secretCode="ABCD-2345" onDone={onDone} />);
+    const { t, missing } = await renderPage(<FeedbackWidget gameId="g1" secretCode="ABCD-2345" onDone={onDone} />, { path: '/' });
 
     const screens = [
       ['feedback.general', 4],
@@ -59,7 +59,7 @@ describe('FeedbackWidget', () => {
 
   it('sends the play’s grant with its code, so feedback goes through from an address blocked for wrong codes', async () => {
     const fetchMock = mockRoutes({ [SEND]: { body: { data: { status: 'OK' } } } });
-    const { t } = await renderRoute(<FeedbackWidget gameId="g1" secretCode="C" grant="gRant_0123456789abcdef" />, { language: 'en' });
+    const { t } = await renderPage(<FeedbackWidget gameId="g1" secretCode="C" grant="gRant_0123456789abcdef" />, { path: '/', language: 'en' });
     rate(t, 5);
     rate(t, 4);
     rate(t, 3);
@@ -70,7 +70,7 @@ describe('FeedbackWidget', () => {
 
   it('sends the emailed token instead of a code, and an empty comment', async () => {
     const fetchMock = mockRoutes({ [SEND]: { body: {} } });
-    const { t } = await renderRoute(<FeedbackWidget gameId="g1" token="tok-0123456789abcdef" />, { language: 'en' });
+    const { t } = await renderPage(<FeedbackWidget gameId="g1" token="tok-0123456789abcdef" />, { path: '/', language: 'en' });
     rate(t, 1);
     rate(t, 2);
     rate(t, 5);
@@ -81,7 +81,7 @@ describe('FeedbackWidget', () => {
 
   it('goes back without losing the chosen stars', async () => {
     mockRoutes({});
-    const { t } = await renderRoute(<FeedbackWidget gameId="g1" secretCode="C" />, { language: 'en' });
+    const { t } = await renderPage(<FeedbackWidget gameId="g1" secretCode="C" />, { path: '/', language: 'en' });
     rate(t, 4);
     expect(screen.getByRole('radiogroup', { name: t('feedback.questions') })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t('feedback.back') }));
@@ -100,7 +100,7 @@ describe('FeedbackWidget', () => {
       ],
     });
     const onDone = vi.fn();
-    const { t } = await renderRoute(<FeedbackWidget gameId="g1" secretCode="C" onDone={onDone} />, { language: 'en' });
+    const { t } = await renderPage(<FeedbackWidget gameId="g1" secretCode="C" onDone={onDone} />, { path: '/', language: 'en' });
     rate(t, 3);
     rate(t, 3);
     rate(t, 4);
@@ -130,7 +130,7 @@ describe('FeedbackWidget', () => {
     let answer: (response: Response) => void = () => undefined;
     const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
     globalThis.fetch = fetchMock as unknown as typeof fetch;
-    const { t } = await renderRoute(<FeedbackWidget gameId="g1" secretCode="C" />, { language: 'en' });
+    const { t } = await renderPage(<FeedbackWidget gameId="g1" secretCode="C" />, { path: '/', language: 'en' });
     rate(t, 2);
     rate(t, 2);
     rate(t, 2);
@@ -146,7 +146,7 @@ describe('FeedbackWidget', () => {
   it('a play rated before (409) ends the widget saying the earlier rating stays, never thanking for it', async () => {
     mockRoutes({ [SEND]: { status: 409, body: { message: 'Feedback for this game was given already', code: 'conflict' } } });
     const onDone = vi.fn();
-    const { t } = await renderRoute(<FeedbackWidget gameId="g1" secretCode="C" onDone={onDone} />);
+    const { t } = await renderPage(<FeedbackWidget gameId="g1" secretCode="C" onDone={onDone} />, { path: '/' });
     rate(t, 5);
     rate(t, 5);
     rate(t, 5);
@@ -159,7 +159,7 @@ describe('FeedbackWidget', () => {
   it('a used or foreign emailed link says so in the page’s language, and keeps the answers', async () => {
     mockRoutes({ [SEND]: { status: 400, body: { message: 'This feedback link is not valid, or it was used already', code: 'invalid_token' } } });
     const onDone = vi.fn();
-    const { t } = await renderRoute(<FeedbackWidget gameId="g1" token="tok-0123456789abcdef" onDone={onDone} />, { language: 'he' });
+    const { t } = await renderPage(<FeedbackWidget gameId="g1" token="tok-0123456789abcdef" onDone={onDone} />, { path: '/', language: 'he' });
     rate(t, 4);
     rate(t, 4);
     rate(t, 4);

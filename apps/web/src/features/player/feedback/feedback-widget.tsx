@@ -22,7 +22,7 @@ const RATINGS = ['general', 'questions', 'path'] as const;
 type RatingName = (typeof RATINGS)[number];
 type Ratings = Record<RatingName, number | null>;
 
-export const OPEN_ANSWER_MAX = 2000;
+const OPEN_ANSWER_MAX = 2000;
 /** The three rating screens, then the comment. */
 const STEPS = RATINGS.length + 1;
 
@@ -37,7 +37,7 @@ export type FeedbackBody = {
 };
 
 /** POST /api/feedback/game/{gameId}. */
-export function sendFeedback(gameId: string, body: FeedbackBody): Promise<unknown> {
+function sendFeedback(gameId: string, body: FeedbackBody): Promise<unknown> {
   return apiRequest(`/api/feedback/game/${encodeURIComponent(gameId)}`, { method: 'POST', body });
 }
 

@@ -3,7 +3,7 @@ import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import classes from './star-rating.module.css';
 
-export const STAR_COUNT = 5;
+const STAR_COUNT = 5;
 
 /**
  * Five stars as a native radio group: arrow keys move between them, each radio is named 'n of 5

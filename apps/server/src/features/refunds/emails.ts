@@ -1,0 +1,36 @@
+import { formatMoney, PRODUCT_NAME, type Language } from '@streethunt/shared';
+import type { MailContent } from '../../platform/mail/mailer.ts';
+import { emailDocument, mailHtml, typedText } from '../../platform/mail/html.ts';
+
+export type RefundEmailInput = { fullName: string; gameName: string; code: string; refund: number; kept: number; language: Language };
+
+/** The buyer's purchase was refunded: how much comes back, what the terms keep, and that the code no longer works. */
+export function refundEmail({ fullName: typedFull, gameName: typedGame, code, refund, kept, language }: RefundEmailInput): MailContent {
+  // Names callers typed: one short plain line each, never a link (platform/mail/html.ts).
+  const [fullName, gameName] = [typedText(typedFull), typedText(typedGame)];
+  const money = (agorot: number) => formatMoney(agorot, language);
+  const w =
+    language === 'en'
+      ? {
+          subject: `Your purchase of ${gameName} was refunded`,
+          greeting: `Hello ${fullName},`,
+          lines: [
+            `Your purchase of ${gameName} was cancelled and ${money(refund)} is on its way back to the card you paid with.`,
+            `As the terms say, ${money(kept)} of the price is kept for a cancellation.`,
+            `The game code ${code} no longer works.`,
+          ],
+          signature: `The ${PRODUCT_NAME.en} team`,
+        }
+      : {
+          subject: `הרכישה של ${gameName} בוטלה`,
+          greeting: `שלום ${fullName},`,
+          lines: [
+            `הרכישה של המשחק ${gameName} בוטלה, ו־${money(refund)} יוחזרו לכרטיס שבו שילמת.`,
+            `כפי שכתוב בתקנון, ${money(kept)} מהמחיר נשמרים כדמי ביטול.`,
+            `קוד המשחק ${code} כבר לא פעיל.`,
+          ],
+          signature: `צוות ${PRODUCT_NAME.he}`,
+        };
+  const html = emailDocument(language, w.subject, [mailHtml.paragraph(w.greeting), ...w.lines.map((line) => mailHtml.paragraph(line)), mailHtml.paragraph(w.signature)]);
+  return { subject: w.subject, text: [w.greeting, '', ...w.lines, '', w.signature].join('\n'), html, language };
+}

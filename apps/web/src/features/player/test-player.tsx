@@ -1,0 +1,90 @@
+/**
+ * Test helper: the game player against a fake server behind `fetch`. Tests mock the socket, the sounds
+ * and the Leaflet map module themselves (vi.mock is hoisted per file).
+ */
+import { vi } from 'vitest';
+import type { GameReply, Language, Progress } from '@streethunt/shared';
+import { renderPage } from '../../test/render-page.tsx';
+import { Component as PlayerPage } from './player-page.tsx';
+import { applyChange } from './progress-rules.ts';
+import { storeCode, writeCachedGame } from './player-store.ts';
+import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
+
+/** The player page as the app shows it, in the app's header (test/render-page.tsx), at `url`. */
+export function renderPlayer({ url = `/game/${GAME_ID}`, language = 'he' as Language } = {}) {
+  return renderPage(<PlayerPage />, { path: '/game/:gameId', url, language, withHeader: true });
+}
+
+type Call = { method: string; path: string; body: Record<string, unknown> | undefined; headers: Record<string, string>; offline: boolean };
+type Reply = { status: number; body: unknown };
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/**
+ * A fake server: the game (questions only with the right x-game-secret), one play applying changes by
+ * the shared rules (SOLUTION reveals the first answer), reports and the public config. `down` makes
+ * every call fail as offline; `override` answers a call first.
+ */
+export function fakeServer({ game = buildGame(), progress = buildProgress(), solutions = ['Bialik', '1909', 'Rothschild'] } = {}) {
+  const state = {
+    game,
+    progress,
+    down: false,
+    override: null as null | ((call: Call) => Reply | null),
+    calls: [] as Call[],
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    const path = String(input);
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+    const headers = (init?.headers ?? {}) as Record<string, string>;
+    const call = { method, path, body, headers, offline: state.down };
+    state.calls.push(call);
+    if (state.down) throw new TypeError('Failed to fetch');
+    const override = state.override?.(call);
+    if (override) return json(override.status, override.body);
+    if (method === 'GET' && path === '/api/public-config') {
+      return json(200, { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', vatPercent: 18 });
+    }
+    if (method === 'GET' && path === `/api/games/${state.game._id}`) {
+      if (headers['x-game-secret'] === CODE) return json(200, state.game);
+      const { questions: _questions, ...publicPart } = state.game;
+      return json(200, publicPart);
+    }
+    if (method === 'GET' && path.startsWith('/api/games/')) return json(404, { message: 'no such game', code: 'not_found' });
+    if (method === 'POST' && path === '/api/game-progress' && body) {
+      if (body.secretCode !== CODE || body.gameId !== state.game._id) return json(403, { message: 'wrong code', code: 'wrong_code' });
+      const { action, gameId: _g, secretCode: _s, ...rest } = body as { action: string; gameId: string; secretCode: string };
+      if (action === 'set-start-time') return json(200, { status: 'OK', gameProgress: state.progress });
+      if (action !== 'get-game-progress') {
+        state.progress = applyChange(state.progress, { action, ...rest } as Parameters<typeof applyChange>[1]);
+        state.progress = {
+          ...state.progress,
+          questions: state.progress.questions.map((q, i) =>
+            q.status === 'SOLUTION' || q.status === 'SKIPPED' ? { ...q, solution: solutions[i] } : q,
+          ),
+        };
+      }
+      return json(200, state.progress);
+    }
+    if (method === 'POST' && path === '/api/game/report') return json(200, { data: { status: 'OK' } });
+    if (method === 'POST' && path.startsWith('/api/feedback/game/')) return json(200, { data: { status: 'OK' } });
+    return json(404, { message: `unexpected ${method} ${path}`, code: 'not_found' });
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  /** The progress changes that reached the server (no reads, no attempts made offline). */
+  const changesSent = () =>
+    state.calls
+      .filter((c) => !c.offline && c.path === '/api/game-progress' && c.body && !['get-game-progress', 'set-start-time'].includes(String(c.body.action)))
+      .map((c) => c.body);
+  return { state, fetchMock, changesSent };
+}
+
+/** A phone that already holds the play (code accepted earlier). */
+export function storePlay(progress: Progress = buildProgress(), game?: GameReply) {
+  storeCode(progress);
+  if (game) writeCachedGame(game, progress.game_secret);
+}
+
+export { resetBrowserState } from '../../test/render-page.tsx';
