@@ -21,7 +21,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { PROGRESS_EVENT, WATCH_EVENT } from '@streethunt/shared';
+import { WATCH_EVENT } from '@streethunt/shared';
+import { nextProgressEvent } from './event-arrival.ts';
 import { SAME_BYTES_PREFIX, type BareRoute, type FromServer, type ToServer } from './server.ts';
 import { nextMessage } from './child-messages.ts';
 
@@ -38,7 +39,6 @@ const UPDATES = Number(process.env.BENCH_UPDATES ?? 600);
  */
 const UPDATES_PER_S = Number(process.env.BENCH_UPDATES_PER_S ?? 50);
 const SOCKET_BATCH = 100;
-const EVENT_TIMEOUT_MS = 5000;
 const DEADLINE_MS = Number(process.env.BENCH_DEADLINE_S ?? 600) * 1000;
 
 const MIN_RATIO = 0.5;
@@ -148,23 +148,10 @@ async function measureLive(appUrl: string, live: { gameId: string; hintsPerQuest
     const update = async (play: number) => {
       const action = actions[cursor[play]++ % actions.length];
       const others = sockets.slice(play * SOCKETS_PER_PLAY + 1, Math.min(SOCKETS, (play + 1) * SOCKETS_PER_PLAY));
-      let sentAt = 0;
-      const arrivals = others.map(
-        (socket) =>
-          new Promise<number | null>((resolve) => {
-            const timer = setTimeout(() => {
-              socket.off(PROGRESS_EVENT, onEvent);
-              resolve(null);
-            }, EVENT_TIMEOUT_MS);
-            function onEvent() {
-              clearTimeout(timer);
-              resolve(performance.now() - sentAt);
-            }
-            socket.once(PROGRESS_EVENT, onEvent);
-          }),
-      );
-      sentAt = performance.now();
+      const waits = others.map((socket) => nextProgressEvent(socket));
+      for (const wait of waits) wait.sent();
       await progress({ secretCode: live.codes[play], ...action });
+      const arrivals = waits.map((wait) => wait.arrival);
       for (const delay of await Promise.all(arrivals)) {
         if (delay === null) lost += 1;
         else delays.push(delay);

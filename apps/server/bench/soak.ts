@@ -25,7 +25,8 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { PROGRESS_EVENT, WATCH_EVENT, type WatchAck } from '@streethunt/shared';
+import { WATCH_EVENT, type WatchAck } from '@streethunt/shared';
+import { nextProgressEvent } from './event-arrival.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { buildCode, buildGame, gameContent } from '../src/test/factories.ts';
 import { startServerProcess, type ServerProcess } from '../src/test/server-process.ts';
@@ -62,7 +63,6 @@ const KNOBS = {
 
 const JWT_SECRET = 'soak-secret-soak-secret-soak-secret-0123';
 const HTTP_TIMEOUT_MS = 10_000;
-const EVENT_TIMEOUT_MS = 5_000;
 const CONNECT_BATCH = 50;
 /** Descriptors the server needs beside the idle sockets (database pool, Redis, listening socket, files). */
 const SERVER_FD_MARGIN = 1024;
@@ -374,26 +374,9 @@ async function runPlayers(url: string, seeded: Seed, ipBase: number): Promise<Pl
 
   /** One change: sent over HTTP, timed to its reply and to its event on the player's own socket. */
   const update = async (socket: Socket, i: number, n: number) => {
-    let sentAt = 0;
-    let cancel = () => {};
-    const arrival = new Promise<number | null>((resolve) => {
-      const timer = setTimeout(() => {
-        socket.off(PROGRESS_EVENT, onEvent);
-        resolve(null);
-      }, EVENT_TIMEOUT_MS);
-      function onEvent() {
-        clearTimeout(timer);
-        resolve(performance.now() - sentAt);
-      }
-      cancel = () => {
-        clearTimeout(timer);
-        socket.off(PROGRESS_EVENT, onEvent);
-        resolve(NaN);
-      };
-      socket.once(PROGRESS_EVENT, onEvent);
-    });
+    const { sent, arrival, cancel } = nextProgressEvent(socket);
     updates += 1;
-    sentAt = performance.now();
+    sent();
     const reply = await post(i, { ...seeded.actions[n % seeded.actions.length] });
     if (reply.ok) http.push(reply.ms);
     else {

@@ -203,9 +203,13 @@ export type Config = {
 export type S3Config = {
   bucket: string;
   region: string;
+  /** Another S3-compatible service (MinIO, R2, a local test server); AWS's own when unset. */
   endpoint?: string;
+  /** Keys to sign with; unset: the SDK's own chain (environment, instance role). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key` (most S3-compatible servers). */
   forcePathStyle: boolean;
+  /** Where the bucket's objects can be fetched by anyone (a CDN in front of it), without a trailing slash. */
   publicUrl?: string;
 };
 

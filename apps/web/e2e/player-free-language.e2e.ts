@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CODE_ALPHABET, startTimeReplySchema } from '@streethunt/shared';
-import { appHeader, htmlLangDir, openPage } from './support/app.ts';
+import { appHeader, htmlLangDir, openGameIntro, openPage } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { newPhonePage } from './support/browser.ts';
 import { englishGame, freeGame, type DemoGame } from './support/demo-games.ts';
@@ -113,8 +113,7 @@ describe('the game’s language, only inside the game', () => {
     const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he' });
     const { page } = p;
     try {
-      await openPage(page, `/game/${english.id}`);
-      await page.getByTestId('intro-page').getByRole('heading', { level: 1, name: english.content.metadata.name }).waitFor();
+      await openGameIntro(page, { id: english.id, name: english.content.metadata.name });
       await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
       await page.getByTestId('intro-page').getByRole('button', { name: texts.en.player.intro.letsPlay, exact: true }).waitFor();
       // The game's language is not the visitor's choice: it is not kept.

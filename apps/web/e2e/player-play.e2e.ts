@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areaCenter, computeScore, elapsedMinutes, type GameProgressRequest } from '@streethunt/shared';
-import { htmlLangDir, openPage } from './support/app.ts';
+import { htmlLangDir, openGameIntro } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { TEL_AVIV, newPhonePage, type PhonePage } from './support/browser.ts';
 import { englishGame, mapGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
@@ -118,8 +118,7 @@ describe('playing the Hebrew map game to the end', () => {
     const calls = recordProgressCalls(page);
     try {
       // Intro, in Hebrew and right to left; the Map item is in the header (the game has a map).
-      await openPage(page, `/game/${hebrew.id}`);
-      await page.getByTestId('intro-page').getByRole('heading', { level: 1, name: hebrew.content.metadata.name }).waitFor();
+      await openGameIntro(page, { id: hebrew.id, name: hebrew.content.metadata.name });
       expect(await htmlLangDir(page)).toEqual({ lang: 'he', dir: 'rtl' });
       for (const item of ['map', 'questions', 'intro']) await page.getByTestId(`header-${item}`).waitFor();
       expect(await currentHeaderItems(page), 'the header marks the page shown').toEqual(['header-intro']);
@@ -357,8 +356,7 @@ describe('the English game without a map', () => {
     const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he' });
     const { page } = p;
     try {
-      await openPage(page, `/game/${english.id}`);
-      await page.getByTestId('intro-page').getByRole('heading', { level: 1, name: english.content.metadata.name }).waitFor();
+      await openGameIntro(page, { id: english.id, name: english.content.metadata.name });
       await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
       await page.getByTestId('header-questions').waitFor();
       expect(await page.getByTestId('header-map').count(), 'no Map item without a map').toBe(0);

@@ -26,6 +26,22 @@ describe('access rules', () => {
       ...(method === 'GET' ? {} : { payload: {} }),
     });
 
+  it('sends the replies of routes marked private as never to be cached', async () => {
+    const admin = await tokenFor(t.app, await buildUser(t.db, { role: 'admin' }));
+    for (const [url, token] of [
+      ['/api/games/my-games', userToken],
+      ['/api/leads', admin],
+      ['/api/purchases', admin],
+      ['/api/payouts?month=2026-01', admin],
+    ] as const) {
+      const res = await call('GET', url, token);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+    }
+    // A public reply is not marked so.
+    expect((await call('GET', '/api/public-config')).headers['cache-control']).not.toBe('private, no-store');
+  });
+
   it('every API route declares a rule', () => {
     expect(t.app.routeAccess.length).toBeGreaterThan(2);
     for (const route of t.app.routeAccess) expect(['public', 'user', 'owner', 'admin']).toContain(route.access);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, preParsingHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, preParsingHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
@@ -19,6 +19,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: AccessRule;
+    /** The reply is one caller's own (their games, an admin's lists): sent `private, no-store`, never kept by a cache. */
+    private?: boolean;
   }
   interface FastifyInstance {
     /** Every API route with its access rule, for the table-driven access test. */
@@ -45,6 +47,13 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: Toke
     const access = (route.config as { access?: AccessRule } | undefined)?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
+    if ((route.config as { private?: boolean }).private) {
+      const noStore: preHandlerHookHandler = (_request, reply, done) => {
+        reply.header('cache-control', 'private, no-store');
+        done();
+      };
+      route.preHandler = [route.preHandler ?? []].flat().concat(noStore);
+    }
     // Checked in preParsing: after every onRequest hook (a route's own rate limit counts the caller
     // first), and before the body is read, so a caller without access gets 401 rather than 413 or 415.
     // Only routes with a rule to check get the hook: the busiest player calls are public.

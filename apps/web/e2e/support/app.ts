@@ -40,3 +40,9 @@ export async function viaMenu(page: Page, menu: { open: string; close: string; t
   await menuToggle(page, menu).click();
   await page.getByRole('dialog', { name: menu.title }).getByRole('link', { name, exact: true }).click();
 }
+
+/** Opens a game's page and waits for its intro, headed by the game's name. */
+export async function openGameIntro(page: Page, game: { id: string; name: string }): Promise<void> {
+  await openPage(page, `/game/${game.id}`);
+  await page.getByTestId('intro-page').getByRole('heading', { level: 1, name: game.name }).waitFor();
+}

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import type { BrowserContext, Page, Response } from 'playwright-core';
-import { toEditableAnswer, type EditableGame, type EditorGame, type LoginReply, type StartTimeReply } from '@streethunt/shared';
+import { toEditableGame, type EditableGame, type EditorGame, type LoginReply, type StartTimeReply } from '@streethunt/shared';
 import { postGameProgress } from './player.ts';
 import type { TestServer } from './server.ts';
 
@@ -96,31 +96,7 @@ export function ownerGame(server: TestServer, session: StoredSession, gameId: st
 
 /** The editable part of an owner's reply, as the editor's save sends it (the save schema is strict). */
 export function editableCopy(game: EditorGame): EditableGame {
-  const m = game.metadata;
-  return {
-    metadata: {
-      name: m.name,
-      locationCity: m.locationCity,
-      locationText: m.locationText,
-      price: m.price,
-      currencyCode: m.currencyCode,
-      language: m.language,
-      map: m.map,
-      coverImage: m.coverImage,
-      location: m.location ?? null,
-      scoring: m.scoring,
-      order: m.order,
-    },
-    introPage: { content: game.introPage.content },
-    questions: game.questions.map((q) => ({
-      id: q.id,
-      content: q.content,
-      location: q.location ?? null,
-      answer: toEditableAnswer(q.answer),
-      hints: q.hints.map((h) => ({ id: h.id, content: h.content, ...(h.title !== undefined && { title: h.title }) })),
-    })),
-    gameoverPage: { content: game.gameoverPage.content, hideGameSummary: game.gameoverPage.hideGameSummary },
-  };
+  return toEditableGame(game);
 }
 
 /** The page's next reply to `method path` (the path exactly, without the query). */

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ChangeEvent } from 'react';
+import { useCallback, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -48,4 +48,23 @@ export function useFields<F extends string>(initial: Record<F, string>) {
   });
 
   return { values, errors, setErrors, setValue, field };
+}
+
+/**
+ * A form's submit with its values checked (`result`): when they fail, `onInvalid` runs (e.g. the
+ * last reply's error is cleared), the fields show their errors and the keyboard moves to the first;
+ * else `onValid` gets the checked data. The browser's own submit never happens.
+ */
+export function submitChecked<T, F extends string>(
+  event: FormEvent<HTMLFormElement>,
+  result: Validation<T, F>,
+  form: { setErrors(errors: FieldErrors<F>): void },
+  onValid: (data: T) => void,
+  onInvalid?: () => void,
+): void {
+  event.preventDefault();
+  if (result.ok) return onValid(result.data);
+  onInvalid?.();
+  form.setErrors(result.errors);
+  focusFirstInvalid(event.currentTarget);
 }

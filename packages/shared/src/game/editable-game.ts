@@ -70,7 +70,7 @@ export type GameContentLike = Omit<GameContent, 'questions'> & {
 };
 
 /** The answer as the owner edits it, from the stored shape or a reply's (the phone's part dropped). */
-export function toEditableAnswer(either: Answer | ReplyAnswer): Answer {
+function toEditableAnswer(either: Answer | ReplyAnswer): Answer {
   // Every field of either shape, each optional: what a kind does not have reads as absent.
   const answer: Partial<Omit<ReplyAnswer, 'content' | 'contentAfterAnswer'>> & Pick<ReplyAnswer, 'content' | 'contentAfterAnswer'> = either;
   const texts = { content: answer.content, contentAfterAnswer: answer.contentAfterAnswer };

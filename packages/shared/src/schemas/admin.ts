@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CODE_PREFIX_MAX } from '../game/code.ts';
 import { lineText, multilineText } from './common.ts';
-import { GAME_STATUSES } from './game.ts';
+import { GAME_STATUSES, listedGameMetadataSchema } from './game.ts';
 
 /** The admin's calls on games (spec sections 2, 5 and 7). */
 
@@ -10,12 +10,7 @@ const adminGameSchema = z.object({
   _id: z.string(),
   userId: z.string(),
   status: z.enum(GAME_STATUSES),
-  metadata: z.object({
-    name: z.string(),
-    locationCity: z.string(),
-    price: z.union([z.string(), z.number()]),
-    currencyCode: z.string(),
-  }),
+  metadata: listedGameMetadataSchema,
   updatedAt: z.string(),
   /** The saved version the row shows: the admin's approval names it (POST /api/games/approve/{gameId}). */
   version: z.number().int(),

@@ -7,6 +7,14 @@ import { QUESTION_ORDERS } from '../game/question-status.ts';
 import { MAX_COVER_IMAGE, MAX_LINE_TEXT, MAX_LOCATION_TEXT, MAX_POLYGON_POINTS, MAX_WRONG_ATTEMPT_PENALTY } from '../content/limits.ts';
 
 export const GAME_STATUSES = ['DRAFT', 'PENDING', 'APPROVED'] as const;
+
+/** What a row of the studio's and the admin's game tables shows of a game's metadata. */
+export const listedGameMetadataSchema = z.object({
+  name: z.string(),
+  locationCity: z.string(),
+  price: z.union([z.string(), z.number()]),
+  currencyCode: z.string(),
+});
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
 export const pointSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });

@@ -19,7 +19,7 @@ import { QUESTION_ORDERS, QUESTION_STATUSES } from '../game/question-status.ts';
 import { RICH_TEXT_SHAPE_MESSAGES, richTextShapeError } from '../game/rich-text-shape.ts';
 import { REVIEW_REASON_MAX } from './admin.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
-import { GAME_STATUSES, pointSchema, scoringSchema, type GameLocation } from './game.ts';
+import { GAME_STATUSES, listedGameMetadataSchema, pointSchema, scoringSchema, type GameLocation } from './game.ts';
 import { SPEC_SCORING } from '../game/score.ts';
 
 // The creator studio's calls on games (spec section 7): my games, the editor's save and
@@ -236,12 +236,7 @@ export type NewGameReply = z.infer<typeof newGameReplySchema>;
 const myGameSchema = z.object({
   _id: z.string(),
   status: z.enum(GAME_STATUSES),
-  metadata: z.object({
-    name: z.string(),
-    locationCity: z.string(),
-    price: z.union([z.string(), z.number()]),
-    currencyCode: z.string(),
-  }),
+  metadata: listedGameMetadataSchema,
   questionCount: z.number().int(),
   updatedAt: z.string(),
   /** On the draft of an approved game's next version: that game's id. */

@@ -26,7 +26,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/games/${which}-games`,
       {
-        config: { access },
+        config: { access, private: true },
         schema: {
           tags,
           summary: which === 'pending' ? 'Games waiting for approval, the longest waiting first (admins)' : 'Every game, the latest change first (admins)',
@@ -34,8 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: adminGamesReplySchema, ...errorReplies(401, 403) },
         },
       },
-      async (_request, reply) => {
-        reply.header('cache-control', 'private, no-store');
+      async (_request) => {
         return { data: await admin.listGamesForAdmin(deps.db, which) };
       },
     );
@@ -116,7 +115,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/games/code-batches/:gameId',
     {
-      config: { access },
+      config: { access, private: true },
       schema: {
         tags,
         summary: 'The code batches generated for the game, newest first: who, when, how many, the prefix and the codes (admins)',
@@ -125,8 +124,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: codeBatchesReplySchema, ...errorReplies(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return { data: await listCodeBatches(deps.db, request.params.gameId) };
     },
   );

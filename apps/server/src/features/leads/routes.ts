@@ -47,7 +47,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/leads',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', private: true },
       schema: {
         tags: ['admin'],
         summary: 'The landing forms’ leads, the latest sent first: formType, search (q: name, email or phone, any case) and paging (page, pageSize 10 to 50, or 500 for a download) (admins)',
@@ -56,8 +56,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: leadsListReplySchema, ...errorReplies(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return { data: await leadsService.listLeads(deps, request.query) };
     },
   );

@@ -20,7 +20,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payouts',
     {
-      config: { access },
+      config: { access, private: true },
       schema: {
         tags,
         summary: 'Each builder’s and affiliate’s statement line of a month (YYYY-MM), paid at the end of the following month, with their bank details (admins)',
@@ -29,8 +29,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: payoutsDueReplySchema, ...errorReplies(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return { data: await payouts.payoutsDue(deps, request.query.month) };
     },
   );
@@ -38,7 +37,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payouts/entries',
     {
-      config: { access },
+      config: { access, private: true },
       schema: {
         tags,
         summary: 'The payouts ledger of a month: every payment and correction recorded, in order (admins)',
@@ -47,8 +46,7 @@ export const payoutsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: payoutEntriesReplySchema, ...errorReplies(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return { data: await payouts.payoutEntries(deps, request.query.month) };
     },
   );

@@ -15,7 +15,7 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/purchases',
     {
-      config: { access },
+      config: { access, private: true },
       schema: {
         tags,
         summary: 'The 50 latest paid or refunded purchases (q: buyer’s name or email, the code, or the id), each with what a refund now would give back (admins)',
@@ -24,8 +24,7 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminPurchasesReplySchema, ...errorReplies(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return { data: await refunds.listPurchases(deps, request.query.q) };
     },
   );

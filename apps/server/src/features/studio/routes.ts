@@ -33,7 +33,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/games/my-games',
     {
-      config: { access: 'user' },
+      config: { access: 'user', private: true },
       schema: {
         tags,
         summary: 'The caller’s own games, the latest change first',
@@ -41,8 +41,7 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: myGamesReplySchema, ...errorReplies(401) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
+    async (request) => {
       return { data: await studio.listMyGames(deps.db, requireUser(request)) };
     },
   );

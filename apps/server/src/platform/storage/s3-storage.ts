@@ -3,21 +3,13 @@ import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { isContentHashedKey } from '@streethunt/shared';
+import type { S3Config } from '../../config.ts';
 import { receiveUpload } from './local-storage.ts';
 import { imageContentType, videoContentType } from './media-types.ts';
 import { assertStorageKey, type StagedFile, type Storage } from './storage.ts';
 
-export type S3StorageOptions = {
-  bucket: string;
-  region: string;
-  /** Another S3-compatible service (MinIO, R2, a local test server); AWS's own when unset. */
-  endpoint?: string;
-  /** Keys to sign with; unset: the SDK's own chain (environment, instance role). */
-  credentials?: { accessKeyId: string; secretAccessKey: string };
-  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key` (most S3-compatible servers). */
-  forcePathStyle: boolean;
-  /** Where the bucket's objects can be fetched by anyone (a CDN in front of it), without a trailing slash. */
-  publicUrl?: string;
+/** The bucket (config.ts's S3Config), and where uploads are received first. */
+export type S3StorageOptions = S3Config & {
   /**
    * A folder on this machine's disk where an upload is received before it has a key (its length is
    * known only at the end, and a refused upload must leave nothing in the bucket); swept at start as

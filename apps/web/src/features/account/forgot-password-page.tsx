@@ -1,20 +1,20 @@
-import { useRef, type FormEvent } from 'react';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { emailOnlyRequestSchema } from '@streethunt/shared';
 import { AccountPage, ErrorAlert, SuccessAlert, emailInputProps } from './account-page.tsx';
 import { accountApi } from './api.ts';
 import { errorMessage, serverFieldErrors } from './errors.ts';
-import { focusFirstInvalid, useFields, validateFields } from '../../ui/form-fields.ts';
+import { useFields, validateFields, submitChecked } from '../../ui/form-fields.ts';
 import { accountIssueText } from './issue-text.ts';
+import { LinkRow } from '../../ui/link-row.tsx';
 
 /** `/forgot-password`: asks for a reset link by email. On OK says so and hides the button (spec section 8). */
 export function Component() {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useFields({ email: params.get('email') ?? '' });
 
   const request = useMutation({
@@ -22,22 +22,13 @@ export function Component() {
     onError: (error) => form.setErrors(serverFieldErrors(error, ['email'])),
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateFields(emailOnlyRequestSchema, form.values, accountIssueText(t));
-    if (!result.ok) {
-      request.reset();
-      form.setErrors(result.errors);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    request.mutate(result.data.email);
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    submitChecked(event, validateFields(emailOnlyRequestSchema, form.values, accountIssueText(t)), form, (data) => request.mutate(data.email), request.reset);
 
   return (
     <AccountPage title={t('account.forgot.title')}>
       <Text>{t('account.forgot.intro')}</Text>
-      <form ref={formRef} onSubmit={submit} noValidate aria-label={t('account.forgot.title')}>
+      <form onSubmit={submit} noValidate aria-label={t('account.forgot.title')}>
         <Stack gap="sm">
           {request.isError && <ErrorAlert>{errorMessage(request.error, t)}</ErrorAlert>}
           {request.isSuccess && <SuccessAlert>{t('account.forgot.sent')}</SuccessAlert>}
@@ -55,17 +46,14 @@ export function Component() {
           )}
         </Stack>
       </form>
-      <Group gap="md" component="nav" aria-label={t('account.common.moreLinks')}>
-        <Anchor component={Link} to="/" size="sm">
-          {t('account.common.toHome')}
-        </Anchor>
-        <Anchor component={Link} to="/login" size="sm">
-          {t('account.common.toLogin')}
-        </Anchor>
-        <Anchor component={Link} to="/signup" size="sm">
-          {t('account.common.toSignup')}
-        </Anchor>
-      </Group>
+      <LinkRow
+        label={t('account.common.moreLinks')}
+        links={[
+          { to: '/', label: t('account.common.toHome') },
+          { to: '/login', label: t('account.common.toLogin') },
+          { to: '/signup', label: t('account.common.toSignup') },
+        ]}
+      />
     </AccountPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { PasswordField } from '../../ui/password-field.tsx';
 import { AccountPage, ErrorAlert, emailInputProps } from './account-page.tsx';
 import { accountApi } from './api.ts';
 import { errorCode, errorMessage, serverFieldErrors } from './errors.ts';
-import { focusFirstInvalid, useFields, validateFields } from '../../ui/form-fields.ts';
+import { useFields, validateFields, submitChecked } from '../../ui/form-fields.ts';
 import { accountIssueText } from './issue-text.ts';
 import { safeReturnPath } from '../../api/return-path.ts';
 
@@ -21,7 +21,6 @@ export function Component() {
   const { logIn } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useFields({ email: params.get('email') ?? '', password: '' });
 
   const login = useMutation({
@@ -33,24 +32,15 @@ export function Component() {
     onError: (error) => form.setErrors(serverFieldErrors(error, FIELDS)),
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateFields(loginRequestSchema, form.values, accountIssueText(t));
-    if (!result.ok) {
-      login.reset();
-      form.setErrors(result.errors);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    login.mutate(result.data);
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    submitChecked(event, validateFields(loginRequestSchema, form.values, accountIssueText(t)), form, (data) => login.mutate(data), login.reset);
 
   const needsValidation = errorCode(login.error) === 'need_email_validate';
   const resendTo = `/validate-email/resend?email=${encodeURIComponent(login.variables?.email ?? form.values.email)}`;
 
   return (
     <AccountPage title={t('account.login.title')}>
-      <form ref={formRef} onSubmit={submit} noValidate aria-label={t('account.login.title')}>
+      <form onSubmit={submit} noValidate aria-label={t('account.login.title')}>
         <Stack gap="sm">
           {login.isError && (
             <ErrorAlert>

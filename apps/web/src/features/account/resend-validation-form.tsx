@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { emailOnlyRequestSchema } from '@streethunt/shared';
 import { ErrorAlert, SuccessAlert, emailInputProps } from './account-page.tsx';
 import { accountApi } from './api.ts';
 import { errorMessage, serverFieldErrors } from './errors.ts';
-import { focusFirstInvalid, useFields, validateFields } from '../../ui/form-fields.ts';
+import { useFields, validateFields, submitChecked } from '../../ui/form-fields.ts';
 import { accountIssueText } from './issue-text.ts';
 
 /**
@@ -15,7 +15,6 @@ import { accountIssueText } from './issue-text.ts';
  */
 export function ResendValidationForm({ initialEmail = '', withHeading = false }: { initialEmail?: string; withHeading?: boolean }) {
   const { t, i18n } = useTranslation();
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useFields({ email: initialEmail });
 
   const resend = useMutation({
@@ -23,20 +22,11 @@ export function ResendValidationForm({ initialEmail = '', withHeading = false }:
     onError: (error) => form.setErrors(serverFieldErrors(error, ['email'])),
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateFields(emailOnlyRequestSchema, form.values, accountIssueText(t));
-    if (!result.ok) {
-      resend.reset();
-      form.setErrors(result.errors);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    resend.mutate(result.data.email);
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    submitChecked(event, validateFields(emailOnlyRequestSchema, form.values, accountIssueText(t)), form, (data) => resend.mutate(data.email), resend.reset);
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={t('account.validate.resendTitle')} data-testid="resend-form">
+    <form onSubmit={submit} noValidate aria-label={t('account.validate.resendTitle')} data-testid="resend-form">
       <Stack gap="sm">
         {withHeading && (
           <Title order={2} size="h4">

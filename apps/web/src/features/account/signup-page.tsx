@@ -10,7 +10,7 @@ import { languageOf } from '../../i18n/language-of.ts';
 import { accountApi } from './api.ts';
 import { readCookie } from './cookie.ts';
 import { errorCode, errorMessage, serverFieldErrors } from './errors.ts';
-import { focusFirstInvalid, useFields, validateFields } from '../../ui/form-fields.ts';
+import { focusFirstInvalid, useFields, validateFields, submitChecked } from '../../ui/form-fields.ts';
 import { accountIssueText } from './issue-text.ts';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone'] as const;
@@ -30,21 +30,13 @@ export function Component() {
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
     const values = {
       ...form.values,
       // The affiliate who brought this visitor, kept for 7 days (spec section 2).
       aff: readCookie(AFF_COOKIE_NAME),
       language: languageOf(i18n.language),
     };
-    const result = validateFields(signupRequestSchema, values, accountIssueText(t));
-    if (!result.ok) {
-      signup.reset();
-      form.setErrors(result.errors);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    signup.mutate(result.data);
+    submitChecked(event, validateFields(signupRequestSchema, values, accountIssueText(t)), form, (data) => signup.mutate(data), signup.reset);
   };
 
   if (signup.isSuccess) {

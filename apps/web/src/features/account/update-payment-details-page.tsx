@@ -7,7 +7,7 @@ import { maskAccountNumber, paymentDetailsSaveRequestSchema, type PaymentDetails
 import { AccountPage, ErrorAlert, nameInputProps } from './account-page.tsx';
 import { accountApi, accountKeys } from './api.ts';
 import { errorCode, errorMessage, serverFieldErrors } from './errors.ts';
-import { focusFirstInvalid, useFields, validateFields } from '../../ui/form-fields.ts';
+import { focusFirstInvalid, useFields, validateFields, submitChecked } from '../../ui/form-fields.ts';
 import { accountIssueText } from './issue-text.ts';
 import { OwnRecord, useOwnRecord } from './own-record.tsx';
 
@@ -72,17 +72,8 @@ function PaymentDetailsForm({ details, userId }: { details: Details | null; user
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateFields(SAVE_SCHEMA, form.values, accountIssueText(t));
-    if (!result.ok) {
-      save.reset();
-      form.setErrors(result.errors);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    save.mutate(result.data);
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    submitChecked(event, validateFields(SAVE_SCHEMA, form.values, accountIssueText(t)), form, (data) => save.mutate(data), save.reset);
 
   const digitsField = (name: Field) => ({
     label: t(`account.fields.${name}`),

@@ -8,7 +8,7 @@ import { AccountPage, ErrorAlert, emailInputProps, nameInputProps, phoneInputPro
 import { accountApi, accountKeys } from './api.ts';
 import { errorMessage, serverFieldErrors } from './errors.ts';
 import { ShareLinksCard } from './share-links-card.tsx';
-import { focusFirstInvalid, useFields, validateFields } from '../../ui/form-fields.ts';
+import { focusFirstInvalid, useFields, validateFields, submitChecked } from '../../ui/form-fields.ts';
 import { accountIssueText } from './issue-text.ts';
 import { OwnRecord, useOwnRecord } from './own-record.tsx';
 
@@ -59,17 +59,8 @@ function ProfileForm({ profile, userId }: { profile: Profile; userId: string }) 
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateFields(updateProfileRequestSchema, { ...form.values, language }, accountIssueText(t));
-    if (!result.ok) {
-      save.reset();
-      form.setErrors(result.errors);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    save.mutate(result.data);
-  };
+  const submit = (event: FormEvent<HTMLFormElement>) =>
+    submitChecked(event, validateFields(updateProfileRequestSchema, { ...form.values, language }, accountIssueText(t)), form, (data) => save.mutate(data), save.reset);
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label={t('account.profile.title')}>

@@ -4,6 +4,7 @@ import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { LinkRow } from '../../ui/link-row.tsx';
 
 /** Each language by its own name, as a language switch shows it (as the menu does). */
 const LANGUAGE_NAMES = { he: 'עברית', en: 'English' } as const;
@@ -82,20 +83,16 @@ export function AffiliateFrame({ title, kicker, lead, action, children }: Props)
       </Container>
       <Box component="footer" bg="gray.0" py="lg" mt="xl">
         <Container size="md" px="md">
-          <Group gap="lg" justify="center">
-            <Anchor component={Link} to="/affiliates" size="sm">
-              {t('affiliates.landing.allOptions')}
-            </Anchor>
-            <Anchor component={Link} to="/signup" size="sm">
-              {t('affiliates.thanks.signup')}
-            </Anchor>
-            <Anchor component={Link} to="/terms" size="sm">
-              {t('menu.terms')}
-            </Anchor>
-            <Anchor component={Link} to="/games" size="sm">
-              {t('affiliates.thanks.games')}
-            </Anchor>
-          </Group>
+          <LinkRow
+            gap="lg"
+            centered
+            links={[
+              { to: '/affiliates', label: t('affiliates.landing.allOptions') },
+              { to: '/signup', label: t('affiliates.thanks.signup') },
+              { to: '/terms', label: t('menu.terms') },
+              { to: '/games', label: t('affiliates.thanks.games') },
+            ]}
+          />
         </Container>
       </Box>
     </>

@@ -1,12 +1,18 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The buttons at the foot of a dialog; they wrap on a narrow phone. */
-function Actions({ children }: { children: ReactNode }) {
+type Choice = { label: string; onClick(): void; testId?: string; variant?: 'default'; color?: 'red' };
+
+/** The buttons at the foot of a dialog, the cautious one first; they wrap on a narrow phone. */
+function Choices({ choices }: { choices: Choice[] }) {
   return (
     <Group justify="flex-end" gap="sm" wrap="wrap">
-      {children}
+      {choices.map((choice) => (
+        <Button key={choice.label} variant={choice.variant} color={choice.color} onClick={choice.onClick} data-testid={choice.testId}>
+          {choice.label}
+        </Button>
+      ))}
     </Group>
   );
 }
@@ -33,27 +39,19 @@ export function ConflictModal({ opened, onKeep, onReload }: { opened: boolean; o
     >
       <Stack gap="md">
         <Text>{t(confirming ? 'editor.conflict.confirmText' : 'editor.conflict.text')}</Text>
-        <Actions>
-          {confirming ? (
-            <>
-              <Button variant="default" onClick={() => setConfirming(false)}>
-                {t('editor.conflict.back')}
-              </Button>
-              <Button color="red" onClick={onReload} data-testid="conflict-reload-confirm">
-                {t('editor.conflict.reloadConfirm')}
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button variant="default" onClick={close} data-testid="conflict-keep">
-                {t('editor.conflict.keep')}
-              </Button>
-              <Button onClick={() => setConfirming(true)} data-testid="conflict-reload">
-                {t('editor.conflict.reload')}
-              </Button>
-            </>
-          )}
-        </Actions>
+        <Choices
+          choices={
+            confirming
+              ? [
+                  { label: t('editor.conflict.back'), onClick: () => setConfirming(false), variant: 'default' },
+                  { label: t('editor.conflict.reloadConfirm'), onClick: onReload, testId: 'conflict-reload-confirm', color: 'red' },
+                ]
+              : [
+                  { label: t('editor.conflict.keep'), onClick: close, testId: 'conflict-keep', variant: 'default' },
+                  { label: t('editor.conflict.reload'), onClick: () => setConfirming(true), testId: 'conflict-reload' },
+                ]
+          }
+        />
       </Stack>
     </Modal>
   );
@@ -78,14 +76,12 @@ export function OlderDraftModal({ savedAt, onUse, onDiscard }: { savedAt: string
     >
       <Stack gap="md">
         <Text>{date ? t('editor.draft.olderText', { date }) : t('editor.draft.olderTextNoDate')}</Text>
-        <Actions>
-          <Button variant="default" onClick={onDiscard} data-testid="older-draft-discard">
-            {t('editor.draft.discardOlder')}
-          </Button>
-          <Button onClick={onUse} data-testid="older-draft-use">
-            {t('editor.draft.useOlder')}
-          </Button>
-        </Actions>
+        <Choices
+          choices={[
+            { label: t('editor.draft.discardOlder'), onClick: onDiscard, testId: 'older-draft-discard', variant: 'default' },
+            { label: t('editor.draft.useOlder'), onClick: onUse, testId: 'older-draft-use' },
+          ]}
+        />
       </Stack>
     </Modal>
   );
@@ -98,14 +94,12 @@ export function LeaveModal({ opened, onStay, onLeave }: { opened: boolean; onSta
     <Modal opened={opened} onClose={onStay} title={t('editor.leave.title')} centered closeButtonProps={{ 'aria-label': t('studio.close') }} data-testid="leave-modal">
       <Stack gap="md">
         <Text>{t('editor.leave.text')}</Text>
-        <Actions>
-          <Button variant="default" onClick={onLeave} data-testid="leave-confirm">
-            {t('editor.leave.leave')}
-          </Button>
-          <Button onClick={onStay} data-testid="leave-stay">
-            {t('editor.leave.stay')}
-          </Button>
-        </Actions>
+        <Choices
+          choices={[
+            { label: t('editor.leave.leave'), onClick: onLeave, testId: 'leave-confirm', variant: 'default' },
+            { label: t('editor.leave.stay'), onClick: onStay, testId: 'leave-stay' },
+          ]}
+        />
       </Stack>
     </Modal>
   );

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, MIN_GAME_PRICE, splitSale, termsExamples, type Language } from '@streethunt/shared';
 import { CALCULATOR_MAX_PRICE, readCalculatorPrice } from './builders-split.ts';
 import { SplitTable } from './builders-split-table.tsx';
+import { TitledSection } from './titled-section.tsx';
 
 /** A price (ILS, with VAT) and 'arrived with an affiliate code', split live by the shared money rules. */
 export function BuildersCalculator({ vatPercent }: { vatPercent: number }) {
@@ -20,13 +21,7 @@ export function BuildersCalculator({ vatPercent }: { vatPercent: number }) {
     : t(`builders.calculator.errors.${reading.error}`, { minimum: money(MIN_GAME_PRICE * 100), maximum: money(CALCULATOR_MAX_PRICE * 100) });
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="builders-calculator">
-      <Stack gap="xs">
-        <Title order={2} id="builders-calculator">
-          {t('builders.calculator.title')}
-        </Title>
-        <Text>{t('builders.calculator.intro')}</Text>
-      </Stack>
+    <TitledSection id="builders-calculator" title={t('builders.calculator.title')} intro={t('builders.calculator.intro')} gap="md">
       <Paper withBorder p="md">
         <Stack gap="md">
           <NumberInput
@@ -60,6 +55,6 @@ export function BuildersCalculator({ vatPercent }: { vatPercent: number }) {
           )}
         </Stack>
       </Paper>
-    </Stack>
+    </TitledSection>
   );
 }

@@ -1,7 +1,8 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, termsExamples, type Language } from '@streethunt/shared';
 import { SplitTable } from './builders-split-table.tsx';
+import { TitledSection } from './titled-section.tsx';
 
 /** The terms' two example games, split by the shared money rules (never typed-in numbers). */
 export function BuildersExamples({ vatPercent }: { vatPercent: number }) {
@@ -9,13 +10,7 @@ export function BuildersExamples({ vatPercent }: { vatPercent: number }) {
   const language: Language = i18n.language === 'en' ? 'en' : 'he';
   const money = (agorot: number) => formatMoney(agorot, language);
   return (
-    <Stack gap="lg" component="section" aria-labelledby="builders-example">
-      <Stack gap="xs">
-        <Title order={2} id="builders-example">
-          {t('builders.example.title')}
-        </Title>
-        <Text>{t('builders.example.intro', { vat: vatPercent })}</Text>
-      </Stack>
+    <TitledSection id="builders-example" title={t('builders.example.title')} intro={t('builders.example.intro', { vat: vatPercent })} gap="lg">
       {termsExamples(vatPercent).map((example, index) => {
         const headingId = `builders-example-${index + 1}`;
         return (
@@ -34,6 +29,6 @@ export function BuildersExamples({ vatPercent }: { vatPercent: number }) {
           </Stack>
         );
       })}
-    </Stack>
+    </TitledSection>
   );
 }

@@ -43,28 +43,14 @@ export function GameOverView({ game, progress, feedback }: GameOverViewProps) {
         <Title order={2} size="h4" id="game-over-next">
           {t('player.gameOver.nextTitle')}
         </Title>
-        <Button
-          component={Link}
-          to="/games"
-          variant="light"
-          size="md"
-          styles={WRAPPING_BUTTON}
-          leftSection={<IconMapSearch size={20} aria-hidden />}
-          data-testid="game-over-all-games"
-        >
-          {t('player.gameOver.allGames')}
-        </Button>
-        <Button
-          component={Link}
-          to={`/games?user=${encodeURIComponent(game.userId)}`}
-          variant="default"
-          size="md"
-          styles={WRAPPING_BUTTON}
-          leftSection={<IconUser size={20} aria-hidden />}
-          data-testid="game-over-creator-games"
-        >
-          {t('player.gameOver.creatorGames')}
-        </Button>
+        {[
+          { to: '/games', label: t('player.gameOver.allGames'), icon: IconMapSearch, variant: 'light', testId: 'game-over-all-games' },
+          { to: `/games?user=${encodeURIComponent(game.userId)}`, label: t('player.gameOver.creatorGames'), icon: IconUser, variant: 'default', testId: 'game-over-creator-games' },
+        ].map(({ to, label, icon: Icon, variant, testId }) => (
+          <Button key={testId} component={Link} to={to} variant={variant} size="md" styles={WRAPPING_BUTTON} leftSection={<Icon size={20} aria-hidden />} data-testid={testId}>
+            {label}
+          </Button>
+        ))}
       </Stack>
     </Stack>
   );

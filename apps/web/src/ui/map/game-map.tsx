@@ -1,13 +1,14 @@
 import 'leaflet/dist/leaflet.css';
 import './game-map.css';
 import { Fragment, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ActionIcon, Box, Tooltip } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { divIcon, latLng, type DivIcon, type Map as LeafletMap, type PathOptions } from 'leaflet';
 import { Circle, CircleMarker, MapContainer, Marker, Pane, Polygon, Polyline, TileLayer, ZoomControl, useMap, useMapEvent } from 'react-leaflet';
 import { AREA_RADIUS_METERS, areaCenter, isPolygon, type GameLocation, type Point } from '@streethunt/shared';
 import { spreadMarkers, type Disc, type Offset } from './spread-markers.ts';
+import { MapFrame } from './map-frame.tsx';
 
 /** Spec section 9: the player's map opens at zoom 15 on the game's start. */
 const PLAYER_MAP_ZOOM = 15;
@@ -93,15 +94,7 @@ export default function GameMap({ start, areas, currentIndex, position, tileUrl,
 
   const attribution = t('map.attribution');
   return (
-    <Box
-      className="sh-map"
-      dir="ltr"
-      role="region"
-      aria-label={t('map.label')}
-      data-testid="game-map"
-      pos="relative"
-      style={{ blockSize: height, inlineSize: '100%', isolation: 'isolate' }}
-    >
+    <MapFrame label={t('map.label')} testId="game-map" height={height}>
       <MapContainer
         ref={mapRef}
         center={toLatLng(center)}
@@ -142,7 +135,7 @@ export default function GameMap({ start, areas, currentIndex, position, tileUrl,
           <IconCurrentLocation size={26} aria-hidden />
         </ActionIcon>
       </Tooltip>
-    </Box>
+    </MapFrame>
   );
 }
 

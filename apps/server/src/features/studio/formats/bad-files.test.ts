@@ -7,6 +7,16 @@ import { readOpenFormat } from './read-open-format.ts';
 const gpx = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">\n${body}\n</gpx>`);
 const wpt = (lat: number | string, lon: number | string, name = 'A point') => `<wpt lat="${lat}" lon="${lon}"><name>${name}</name></wpt>`;
 
+/** A zip record of `size` bytes: the little-endian fields given (offset, width in bytes, value), zeros elsewhere. */
+function record(size: number, fields: Array<[at: number, width: 2 | 4, value: number]>): Buffer {
+  const bytes = Buffer.alloc(size);
+  for (const [at, width, value] of fields) {
+    if (width === 2) bytes.writeUInt16LE(value, at);
+    else bytes.writeUInt32LE(value, at);
+  }
+  return bytes;
+}
+
 /** A zip archive with the given entries (stored deflated), written by hand: a real KMZ's layout. */
 function zip(entries: Array<{ name: string; data: Buffer; declaredSize?: number }>): Buffer {
   const locals: Buffer[] = [];
@@ -17,35 +27,16 @@ function zip(entries: Array<{ name: string; data: Buffer; declaredSize?: number 
     const packed = deflateRawSync(entry.data);
     const size = entry.declaredSize ?? entry.data.length;
     const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    // Signature, version needed, method 8 (deflate), CRC-32, sizes packed and unpacked, name length.
+    const local = record(30, [[0, 4, 0x04034b50], [4, 2, 20], [8, 2, 8], [14, 4, crc], [18, 4, packed.length], [22, 4, size], [26, 2, name.length]]);
     locals.push(local, name, packed);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
+    // The same in the central directory, with the version made by and where the local record starts.
+    const central = record(46, [[0, 4, 0x02014b50], [4, 2, 20], [6, 2, 20], [10, 2, 8], [16, 4, crc], [20, 4, packed.length], [24, 4, size], [28, 2, name.length], [42, 4, offset]]);
     centrals.push(central, name);
     offset += 30 + name.length + packed.length;
   }
   const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const end = record(22, [[0, 4, 0x06054b50], [8, 2, entries.length], [10, 2, entries.length], [12, 4, directory.length], [16, 4, offset]]);
   return Buffer.concat([...locals, directory, end]);
 }
 

@@ -4,13 +4,13 @@ import 'leaflet/dist/leaflet.css';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import './map-handles.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { divIcon, polygon as leafletPolygon, type Layer, type PathOptions, type Polygon as LeafletPolygon } from 'leaflet';
 import { Circle, MapContainer, Polygon, TileLayer, ZoomControl, useMap, useMapEvent } from 'react-leaflet';
 import { AREA_RADIUS_METERS, areaCenter, isPolygon, type GameLocation, type Point } from '@streethunt/shared';
 import { EDITOR_MAP_ZOOM, editorMapCenter, outerRing, polygonToLocation, roundPoint, type AreaMode } from './area-location.ts';
 import { DraggablePoint } from './draggable-point.tsx';
+import { MapFrame } from '../../../ui/map/map-frame.tsx';
 
 /** A request to show a place (from the places search); a new object each time, even for the same place. */
 export type ViewRequest = { center: Point };
@@ -42,14 +42,7 @@ export default function AreaEditorMap({ value, onChange, others, mode, tileUrl, 
   // The map opens once; later it stays where the creator moved it, unless asked (ShowRequested, KeepInView).
   const [center] = useState(() => editorMapCenter(value, others));
   return (
-    <Box
-      className="sh-map"
-      dir="ltr"
-      role="region"
-      aria-label={t('fields.area.map')}
-      data-testid="area-editor-map"
-      style={{ blockSize: height, inlineSize: '100%', isolation: 'isolate' }}
-    >
+    <MapFrame label={t('fields.area.map')} testId="area-editor-map" height={height}>
       <MapContainer center={toLatLng(center)} zoom={EDITOR_MAP_ZOOM} zoomControl={false} style={{ blockSize: '100%', inlineSize: '100%' }}>
         {tileUrl && <TileLayer url={tileUrl} attribution={t('translation:map.attribution')} maxZoom={19} />}
         <ZoomControl position="topleft" zoomInTitle={t('translation:map.zoomIn')} zoomOutTitle={t('translation:map.zoomOut')} />
@@ -60,7 +53,7 @@ export default function AreaEditorMap({ value, onChange, others, mode, tileUrl, 
         <ShowRequested view={view} />
         <KeepInView value={value} />
       </MapContainer>
-    </Box>
+    </MapFrame>
   );
 }
 
