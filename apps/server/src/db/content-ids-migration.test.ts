@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeScore, type Progress } from '@streethunt/shared';
 import { demoGames } from '../demo/demo-games.ts';
-import { readGameContent } from '../features/games/service.ts';
+import { readGameContent } from './game-rows.ts';
 import { progressOf } from '../features/plays/service.ts';
 import { questionStats } from '../features/my-games/question-stats.ts';
 import { listActivePlays } from '../features/my-games/service.ts';

@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { allAnswers, getGame, progressCall } from '../test/player-calls.ts';
-import { readGameContent } from '../features/games/service.ts';
+import { readGameContent } from '../db/game-rows.ts';
 import { gameCodes, games, users } from '../db/schema.ts';
 import { testDatabaseKinds } from '../db/test-database.ts';
 import { demoGames } from './demo-games.ts';

@@ -109,3 +109,6 @@ export function requireAdmin(request: FastifyRequest): AccessClaims {
   if (auth.role !== 'admin') throw forbidden('Only admins may do this');
   return auth;
 }
+
+/** Whether the caller owns the row (a game, a play's game) or is an admin: the `owner` rule's second half. */
+export const isOwnerOrAdmin = (auth: AccessClaims | null, row: { userId: string }) => auth !== null && (auth.role === 'admin' || auth.userId === row.userId);

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Progress } from '@streethunt/shared';
 import { openDatabase, type Database } from '../db/client.ts';
 import { games, plays } from '../db/schema.ts';
-import { readGameContent } from '../features/games/service.ts';
+import { readGameContent } from '../db/game-rows.ts';
 import { progressQuestions } from '../features/plays/play-states.ts';
 import { buildCode, buildGame, gameContent } from '../test/factories.ts';
 import { privatePostgres, type PrivatePostgres } from '../test/postgres-server.ts';

@@ -3,7 +3,7 @@ import { PRODUCT_NAME, type Language } from '@streethunt/shared';
 import { gameCodeEmail } from '../payments/emails.ts';
 import { resetPasswordEmail, validationEmail } from './emails.ts';
 
-// Every email names the product in its own language: סטריטהאנט in Hebrew, StreetHunt in English (issue 6 item 7).
+// Every email names the product in its own language: סטריטהאנט in Hebrew, StreetHunt in English.
 describe('the product’s name in emails', () => {
   const emails = (language: Language) => ({
     validation: validationEmail({ firstName: 'Maya', link: 'http://localhost:3000/validate-email/t', language }),

@@ -5,7 +5,7 @@ import { games, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail, type MailLog } from '../../platform/mail/mail-later.ts';
-import { forgetGame, readGameContent, readGameMetadata, type GameRow } from '../games/service.ts';
+import { forgetGame, readGameContent, readGameMetadata, type GameRow } from '../../db/game-rows.ts';
 import { publishNextVersion } from '../studio/next-version.ts';
 import { toEditorGame } from '../studio/service.ts';
 import { gameApprovedEmail, gameSentBackEmail, gameUnpublishedEmail } from './emails.ts';

@@ -6,7 +6,8 @@ import { buildCode, buildGame, buildUser } from '../../test/factories.ts';
 import { allAnswers, getGame } from '../../test/player-calls.ts';
 import { nextIp } from '../../test/client-address.ts';
 import { tokenFor } from '../../test/tokens.ts';
-import { forgetGame, questionSalt } from './service.ts';
+import { questionSalt } from './service.ts';
+import { forgetGame } from '../../db/game-rows.ts';
 
 describe.each(testDatabaseKinds())('games on %s', (kind) => {
   let t: TestApp;

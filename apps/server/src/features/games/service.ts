@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   gameReplySchema,
   phoneAnswerOf,
@@ -10,64 +9,19 @@ import {
   type Question,
 } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
-import { games } from '../../db/schema.ts';
+import { isOwnerOrAdmin } from '../../platform/access.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import type { CodeGate } from '../codes/service.ts';
 import { markQuestionsOpened } from '../codes/opened.ts';
-import { readGameContent, readGameMetadata } from './read-content.ts';
+import { findGame, findGameForPlayers, readGameContent, type GameRow } from '../../db/game-rows.ts';
 import { contentOfVersion, playVersionOfCode, type GameVersion } from './versions.ts';
 
-export type GameRow = typeof games.$inferSelect;
-
-/** Re-exported: every feature reads a stored game's content from here. */
-export { readGameContent, readGameMetadata };
-
-export async function findGame(db: Db, gameId: string): Promise<GameRow | null> {
-  const [row] = await db.select().from(games).where(eq(games.id, gameId));
-  return row ?? null;
-}
-
-/** How long a player may see a game as it was: approved games are not edited (the editor hides Save). */
-const PLAYER_GAME_CACHE_MS = 5_000;
-
-/*
- * The caches below are bounded by bytes as well as by count: a game's content may be a megabyte, so
- * a count alone bounds nothing. UTF-16 strings take up to two bytes a character, and the parsed objects
- * beside them about as much again.
- */
-const PLAYER_GAMES_BYTES = 64 * 1024 * 1024;
+/** Replies and answer hashes kept per process, bounded by bytes (a game's content may be a megabyte). */
 const REPLY_CACHE_BYTES = 64 * 1024 * 1024;
 const HASH_CACHE_BYTES = 16 * 1024 * 1024;
-
-/** A stored row's size in memory, estimated from its content's JSON (read once, when cached). */
-const rowBytes = (row: GameRow | null) =>
-  row === null ? 64 : 4 * (JSON.stringify(row.metadata).length + JSON.stringify(row.introPage).length + JSON.stringify(row.questions).length + JSON.stringify(row.gameoverPage).length);
-
-const playerGames = perOwner((db: Db) => {
-  const cache = new TtlMap<string, GameRow | null>(PLAYER_GAME_CACHE_MS, 2_000, Date.now, { max: PLAYER_GAMES_BYTES, of: rowBytes });
-  cacheBus(db).onForget('game', (gameId) => (gameId === null ? cache.clear() : cache.delete(gameId)));
-  return cache;
-});
-
-/**
- * A game as players see it, read at most every PLAYER_GAME_CACHE_MS per process: the row with its
- * JSONB content is the costliest read of a player's request. The owner and admins read it fresh.
- */
-export async function findGameForPlayers(db: Db, gameId: string): Promise<GameRow | null> {
-  const cache = playerGames(db);
-  if (cache.has(gameId)) return cache.get(gameId) ?? null;
-  const row = await findGame(db, gameId);
-  cache.set(gameId, row);
-  return row;
-}
-
-/** Call after changing a game so players see the change at once, on every process (the cache bus). */
-export function forgetGame(db: Db, gameId: string): void {
-  cacheBus(db).forget('game', gameId);
-}
 
 /** Each question's own salt: the game's salt and its index, so equal answers hash differently per question. */
 export function questionSalt(gameSalt: string, questionIndex: number): string {
@@ -208,9 +162,6 @@ export type GameViewer = {
   /** Who counts toward the wrong-code limit: the client IP. */
   client: string;
 };
-
-export const isOwnerOrAdmin = (auth: AccessClaims | null, row: Pick<GameRow, 'userId'>) =>
-  auth !== null && (auth.role === 'admin' || auth.userId === row.userId);
 
 /**
  * GET /api/games/{id} (DESIGN.md sections 4 and 10). Strangers see an approved game's public part;

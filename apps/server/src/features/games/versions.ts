@@ -3,8 +3,8 @@ import type { GameContent } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { gameVersions, games, plays } from '../../db/schema.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
-import { readGameContent } from './read-content.ts';
-import type { GameRow } from './service.ts';
+import { readGameContent } from '../../db/read-game-content.ts';
+import type { GameRow } from '../../db/game-rows.ts';
 
 /*
  * A play keeps the version of the game it started on (plays.game_version, the game's save counter

@@ -7,7 +7,7 @@ import { gameCodes, games, purchases, users } from '../../db/schema.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { createGameCodes } from '../codes/service.ts';
 import { gameCodeEmail } from './emails.ts';
-import { readGameMetadata } from '../games/read-content.ts';
+import { readGameMetadata } from '../../db/read-game-content.ts';
 
 export type FulfilDeps = {
   db: Db;

@@ -8,7 +8,7 @@ import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Checkout, PaymentProvider, PaymentReport } from '../../platform/payments/provider.ts';
 import { judgeSandboxCard, type SandboxCardError, type SandboxCardField, type SandboxCardForm } from '../../platform/payments/sandbox.ts';
-import { readGameMetadata } from '../games/read-content.ts';
+import { readGameMetadata } from '../../db/read-game-content.ts';
 import { fulfilPurchase, type FulfilDeps, type Fulfilment } from './fulfil.ts';
 import { SALE_CURRENCY } from './sale-metadata.ts';
 import { purchaseIdOfToken, successToken } from './success-token.ts';

@@ -9,7 +9,7 @@ import * as places from './service.ts';
  */
 const placesLimit = perUserPerMinute(60).rateLimit;
 
-/** The editor's places search (issue 8): a place name, an address or `lat, lng` to a point. */
+/** The editor's places search: a place name, an address or `lat, lng` to a point. */
 export const placesRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: places.PlacesDeps = { geocoder: app.services.geocoder };
 

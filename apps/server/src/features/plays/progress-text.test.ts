@@ -7,7 +7,7 @@ import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, buildPlay } from '../../test/factories.ts';
 import { connectSocket, progressCall } from '../../test/player-calls.ts';
-import { findGameForPlayers, readGameContent } from '../games/service.ts';
+import { findGameForPlayers, readGameContent } from '../../db/game-rows.ts';
 import { PLAY_CACHE_MS, preparedProgressOf, progressOf } from './service.ts';
 
 /**

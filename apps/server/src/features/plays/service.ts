@@ -21,7 +21,7 @@ import { gameCodes, plays } from '../../db/schema.ts';
 import type { AttemptLimiter } from '../../platform/shared-state/attempt-limiter.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { createGameCodes, tooManyFreePlays, tooManyWrongCodes, wrongCode, type CodeGate, type GameCode } from '../codes/service.ts';
-import { findGameForPlayers, readGameContent, type GameRow } from '../games/service.ts';
+import { findGameForPlayers, readGameContent, type GameRow } from '../../db/game-rows.ts';
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import { emitProgress } from './live.ts';

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { games } from '../../db/schema.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { findGame, isOwnerOrAdmin, type GameRow } from '../games/service.ts';
+import { findGame, type GameRow } from '../../db/game-rows.ts';
+import { isOwnerOrAdmin } from '../../platform/access.ts';
 import { keepVersionForPlays } from '../games/versions.ts';
 import { newAnswerSalt } from './service.ts';
 

@@ -24,7 +24,7 @@ import * as studio from './service.ts';
 
 const tags = ['studio'];
 
-/** The studio's calls on games (spec section 7, issue 8): my games, new, save, status, code, duplicate, export, import. */
+/** The studio's calls on games (spec section 7): my games, new, save, status, code, duplicate, export, import. */
 export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   const cleaner = createGameCleaner();
   app.addHook('onClose', () => cleaner.close());

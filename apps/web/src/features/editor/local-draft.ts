@@ -2,7 +2,7 @@ import { sentGameSchema, withContentIds, type EditableGame } from '@streethunt/s
 import { sameGame } from './editable-game.ts';
 
 /**
- * Edits are kept on the device as they are made (issue 8), so a reload, a closed tab or a dropped
+ * Edits are kept on the device as they are made, so a reload, a closed tab or a dropped
  * network loses nothing: one entry per game, with the version of the stored game they started from.
  */
 export type LocalDraft = { version: number; game: EditableGame; savedAt: string };

@@ -24,7 +24,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Everything about one play: its times, score, buyer, and each question's state and hints (issue 8, item 8). */
+/** Everything about one play: its times, score, buyer, and each question's state and hints. */
 export function PlayDetailsModal({ play, onClose }: { play: ActivePlay | null; onClose(): void }) {
   const { t, i18n } = useTranslation('studio');
   const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso, i18n.language)}</time> : null);

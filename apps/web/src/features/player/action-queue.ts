@@ -4,7 +4,7 @@ import { ApiError, NetworkError } from '../../api/client.ts';
 /**
  * Every progress change a player makes goes through this one ordered queue, kept in localStorage so
  * that answers and opened hints made offline survive a reload and reach the server in order when the
- * network returns (DESIGN.md section 4, issue 3 item 5).
+ * network returns (DESIGN.md section 4).
  */
 export type QueuedAction = ProgressChange & {
   id: string;

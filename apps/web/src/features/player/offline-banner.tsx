@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** Says the phone is offline and that the play is kept and will be sent (issue 3 item 5). */
+/** Says the phone is offline and that the play is kept and will be sent. */
 export function OfflineBanner({ offline, pending }: { offline: boolean; pending: number }) {
   const { t } = useTranslation();
   return (

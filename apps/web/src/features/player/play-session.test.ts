@@ -213,7 +213,7 @@ describe('play session', () => {
   });
 });
 
-describe('play session: a free game (issue 6 item 5)', () => {
+describe('play session: a free game', () => {
   beforeEach(() => localStorage.clear());
 
   /** The server of a free game: without a code it issues CODE; with one, it checks it. */

@@ -44,7 +44,7 @@ const YOU_Z = -1000;
 type Selection = { id: string; fromKeyboard: boolean } | null;
 
 /**
- * /games' map of the 'near me' list (issue 12): the visitor as 'you are here', each game with a start
+ * /games' map of the 'near me' list: the visitor as 'you are here', each game with a start
  * point as a pin, pins near one another merged into numbered clusters (leaflet.markercluster) that
  * split as the map zooms in. Tapping a pin shows the game's card under the map. Loaded lazily: only
  * this module imports Leaflet and the plugin.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readGameContent, readGameMetadata } from './read-content.ts';
+import { readGameContent, readGameMetadata } from './read-game-content.ts';
 
 describe('reading a stored game', () => {
   it('a metadata field that does not read falls back on its own; the name and price stay', () => {
