@@ -3,7 +3,7 @@ import { ActionIcon, Alert, Group, Switch, Tooltip } from '@mantine/core';
 import { IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@streethunt/shared';
-import type { ReadItem } from './read-aloud.tsx';
+import type { ReadItem } from './read-item.ts';
 import { chooseReadAloud, onReadAloudSetting, readAloudSetting } from './read-aloud-setting.ts';
 import { checkVoice, htmlToSpeech, isSpeaking, onSpeakingChange, speak, stopSpeaking, type VoiceCheck } from './speech.ts';
 

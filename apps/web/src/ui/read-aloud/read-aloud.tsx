@@ -2,12 +2,8 @@ import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react
 import type { Language } from '@streethunt/shared';
 import { withAllStyles } from '../all-styles.ts';
 import { useHydrated } from '../use-hydrated.ts';
+import type { ReadItem } from './read-item.ts';
 
-/**
- * Something a game screen can read aloud: `lines` of text or rich content (HTML); `onShow` items are
- * read when the screen opens, the others when they appear (a hint opened, the text after an answer).
- */
-export type ReadItem = { key: string; lines: readonly string[]; onShow?: boolean };
 
 /** The language a game's texts are read in; without it (the editor's preview) nothing reads aloud. */
 const ReadAloudLanguage = createContext<Language | null>(null);
