@@ -7,13 +7,15 @@ import { I18nextProvider } from 'react-i18next';
 /**
  * What every component test renders inside: i18next on the real he/en files (test/i18n.ts), the
  * language's direction and Mantine; with `queryClient`, react-query too. The app's own shell is
- * app/app.tsx; this is its test-sized twin, once.
+ * app/app.tsx; this is its test-sized twin, once. Motion is reduced (happy-dom reports
+ * `prefers-reduced-motion: reduce`, see vitest.config.ts) so no transition leaves a timer that fires
+ * after the test's window is gone.
  */
 export function TestProviders({ i18n, queryClient, children }: { i18n: I18n; queryClient?: QueryClient; children: ReactNode }) {
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={i18n.dir(i18n.language)} detectDirection={false}>
-        <MantineProvider env="test">{queryClient ? <QueryClientProvider client={queryClient}>{children}</QueryClientProvider> : children}</MantineProvider>
+        <MantineProvider env="test" theme={{ respectReducedMotion: true }}>{queryClient ? <QueryClientProvider client={queryClient}>{children}</QueryClientProvider> : children}</MantineProvider>
       </DirectionProvider>
     </I18nextProvider>
   );
