@@ -29,6 +29,8 @@ import { feedbackRoutes } from './features/feedback/routes.ts';
 import { gamesRoutes } from './features/games/routes.ts';
 import { paymentsRoutes, sandboxPageRoutes } from './features/payments/routes.ts';
 import { playsRoutes } from './features/plays/routes.ts';
+import { eventsRoutes } from './features/events/routes.ts';
+import { playChanged } from './features/events/service.ts';
 import type { OnPlayFinished } from './features/plays/service.ts';
 import { sendFeedbackInvitation } from './features/feedback/service.ts';
 import { studioRoutes } from './features/studio/routes.ts';
@@ -209,7 +211,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(studioRoutes);
       await api.register(adminRoutes);
       await api.register(leadsRoutes);
-      await api.register(playsRoutes, { onPlayFinished: deps.onPlayFinished ?? ((play) => sendFeedbackInvitation(api.services, play)) });
+      await api.register(playsRoutes, {
+        onPlayFinished: deps.onPlayFinished ?? ((play) => sendFeedbackInvitation(api.services, play)),
+        onPlayChanged: ({ code, progress, step }) => playChanged(api.services, code, progress, step),
+      });
+      await api.register(eventsRoutes);
       await api.register(paymentsRoutes);
       await api.register(feedbackRoutes);
       // The creator's media library and uploads; multipart bodies are parsed in its scope only.

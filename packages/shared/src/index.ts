@@ -27,3 +27,4 @@ export * from './schemas/reports.ts';
 export * from './schemas/payouts.ts';
 export * from './schemas/refunds.ts';
 export * from './schemas/leads.ts';
+export * from './schemas/events.ts';

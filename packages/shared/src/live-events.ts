@@ -17,3 +17,18 @@ type WatchRefusal = 'wrong_code' | 'rate_limited' | 'validation' | 'internal';
 
 /** What WATCH_EVENT acks: the play's progress once the socket is in its room, or why not. */
 export type WatchAck = { ok: true; progress: Progress } | { ok: false; code: WatchRefusal };
+
+/**
+ * Events (schemas/events.ts). Control room, client -> server: `{ eventId, token }` (the organiser's
+ * access token) with an ack `{ ok: true }` or `{ ok: false, code }`; the socket then receives
+ * EVENT_TEAM_EVENT (an EventTeam after each change of a team) and EVENT_FEED_EVENT (a FeedItem).
+ */
+export const EVENT_WATCH_EVENT = 'event:watch';
+export const EVENT_TEAM_EVENT = 'event:team';
+export const EVENT_FEED_EVENT = 'event:feed';
+/** Server -> a team's phones (in its play room): a TeamView after a message, a rename or the end. */
+export const TEAM_VIEW_EVENT = 'event:team-view';
+/** Phone -> server, from a socket watching its play: `{ lat, lng }`, at most every few seconds. */
+export const TEAM_POSITION_EVENT = 'event:position';
+/** How often a playing phone in an event sends its position. */
+export const TEAM_POSITION_INTERVAL_MS = 5_000;

@@ -210,7 +210,7 @@ export const gameCodes = pgTable(
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
     /** free: issued by the server itself when a player starts a free game (no code to buy). */
-    source: text('source', { enum: ['purchase', 'admin', 'creator', 'free'] }).notNull(),
+    source: text('source', { enum: ['purchase', 'admin', 'creator', 'free', 'event'] }).notNull(),
     purchaseId: text('purchase_id').references(() => purchases.id),
     /** The admin batch that made it (admin codes from POST /api/games/generate-codes). */
     batchId: text('batch_id').references(() => codeBatches.id),
@@ -389,3 +389,73 @@ export const payoutDetails = pgTable('payout_details', {
   accountNumber: text('account_number').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * An event: one game played live by many teams at once, each team with its own code (event_teams),
+ * followed by its organiser in the control room (features/events).
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    organiserId: text('organiser_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    /** Set when the organiser ends it early. */
+    endedAt: ts('ended_at'),
+    teamCount: integer('team_count').notNull(),
+    showLeaderboard: boolean('show_leaderboard').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_organiser_idx').on(t.organiserId, t.createdAt), index('events_ends_idx').on(t.endsAt)],
+);
+
+/** One team of an event: its code (a game code of source 'event'), the name it gave itself, its last position. */
+export const eventTeams = pgTable(
+  'event_teams',
+  {
+    id: id(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    codeId: text('code_id')
+      .notNull()
+      .references(() => gameCodes.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    disqualifiedAt: ts('disqualified_at'),
+    /** The last position the team's phones sent; kept until the event ends plus a day (events/positions.ts). */
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    positionAt: ts('position_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('event_teams_code_key').on(t.codeId),
+    index('event_teams_event_idx').on(t.eventId),
+    // One name per event, whatever its letter case.
+    uniqueIndex('event_teams_name_key').on(t.eventId, sql`lower(${t.name})`),
+  ],
+);
+
+/** The control room's feed: what the teams did, and the organiser's messages (team_id null: to all teams). */
+export const eventFeed = pgTable(
+  'event_feed',
+  {
+    id: id(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    teamId: text('team_id').references(() => eventTeams.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['named', 'started', 'answered', 'hint', 'skipped', 'finished', 'problem', 'message'] }).notNull(),
+    questionNumber: integer('question_number'),
+    text: text('text'),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('event_feed_event_idx').on(t.eventId, t.at)],
+);

@@ -86,7 +86,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: Toke
 });
 
 /** The caller a token names, as the database says now (null: not valid, or signed before the last password change). */
-async function readCaller(opts: { signer: TokenSigner; db: Db }, token: string): Promise<AccessClaims | null> {
+export async function readCaller(opts: { signer: TokenSigner; db: Db }, token: string): Promise<AccessClaims | null> {
   const claims = await opts.signer.verify(token);
   if (!claims) return null;
   const [user] = await opts.db

@@ -11,3 +11,4 @@ export * from './rich-text-shape.ts';
 export * from './rich-text-style.ts';
 export * from './answer-kinds.ts';
 export * from './free-order.ts';
+export * from './ranking.ts';

@@ -10,6 +10,7 @@ import type {
 } from '@streethunt/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { violatedUniqueIndex } from '../../db/unique-violation.ts';
 import { newAffiliateCode } from '../../db/ids.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword, verifyPassword, type TokenSigner } from '../../platform/auth.ts';
@@ -29,19 +30,6 @@ const findUserByEmail = async (db: Db, email: string): Promise<UserRow | undefin
 
 const findUserById = async (db: Db, id: string): Promise<UserRow | undefined> =>
   (await db.select().from(users).where(eq(users.id, id)))[0];
-
-/**
- * The unique index an insert ran into ('' when the driver did not name it), or null for any other
- * error. Drizzle wraps driver errors; the code and the index (pg and PGlite both call it
- * `constraint`) sit on the error or its cause.
- */
-function violatedUniqueIndex(error: unknown): string | null {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    const { code, constraint } = e as Error & { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-  }
-  return null;
-}
 
 const AFFILIATE_CODE_INDEX = 'users_affiliate_code_key';
 const AFFILIATE_CODE_TRIES = 3;

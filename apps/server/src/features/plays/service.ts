@@ -38,6 +38,15 @@ type ProgressQuestion = Progress['questions'][number];
  */
 export type OnPlayFinished = (play: { playId: string }) => Promise<void>;
 
+/** What a change of a play was: a start, a question's move (its index), a hint, the end; null for a move no one reports (a question opened or done). */
+export type PlayStep = { kind: 'started' | 'answered' | 'hint' | 'skipped' | 'finished'; questionIndex?: number } | null;
+
+/**
+ * What runs after every published change of a play (the events feature's control room), wired where
+ * the routes are built. Runs after the reply is decided; a failure is logged, never the player's.
+ */
+export type OnPlayChanged = (change: { code: GameCode; progress: Progress; step: PlayStep }) => Promise<void>;
+
 export type PlaysDeps = Pick<Services, 'db' | 'realtime'> & {
   /** The one code check (codes service): the shared wrong-code limit and the play grant. */
   codes: CodeGate;
@@ -45,6 +54,7 @@ export type PlaysDeps = Pick<Services, 'db' | 'realtime'> & {
   freePlayLimiter: AttemptLimiter;
   log: { error(details: object, message: string): void };
   onPlayFinished: OnPlayFinished;
+  onPlayChanged: OnPlayChanged;
 };
 
 /** Who is asking: the client IP counts toward the wrong-code limit. */
@@ -210,8 +220,9 @@ export async function progressForCode(db: Db, code: GameCode): Promise<Progress>
   return progressOf(await onItsVersion(db, ctx, play), play);
 }
 
-function publish(deps: PlaysDeps, ctx: PlayContext, progress: Progress): void {
+function publish(deps: PlaysDeps, ctx: PlayContext, progress: Progress, step: PlayStep): void {
   emitProgress(deps.realtime.io, { gameId: ctx.game.id, codeId: ctx.code.id }, progress);
+  deps.onPlayChanged({ code: ctx.code, progress, step }).catch((error: unknown) => deps.log.error({ err: error, codeId: ctx.code.id }, 'could not report a play change'));
 }
 
 /** set-start-time: one play per game and code (the unique index decides between racing devices); the start time is set once. */
@@ -240,7 +251,7 @@ async function setStartTime(deps: PlaysDeps, startCtx: PlayContext): Promise<Sta
   ctx = await onItsVersion(deps.db, ctx, play);
   await deps.db.update(gameCodes).set({ activatedAt: now }).where(and(eq(gameCodes.id, ctx.code.id), isNull(gameCodes.activatedAt)));
   const progress = progressOf(ctx, play);
-  if (created) publish(deps, ctx, progress);
+  if (created) publish(deps, ctx, progress, { kind: 'started' });
   // The device keeps the grant and sends it with its later calls: its play goes on even if its address
   // gets blocked for wrong codes (a shared school network). Every device that starts the play gets one.
   return { status: 'OK', gameProgress: progress, grant: deps.codes.grantFor(ctx.code) };
@@ -283,6 +294,7 @@ type Change = { questions?: ProgressQuestion[]; endTime?: Date } | null;
 async function updatePlay(
   deps: PlaysDeps,
   ctx: PlayContext,
+  step: PlayStep,
   decide: (state: PlayState) => Change,
 ): Promise<{ progress: Progress; changed: boolean; play: PlayRow }> {
   const outcome = await deps.db.transaction(async (tx) => {
@@ -300,7 +312,7 @@ async function updatePlay(
   });
   rememberPlay(deps.db, ctx, outcome.play);
   const progress = progressOf(ctx, outcome.play);
-  if (outcome.changed) publish(deps, ctx, progress);
+  if (outcome.changed) publish(deps, ctx, progress, step);
   return { progress, ...outcome };
 }
 
@@ -347,7 +359,9 @@ async function setQuestionStatus(
 ): Promise<Progress> {
   // Out of range is a 400 even before the play starts: checked against the game, outside the lock.
   const question = questionAt(ctx, input.questionIndex, input.questionId);
-  const { progress } = await updatePlay(deps, ctx, (state) => {
+  // Answered, or given up (the solution shown); the moves on from either (DONE, SKIPPED) report nothing new.
+  const kind = input.questionStatus === 'ANSWERED' ? 'answered' : input.questionStatus === 'SOLUTION' ? 'skipped' : null;
+  const { progress } = await updatePlay(deps, ctx, kind && { kind, questionIndex: input.questionIndex }, (state) => {
     const next = stepPlay(state, {
       action: 'set-question-status',
       questionIndex: input.questionIndex,
@@ -375,7 +389,7 @@ async function showQuestionHint(deps: PlaysDeps, ctx: PlayContext, input: { ques
   if (!question.hints[input.hintIndex]) {
     throw progressRefusalError({ reason: 'no-hint', questionIndex: input.questionIndex, hintIndex: input.hintIndex, hintCount: question.hints.length });
   }
-  const { progress } = await updatePlay(deps, ctx, (state) => {
+  const { progress } = await updatePlay(deps, ctx, { kind: 'hint', questionIndex: input.questionIndex }, (state) => {
     const next = stepPlay(state, { action: 'show-question-hint', questionIndex: input.questionIndex, hintIndex: input.hintIndex });
     return next && { questions: next.questions };
   });
@@ -383,7 +397,7 @@ async function showQuestionHint(deps: PlaysDeps, ctx: PlayContext, input: { ques
 }
 
 async function setEndTime(deps: PlaysDeps, ctx: PlayContext): Promise<Progress> {
-  const { progress, changed, play } = await updatePlay(deps, ctx, (state) => {
+  const { progress, changed, play } = await updatePlay(deps, ctx, { kind: 'finished' }, (state) => {
     const next = stepPlay(state, { action: 'set-end-time' });
     return next?.endTime ? { endTime: next.endTime } : null;
   });

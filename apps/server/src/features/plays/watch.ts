@@ -34,6 +34,8 @@ export function registerProgressWatch(io: Server, deps: WatchDeps): void {
         const room = playRoom({ gameId: code.gameId, codeId: code.id });
         for (const joined of socket.rooms) if (isPlayRoom(joined) && joined !== room) await socket.leave(joined);
         await socket.join(room);
+        // What the socket's later messages (an event team's position) act for.
+        (socket.data as { code?: typeof code }).code = code;
         reply({ ok: true, progress: await progressForCode(deps.db, code) });
       } catch (error) {
         if (error instanceof AppError && error.code === 'rate_limited') return reply({ ok: false, code: 'rate_limited' });

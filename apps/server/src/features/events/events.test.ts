@@ -1,0 +1,214 @@
+import {
+  EVENT_FEED_EVENT,
+  EVENT_POSITION_KEEP_MS,
+  EVENT_TEAM_EVENT,
+  EVENT_WATCH_EVENT,
+  TEAM_POSITION_EVENT,
+  TEAM_VIEW_EVENT,
+  WATCH_EVENT,
+  controlRoomSchema,
+  teamViewSchema,
+  type ControlRoom,
+  type EventTeam,
+  type FeedItem,
+  type TeamView,
+} from '@streethunt/shared';
+import { eq } from 'drizzle-orm';
+import type { Socket as ClientSocket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../db/test-database.ts';
+import { eventTeams } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildCode, buildGame } from '../../test/factories.ts';
+import { connectSocket, progressCall } from '../../test/player-calls.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
+import { forgetOldPositions } from './service.ts';
+
+const hour = 60 * 60_000;
+const eventBody = (gameId: string, extra: Record<string, unknown> = {}) => ({
+  gameId,
+  name: 'Class 7B',
+  startsAt: new Date(Date.now() - 60_000).toISOString(),
+  endsAt: new Date(Date.now() + 2 * hour).toISOString(),
+  teamCount: 3,
+  ...extra,
+});
+
+describe.each(testDatabaseKinds())('events on %s', (kind) => {
+  let t: TestApp;
+  let url: string;
+  let creator: Awaited<ReturnType<typeof userWithToken>>;
+  let stranger: Awaited<ReturnType<typeof userWithToken>>;
+  let game: Awaited<ReturnType<typeof buildGame>>;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ kind });
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    creator = await userWithToken(t);
+    stranger = await userWithToken(t);
+    game = await buildGame(t.db, { userId: creator.user.id });
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  afterAll(() => t.close());
+
+  const waitFor = async (check: () => boolean, ms = 1000) => {
+    const until = Date.now() + ms;
+    while (!check() && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+    return check();
+  };
+  async function makeEvent(extra: Record<string, unknown> = {}) {
+    const made = await call(t, 'POST', '/api/events', { token: creator.token, body: eventBody(game.id, extra) });
+    expect(made.statusCode).toBe(200);
+    const room = await call(t, 'GET', `/api/events/${made.json().data.id}`, { token: creator.token });
+    return controlRoomSchema.parse(room.json().data);
+  }
+  const teamCall = (path: string, code: string, extra: Record<string, unknown> = {}) =>
+    call(t, 'POST', `/api/event-team${path}`, { body: { gameId: game.id, secretCode: code, ...extra } });
+
+  it('makes an event of a published game with one code per team; only its organiser (or an admin) opens it', async () => {
+    const room = await makeEvent();
+    expect(room.event).toMatchObject({ gameId: game.id, gameName: game.content.metadata.name, name: 'Class 7B', teamCount: 3, endedAt: null, showLeaderboard: true });
+    expect(room.teams).toHaveLength(3);
+    expect(new Set(room.teams.map((team) => team.code)).size).toBe(3);
+    expect(room.teams[0]).toMatchObject({ name: null, startTime: null, score: 0, position: null, questionCount: game.content.questions.length });
+    expect(room.feed).toEqual([]);
+
+    const listed = await call(t, 'GET', '/api/events', { token: creator.token });
+    expect(listed.json().data.map((e: { id: string }) => e.id)).toContain(room.event.id);
+    expect(listed.headers['cache-control']).toBe('private, no-store');
+    expect((await call(t, 'GET', '/api/events', { token: stranger.token })).json().data).toEqual([]);
+    expect((await call(t, 'GET', `/api/events/${room.event.id}`, { token: stranger.token })).json()).toMatchObject({ code: 'not_found' });
+    expect((await call(t, 'GET', `/api/events/${room.event.id}`)).statusCode).toBe(401);
+    const admin = await userWithToken(t, { role: 'admin' });
+    expect((await call(t, 'GET', `/api/events/${room.event.id}`, { token: admin.token })).statusCode).toBe(200);
+  });
+
+  it('refuses a start after the end, more than 200 teams, a draft game and a game of someone else, changing nothing', async () => {
+    const before = (await call(t, 'GET', '/api/events', { token: creator.token })).json().data.length;
+    const backwards = await call(t, 'POST', '/api/events', {
+      token: creator.token,
+      body: eventBody(game.id, { startsAt: new Date(Date.now() + hour).toISOString(), endsAt: new Date().toISOString() }),
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ code: 'validation', message: expect.stringMatching(/start before it ends/) });
+    expect((await call(t, 'POST', '/api/events', { token: creator.token, body: eventBody(game.id, { teamCount: 201 }) })).json()).toMatchObject({ code: 'validation' });
+    const draft = await buildGame(t.db, { userId: creator.user.id, status: 'DRAFT' });
+    expect((await call(t, 'POST', '/api/events', { token: creator.token, body: eventBody(draft.id) })).json()).toMatchObject({ code: 'conflict' });
+    expect((await call(t, 'POST', '/api/events', { token: stranger.token, body: eventBody(game.id) })).json()).toMatchObject({ code: 'not_found' });
+    expect((await call(t, 'GET', '/api/events', { token: creator.token })).json().data).toHaveLength(before);
+  });
+
+  it('a team names itself once per event (letters, digits, a few marks); an ordinary code is no team', async () => {
+    const room = await makeEvent();
+    const [first, second] = room.teams;
+    const ordinary = await buildCode(t.db, { gameId: game.id });
+    expect((await teamCall('', ordinary.code)).json()).toEqual({ data: null });
+    expect((await teamCall('', 'NOSUCHCODE')).json()).toMatchObject({ code: 'wrong_code' });
+
+    expect((await teamCall('/name', first.code, { name: '<b>x</b>' })).json()).toMatchObject({ code: 'validation' });
+    expect((await teamCall('/name', first.code, { name: 'a' })).statusCode).toBe(400);
+    const named = await teamCall('/name', first.code, { name: 'הנמרים 7' });
+    expect(named.statusCode).toBe(200);
+    expect(teamViewSchema.parse(named.json().data)).toMatchObject({ eventId: room.event.id, teamName: 'הנמרים 7', teamId: first.id, endedAt: null });
+    expect((await teamCall('/name', second.code, { name: 'הנמרים 7' })).json()).toMatchObject({ code: 'conflict' });
+    expect((await teamCall('/name', ordinary.code, { name: 'Lions' })).statusCode).toBe(404);
+    const view = teamViewSchema.parse((await teamCall('', first.code)).json().data);
+    expect(view.leaderboard?.map((r) => r.name)).toEqual(['הנמרים 7']);
+  });
+
+  it('the control room sees a team’s start, hint, answer and position within a second; its phones get the organiser’s message', async () => {
+    const room = await makeEvent();
+    const [team, other] = room.teams;
+    await teamCall('/name', team.code, { name: 'Foxes' });
+    const [control, phone, otherPhone, strangerSocket] = await Promise.all([0, 1, 2, 3].map(() => connectSocket(url, sockets)));
+    expect(await control.timeout(2000).emitWithAck(EVENT_WATCH_EVENT, { eventId: room.event.id, token: creator.token })).toEqual({ ok: true });
+    expect(await strangerSocket.timeout(2000).emitWithAck(EVENT_WATCH_EVENT, { eventId: room.event.id, token: stranger.token })).toEqual({ ok: false, code: 'forbidden' });
+    expect(await strangerSocket.timeout(2000).emitWithAck(EVENT_WATCH_EVENT, { eventId: room.event.id, token: 'nonsense' })).toEqual({ ok: false, code: 'forbidden' });
+    const teams: EventTeam[] = [];
+    const feed: FeedItem[] = [];
+    const strangerGot: unknown[] = [];
+    control.on(EVENT_TEAM_EVENT, (changed: EventTeam) => teams.push(changed));
+    control.on(EVENT_FEED_EVENT, (item: FeedItem) => feed.push(item));
+    strangerSocket.onAny((name: string, payload: unknown) => strangerGot.push([name, payload]));
+
+    expect((await phone.timeout(2000).emitWithAck(WATCH_EVENT, { gameId: game.id, secretCode: team.code })).ok).toBe(true);
+    expect((await otherPhone.timeout(2000).emitWithAck(WATCH_EVENT, { gameId: game.id, secretCode: other.code })).ok).toBe(true);
+    const views: TeamView[] = [];
+    const otherViews: TeamView[] = [];
+    phone.on(TEAM_VIEW_EVENT, (view: TeamView) => views.push(view));
+    otherPhone.on(TEAM_VIEW_EVENT, (view: TeamView) => otherViews.push(view));
+
+    const play = (body: Record<string, unknown>) => progressCall(t.app, { gameId: game.id, secretCode: team.code, ...body });
+    expect((await play({ action: 'set-start-time' })).statusCode).toBe(200);
+    expect(await waitFor(() => feed.some((f) => f.kind === 'started'))).toBe(true);
+    expect((await play({ action: 'show-question-hint', questionIndex: 0, hintIndex: 0 })).statusCode).toBe(200);
+    const answer = game.content.questions[0].answer;
+    expect(answer.kind).toBe('text');
+    const typed = answer.kind === 'text' ? answer.value.split(',')[0] : '';
+    expect((await play({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: typed })).statusCode).toBe(200);
+    expect(await waitFor(() => feed.some((f) => f.kind === 'answered'))).toBe(true);
+    expect(feed.map((f) => [f.kind, f.teamId, f.questionNumber])).toEqual([
+      ['started', team.id, null],
+      ['hint', team.id, 1],
+      ['answered', team.id, 1],
+    ]);
+    expect(teams.at(-1)).toMatchObject({ id: team.id, name: 'Foxes', answered: 0, hints: 1 });
+
+    const movedAt = Date.now();
+    phone.emit(TEAM_POSITION_EVENT, { lat: 32.08, lng: 34.78 });
+    expect(await waitFor(() => teams.at(-1)?.position !== null)).toBe(true);
+    expect(Date.now() - movedAt).toBeLessThan(1000);
+    expect(teams.at(-1)?.position).toMatchObject({ lat: 32.08, lng: 34.78 });
+
+    const toTeam = await call(t, 'POST', `/api/events/${room.event.id}/messages`, { token: creator.token, body: { text: 'Come back to the square <now>', teamId: team.id } });
+    expect(toTeam.json().data).toMatchObject({ kind: 'message', teamId: team.id, text: 'Come back to the square <now>' });
+    expect(await waitFor(() => views.length === 1)).toBe(true);
+    expect(views[0].messages).toEqual([expect.objectContaining({ text: 'Come back to the square <now>', toTeam: true })]);
+    await call(t, 'POST', `/api/events/${room.event.id}/messages`, { token: creator.token, body: { text: 'Ten minutes left' } });
+    expect(await waitFor(() => views.length === 2 && otherViews.length === 1)).toBe(true);
+    expect(otherViews[0].messages.map((m) => m.text)).toEqual(['Ten minutes left']);
+    expect((await call(t, 'POST', `/api/events/${room.event.id}/messages`, { token: stranger.token, body: { text: 'hi' } })).statusCode).toBe(404);
+    expect((await call(t, 'POST', `/api/events/${room.event.id}/messages`, { token: creator.token, body: { text: 'x', teamId: 'nosuchteam' } })).statusCode).toBe(404);
+    expect(strangerGot).toEqual([]);
+
+    const reread = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${room.event.id}`, { token: creator.token })).json().data);
+    expect(reread.feed.map((f) => f.kind)).toEqual(['message', 'message', 'answered', 'hint', 'started', 'named']);
+  });
+
+  it('ends once: every phone gets the final ranking; later positions are not taken, and positions go a day after the end', async () => {
+    const room: ControlRoom = await makeEvent({ showLeaderboard: false });
+    const [team] = room.teams;
+    await teamCall('/name', team.code, { name: 'Owls' });
+    expect(teamViewSchema.parse((await teamCall('', team.code)).json().data).leaderboard).toBeNull();
+    const phone = await connectSocket(url, sockets);
+    await phone.timeout(2000).emitWithAck(WATCH_EVENT, { gameId: game.id, secretCode: team.code });
+    const views: TeamView[] = [];
+    phone.on(TEAM_VIEW_EVENT, (view: TeamView) => views.push(view));
+    phone.emit(TEAM_POSITION_EVENT, { lat: 31.77, lng: 35.21 });
+    await new Promise((r) => setTimeout(r, 300));
+    const [stored] = await t.db.select().from(eventTeams).where(eq(eventTeams.id, team.id));
+    expect(stored.lat).toBe(31.77);
+
+    const ended = await call(t, 'POST', `/api/events/${room.event.id}/end`, { token: creator.token });
+    expect(ended.json().data.endedAt).not.toBeNull();
+    expect(await waitFor(() => views.length === 1)).toBe(true);
+    expect(views[0].endedAt).not.toBeNull();
+    expect(views[0].leaderboard).toEqual([expect.objectContaining({ name: 'Owls', rank: 1 })]);
+    expect((await teamCall('/name', team.code, { name: 'Late' })).json()).toMatchObject({ code: 'conflict' });
+    // Another phone of the team (each socket may send every 2 s): after the end its position is not kept.
+    const secondPhone = await connectSocket(url, sockets);
+    await secondPhone.timeout(2000).emitWithAck(WATCH_EVENT, { gameId: game.id, secretCode: team.code });
+    secondPhone.emit(TEAM_POSITION_EVENT, { lat: 29.55, lng: 34.95 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await t.db.select().from(eventTeams).where(eq(eventTeams.id, team.id)))[0].lat).toBe(31.77);
+
+    expect(await forgetOldPositions(t.db, new Date(Date.now() + EVENT_POSITION_KEEP_MS - 60_000))).toBe(0);
+    expect(await forgetOldPositions(t.db, new Date(Date.now() + EVENT_POSITION_KEEP_MS + 60_000))).toBeGreaterThanOrEqual(1);
+    const [forgotten] = await t.db.select().from(eventTeams).where(eq(eventTeams.id, team.id));
+    expect(forgotten).toMatchObject({ lat: null, lng: null, positionAt: null });
+  });
+});

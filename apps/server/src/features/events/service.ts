@@ -1,0 +1,317 @@
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  EVENT_POSITION_KEEP_MS,
+  playSummary,
+  rankTeams,
+  type ControlRoom,
+  type CreateEventRequest,
+  type EventSummary,
+  type EventTeam,
+  type FeedItem,
+  type FeedKind,
+  type Progress,
+  type TeamView,
+} from '@streethunt/shared';
+import type { Services } from '../../services.ts';
+import type { Db } from '../../db/client.ts';
+import { eventFeed, eventTeams, events, gameCodes, games } from '../../db/schema.ts';
+import { findGame, readGameMetadata } from '../../db/game-rows.ts';
+import { violatedUniqueIndex } from '../../db/unique-violation.ts';
+import type { AccessClaims } from '../../platform/auth.ts';
+import { isOwnerOrAdmin } from '../../platform/access.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
+import { createGameCodes, type GameCode } from '../codes/service.ts';
+import { progressForCode, type PlayStep } from '../plays/service.ts';
+import { emitFeed, emitTeam, emitTeamView } from './live.ts';
+
+export type EventsDeps = Pick<Services, 'db' | 'realtime'>;
+type EventRow = typeof events.$inferSelect;
+type TeamRow = typeof eventTeams.$inferSelect;
+type FeedRow = typeof eventFeed.$inferSelect;
+type TeamWithCode = { team: TeamRow; code: GameCode };
+
+/** The control room opens with this many of the newest feed lines; later ones arrive on the socket. */
+const FEED_SHOWN = 200;
+
+const gameName = sql<string>`coalesce(${games.metadata}->>'name', '')`;
+
+const toSummary = (event: EventRow, name: string): EventSummary => ({
+  id: event.id,
+  gameId: event.gameId,
+  gameName: name,
+  name: event.name,
+  startsAt: event.startsAt.toISOString(),
+  endsAt: event.endsAt.toISOString(),
+  endedAt: event.endedAt?.toISOString() ?? null,
+  teamCount: event.teamCount,
+  showLeaderboard: event.showLeaderboard,
+});
+
+const toFeedItem = (row: FeedRow): FeedItem => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  kind: row.kind,
+  teamId: row.teamId,
+  questionNumber: row.questionNumber,
+  text: row.text,
+});
+
+/** Whether the event is over: ended early by its organiser, or past its end time. */
+export const hasEnded = (event: Pick<EventRow, 'endedAt' | 'endsAt'>, now = new Date()) => event.endedAt !== null || event.endsAt <= now;
+
+/** When it ended (or will end): what the position keeping counts from. */
+const endOf = (event: Pick<EventRow, 'endedAt' | 'endsAt'>) => (event.endedAt && event.endedAt < event.endsAt ? event.endedAt : event.endsAt);
+
+function teamOf({ team, code }: TeamWithCode, progress: Progress, event: EventRow): EventTeam {
+  const summary = playSummary(progress);
+  const keepPosition = team.lat !== null && team.lng !== null && team.positionAt !== null;
+  return {
+    id: team.id,
+    code: code.code,
+    name: team.name,
+    disqualified: team.disqualifiedAt !== null,
+    startTime: progress.startTime,
+    endTime: progress.endTime,
+    answered: summary.answered,
+    skipped: summary.skipped,
+    hints: summary.hints,
+    questionCount: progress.questions.length,
+    score: progress.score,
+    position: keepPosition && Date.now() < endOf(event).getTime() + EVENT_POSITION_KEEP_MS ? { lat: team.lat!, lng: team.lng!, at: team.positionAt!.toISOString() } : null,
+  };
+}
+
+/** POST /api/events: the creator of a published game (or an admin) makes an event of it, with one code per team. */
+export async function createEvent(deps: EventsDeps, caller: AccessClaims, input: CreateEventRequest): Promise<EventSummary> {
+  const startsAt = new Date(input.startsAt);
+  const endsAt = new Date(input.endsAt);
+  if (startsAt >= endsAt) throw badRequest('The event must start before it ends');
+  const game = await findGame(deps.db, input.gameId);
+  if (!game || !isOwnerOrAdmin(caller, game)) throw notFound('No such game of yours');
+  if (game.status !== 'APPROVED') throw conflict('Only a published game can be played as an event');
+  const event = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(events)
+      .values({
+        gameId: game.id,
+        organiserId: caller.userId,
+        name: input.name,
+        startsAt,
+        endsAt,
+        teamCount: input.teamCount,
+        showLeaderboard: input.showLeaderboard ?? true,
+      })
+      .returning();
+    const codes = await createGameCodes(tx, { gameId: game.id, count: input.teamCount, source: 'event', createdBy: caller.userId });
+    await tx.insert(eventTeams).values(codes.map((code) => ({ eventId: row.id, codeId: code.id })));
+    return row;
+  });
+  return toSummary(event, readGameMetadata(game).name);
+}
+
+/** GET /api/events: the caller's events, newest first. */
+export async function listEvents(deps: EventsDeps, caller: AccessClaims): Promise<EventSummary[]> {
+  const rows = await deps.db
+    .select({ event: events, name: gameName })
+    .from(events)
+    .innerJoin(games, eq(games.id, events.gameId))
+    .where(eq(events.organiserId, caller.userId))
+    .orderBy(desc(events.createdAt));
+  return rows.map((row) => toSummary(row.event, row.name));
+}
+
+/** The event when the caller is its organiser or an admin, else null. */
+async function findOrganisersEvent(db: Db, caller: AccessClaims, eventId: string): Promise<{ event: EventRow; name: string } | null> {
+  const [row] = await db.select({ event: events, name: gameName }).from(events).innerJoin(games, eq(games.id, events.gameId)).where(eq(events.id, eventId));
+  return row && (caller.role === 'admin' || row.event.organiserId === caller.userId) ? row : null;
+}
+
+/** Like findOrganisersEvent, but 404 for anyone else (whether it exists is nobody else's business). */
+async function organisersEvent(db: Db, caller: AccessClaims, eventId: string): Promise<{ event: EventRow; name: string }> {
+  const row = await findOrganisersEvent(db, caller, eventId);
+  if (!row) throw notFound('No such event');
+  return row;
+}
+
+/** The caller may watch this event's control room (the socket's check). */
+export const mayWatch = async (db: Db, caller: AccessClaims, eventId: string) => (await findOrganisersEvent(db, caller, eventId)) !== null;
+
+async function teamsOf(db: Db, eventId: string): Promise<TeamWithCode[]> {
+  return db
+    .select({ team: eventTeams, code: gameCodes })
+    .from(eventTeams)
+    .innerJoin(gameCodes, eq(gameCodes.id, eventTeams.codeId))
+    .where(eq(eventTeams.eventId, eventId))
+    .orderBy(asc(eventTeams.createdAt), asc(eventTeams.id));
+}
+
+/** Every team with its progress; each play is read through the plays' own cache. */
+async function teamsWithProgress(db: Db, event: EventRow): Promise<EventTeam[]> {
+  const teams = await teamsOf(db, event.id);
+  return Promise.all(teams.map(async (team) => teamOf(team, await progressForCode(db, team.code), event)));
+}
+
+/** GET /api/events/{eventId}: the event, its teams and the newest feed lines. */
+export async function controlRoom(deps: EventsDeps, caller: AccessClaims, eventId: string): Promise<ControlRoom> {
+  const { event, name } = await organisersEvent(deps.db, caller, eventId);
+  const [teams, feed] = await Promise.all([
+    teamsWithProgress(deps.db, event),
+    deps.db.select().from(eventFeed).where(eq(eventFeed.eventId, event.id)).orderBy(desc(eventFeed.at), desc(eventFeed.id)).limit(FEED_SHOWN),
+  ]);
+  return { event: toSummary(event, name), teams, feed: feed.map(toFeedItem) };
+}
+
+/** The ranking the teams see, kept a moment per event: a message to 200 teams reads it once, not 200 times. */
+const STANDINGS_MS = 1_000;
+const standingsCaches = perOwner(() => new TtlMap<string, Promise<EventTeam[]>>(STANDINGS_MS, 1_000));
+function standings(db: Db, event: EventRow): Promise<EventTeam[]> {
+  const cache = standingsCaches(db);
+  const kept = cache.get(event.id);
+  if (kept) return kept;
+  const made = teamsWithProgress(db, event);
+  cache.set(event.id, made);
+  made.catch(() => cache.delete(event.id));
+  return made;
+}
+
+async function viewOf(db: Db, event: EventRow, team: TeamRow): Promise<TeamView> {
+  const messages = await db
+    .select()
+    .from(eventFeed)
+    .where(and(eq(eventFeed.eventId, event.id), eq(eventFeed.kind, 'message'), or(isNull(eventFeed.teamId), eq(eventFeed.teamId, team.id))))
+    .orderBy(asc(eventFeed.at), asc(eventFeed.id));
+  const ended = hasEnded(event);
+  return {
+    eventId: event.id,
+    eventName: event.name,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: event.endsAt.toISOString(),
+    endedAt: ended ? endOf(event).toISOString() : null,
+    teamId: team.id,
+    teamName: team.name,
+    disqualified: team.disqualifiedAt !== null,
+    messages: messages.map((m) => ({ id: m.id, at: m.at.toISOString(), text: m.text ?? '', toTeam: m.teamId !== null })),
+    leaderboard: event.showLeaderboard || ended ? rankTeams(await standings(db, event)) : null,
+  };
+}
+
+async function teamOfCode(db: Db, codeId: string): Promise<{ event: EventRow; team: TeamRow } | null> {
+  const [row] = await db.select({ event: events, team: eventTeams }).from(eventTeams).innerJoin(events, eq(events.id, eventTeams.eventId)).where(eq(eventTeams.codeId, codeId));
+  return row ?? null;
+}
+
+/** POST /api/event-team: the event as this team sees it; null when the code is no event's. */
+export async function teamView(db: Db, code: GameCode): Promise<TeamView | null> {
+  if (code.source !== 'event') return null;
+  const found = await teamOfCode(db, code.id);
+  return found && viewOf(db, found.event, found.team);
+}
+
+async function addFeed(deps: EventsDeps, eventId: string, line: { kind: FeedKind; teamId: string | null; questionNumber?: number | null; text?: string | null }): Promise<FeedItem> {
+  const [row] = await deps.db
+    .insert(eventFeed)
+    .values({ eventId, teamId: line.teamId, kind: line.kind, questionNumber: line.questionNumber ?? null, text: line.text ?? null })
+    .returning();
+  const item = toFeedItem(row);
+  emitFeed(deps.realtime.io, eventId, item);
+  return item;
+}
+
+/** Sends each team its fresh view (after a message to all, or the end). */
+async function tellTeams(deps: EventsDeps, event: EventRow, teams: TeamWithCode[]): Promise<void> {
+  await Promise.all(teams.map(async ({ team, code }) => emitTeamView(deps.realtime.io, { gameId: code.gameId, codeId: code.id }, await viewOf(deps.db, event, team))));
+}
+
+/** POST /api/event-team/name: one name per event (409 when another team has it). */
+export async function nameTeam(deps: EventsDeps, code: GameCode, name: string): Promise<TeamView> {
+  const found = code.source === 'event' ? await teamOfCode(deps.db, code.id) : null;
+  if (!found) throw notFound('This code is not a team’s code of an event');
+  if (hasEnded(found.event)) throw conflict('The event has ended');
+  let team: TeamRow;
+  try {
+    [team] = await deps.db.update(eventTeams).set({ name }).where(eq(eventTeams.id, found.team.id)).returning();
+  } catch (error) {
+    if (violatedUniqueIndex(error) !== null) throw conflict('Another team of this event has that name');
+    throw error;
+  }
+  if (found.team.name !== name) await addFeed(deps, found.event.id, { kind: 'named', teamId: team.id, text: name });
+  const view = await viewOf(deps.db, found.event, team);
+  emitTeamView(deps.realtime.io, { gameId: code.gameId, codeId: code.id }, view);
+  emitTeam(deps.realtime.io, found.event.id, teamOf({ team, code }, await progressForCode(deps.db, code), found.event));
+  return view;
+}
+
+/** POST /api/events/{eventId}/messages: to every team, or one; the phones get it at once. */
+export async function sendMessage(deps: EventsDeps, caller: AccessClaims, eventId: string, input: { text: string; teamId?: string }): Promise<FeedItem> {
+  const { event } = await organisersEvent(deps.db, caller, eventId);
+  const teams = await teamsOf(deps.db, event.id);
+  const to = input.teamId === undefined ? teams : teams.filter(({ team }) => team.id === input.teamId);
+  if (to.length === 0) throw notFound('No such team in this event');
+  const item = await addFeed(deps, event.id, { kind: 'message', teamId: input.teamId ?? null, text: input.text });
+  await tellTeams(deps, event, to);
+  return item;
+}
+
+/** POST /api/events/{eventId}/end: ends it now (once); every phone shows the final ranking. */
+export async function endEvent(deps: EventsDeps, caller: AccessClaims, eventId: string): Promise<EventSummary> {
+  const { event, name } = await organisersEvent(deps.db, caller, eventId);
+  if (hasEnded(event)) return toSummary(event, name);
+  const [ended] = await deps.db.update(events).set({ endedAt: new Date() }).where(and(eq(events.id, event.id), isNull(events.endedAt))).returning();
+  const now = ended ?? event;
+  standingsCaches(deps.db).delete(event.id);
+  await tellTeams(deps, now, await teamsOf(deps.db, event.id));
+  return toSummary(now, name);
+}
+
+/** After every change of a play on an event's code: the control room sees the team's new state and a feed line. */
+export async function playChanged(deps: EventsDeps, code: GameCode, progress: Progress, step: PlayStep): Promise<void> {
+  if (code.source !== 'event') return;
+  const found = await teamOfCode(deps.db, code.id);
+  if (!found) return;
+  emitTeam(deps.realtime.io, found.event.id, teamOf({ team: found.team, code }, progress, found.event));
+  if (step) await addFeed(deps, found.event.id, {
+    kind: step.kind,
+    teamId: found.team.id,
+    questionNumber: step.questionIndex === undefined ? null : step.questionIndex + 1,
+  });
+}
+
+/** A problem report sent with an event's code shows in the feed too. */
+export async function problemReported(deps: EventsDeps, code: GameCode, questionNumber: number, text: string): Promise<void> {
+  if (code.source !== 'event') return;
+  const found = await teamOfCode(deps.db, code.id);
+  if (found) await addFeed(deps, found.event.id, { kind: 'problem', teamId: found.team.id, questionNumber, text });
+}
+
+/**
+ * A position from a team's phone (the socket): kept as the team's last known position while the event
+ * runs, and shown in the control room. After the end it is not taken.
+ */
+export async function recordPosition(deps: EventsDeps, code: GameCode, position: { lat: number; lng: number }): Promise<boolean> {
+  if (code.source !== 'event') return false;
+  const found = await teamOfCode(deps.db, code.id);
+  if (!found || hasEnded(found.event) || found.event.startsAt > new Date()) return false;
+  const [team] = await deps.db
+    .update(eventTeams)
+    .set({ lat: position.lat, lng: position.lng, positionAt: new Date() })
+    .where(eq(eventTeams.id, found.team.id))
+    .returning();
+  emitTeam(deps.realtime.io, found.event.id, teamOf({ team, code }, await progressForCode(deps.db, code), found.event));
+  return true;
+}
+
+/** Deletes the positions of events that ended more than EVENT_POSITION_KEEP_MS ago; returns how many teams lost theirs. */
+export async function forgetOldPositions(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - EVENT_POSITION_KEEP_MS);
+  const over = db
+    .select({ id: events.id })
+    .from(events)
+    .where(or(lt(events.endsAt, before), lt(events.endedAt, before)));
+  const cleared = await db
+    .update(eventTeams)
+    .set({ lat: null, lng: null, positionAt: null })
+    .where(and(inArray(eventTeams.eventId, over), sql`${eventTeams.positionAt} is not null`))
+    .returning({ id: eventTeams.id });
+  return cleared.length;
+}

@@ -1,0 +1,55 @@
+import { EVENT_WATCH_EVENT, TEAM_POSITION_EVENT } from '@streethunt/shared';
+import { z } from 'zod';
+import type { Server, Socket } from 'socket.io';
+import type { Services } from '../../services.ts';
+import { readCaller } from '../../platform/access.ts';
+import type { CodeGate } from '../codes/service.ts';
+import { isEventRoom, eventRoom } from './live.ts';
+import { mayWatch, recordPosition } from './service.ts';
+
+type SocketDeps = Pick<Services, 'db' | 'realtime' | 'signer'> & { codes: CodeGate; log: { error(details: object, message: string): void } };
+
+const watchSchema = z.object({ eventId: z.string().min(1).max(64), token: z.string().min(1).max(2048) });
+const positionSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+
+/** A phone sends its position every 5 s; more often than this is dropped. */
+const POSITION_MIN_GAP_MS = 2_000;
+
+type EventWatchAck = { ok: true } | { ok: false; code: 'validation' | 'forbidden' | 'internal' };
+
+/**
+ * The control room's socket (`event:watch` with the organiser's access token: it joins the event's
+ * room when the token is the organiser's or an admin's) and the team phones' positions (from a socket
+ * that watches its play: progress:watch checked its code and left it in socket.data).
+ */
+export function registerEventSockets(io: Server, deps: SocketDeps): void {
+  io.on('connection', (socket: Socket) => {
+    socket.on(EVENT_WATCH_EVENT, async (payload: unknown, ack: unknown) => {
+      const reply = (answer: EventWatchAck) => {
+        if (typeof ack === 'function') ack(answer);
+      };
+      const parsed = watchSchema.safeParse(payload);
+      if (!parsed.success) return reply({ ok: false, code: 'validation' });
+      try {
+        const caller = await readCaller(deps, parsed.data.token);
+        if (!caller || !(await mayWatch(deps.db, caller, parsed.data.eventId))) return reply({ ok: false, code: 'forbidden' });
+        for (const joined of socket.rooms) if (isEventRoom(joined)) await socket.leave(joined);
+        await socket.join(eventRoom(parsed.data.eventId));
+        reply({ ok: true });
+      } catch (error) {
+        deps.log.error({ err: error }, 'event:watch failed');
+        reply({ ok: false, code: 'internal' });
+      }
+    });
+
+    let lastPosition = 0;
+    socket.on(TEAM_POSITION_EVENT, (payload: unknown) => {
+      const code = (socket.data as { code?: Parameters<typeof recordPosition>[1] }).code;
+      const parsed = positionSchema.safeParse(payload);
+      const now = Date.now();
+      if (!code || !parsed.success || now - lastPosition < POSITION_MIN_GAP_MS) return;
+      lastPosition = now;
+      recordPosition(deps, code, parsed.data).catch((error: unknown) => deps.log.error({ err: error }, 'could not record a team position'));
+    });
+  });
+}

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { idSchema, lineText } from './common.ts';
+import { playGrantSchema, secretCodeSchema } from './play.ts';
+
+/** An event: one game played live by many teams at once, each with its own code, followed by an organiser. */
+export const EVENT_TEAMS_MAX = 200;
+export const EVENT_NAME_MAX = 80;
+export const TEAM_NAME_MIN = 2;
+export const TEAM_NAME_MAX = 30;
+export const EVENT_MESSAGE_MAX = 300;
+/** Positions are kept until the event ends and this long after, then deleted. */
+export const EVENT_POSITION_KEEP_MS = 24 * 60 * 60_000;
+
+/**
+ * A team's name: letters (any script), digits, spaces and a few marks, nothing else, so a name is
+ * plain text wherever it shows. Decency is checked by length and characters only.
+ */
+export const teamNameSchema = lineText()
+  .trim()
+  .min(TEAM_NAME_MIN)
+  .max(TEAM_NAME_MAX)
+  .regex(/^[\p{L}\p{M}\p{Nd} '’\-.!?&]+$/u, 'a team name takes letters, digits, spaces and - . ! ? & only');
+
+const isoTime = z.iso.datetime({ offset: true });
+
+/** POST /api/events: the creator of an approved game (or an admin) makes an event of it. */
+export const createEventSchema = z.object({
+  gameId: idSchema,
+  name: lineText().trim().min(1).max(EVENT_NAME_MAX),
+  startsAt: isoTime,
+  endsAt: isoTime,
+  teamCount: z.number().int().min(1).max(EVENT_TEAMS_MAX),
+  /** Whether the teams see the leaderboard on their phones (the organiser always does). */
+  showLeaderboard: z.boolean().default(true),
+});
+export type CreateEventRequest = z.input<typeof createEventSchema>;
+
+export const eventSummarySchema = z.object({
+  id: z.string(),
+  gameId: z.string(),
+  gameName: z.string(),
+  name: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** Set when the organiser ended it early (or it was ended after its end time passed). */
+  endedAt: z.string().nullable(),
+  teamCount: z.number().int(),
+  showLeaderboard: z.boolean(),
+});
+export type EventSummary = z.infer<typeof eventSummarySchema>;
+export const eventReplySchema = z.object({ data: eventSummarySchema });
+export const eventsReplySchema = z.object({ data: z.array(eventSummarySchema) });
+
+export const teamPositionSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), at: z.string() });
+export type TeamPosition = z.infer<typeof teamPositionSchema>;
+
+/** One team as the control room sees it. */
+export const eventTeamSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  /** Null until the team names itself on its phone. */
+  name: z.string().nullable(),
+  disqualified: z.boolean(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  answered: z.number().int(),
+  skipped: z.number().int(),
+  hints: z.number().int(),
+  questionCount: z.number().int(),
+  score: z.number().int(),
+  position: teamPositionSchema.nullable(),
+});
+export type EventTeam = z.infer<typeof eventTeamSchema>;
+
+export const FEED_KINDS = ['named', 'started', 'answered', 'hint', 'skipped', 'finished', 'problem', 'message'] as const;
+export type FeedKind = (typeof FEED_KINDS)[number];
+
+/** One line of the control room's live feed. */
+export const feedItemSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  kind: z.enum(FEED_KINDS),
+  /** The team it is about (or a message's addressee); null for a message to all teams. */
+  teamId: z.string().nullable(),
+  /** The question's number (from 1), for answers, hints and skips. */
+  questionNumber: z.number().int().nullable(),
+  /** A message's or a problem report's text (plain text). */
+  text: z.string().nullable(),
+});
+export type FeedItem = z.infer<typeof feedItemSchema>;
+
+/** GET /api/events/{eventId}: what the control room opens with; live changes follow on the socket. */
+export const controlRoomSchema = z.object({ event: eventSummarySchema, teams: z.array(eventTeamSchema), feed: z.array(feedItemSchema) });
+export type ControlRoom = z.infer<typeof controlRoomSchema>;
+export const controlRoomReplySchema = z.object({ data: controlRoomSchema });
+
+/** POST /api/events/{eventId}/messages: to every team, or to one. */
+export const eventMessageSchema = z.object({ text: lineText().trim().min(1).max(EVENT_MESSAGE_MAX), teamId: idSchema.optional() });
+export const feedItemReplySchema = z.object({ data: feedItemSchema });
+
+// The team's side: every call carries the play's code, checked as every game-progress call.
+const teamBase = { gameId: idSchema, secretCode: secretCodeSchema, grant: playGrantSchema.optional() };
+/** POST /api/event-team: what the team's phone reads (null data: the code is no event's). */
+export const teamReadSchema = z.object(teamBase);
+/** POST /api/event-team/name */
+export const teamNameRequestSchema = z.object({ ...teamBase, name: teamNameSchema });
+
+/** A message as the team reads it. */
+export const teamMessageSchema = z.object({ id: z.string(), at: z.string(), text: z.string(), toTeam: z.boolean() });
+export type TeamMessage = z.infer<typeof teamMessageSchema>;
+
+export const rankedTeamSchema = z.object({ teamId: z.string(), name: z.string(), score: z.number().int(), rank: z.number().int(), finished: z.boolean() });
+export type RankedTeam = z.infer<typeof rankedTeamSchema>;
+
+/** The event as one team's phone sees it. */
+export const teamViewSchema = z.object({
+  eventId: z.string(),
+  eventName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  endedAt: z.string().nullable(),
+  teamId: z.string(),
+  teamName: z.string().nullable(),
+  disqualified: z.boolean(),
+  messages: z.array(teamMessageSchema),
+  /** The ranking, when the event shows it to the teams or has ended; null otherwise. */
+  leaderboard: z.array(rankedTeamSchema).nullable(),
+});
+export type TeamView = z.infer<typeof teamViewSchema>;
+export const teamViewReplySchema = z.object({ data: teamViewSchema.nullable() });
