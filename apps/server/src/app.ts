@@ -30,7 +30,7 @@ import { gamesRoutes } from './features/games/routes.ts';
 import { paymentsRoutes, sandboxPageRoutes } from './features/payments/routes.ts';
 import { playsRoutes } from './features/plays/routes.ts';
 import { eventsRoutes } from './features/events/routes.ts';
-import { playChanged } from './features/events/service.ts';
+import { assertTeamMayPlay, playChanged } from './features/events/service.ts';
 import type { OnPlayFinished } from './features/plays/service.ts';
 import { sendFeedbackInvitation } from './features/feedback/service.ts';
 import { studioRoutes } from './features/studio/routes.ts';
@@ -214,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(playsRoutes, {
         onPlayFinished: deps.onPlayFinished ?? ((play) => sendFeedbackInvitation(api.services, play)),
         onPlayChanged: ({ code, progress, step }) => playChanged(api.services, code, progress, step),
+        playGate: (code) => assertTeamMayPlay(api.services.db, code),
       });
       await api.register(eventsRoutes);
       await api.register(paymentsRoutes);

@@ -96,6 +96,8 @@ describe('judging every kind, on the server and on the phone', () => {
     expect(judgeOnPhone(phone, 'Blue')).toBe('right');
     expect(judgeOnPhone(phone, 'blue')).toBe('wrong');
     expect(judgeOnPhone(phone, 'red')).toBe('wrong');
+    // Sealed (an event's competition): no hashes, every pick is the server's to judge.
+    expect(judgeOnPhone({ ...phone, hashes: [], askServer: true }, 'Blue')).toBe('ask');
   });
 
   it('none: arriving completes it', () => {

@@ -116,7 +116,8 @@ export function judgeOnPhone(answer: ReplyAnswer, sent: string): 'right' | 'wron
       return answer.askServer || offStep ? 'ask' : 'wrong';
     }
     case 'choice':
-      return answer.hashes.includes(hashAnswer(answer.salt, optionKey(sent))) ? 'right' : 'wrong';
+      if (answer.hashes.includes(hashAnswer(answer.salt, optionKey(sent)))) return 'right';
+      return answer.askServer ? 'ask' : 'wrong';
     case 'none':
       return 'right';
     default:

@@ -98,6 +98,11 @@ export const controlRoomReplySchema = z.object({ data: controlRoomSchema });
 export const eventMessageSchema = z.object({ text: lineText().trim().min(1).max(EVENT_MESSAGE_MAX), teamId: idSchema.optional() });
 export const feedItemReplySchema = z.object({ data: feedItemSchema });
 
+/** POST /api/events/{eventId}/extend: more time for every team (the event must not have ended). */
+export const EXTEND_MINUTES_MAX = 240;
+export const extendEventSchema = z.object({ minutes: z.number().int().min(1).max(EXTEND_MINUTES_MAX) });
+export const eventTeamReplySchema = z.object({ data: eventTeamSchema });
+
 // The team's side: every call carries the play's code, checked as every game-progress call.
 const teamBase = { gameId: idSchema, secretCode: secretCodeSchema, grant: playGrantSchema.optional() };
 /** POST /api/event-team: what the team's phone reads (null data: the code is no event's). */

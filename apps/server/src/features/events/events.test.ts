@@ -7,6 +7,7 @@ import {
   TEAM_VIEW_EVENT,
   WATCH_EVENT,
   controlRoomSchema,
+  gameReplySchema,
   teamViewSchema,
   type ControlRoom,
   type EventTeam,
@@ -20,7 +21,7 @@ import { testDatabaseKinds } from '../../db/test-database.ts';
 import { eventTeams } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
-import { connectSocket, progressCall } from '../../test/player-calls.ts';
+import { connectSocket, getGame, progressCall } from '../../test/player-calls.ts';
 import { call } from '../../test/requests.ts';
 import { userWithToken } from '../../test/tokens.ts';
 import { forgetOldPositions } from './service.ts';
@@ -107,6 +108,12 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     const [first, second] = room.teams;
     const ordinary = await buildCode(t.db, { gameId: game.id });
     expect((await teamCall('', ordinary.code)).json()).toEqual({ data: null });
+    // A team's phone gets no answer hashes to try offline: the server judges every answer of an event.
+    const sealed = gameReplySchema.parse((await getGame(t.app, game.id, { secret: first.code })).json());
+    expect(sealed.questions?.length).toBeGreaterThan(0);
+    for (const question of sealed.questions ?? []) expect(question.answer).toMatchObject({ hashes: [], askServer: true });
+    const open = gameReplySchema.parse((await getGame(t.app, game.id, { secret: ordinary.code })).json());
+    expect(open.questions?.[0].answer.hashes.length).toBeGreaterThan(0);
     expect((await teamCall('', 'NOSUCHCODE')).json()).toMatchObject({ code: 'wrong_code' });
 
     expect((await teamCall('/name', first.code, { name: '<b>x</b>' })).json()).toMatchObject({ code: 'validation' });
@@ -210,5 +217,38 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     expect(await forgetOldPositions(t.db, new Date(Date.now() + EVENT_POSITION_KEEP_MS + 60_000))).toBeGreaterThanOrEqual(1);
     const [forgotten] = await t.db.select().from(eventTeams).where(eq(eventTeams.id, team.id));
     expect(forgotten).toMatchObject({ lat: null, lng: null, positionAt: null });
+  });
+
+  it('a team plays from the start to the end: not before, not once disqualified, not after; more time moves the end', async () => {
+    const later = await makeEvent({ startsAt: new Date(Date.now() + hour).toISOString() });
+    const early = await progressCall(t.app, { action: 'set-start-time', gameId: game.id, secretCode: later.teams[0].code });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toMatch(/starts at/);
+
+    const room = await makeEvent();
+    const [cheat, fair] = room.teams;
+    await teamCall('/name', cheat.code, { name: 'Cheats' });
+    await teamCall('/name', fair.code, { name: 'Fair' });
+    const start = (code: string) => progressCall(t.app, { action: 'set-start-time', gameId: game.id, secretCode: code });
+    expect((await start(cheat.code)).statusCode).toBe(200);
+    expect((await start(fair.code)).statusCode).toBe(200);
+    const out = await call(t, 'POST', `/api/events/${room.event.id}/teams/${cheat.id}/disqualify`, { token: creator.token });
+    expect(out.json().data).toMatchObject({ id: cheat.id, disqualified: true });
+    expect((await call(t, 'POST', `/api/events/${room.event.id}/teams/${cheat.id}/disqualify`, { token: stranger.token })).statusCode).toBe(404);
+    const hint = (code: string) => progressCall(t.app, { action: 'show-question-hint', gameId: game.id, secretCode: code, questionIndex: 0, hintIndex: 0 });
+    expect((await hint(cheat.code)).json()).toMatchObject({ code: 'forbidden' });
+    expect((await hint(fair.code)).statusCode).toBe(200);
+    // Reading its progress is still allowed: the phone shows why it stopped.
+    expect((await progressCall(t.app, { action: 'get-game-progress', gameId: game.id, secretCode: cheat.code })).statusCode).toBe(200);
+    const view = teamViewSchema.parse((await teamCall('', fair.code)).json().data);
+    expect(view.leaderboard?.map((r) => r.name)).toEqual(['Fair']);
+
+    const endsAt = Date.parse(room.event.endsAt);
+    const extended = await call(t, 'POST', `/api/events/${room.event.id}/extend`, { token: creator.token, body: { minutes: 15 } });
+    expect(Date.parse(extended.json().data.endsAt) - endsAt).toBe(15 * 60_000);
+    expect((await call(t, 'POST', `/api/events/${room.event.id}/extend`, { token: creator.token, body: { minutes: 0 } })).statusCode).toBe(400);
+    await call(t, 'POST', `/api/events/${room.event.id}/end`, { token: creator.token });
+    expect((await hint(fair.code)).json()).toMatchObject({ code: 'conflict', message: 'The event has ended' });
+    expect((await call(t, 'POST', `/api/events/${room.event.id}/extend`, { token: creator.token, body: { minutes: 5 } })).statusCode).toBe(409);
   });
 });

@@ -5,6 +5,8 @@ import {
   createEventSchema,
   eventMessageSchema,
   eventReplySchema,
+  eventTeamReplySchema,
+  extendEventSchema,
   eventsReplySchema,
   feedItemReplySchema,
   idSchema,
@@ -90,7 +92,23 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ data: await events.sendMessage(services, requireUser(request), request.params.eventId, request.body) }),
   );
 
-  await app.register(endRoute);
+  app.post(
+    '/events/:eventId/extend',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'More time for every team: the end moves later by `minutes` (409 once the event was ended)',
+        security: tokenSecurity,
+        params,
+        body: extendEventSchema,
+        response: { 200: eventReplySchema, ...errorReplies(400, 401, 404, 409) },
+      },
+    },
+    async (request) => ({ data: await events.extendEvent(services, requireUser(request), request.params.eventId, request.body.minutes) }),
+  );
+
+  await app.register(emptyBodyRoutes);
 
   app.post(
     '/event-team',
@@ -127,9 +145,24 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Ending takes no payload; a client may still send `content-type: application/json` with nothing. */
-const endRoute: FastifyPluginAsyncZod = async (app) => {
+/** Ending and disqualifying take no payload; a client may still send `content-type: application/json` with nothing. */
+const emptyBodyRoutes: FastifyPluginAsyncZod = async (app) => {
   acceptEmptyJsonBody(app);
+  app.post(
+    '/events/:eventId/teams/:teamId/disqualify',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'Disqualifies a team: its play stops and it leaves the ranking',
+        security: tokenSecurity,
+        params: params.extend({ teamId: idSchema }),
+        body: z.strictObject({}).nullish(),
+        response: { 200: eventTeamReplySchema, ...errorReplies(400, 401, 404) },
+      },
+    },
+    async (request) => ({ data: await events.disqualifyTeam(app.services, requireUser(request), request.params.eventId, request.params.teamId) }),
+  );
   app.post(
     '/events/:eventId/end',
     {

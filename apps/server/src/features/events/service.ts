@@ -19,7 +19,7 @@ import { findGame, readGameMetadata } from '../../db/game-rows.ts';
 import { violatedUniqueIndex } from '../../db/unique-violation.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { isOwnerOrAdmin } from '../../platform/access.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import { createGameCodes, type GameCode } from '../codes/service.ts';
 import { progressForCode, type PlayStep } from '../plays/service.ts';
@@ -201,6 +201,16 @@ async function teamOfCode(db: Db, codeId: string): Promise<{ event: EventRow; te
   return row ?? null;
 }
 
+/** An event's team plays from the start to the end, unless disqualified; any other code plays as always. */
+export async function assertTeamMayPlay(db: Db, code: GameCode): Promise<void> {
+  if (code.source !== 'event') return;
+  const found = await teamOfCode(db, code.id);
+  if (!found) return;
+  if (found.team.disqualifiedAt) throw forbidden('This team was disqualified by the organiser');
+  if (hasEnded(found.event)) throw conflict('The event has ended');
+  if (found.event.startsAt > new Date()) throw conflict(`The event starts at ${found.event.startsAt.toISOString()}`);
+}
+
 /** POST /api/event-team: the event as this team sees it; null when the code is no event's. */
 export async function teamView(db: Db, code: GameCode): Promise<TeamView | null> {
   if (code.source !== 'event') return null;
@@ -275,6 +285,38 @@ export async function playChanged(deps: EventsDeps, code: GameCode, progress: Pr
     teamId: found.team.id,
     questionNumber: step.questionIndex === undefined ? null : step.questionIndex + 1,
   });
+}
+
+/** POST /api/events/{eventId}/extend: the end moves later for every team; their phones see the new end. */
+export async function extendEvent(deps: EventsDeps, caller: AccessClaims, eventId: string, minutes: number): Promise<EventSummary> {
+  const { event, name } = await organisersEvent(deps.db, caller, eventId);
+  if (event.endedAt) throw conflict('The event has been ended');
+  const [extended] = await deps.db
+    .update(events)
+    .set({ endsAt: sql`${events.endsAt} + make_interval(mins => ${minutes})` })
+    .where(and(eq(events.id, event.id), isNull(events.endedAt)))
+    .returning();
+  if (!extended) throw conflict('The event has been ended');
+  standingsCaches(deps.db).delete(event.id);
+  await tellTeams(deps, extended, await teamsOf(deps.db, event.id));
+  return toSummary(extended, name);
+}
+
+/** POST /api/events/{eventId}/teams/{teamId}/disqualify: the team plays no more and leaves the ranking. */
+export async function disqualifyTeam(deps: EventsDeps, caller: AccessClaims, eventId: string, teamId: string): Promise<EventTeam> {
+  const { event } = await organisersEvent(deps.db, caller, eventId);
+  const found = (await teamsOf(deps.db, event.id)).find(({ team }) => team.id === teamId);
+  if (!found) throw notFound('No such team in this event');
+  const [team] = await deps.db
+    .update(eventTeams)
+    .set({ disqualifiedAt: sql`coalesce(${eventTeams.disqualifiedAt}, now())` })
+    .where(eq(eventTeams.id, teamId))
+    .returning();
+  standingsCaches(deps.db).delete(event.id);
+  const changed = teamOf({ team, code: found.code }, await progressForCode(deps.db, found.code), event);
+  emitTeam(deps.realtime.io, event.id, changed);
+  await tellTeams(deps, event, [{ team, code: found.code }]);
+  return changed;
 }
 
 /** A problem report sent with an event's code shows in the feed too. */

@@ -181,8 +181,24 @@ export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId
   await markQuestionsOpened(deps.db, code);
   // A play keeps the version it started on: its phone gets that version's questions.
   const playVersion = await playVersionOfCode(deps.db, row.id, code.id);
-  if (playVersion === null || playVersion === row.version) return replyParts(deps.db, row).playerPart;
-  return playerPartOf(deps.db, row, await contentOfVersion(deps.db, row, playVersion));
+  const part = playVersion === null || playVersion === row.version ? replyParts(deps.db, row).playerPart : playerPartOf(deps.db, row, await contentOfVersion(deps.db, row, playVersion));
+  // An event is a competition: its teams' phones get no answer hashes to try offline, the server judges every answer.
+  return code.source === 'event' ? sealed(part) : part;
+}
+
+const sealedParts = new WeakMap<PreparedReply, PreparedReply>();
+
+/** A player reply without answer hashes: each answer but 'none' (nothing to type) is asked of the server. */
+function sealed(part: PreparedReply): PreparedReply {
+  const kept = sealedParts.get(part);
+  if (kept) return kept;
+  const questions = part.body.questions?.map((question) => {
+    const { decimals: _decimals, ...answer } = question.answer;
+    return answer.kind === 'none' ? question : { ...question, answer: { ...answer, hashes: [], askServer: true as const } };
+  });
+  const made = prepare({ ...part.body, questions });
+  sealedParts.set(part, made);
+  return made;
 }
 
 /** Player replies of kept versions: they never change, so only their size bounds the cache. */

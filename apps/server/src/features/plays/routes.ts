@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { gameProgressRequestSchema, progressSchema, startTimeReplySchema } from '@streethunt/shared';
 import { codeGate, freePlayLimiter } from '../codes/service.ts';
-import { readProgressJson, runGameProgressAction, type OnPlayChanged, type OnPlayFinished, type PlaysDeps } from './service.ts';
+import { readProgressJson, runGameProgressAction, type OnPlayChanged, type OnPlayFinished, type PlayGate, type PlaysDeps } from './service.ts';
 import { registerProgressWatch } from './watch.ts';
 import { sendSharedJson } from '../../platform/compression.ts';
 import { errorReplies } from '../../platform/route-helpers.ts';
@@ -11,10 +11,13 @@ import { errorReplies } from '../../platform/route-helpers.ts';
 const PROGRESS_BODY_LIMIT = 8 * 1024;
 
 /** The plays feature: POST /api/game-progress and the progress:watch socket event. */
-export const playsRoutes: FastifyPluginAsyncZod<{ onPlayFinished: OnPlayFinished; onPlayChanged: OnPlayChanged }> = async (app, { onPlayFinished, onPlayChanged }) => {
+export const playsRoutes: FastifyPluginAsyncZod<{ onPlayFinished: OnPlayFinished; onPlayChanged: OnPlayChanged; playGate: PlayGate }> = async (
+  app,
+  { onPlayFinished, onPlayChanged, playGate },
+) => {
   const { services } = app;
   const codes = codeGate(services);
-  const deps: PlaysDeps = { ...services, codes, freePlayLimiter: freePlayLimiter(services), log: app.log, onPlayFinished, onPlayChanged };
+  const deps: PlaysDeps = { ...services, codes, freePlayLimiter: freePlayLimiter(services), log: app.log, onPlayFinished, onPlayChanged, playGate };
 
   registerProgressWatch(services.realtime.io, { db: services.db, codes, trustProxy: services.config.trustProxy, log: app.log });
 

@@ -45,6 +45,9 @@ export type PlayStep = { kind: 'started' | 'answered' | 'hint' | 'skipped' | 'fi
  * What runs after every published change of a play (the events feature's control room), wired where
  * the routes are built. Runs after the reply is decided; a failure is logged, never the player's.
  */
+/** Whether the code's play may change now (an event's team: not before the start, after the end or once disqualified); throws the refusal. */
+export type PlayGate = (code: GameCode) => Promise<void>;
+
 export type OnPlayChanged = (change: { code: GameCode; progress: Progress; step: PlayStep }) => Promise<void>;
 
 export type PlaysDeps = Pick<Services, 'db' | 'realtime'> & {
@@ -55,6 +58,7 @@ export type PlaysDeps = Pick<Services, 'db' | 'realtime'> & {
   log: { error(details: object, message: string): void };
   onPlayFinished: OnPlayFinished;
   onPlayChanged: OnPlayChanged;
+  playGate: PlayGate;
 };
 
 /** Who is asking: the client IP counts toward the wrong-code limit. */
@@ -417,6 +421,7 @@ export async function runGameProgressAction(deps: PlaysDeps, request: GameProgre
     return startFreePlay(deps, request.gameId, caller);
   }
   const opened = await openPlayContext(deps, { gameId: request.gameId, secretCode: request.secretCode, grant: request.grant }, caller);
+  if (request.action !== 'get-game-progress') await deps.playGate(opened.code);
   if (request.action === 'set-start-time') return setStartTime(deps, opened);
   // Every other action reads and changes the play on its own version (which never changes once started).
   let play = await findPlay(deps.db, opened);
