@@ -30,7 +30,7 @@ import { gamesRoutes } from './features/games/routes.ts';
 import { paymentsRoutes, sandboxPageRoutes } from './features/payments/routes.ts';
 import { playsRoutes } from './features/plays/routes.ts';
 import { eventsRoutes } from './features/events/routes.ts';
-import { assertTeamMayPlay, playChanged } from './features/events/service.ts';
+import { assertTeamMayPlay, playChanged, problemReported } from './features/events/service.ts';
 import type { OnPlayFinished } from './features/plays/service.ts';
 import { sendFeedbackInvitation } from './features/feedback/service.ts';
 import { studioRoutes } from './features/studio/routes.ts';
@@ -218,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await api.register(eventsRoutes);
       await api.register(paymentsRoutes);
-      await api.register(feedbackRoutes);
+      await api.register(feedbackRoutes, { onProblemReported: ({ code, questionNumber, message }) => problemReported(api.services, code, questionNumber, message) });
       // The creator's media library and uploads; multipart bodies are parsed in its scope only.
       await api.register(mediaRoutes);
       await api.register(myGamesRoutes);

@@ -182,8 +182,13 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     expect((await call(t, 'POST', `/api/events/${room.event.id}/messages`, { token: creator.token, body: { text: 'x', teamId: 'nosuchteam' } })).statusCode).toBe(404);
     expect(strangerGot).toEqual([]);
 
+    const report = await call(t, 'POST', '/api/game/report', { body: { gameId: game.id, gameSecret: team.code, questionId: 2, message: 'The sign is gone' } });
+    expect(report.statusCode).toBe(200);
+    expect(await waitFor(() => feed.some((f) => f.kind === 'problem'))).toBe(true);
+    expect(feed.at(-1)).toMatchObject({ kind: 'problem', teamId: team.id, questionNumber: 2, text: 'The sign is gone' });
+
     const reread = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${room.event.id}`, { token: creator.token })).json().data);
-    expect(reread.feed.map((f) => f.kind)).toEqual(['message', 'message', 'answered', 'hint', 'started', 'named']);
+    expect(reread.feed.map((f) => f.kind)).toEqual(['problem', 'message', 'message', 'answered', 'hint', 'started', 'named']);
   });
 
   it('ends once: every phone gets the final ranking; later positions are not taken, and positions go a day after the end', async () => {

@@ -19,8 +19,8 @@ const FEEDBACK_BODY_LIMIT = 16 * 1024;
 const ok = { data: { status: 'OK' as const } };
 
 /** A player's feedback and problem reports (spec section 7). Both public: the code or the emailed token is the key. */
-export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: feedback.FeedbackDeps = { db: app.services.db, codes: codeGate(app.services) };
+export const feedbackRoutes: FastifyPluginAsyncZod<{ onProblemReported: feedback.OnProblemReported }> = async (app, { onProblemReported }) => {
+  const deps: feedback.FeedbackDeps = { db: app.services.db, codes: codeGate(app.services), onProblemReported };
 
   app.post(
     '/feedback/game/:gameId',

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { feedbacks, gameCodes, games, plays, problemReports, purchases } from '../../db/schema.ts';
 import { hashToken, newSecretToken } from '../../platform/auth.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
-import { wrongCode, type CodeGate } from '../codes/service.ts';
+import { wrongCode, type CodeGate, type GameCode } from '../codes/service.ts';
 import { feedbackInvitationEmail } from './emails.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -16,7 +16,9 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * service: the same wrong-code limit per client address as game-progress, GET /api/games/{id} and the
  * socket, and the same play grant).
  */
-export type FeedbackDeps = { db: Db; codes: CodeGate };
+/** What runs after a problem report is kept (an event's control room shows it), wired where the routes are built. */
+export type OnProblemReported = (report: { code: GameCode; questionNumber: number; message: string }) => Promise<void>;
+export type FeedbackDeps = { db: Db; codes: CodeGate; onProblemReported: OnProblemReported };
 /** Who is asking: the client address counts toward the wrong-code limit. */
 export type Caller = { client: string };
 
@@ -94,6 +96,7 @@ export async function reportProblem(deps: FeedbackDeps, input: ProblemReportRequ
     questionId: input.questionId,
     message: input.message,
   });
+  await deps.onProblemReported({ code, questionNumber: input.questionId, message: input.message });
 }
 
 /**
