@@ -40,13 +40,14 @@ export async function freePort(): Promise<number> {
 /**
  * Starts `src/main.ts` through tsx on a free port with its own DATA_DIR and waits for `/readyz` (or,
  * with `waitReady: false`, only for it to start). Whatever the calling shell set is not passed on but
- * for PATH and `env`; `env` names the database, Redis and the rest.
+ * for PATH and `env`; `env` names the database, Redis and the rest. `nodeArgs` go to node itself
+ * (`--cpu-prof` is refused in NODE_OPTIONS).
  */
-export async function startServerProcess(env: Record<string, string>, options: { waitReady?: boolean; port?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, options: { waitReady?: boolean; port?: number; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'streethunt-process-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', GEOCODER_URL: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,6 +24,7 @@ export default function MenuDrawer({ opened, onClose }: { opened: boolean; onClo
   const userItems: Item[] = [
     { to: '/my-games', label: t('menu.myGames') },
     { to: '/my-active-games', label: t('menu.activeGames') },
+    { to: '/events', label: t('menu.events') },
     { to: '/my-games/feedbacks', label: t('menu.feedbacks') },
     { to: '/update-profile', label: t('menu.updateProfile') },
     { to: '/update-payment-details', label: t('menu.paymentDetails') },

@@ -29,6 +29,7 @@ describe('menu', () => {
     expect(routesCalled(fetchMock)).toContain('GET /api/user/profile');
     expect(within(menu).getByRole('link', { name: 'Log out' }).getAttribute('href')).toBe('/logout');
     expect(within(menu).getByRole('link', { name: 'Feedback' }).getAttribute('href')).toBe('/my-games/feedbacks');
+    expect(within(menu).getByRole('link', { name: 'Live events' }).getAttribute('href')).toBe('/events');
     expect(missing).toEqual([]);
   });
 

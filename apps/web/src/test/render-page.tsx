@@ -42,6 +42,7 @@ const DESTINATIONS = [
   '/my-games',
   '/game-editor/:gameId',
   '/game-editor-new-game',
+  '/events/:eventId',
 ];
 
 /** The app header's nav, as far as a page that places its own items there needs it. */

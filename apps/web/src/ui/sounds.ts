@@ -1,8 +1,8 @@
 /**
- * The player's three sounds (spec section 9): a correct answer, a wrong one and an accepted code.
- * Synthesized with the Web Audio API, so no audio files load; silent wherever audio is unavailable.
+ * The player's sounds: a correct answer, a wrong one and an accepted code (spec section 9), and a live
+ * event's message from its organiser. Synthesized with the Web Audio API, so no audio files load; silent wherever audio is unavailable.
  */
-export type SoundName = 'good' | 'bad' | 'code-ok';
+export type SoundName = 'good' | 'bad' | 'code-ok' | 'message';
 
 type Note = { frequency: number; start: number; duration: number; type: OscillatorType; gain: number };
 
@@ -23,6 +23,11 @@ export const SOUND_NOTES: Record<SoundName, Note[]> = {
     { frequency: 659.25, start: 0.1, duration: 0.12, type: 'triangle', gain: 0.25 },
     { frequency: 783.99, start: 0.2, duration: 0.12, type: 'triangle', gain: 0.25 },
     { frequency: 1046.5, start: 0.3, duration: 0.3, type: 'triangle', gain: 0.25 },
+  ],
+  // A falling two-tone chime, like a doorbell: unlike any answer's sound, so the team looks up.
+  message: [
+    { frequency: 1174.66, start: 0, duration: 0.25, type: 'sine', gain: 0.3 },
+    { frequency: 880, start: 0.22, duration: 0.45, type: 'sine', gain: 0.3 },
   ],
 };
 

@@ -12,3 +12,4 @@ export * from './rich-text-style.ts';
 export * from './answer-kinds.ts';
 export * from './free-order.ts';
 export * from './ranking.ts';
+export * from './team-name.ts';

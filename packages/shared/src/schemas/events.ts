@@ -1,27 +1,25 @@
 import { z } from 'zod';
+import { QUESTION_STATUSES } from '../game/question-status.ts';
+import { TEAM_NAME_CHARACTERS, TEAM_NAME_MAX, TEAM_NAME_MIN } from '../game/team-name.ts';
 import { idSchema, lineText } from './common.ts';
 import { playGrantSchema, secretCodeSchema } from './play.ts';
 
 /** An event: one game played live by many teams at once, each with its own code, followed by an organiser. */
 export const EVENT_TEAMS_MAX = 200;
 export const EVENT_NAME_MAX = 80;
-export const TEAM_NAME_MIN = 2;
-export const TEAM_NAME_MAX = 30;
 export const EVENT_MESSAGE_MAX = 300;
 /** Positions are kept until the event ends and this long after, then deleted. */
 export const EVENT_POSITION_KEEP_MS = 24 * 60 * 60_000;
 
-/**
- * A team's name: letters (any script), digits, spaces and a few marks, nothing else, so a name is
- * plain text wherever it shows. Decency is checked by length and characters only.
- */
+/** A team's name (game/team-name.ts has the rule, for the phone too). */
 export const teamNameSchema = lineText()
   .trim()
   .min(TEAM_NAME_MIN)
   .max(TEAM_NAME_MAX)
-  .regex(/^[\p{L}\p{M}\p{Nd} '’\-.!?&]+$/u, 'a team name takes letters, digits, spaces and - . ! ? & only');
+  .regex(TEAM_NAME_CHARACTERS, 'a team name takes letters, digits, spaces and - . ! ? & only');
 
-const isoTime = z.iso.datetime({ offset: true });
+// A time as the browser writes it (toISOString), checked for control characters first as every text is.
+const isoTime = lineText().pipe(z.iso.datetime({ offset: true }));
 
 /** POST /api/events: the creator of an approved game (or an admin) makes an event of it. */
 export const createEventSchema = z.object({
@@ -69,6 +67,8 @@ export const eventTeamSchema = z.object({
   questionCount: z.number().int(),
   score: z.number().int(),
   position: teamPositionSchema.nullable(),
+  /** Each question's status, in the game's order (null: not begun): the results per question. */
+  statuses: z.array(z.enum(QUESTION_STATUSES).nullable()),
 });
 export type EventTeam = z.infer<typeof eventTeamSchema>;
 

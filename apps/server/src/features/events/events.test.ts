@@ -164,6 +164,7 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
       ['answered', team.id, 1],
     ]);
     expect(teams.at(-1)).toMatchObject({ id: team.id, name: 'Foxes', answered: 0, hints: 1 });
+    expect(teams.at(-1)?.statuses.slice(0, 2)).toEqual(['ANSWERED', null]);
 
     const movedAt = Date.now();
     phone.emit(TEAM_POSITION_EVENT, { lat: 32.08, lng: 34.78 });

@@ -78,6 +78,7 @@ function teamOf({ team, code }: TeamWithCode, progress: Progress, event: EventRo
     hints: summary.hints,
     questionCount: progress.questions.length,
     score: progress.score,
+    statuses: progress.questions.map((question) => question.status),
     position: keepPosition && Date.now() < endOf(event).getTime() + EVENT_POSITION_KEEP_MS ? { lat: team.lat!, lng: team.lng!, at: team.positionAt!.toISOString() } : null,
   };
 }

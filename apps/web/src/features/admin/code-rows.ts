@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { gameUrlOf, type CodeRow } from './codes-csv.ts';
+import { gameUrlOf } from '../../ui/code-sheet/game-url.ts';
+import type { CodeRow } from './codes-csv.ts';
 
 /** The result's Label/Data rows in the interface's words: Game Name, Game URL, Code-1 … Code-n (spec section 2). */
 export function useCodeRows(gameId: string, gameName: string, codes: readonly string[]) {

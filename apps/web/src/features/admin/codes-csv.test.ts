@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { codesCsv, codesCsvFileName, gameUrlOf } from './codes-csv.ts';
+import { codesCsv, codesCsvFileName } from './codes-csv.ts';
 
 const rows = [
   { label: 'שם המשחק', data: 'סודות נווה צדק, "המקורי"' },
@@ -30,10 +30,5 @@ describe('the codes CSV', () => {
     expect(codesCsvFileName('סודות נווה צדק', 'g1', day)).toBe('codes-סודות-נווה-צדק-2026-03-07.csv');
     expect(codesCsvFileName('Jaffa: "Port" / Hunt?', 'g1', day)).toBe('codes-Jaffa-Port-Hunt-2026-03-07.csv');
     expect(codesCsvFileName(' /?* ', 'g1', day)).toBe('codes-g1-2026-03-07.csv');
-  });
-
-  it("makes the game's URL from the site's origin", () => {
-    expect(gameUrlOf('g1', 'https://streethunt.example')).toBe('https://streethunt.example/game/g1');
-    expect(gameUrlOf('g2')).toBe(`${window.location.origin}/game/g2`);
   });
 });

@@ -4,11 +4,6 @@ import { fileNamePart } from '../../ui/studio/download-file.ts';
 /** One row of the Label/Data result: Game Name, Game URL, then Code-1 … Code-n (spec section 2). */
 export type CodeRow = { label: string; data: string };
 
-/** The Game URL row's value: the site's origin + /game/{gameId} (spec section 2). */
-export function gameUrlOf(gameId: string, origin = window.location.origin): string {
-  return `${origin}/game/${gameId}`;
-}
-
 /** The rows as a CSV file's text: a Label,Data header in the interface's words, then the rows. */
 export function codesCsv(header: CodeRow, rows: readonly CodeRow[]): string {
   return toCsv([header.label, header.data], rows.map((row) => [row.label, row.data]));

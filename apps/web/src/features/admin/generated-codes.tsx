@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconFileTypeCsv, IconPrinter } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../ui/studio/format-time.ts';
-import { CodeSheet } from './code-sheet.tsx';
+import { CodeSheet } from '../../ui/code-sheet/code-sheet.tsx';
+import { useQrSvg } from '../../ui/code-sheet/use-qr-svg.ts';
 import { useCodeRows } from './code-rows.ts';
 import { downloadCsv } from '../../ui/studio/csv.ts';
 import { codesCsv, codesCsvFileName } from './codes-csv.ts';
@@ -13,19 +13,6 @@ import { codesCsv, codesCsvFileName } from './codes-csv.ts';
 export type ShownCodes = { gameId: string; gameName: string; codes: readonly string[]; batchDate: string | null };
 
 const COPIED_MS = 2000;
-
-/** The game URL's QR code as SVG text, made once per URL; the library loads only when codes are shown. */
-function useQrSvg(url: string) {
-  return useQuery({
-    queryKey: ['qr-svg', url],
-    queryFn: async () => {
-      // A CommonJS package: its exports arrive reliably as the default export (a named `toString` may not).
-      const { default: qrcode } = await import('qrcode');
-      return qrcode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
-    },
-    staleTime: Infinity,
-  }).data;
-}
 
 /** The Label/Data table of a batch (spec section 2), with copy-all, a CSV download and a printable sheet. */
 export function GeneratedCodes({ shown }: { shown: ShownCodes }) {
@@ -108,7 +95,12 @@ export function GeneratedCodes({ shown }: { shown: ShownCodes }) {
           ))}
         </Table.Tbody>
       </Table>
-      <CodeSheet gameName={gameName} codes={codes} qrSvg={qrSvg} />
+      <CodeSheet
+        name={gameName}
+        codes={codes}
+        qrSvg={qrSvg}
+        texts={{ title: t('adminCodes.sheet.title', { game: gameName }), howTo: t('adminCodes.sheet.howTo'), qrAlt: t('adminCodes.sheet.qrAlt') }}
+      />
     </Stack>
   );
 }

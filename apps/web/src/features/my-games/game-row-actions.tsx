@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Loader, Menu, Tooltip } from '@mantine/core';
-import { IconCopy, IconDots, IconDownload, IconExternalLink, IconKey, IconMap, IconPencil, IconWorld } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconDownload, IconExternalLink, IconKey, IconMap, IconPencil, IconUsersGroup, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MyGame } from '@streethunt/shared';
@@ -38,6 +38,12 @@ export function GameRowActions({ game, name, handlers }: { game: MyGame; name: s
           <Menu.Item leftSection={<IconKey size={18} aria-hidden />} onClick={() => handlers.onCreateCode(game)}>
             {t('myGames.actions.createCode')}
           </Menu.Item>
+          {/* Only an approved game can be played live by many teams. */}
+          {game.status === 'APPROVED' && (
+            <Menu.Item component={Link} to={`/events/new?gameId=${id}`} leftSection={<IconUsersGroup size={18} aria-hidden />}>
+              {t('myGames.actions.makeEvent')}
+            </Menu.Item>
+          )}
           <Menu.Item component="a" href={`/game/${id}`} target="_blank" rel="noopener noreferrer" leftSection={<IconExternalLink size={18} aria-hidden />}>
             {t('myGames.actions.open')}
           </Menu.Item>

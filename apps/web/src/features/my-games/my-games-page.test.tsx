@@ -144,6 +144,18 @@ describe('my games page', () => {
     expect(writeText).toHaveBeenCalledWith('K7WQ-3PXM');
   });
 
+  it('offers to make a live event of an approved game only', async () => {
+    mockRoutes(listed());
+    const { t } = await renderPage(<MyGamesPage />, setup);
+    await screen.findByRole('table');
+    const approved = await openRowMenu('סודות נווה צדק', t);
+    expect(within(approved).getByRole('menuitem', { name: 'יצירת אירוע חי' }).getAttribute('href')).toBe('/events/new?gameId=g1');
+    fireEvent.keyDown(approved, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    const draft = await openRowMenu('Jaffa Port Hunt', t);
+    expect(within(draft).queryByRole('menuitem', { name: t('myGames.actions.makeEvent') })).toBeNull();
+  });
+
   it('selects the code for copying by hand where the clipboard refuses', async () => {
     vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText: () => Promise.reject(new Error('denied')) } as unknown as Clipboard);
     mockRoutes({ ...listed(), 'POST /api/game/secret-code': { body: { data: { game_secret: 'K7WQ-3PXM' } } } });

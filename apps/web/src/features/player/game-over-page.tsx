@@ -5,7 +5,7 @@ import { usePlay } from './play-context.tsx';
 
 /** Game over in the play: the end time is set once, then the shared game-over view with the play's feedback. */
 export function GameOverPage() {
-  const { game, session, snapshot } = usePlay();
+  const { game, session, snapshot, event } = usePlay();
   const progress = snapshot.progress;
   const ended = Boolean(progress?.endTime);
 
@@ -18,6 +18,7 @@ export function GameOverPage() {
     <GameOverView
       game={game}
       progress={progress}
+      ranking={event && <event.ui.EventRanking event={event} />}
       feedback={snapshot.secret && <FeedbackWidget gameId={game._id} secretCode={snapshot.secret} grant={snapshot.grant} />}
     />
   );

@@ -9,6 +9,8 @@ const fake = vi.hoisted(() => {
   const state = {
     handlers: new Map<string, Handler[]>(),
     emits: [] as Array<{ event: string; payload: unknown; ack: Handler }>,
+    /** Emits without an acknowledgement (a team's position). */
+    sent: [] as Array<{ event: string; payload: unknown }>,
     options: null as unknown,
     disconnected: false,
   };
@@ -23,6 +25,10 @@ const fake = vi.hoisted(() => {
     },
     timeout() {
       return { emit: (event: string, payload: unknown, ack: Handler) => state.emits.push({ event, payload, ack }) };
+    },
+    emit(event: string, payload: unknown) {
+      state.sent.push({ event, payload });
+      return socket;
     },
     disconnect() {
       state.disconnected = true;
@@ -81,5 +87,42 @@ describe('live progress over Socket.IO', () => {
     fake.fire('connect');
     expect(fake.state.emits.at(-1)).toMatchObject({ event: 'progress:watch', payload: { gameId: GAME_ID, secretCode: CODE, grant: 'gRant_0123456789abcdef' } });
     stop();
+  });
+
+  it('passes a live event’s team view on, and sends positions only while the socket is in the play’s room', async () => {
+    fake.state.emits.length = 0;
+    const onTeamView = vi.fn();
+    const onWatched = vi.fn();
+    const stop = connectLive({ gameId: GAME_ID, secretCode: CODE, onProgress: vi.fn(), onConnect: vi.fn(), onTeamView, onWatched });
+    await vi.waitFor(() => expect(fake.state.handlers.has('connect')).toBe(true));
+
+    fake.fire('event:team-view', { eventId: 'event-1' });
+    expect(onTeamView).toHaveBeenCalledWith({ eventId: 'event-1' });
+
+    fake.fire('connect');
+    expect(onWatched).not.toHaveBeenCalled();
+    // A refused watch lets nothing through.
+    fake.state.emits[0].ack(null, { ok: false, code: 'wrong_code' });
+    expect(onWatched).not.toHaveBeenCalled();
+    fake.state.emits[0].ack(null, { ok: true, progress: buildProgress() });
+    expect(onWatched).toHaveBeenCalledTimes(1);
+    const send = onWatched.mock.calls[0][0] as (position: { lat: number; lng: number }) => void;
+    send({ lat: 32.08, lng: 34.78 });
+    expect(fake.state.sent).toEqual([{ event: 'event:position', payload: { lat: 32.08, lng: 34.78 } }]);
+
+    // Disconnected, then back but not yet in the room: nothing is sent (nor buffered for later).
+    fake.fire('disconnect');
+    send({ lat: 1, lng: 2 });
+    fake.fire('connect');
+    send({ lat: 3, lng: 4 });
+    expect(fake.state.sent).toHaveLength(1);
+    fake.state.emits[1].ack(null, { ok: true, progress: buildProgress() });
+    expect(onWatched).toHaveBeenCalledTimes(2);
+    send({ lat: 5, lng: 6 });
+    expect(fake.state.sent.at(-1)).toEqual({ event: 'event:position', payload: { lat: 5, lng: 6 } });
+
+    stop();
+    send({ lat: 7, lng: 8 });
+    expect(fake.state.sent).toHaveLength(2);
   });
 });

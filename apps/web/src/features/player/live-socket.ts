@@ -1,4 +1,4 @@
-import { PROGRESS_EVENT, WATCH_EVENT, type Progress, type WatchAck, type WatchRequest } from '@streethunt/shared';
+import { PROGRESS_EVENT, TEAM_POSITION_EVENT, TEAM_VIEW_EVENT, WATCH_EVENT, type Progress, type WatchAck, type WatchRequest } from '@streethunt/shared';
 import { isProgressOf } from './player-store.ts';
 
 export type LiveOptions = {
@@ -10,7 +10,14 @@ export type LiveOptions = {
   onProgress(progress: Progress): void;
   /** Connected (again): a good moment to send what is queued. */
   onConnect(): void;
+  /** A TEAM_VIEW_EVENT's payload as it came (a live event's news for the team); the event module checks it. */
+  onTeamView?(value: unknown): void;
+  /** The server let the socket into the play's room (after every (re)connection): `send` now reaches it. */
+  onWatched?(send: SendPosition): void;
 };
+
+/** A team's position to its event's organiser; dropped while the socket is not in the play's room. */
+export type SendPosition = (position: { lat: number; lng: number }) => void;
 
 /** Stops watching and closes the connection. */
 export type StopLive = () => void;
@@ -35,15 +42,30 @@ export function connectLive(options: LiveOptions): StopLive {
     .then(({ io }) => {
       if (stopped) return;
       const socket = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
+      // The server takes a position only from a socket in the play's room: none is buffered for later.
+      let watched = false;
+      const send: SendPosition = (position) => {
+        if (watched && !stopped) socket.emit(TEAM_POSITION_EVENT, position);
+      };
       socket.on('connect', () => {
+        watched = false;
         const request: WatchRequest = { gameId: options.gameId, secretCode: options.secretCode, ...(options.grant && { grant: options.grant }) };
         // The ack is whatever came over the wire: its progress is checked (accept) before it is used.
         socket.timeout(WATCH_TIMEOUT_MS).emit(WATCH_EVENT, request, (error: Error | null, reply?: Partial<WatchAck>) => {
-          if (!error && reply?.ok) accept(reply.progress);
+          if (error || !reply?.ok) return;
+          accept(reply.progress);
+          watched = true;
+          if (!stopped) options.onWatched?.(send);
         });
         if (!stopped) options.onConnect();
       });
+      socket.on('disconnect', () => {
+        watched = false;
+      });
       socket.on(PROGRESS_EVENT, accept);
+      socket.on(TEAM_VIEW_EVENT, (value: unknown) => {
+        if (!stopped) options.onTeamView?.(value);
+      });
       disconnect = () => {
         socket.off();
         socket.disconnect();

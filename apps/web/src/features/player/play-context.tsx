@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { GameReply } from '@streethunt/shared';
 import type { PlaySession, PlaySnapshot } from './play-session.ts';
+import type { TeamEvent } from './use-team-event.ts';
 
 /** The pages of the player (spec section 4, display page). */
 export type DisplayPage = 'intro' | 'payment' | 'questions' | 'map';
@@ -24,6 +25,8 @@ export type PlayContextValue = {
   snapshot: PlaySnapshot;
   page: DisplayPage;
   setPage(page: DisplayPage): void;
+  /** The play's live event, once the event module has loaded; null for most plays. */
+  event: TeamEvent | null;
 };
 
 export const PlayContext = createContext<PlayContextValue | null>(null);

@@ -166,6 +166,34 @@ describe('play session', () => {
     session.stop();
   });
 
+  it('passes a live event its news and its rejoined room, and sends positions on the current socket only', async () => {
+    storeCode(buildProgress());
+    const { deps, live } = fakeServer();
+    const session = new PlaySession(GAME_ID, deps);
+    session.start();
+    const listener = { onTeamView: vi.fn(), onWatched: vi.fn() };
+    const stopListening = session.listenForEvent(listener);
+    // Not in the room yet: nothing to send on.
+    session.sendPosition({ lat: 1, lng: 2 });
+    const send = vi.fn();
+    live[0].onWatched?.(send);
+    expect(listener.onWatched).toHaveBeenCalledTimes(1);
+    session.sendPosition({ lat: 32.08, lng: 34.78 });
+    expect(send.mock.calls).toEqual([[{ lat: 32.08, lng: 34.78 }]]);
+    live[0].onTeamView?.({ eventId: 'event-1' });
+    expect(listener.onTeamView).toHaveBeenCalledWith({ eventId: 'event-1' });
+
+    // A code typed again watches anew: the old socket's sender is dropped.
+    expect(await session.submitCode(CODE)).toBe('ok');
+    session.sendPosition({ lat: 3, lng: 4 });
+    expect(send).toHaveBeenCalledTimes(1);
+
+    stopListening();
+    live[1].onTeamView?.({ eventId: 'event-1' });
+    expect(listener.onTeamView).toHaveBeenCalledTimes(1);
+    session.stop();
+  });
+
   it('keeps the grant set-start-time gives and sends it with every call of its play, queued offline ones too, after a reload', async () => {
     const GRANT = 'gRant_0123456789abcdef';
     const { deps, state, live } = fakeServer();

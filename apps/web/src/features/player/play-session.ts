@@ -1,7 +1,7 @@
 import { normalizeGameCode, type Progress, type ProgressChange, type StartTimeReply } from '@streethunt/shared';
 import { ApiError, NetworkError } from '../../api/client.ts';
 import { ActionQueue, type ProgressRequest, type QueuedAction } from './action-queue.ts';
-import type { LiveOptions, StopLive } from './live-socket.ts';
+import type { LiveOptions, SendPosition, StopLive } from './live-socket.ts';
 import { openGame, readGrant, readProgress, storeCode, writeProgress } from './player-store.ts';
 import { applyChanges, changes, mergeProgress } from './progress-rules.ts';
 
@@ -32,6 +32,9 @@ export type SessionDeps = {
   isOnline?: () => boolean;
 };
 
+/** What the live-event module (event/) hears on the play's socket: the team's news, and each (re)joined room. */
+export type TeamEventListener = { onTeamView(value: unknown): void; onWatched(): void };
+
 /**
  * One game's play in this browser: the kept progress, the ordered queue of changes, the live socket
  * and the network state, behind a subscribe/getSnapshot pair for useSyncExternalStore. Plain code,
@@ -46,6 +49,8 @@ export class PlaySession {
   private readonly listeners = new Set<() => void>();
   private readonly queue: ActionQueue;
   private stopLive: StopLive | null = null;
+  private eventListener: TeamEventListener | null = null;
+  private sendOnSocket: SendPosition | null = null;
   private retryTimer: ReturnType<typeof setInterval> | null = null;
   private started = false;
 
@@ -106,6 +111,20 @@ export class PlaySession {
     this.retryTimer = null;
     this.stopLive?.();
     this.stopLive = null;
+    this.sendOnSocket = null;
+  }
+
+  /** The event module's ear on the play's socket (one at a time); returns the way to stop listening. */
+  listenForEvent(listener: TeamEventListener): () => void {
+    this.eventListener = listener;
+    return () => {
+      if (this.eventListener === listener) this.eventListener = null;
+    };
+  }
+
+  /** The team's position to the organiser, when the socket is in the play's room; dropped otherwise. */
+  sendPosition(position: { lat: number; lng: number }): void {
+    this.sendOnSocket?.(position);
   }
 
   /** set-start-time with what the player typed; a valid code becomes the active play. */
@@ -141,6 +160,7 @@ export class PlaySession {
       if (this.started) {
         this.stopLive?.();
         this.stopLive = null;
+        this.sendOnSocket = null;
         this.watch();
       }
       return 'ok';
@@ -236,6 +256,11 @@ export class PlaySession {
       secretCode: secret,
       ...(this.grant && { grant: this.grant }),
       onProgress: (progress) => this.receive(progress),
+      onTeamView: (value) => this.eventListener?.onTeamView(value),
+      onWatched: (send) => {
+        this.sendOnSocket = send;
+        this.eventListener?.onWatched();
+      },
       onConnect: () => {
         this.networkDown = false;
         this.publish();

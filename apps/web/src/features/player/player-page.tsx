@@ -16,6 +16,7 @@ import { PlayerHeaderItems } from './player-header-items.tsx';
 import { useGame } from './use-game.ts';
 import { useGameLanguage } from './use-game-language.ts';
 import { usePlaySession } from './use-play-session.ts';
+import { useTeamEvent } from './use-team-event.ts';
 
 // The intro and the code screen come with the page; the questions and the map load when first shown,
 // so a phone opening a game link downloads only what it shows first (DESIGN.md section 7).
@@ -33,6 +34,7 @@ function PlayerScreen({ gameId }: { gameId: string }) {
   const { t } = useTranslation();
   const { session, snapshot } = usePlaySession(gameId);
   const gameQuery = useGame(gameId, snapshot.secret);
+  const event = useTeamEvent(session, snapshot.secret, snapshot.grant);
   const game = gameQuery.data;
   // The intro, unless the link asked for another page (back from paying: the code screen).
   const { state: linkState } = useLocation();
@@ -70,10 +72,12 @@ function PlayerScreen({ gameId }: { gameId: string }) {
       snapshot,
       page: shown,
       setPage,
+      event,
     };
     body = (
       <PlayContext.Provider value={value}>
         <ReadAloudProvider language={game.metadata.language}>
+          {event && <event.ui.EventBar event={event} />}
           {shown === 'intro' && <IntroPage />}
           {shown === 'payment' && <PaymentPage />}
           <Suspense fallback={<PageLoader label={t('player.common.loading')} />}>

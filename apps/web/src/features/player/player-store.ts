@@ -13,6 +13,8 @@ export const STORE_KEYS = {
   grant: 'player.grant',
   progress: (gameId: string) => `player.progress.${gameId}`,
   game: (gameId: string) => `player.game.${gameId}`,
+  /** The play's live event, if its code is an event team's (event/kept-team-event.ts). */
+  event: (gameId: string) => `player.event.${gameId}`,
 } as const;
 
 /**
@@ -38,7 +40,7 @@ function stamped<T>(raw: unknown): T | null {
   return box && typeof box === 'object' && box.v === STORE_VERSION && box.value && typeof box.value === 'object' ? box.value : null;
 }
 
-const PREFIXES = ['player.progress.', 'player.game.'];
+const PREFIXES = ['player.progress.', 'player.game.', 'player.event.'];
 
 function read(key: string): unknown {
   try {

@@ -6,6 +6,7 @@ import { currentQuestionIndex, isQuestionOpen, playSummary, questionUnderWay, ty
 import { AreaStep } from './area-step.tsx';
 import { GameOverPage } from './game-over-page.tsx';
 import { usePlay } from './play-context.tsx';
+import { useTeamEventState } from './use-team-event-state.ts';
 import { PlayTimer } from './play-timer.tsx';
 import { PlayQuestion } from './play-question.tsx';
 import { QuestionChooser } from './question-chooser.tsx';
@@ -26,7 +27,8 @@ function shownQuestion(progress: PlayProgress | null, free: boolean, chosen: num
 /** The current question, the list to choose one from (a game in any order), or the game-over page when none is left. */
 export function QuestionsPage() {
   const { t } = useTranslation();
-  const { game, gameRefreshing, snapshot, setPage } = usePlay();
+  const { game, gameRefreshing, snapshot, setPage, event } = usePlay();
+  const teamEvent = useTeamEventState(event);
   const progress = snapshot.progress;
   const questions = game.questions;
   const free = game.metadata.order === 'free';
@@ -57,6 +59,10 @@ export function QuestionsPage() {
       </Stack>
     );
   }
+
+  // A live event's team names itself first; an event that ended before the team finished ends its play.
+  const eventScreen = event?.ui.screenBeforeQuestions(teamEvent, progress);
+  if (event && eventScreen) return <event.ui.EventScreen event={event} screen={eventScreen} />;
 
   if (index === -1) return <GameOverPage />;
 

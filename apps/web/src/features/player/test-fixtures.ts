@@ -1,5 +1,5 @@
 /** Test data for the player: a game as a code holder gets it, and plays of it. */
-import { computeScore, type GameReply, type Progress } from '@streethunt/shared';
+import { computeScore, type GameReply, type Progress, type TeamView } from '@streethunt/shared';
 import { GAME_ID, buildGameReply, buildQuestion, type GameOverrides } from '../../test/game-factory.ts';
 
 export { GAME_ID } from '../../test/game-factory.ts';
@@ -33,4 +33,21 @@ export function buildProgress(overrides: Partial<Progress> = {}): Progress {
     ...overrides,
   };
   return { ...progress, score: overrides.score ?? computeScore(progress, new Date(progress.lastUpdate)) };
+}
+
+/** A live event as the team 'The Owls' sees it (no messages, no ranking shown); `overrides` shape it. */
+export function buildTeamView(overrides: Partial<TeamView> = {}): TeamView {
+  return {
+    eventId: 'event-1',
+    eventName: 'School trip hunt',
+    startsAt: '2026-05-01T09:00:00.000Z',
+    endsAt: '2026-05-01T13:00:00.000Z',
+    endedAt: null,
+    teamId: 'team-owls',
+    teamName: 'The Owls',
+    disqualified: false,
+    messages: [],
+    leaderboard: null,
+    ...overrides,
+  };
 }

@@ -3,7 +3,7 @@
  * and the Leaflet map module themselves (vi.mock is hoisted per file).
  */
 import { vi } from 'vitest';
-import type { GameReply, Language, Progress } from '@streethunt/shared';
+import { teamNameSchema, type GameReply, type Language, type Progress, type TeamView } from '@streethunt/shared';
 import { renderPage } from '../../test/render-page.tsx';
 import { Component as PlayerPage } from './player-page.tsx';
 import { applyChange } from './progress-rules.ts';
@@ -23,13 +23,21 @@ const json = (status: number, body: unknown) =>
 
 /**
  * A fake server: the game (questions only with the right x-game-secret), one play applying changes by
- * the shared rules (SOLUTION reveals the first answer), reports and the public config. `down` makes
- * every call fail as offline; `override` answers a call first.
+ * the shared rules (SOLUTION reveals the first answer), reports and the public config. The play's code
+ * is an ordinary one unless `team` makes it a live event's team (named by the shared rules, 409 for a
+ * name in `takenNames`). `down` makes every call fail as offline; `override` answers a call first.
  */
-export function fakeServer({ game = buildGame(), progress = buildProgress(), solutions = ['Bialik', '1909', 'Rothschild'] } = {}) {
+export function fakeServer({
+  game = buildGame(),
+  progress = buildProgress(),
+  solutions = ['Bialik', '1909', 'Rothschild'],
+  team = null as TeamView | null,
+} = {}) {
   const state = {
     game,
     progress,
+    team,
+    takenNames: [] as string[],
     down: false,
     override: null as null | ((call: Call) => Reply | null),
     calls: [] as Call[],
@@ -67,6 +75,16 @@ export function fakeServer({ game = buildGame(), progress = buildProgress(), sol
         };
       }
       return json(200, state.progress);
+    }
+    if (method === 'POST' && path.startsWith('/api/event-team') && body) {
+      if (body.secretCode !== CODE || body.gameId !== state.game._id) return json(403, { message: 'wrong code', code: 'wrong_code' });
+      if (path === '/api/event-team') return json(200, { data: state.team });
+      if (!state.team || path !== '/api/event-team/name') return json(404, { message: 'no such event team', code: 'not_found' });
+      const name = teamNameSchema.safeParse(body.name);
+      if (!name.success) return json(400, { message: 'bad name', code: 'validation' });
+      if (state.takenNames.includes(name.data)) return json(409, { message: 'name taken', code: 'conflict' });
+      state.team = { ...state.team, teamName: name.data };
+      return json(200, { data: state.team });
     }
     if (method === 'POST' && path === '/api/game/report') return json(200, { data: { status: 'OK' } });
     if (method === 'POST' && path.startsWith('/api/feedback/game/')) return json(200, { data: { status: 'OK' } });

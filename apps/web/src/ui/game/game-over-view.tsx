@@ -16,15 +16,17 @@ const WRAPPING_BUTTON = {
 export type GameOverViewProps = {
   game: Pick<GameReply, 'userId' | 'gameoverPage' | 'metadata'>;
   progress: Progress;
+  /** After the summary: a live event's ranking. */
+  ranking?: ReactNode;
   /** Between the creator's closing words and the way on: the player's feedback widget. */
   feedback?: ReactNode;
 };
 
 /**
- * Game over as a player sees it: congratulations, the summary (unless the game hides it), the
- * creator's closing words, the feedback, and a way on: all games, or this creator's.
+ * Game over as a player sees it: congratulations, the summary (unless the game hides it), a live
+ * event's ranking, the creator's closing words, the feedback, and a way on: all games, or this creator's.
  */
-export function GameOverView({ game, progress, feedback }: GameOverViewProps) {
+export function GameOverView({ game, progress, ranking, feedback }: GameOverViewProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="lg" data-testid="game-over">
@@ -36,6 +38,7 @@ export function GameOverView({ game, progress, feedback }: GameOverViewProps) {
         <Text ta="center">{t('player.gameOver.text')}</Text>
       </Stack>
       {!game.gameoverPage.hideGameSummary && <PlaySummary progress={progress} scoring={game.metadata.scoring} />}
+      {ranking}
       {/* The spec's order: congratulations, summary, feedback, then the creator's own content. */}
       {feedback}
       <RichContent html={game.gameoverPage.content} />

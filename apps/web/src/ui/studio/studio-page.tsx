@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
-import { Alert, Button, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Container, Loader, Stack, Text, Title, type MantineSize } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -20,11 +20,11 @@ export function useCreatorSession() {
   return { ...session, endOnUnauthorized };
 }
 
-/** The frame of a creator page: a wide column with its heading and tab title. */
-export function StudioPage({ title, actions, children, testId }: { title: string; actions?: ReactNode; children: ReactNode; testId?: string }) {
+/** The frame of a creator page: a wide column with its heading and tab title; `size` widens it for a page of several panels. */
+export function StudioPage({ title, actions, children, testId, size = 'lg' }: { title: string; actions?: ReactNode; children: ReactNode; testId?: string; size?: MantineSize }) {
   usePageTitle(title);
   return (
-    <Container size="lg" px="md" py="xl" data-testid={testId}>
+    <Container size={size} px="md" py="xl" data-testid={testId}>
       <Stack gap="lg">
         <Stack gap="sm">
           <Title order={1}>{title}</Title>

@@ -1,0 +1,32 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { IconFlag } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TeamView } from '@streethunt/shared';
+import { PlaySummary } from '../../../ui/game/play-summary.tsx';
+import { usePlay } from '../play-context.tsx';
+import { FinalRanking } from './final-ranking.tsx';
+
+/**
+ * The event ended before the team finished: no more questions, the team's own summary up to the end
+ * (no end time is set for it: it did not finish) and the final ranking.
+ */
+export function EventEnded({ view }: { view: TeamView }) {
+  const { t } = useTranslation();
+  const { game, snapshot } = usePlay();
+  const progress = snapshot.progress;
+  return (
+    <Stack gap="lg" data-testid="event-ended">
+      <Stack gap="xs" align="center">
+        <IconFlag size={48} color="var(--mantine-color-blue-6)" aria-hidden />
+        <Title order={1} size="h2" ta="center">
+          {t('player.event.ended.title')}
+        </Title>
+        <Text ta="center">{t('player.event.ended.text')}</Text>
+      </Stack>
+      {progress && !game.gameoverPage.hideGameSummary && (
+        <PlaySummary progress={{ ...progress, endTime: progress.endTime ?? view.endedAt }} scoring={game.metadata.scoring} />
+      )}
+      <FinalRanking view={view} />
+    </Stack>
+  );
+}

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Progress, RankedTeam, TeamView } from '@streethunt/shared';
+import { connectLive, type LiveOptions } from '../live-socket.ts';
+import { STORE_KEYS } from '../player-store.ts';
+import { buildProgress, buildTeamView, GAME_ID } from '../test-fixtures.ts';
+import { fakeServer, renderPlayer, resetBrowserState, storePlay } from '../test-player.tsx';
+
+vi.mock('../live-socket.ts', () => ({ connectLive: vi.fn(() => () => undefined) }));
+vi.mock('../../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() }));
+vi.mock('../../../ui/map/game-map.tsx', () => ({ default: () => <div data-testid="game-map" /> }));
+
+/** The first wait for a lazy chunk (the event code, the questions) may take a cold import. */
+const LAZY = { timeout: 5000 };
+
+const LEADERBOARD: RankedTeam[] = [
+  { teamId: 'team-foxes', name: 'Foxes', score: 180, rank: 1, finished: true },
+  { teamId: 'team-owls', name: 'The Owls', score: 97, rank: 2, finished: true },
+  { teamId: 'team-bears', name: 'Bears', score: 40, rank: 3, finished: false },
+];
+
+const finished = buildProgress({
+  endTime: '2026-05-01T11:23:45.000Z',
+  questions: [
+    { status: 'DONE', hints: [{ isOpen: true }, { isOpen: true }] },
+    { status: 'SKIPPED', hints: [], solution: '1909' },
+    { status: 'DONE', hints: [{ isOpen: false }] },
+  ],
+});
+
+/** A kept play of a live event's team, its event read, on the questions (or what stands for them). */
+async function openPlay(progress: Progress, team: TeamView | null) {
+  const server = fakeServer({ progress, team });
+  storePlay(server.state.progress);
+  const view = await renderPlayer();
+  await waitFor(() => expect(server.state.calls.some((call) => call.path === '/api/event-team')).toBe(true), LAZY);
+  if (team) await waitFor(() => expect(localStorage.getItem(STORE_KEYS.event(GAME_ID))).not.toBeNull(), LAZY);
+  fireEvent.click(await screen.findByRole('button', { name: view.t('player.intro.continue') }));
+  return { ...view, server, live: vi.mocked(connectLive).mock.calls.at(-1)?.[0] as LiveOptions };
+}
+
+describe('player: the end of a live event', () => {
+  beforeEach(resetBrowserState);
+  afterEach(resetBrowserState);
+
+  it('shows the team’s summary and the final ranking, its own row marked, on game over', async () => {
+    const { t, missing } = await openPlay(finished, buildTeamView({ endedAt: '2026-05-01T12:00:00.000Z', leaderboard: LEADERBOARD }));
+    const over = await screen.findByTestId('game-over', {}, LAZY);
+    const ranking = await within(over).findByTestId('event-ranking');
+    expect(within(ranking).getByRole('heading', { name: t('player.event.ranking.final') })).toBeTruthy();
+    expect(within(ranking).getByTestId('event-own-rank').textContent).toBe(t('player.event.ranking.own', { name: 'The Owls', rank: 2, count: 3, score: 97 }));
+    const rows = within(ranking).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([
+      ['1', 'Foxes', '180'],
+      ['2', `The Owls ${t('player.event.ranking.you')}`, '97'],
+      ['3', 'Bears', '40'],
+    ]);
+    expect(rows.map((row) => row.getAttribute('aria-current'))).toEqual([null, 'true', null]);
+    expect(ranking.textContent).not.toContain(t('player.event.ranking.later'));
+    // The team's own summary comes first, then the ranking.
+    const summary = within(over).getByTestId('summary');
+    expect(summary.compareDocumentPosition(ranking) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(summary).getByTestId('summary-score').textContent).toBe('97');
+    // No compact ranking button once the team is done: the ranking is on the page.
+    expect(screen.queryByTestId('event-ranking-open')).toBeNull();
+    expect(missing).toEqual([]);
+  });
+
+  it('says the final ranking follows when the team finished first, and shows it when the event ends', async () => {
+    const { t, live } = await openPlay(finished, buildTeamView());
+    const ranking = await screen.findByTestId('event-ranking', {}, LAZY);
+    expect(ranking.textContent).toContain(t('player.event.ranking.later'));
+    expect(within(ranking).queryByRole('table')).toBeNull();
+
+    act(() => live.onTeamView?.(buildTeamView({ endedAt: '2026-05-01T12:00:00.000Z', leaderboard: LEADERBOARD })));
+    await waitFor(() => expect(within(screen.getByTestId('event-ranking')).getAllByRole('row')).toHaveLength(4));
+    expect(screen.getByTestId('event-ranking').textContent).not.toContain(t('player.event.ranking.later'));
+  });
+
+  it('ends the play of a team still playing when the event ends, with its summary and the ranking, setting no end time', async () => {
+    const { t, server, live } = await openPlay(buildProgress(), buildTeamView());
+    await screen.findByTestId('answer-input', {}, LAZY);
+    act(() => live.onTeamView?.(buildTeamView({ endedAt: '2026-05-01T12:00:00.000Z', leaderboard: LEADERBOARD })));
+    const ended = await screen.findByTestId('event-ended');
+    expect(within(ended).getByRole('heading', { name: t('player.event.ended.title') })).toBeTruthy();
+    expect(within(ended).getByTestId('summary-time').textContent).toBe('2:00:00');
+    expect(within(ended).getByTestId('event-own-rank')).toBeTruthy();
+    expect(screen.queryByTestId('answer-input')).toBeNull();
+    expect(server.changesSent()).toEqual([]);
+  });
+
+  it('shows no ranking on the game over of an ordinary code', async () => {
+    await openPlay(finished, null);
+    await screen.findByTestId('game-over', {}, LAZY);
+    expect(screen.queryByTestId('event-ranking')).toBeNull();
+    expect(screen.queryByTestId('event-bar')).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { TeamView } from '@streethunt/shared';
+import { useTeamEventState } from '../use-team-event-state.ts';
+import type { TeamEvent } from '../use-team-event.ts';
+import { LeaderboardTable } from './leaderboard-table.tsx';
+
+/**
+ * The ranking at the end: the team's own place and score, then every team. Until the event ends it is
+ * the ranking so far (when the event shows one), and says the final one follows.
+ */
+export function FinalRanking({ view }: { view: TeamView }) {
+  const { t } = useTranslation();
+  const ended = Boolean(view.endedAt);
+  const rows = view.leaderboard;
+  if (ended && !rows) return null;
+  const own = rows?.find((row) => row.teamId === view.teamId);
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="event-ranking-title" data-testid="event-ranking">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="event-ranking-title">
+          {t(ended || !rows ? 'player.event.ranking.final' : 'player.event.ranking.title')}
+        </Title>
+        {rows && own && (
+          <Text fw={700} data-testid="event-own-rank">
+            {t('player.event.ranking.own', { name: own.name, rank: own.rank, count: rows.length, score: own.score })}
+          </Text>
+        )}
+        {view.disqualified && <Text>{t('player.event.disqualified')}</Text>}
+        {rows && <LeaderboardTable rows={rows} teamId={view.teamId} />}
+        {!ended && (
+          <Text size="sm" c="dimmed">
+            {t('player.event.ranking.later')}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The ranking on the game-over page, following the event live (its end brings the final one). */
+export function EventRanking({ event }: { event: TeamEvent }) {
+  const view = useTeamEventState(event)?.view;
+  return view ? <FinalRanking view={view} /> : null;
+}

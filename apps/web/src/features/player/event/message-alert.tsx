@@ -1,0 +1,31 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { IconSpeakerphone } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { TeamMessage } from '@streethunt/shared';
+
+/** The organiser's messages not yet read on this phone: they stay on every page until dismissed. */
+export function MessageAlert({ messages, onDismiss }: { messages: TeamMessage[]; onDismiss(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="grape"
+      variant="light"
+      icon={<IconSpeakerphone aria-hidden />}
+      title={t('player.event.message.title')}
+      data-testid="event-message"
+      styles={{ root: { border: '2px solid var(--mantine-color-grape-6)' }, message: { color: 'var(--mantine-color-text)' } }}
+    >
+      <Stack gap="xs" align="flex-start">
+        {messages.map((message) => (
+          // Plain text: whatever the organiser typed shows as typed, in its own direction.
+          <Text key={message.id} dir="auto" fw={600} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="event-message-text">
+            {message.text}
+          </Text>
+        ))}
+        <Button size="sm" color="grape" onClick={onDismiss}>
+          {t('player.event.message.dismiss')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}

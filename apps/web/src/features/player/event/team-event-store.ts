@@ -1,0 +1,152 @@
+import type { TeamMessage, TeamView } from '@streethunt/shared';
+import { ApiError, NetworkError } from '../../../api/client.ts';
+import { playSound } from '../../../ui/sounds.ts';
+import type { PlaySession } from '../play-session.ts';
+import { eventApi, type TeamPlay } from './event-api.ts';
+import { keepEvent, readKeptEvent } from './kept-team-event.ts';
+
+/** What the event screens show. */
+export type TeamEventState = {
+  /** The event as the team sees it; null for an ordinary code (or one not known yet). */
+  view: TeamView | null;
+  /** The messages not dismissed on this phone, oldest first. */
+  unread: TeamMessage[];
+  /** The team plays on unnamed for now: no network to save a name. */
+  namingLater: boolean;
+};
+
+export type RenameOutcome = 'ok' | 'taken' | 'invalid' | 'offline' | 'failed';
+
+/** A light check of a pushed view: the server builds it from its own checked schema (no zod in the player). */
+function isTeamView(value: unknown): value is TeamView {
+  const view = value as Partial<TeamView> | null;
+  return Boolean(
+    view &&
+      typeof view === 'object' &&
+      typeof view.eventId === 'string' &&
+      typeof view.teamId === 'string' &&
+      Array.isArray(view.messages) &&
+      (view.leaderboard === null || Array.isArray(view.leaderboard)),
+  );
+}
+
+/**
+ * One play's live event on this phone: its TeamView, read when the store starts and again each time
+ * the socket rejoins the play's room, and pushed on it after a message, a rename or the end. A message
+ * not seen before plays a sound and stays shown until dismissed. Plain code behind subscribe and
+ * getSnapshot, like PlaySession.
+ */
+export class TeamEventStore {
+  private state: TeamEventState;
+  private dismissed: Set<string>;
+  private readonly listeners = new Set<() => void>();
+  private stopListening: (() => void) | null = null;
+  private reading: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly session: Pick<PlaySession, 'listenForEvent'>,
+    readonly play: TeamPlay,
+  ) {
+    const kept = readKeptEvent(play.gameId, play.secretCode);
+    this.dismissed = new Set(kept?.dismissed);
+    this.state = { view: kept?.view ?? null, unread: this.unreadOf(kept?.view ?? null), namingLater: false };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): TeamEventState => this.state;
+
+  start(): void {
+    this.stopListening = this.session.listenForEvent({
+      onTeamView: (value) => this.take(value),
+      // News pushed while the socket was away is read again once it is back in the room.
+      onWatched: () => void this.read(),
+    });
+    void this.read();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.stopListening?.();
+    this.stopListening = null;
+  }
+
+  /** POST /api/event-team; offline the kept view stays, and the next rejoined room reads again. */
+  read(): Promise<void> {
+    this.reading ??= eventApi
+      .read(this.play)
+      .then(
+        (reply) => (reply.data ? this.take(reply.data) : this.forget()),
+        (error: unknown) => {
+          // A server without events answers 404: no code of it is an event's.
+          if (error instanceof ApiError && error.status === 404) this.forget();
+        },
+      )
+      .finally(() => {
+        this.reading = null;
+      });
+    return this.reading;
+  }
+
+  /** POST /api/event-team/name with a name teamNameProblem let through. */
+  async rename(name: string): Promise<RenameOutcome> {
+    try {
+      const reply = await eventApi.rename(this.play, name);
+      this.take(reply.data);
+      return 'ok';
+    } catch (error) {
+      if (error instanceof NetworkError) return 'offline';
+      if (error instanceof ApiError && error.status === 409) return 'taken';
+      if (error instanceof ApiError && error.status === 400) return 'invalid';
+      return 'failed';
+    }
+  }
+
+  /** Plays on without a name until the network returns (a reload asks again). */
+  nameLater(): void {
+    this.publish({ ...this.state, namingLater: true });
+  }
+
+  /** The unread messages were read: they no longer show (here; the list keeps them). */
+  dismissMessages(): void {
+    this.state.unread.forEach((message) => this.dismissed.add(message.id));
+    this.keep();
+    this.publish({ ...this.state, unread: [] });
+  }
+
+  private take(value: unknown): void {
+    if (this.stopped || !isTeamView(value)) return;
+    // An event's end is final: a read answered before it, arriving after the pushed end, undoes nothing.
+    if (this.state.view?.endedAt && !value.endedAt) return;
+    const known = new Set(this.state.view?.messages.map((message) => message.id));
+    const arrived = value.messages.some((message) => !known.has(message.id) && !this.dismissed.has(message.id));
+    this.publish({ ...this.state, view: value, unread: this.unreadOf(value) });
+    this.keep();
+    if (arrived) playSound('message');
+  }
+
+  private forget(): void {
+    if (this.stopped) return;
+    keepEvent(this.play.gameId, this.play.secretCode, null);
+    this.dismissed.clear();
+    this.publish({ view: null, unread: [], namingLater: false });
+  }
+
+  private unreadOf(view: TeamView | null): TeamMessage[] {
+    return view ? view.messages.filter((message) => !this.dismissed.has(message.id)) : [];
+  }
+
+  private keep(): void {
+    const { view } = this.state;
+    if (view) keepEvent(this.play.gameId, this.play.secretCode, { view, dismissed: [...this.dismissed] });
+  }
+
+  private publish(next: TeamEventState): void {
+    this.state = next;
+    this.listeners.forEach((listener) => listener());
+  }
+}
