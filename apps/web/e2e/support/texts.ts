@@ -9,6 +9,7 @@ import type admin from '../../src/i18n/studio/admin.en.json';
 import type studioCommon from '../../src/i18n/studio/common.en.json';
 import type editorFields from '../../src/i18n/studio/editor-fields.en.json';
 import type editor from '../../src/i18n/studio/editor.en.json';
+import type events from '../../src/i18n/studio/events.en.json';
 import type finance from '../../src/i18n/studio/finance.en.json';
 import type myGames from '../../src/i18n/studio/my-games.en.json';
 import type { Language } from './browser.ts';
@@ -29,6 +30,6 @@ const studioFiles = import.meta.glob<Record<string, unknown>>('../../src/i18n/st
 function studioOf(language: Language) {
   return Object.assign({}, ...Object.entries(studioFiles).filter(([path]) => path.endsWith(`.${language}.json`)).map(([, part]) => part)) as StudioTexts;
 }
-type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes & typeof adminLeads & typeof adminPayouts & typeof finance;
+type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes & typeof adminLeads & typeof adminPayouts & typeof finance & typeof events;
 
 export const studioTexts: Record<Language, StudioTexts> = { he: studioOf('he'), en: studioOf('en') };

@@ -22,7 +22,7 @@ export function MessageAlert({ messages, onDismiss }: { messages: TeamMessage[];
             {message.text}
           </Text>
         ))}
-        <Button size="sm" color="grape" onClick={onDismiss}>
+        <Button size="sm" color="grape.8" onClick={onDismiss}>
           {t('player.event.message.dismiss')}
         </Button>
       </Stack>
