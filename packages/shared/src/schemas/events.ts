@@ -33,7 +33,7 @@ export const createEventSchema = z.object({
 });
 export type CreateEventRequest = z.input<typeof createEventSchema>;
 
-export const eventSummarySchema = z.object({
+const eventSummarySchema = z.object({
   id: z.string(),
   gameId: z.string(),
   gameName: z.string(),
@@ -49,8 +49,7 @@ export type EventSummary = z.infer<typeof eventSummarySchema>;
 export const eventReplySchema = z.object({ data: eventSummarySchema });
 export const eventsReplySchema = z.object({ data: z.array(eventSummarySchema) });
 
-export const teamPositionSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), at: z.string() });
-export type TeamPosition = z.infer<typeof teamPositionSchema>;
+const teamPositionSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), at: z.string() });
 
 /** One team as the control room sees it. */
 export const eventTeamSchema = z.object({
@@ -72,7 +71,7 @@ export const eventTeamSchema = z.object({
 });
 export type EventTeam = z.infer<typeof eventTeamSchema>;
 
-export const FEED_KINDS = ['named', 'started', 'answered', 'hint', 'skipped', 'finished', 'problem', 'message'] as const;
+const FEED_KINDS = ['named', 'started', 'answered', 'hint', 'skipped', 'finished', 'problem', 'message'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];
 
 /** One line of the control room's live feed. */
@@ -99,7 +98,7 @@ export const eventMessageSchema = z.object({ text: lineText().trim().min(1).max(
 export const feedItemReplySchema = z.object({ data: feedItemSchema });
 
 /** POST /api/events/{eventId}/extend: more time for every team (the event must not have ended). */
-export const EXTEND_MINUTES_MAX = 240;
+const EXTEND_MINUTES_MAX = 240;
 export const extendEventSchema = z.object({ minutes: z.number().int().min(1).max(EXTEND_MINUTES_MAX) });
 export const eventTeamReplySchema = z.object({ data: eventTeamSchema });
 
@@ -111,10 +110,10 @@ export const teamReadSchema = z.object(teamBase);
 export const teamNameRequestSchema = z.object({ ...teamBase, name: teamNameSchema });
 
 /** A message as the team reads it. */
-export const teamMessageSchema = z.object({ id: z.string(), at: z.string(), text: z.string(), toTeam: z.boolean() });
+const teamMessageSchema = z.object({ id: z.string(), at: z.string(), text: z.string(), toTeam: z.boolean() });
 export type TeamMessage = z.infer<typeof teamMessageSchema>;
 
-export const rankedTeamSchema = z.object({ teamId: z.string(), name: z.string(), score: z.number().int(), rank: z.number().int(), finished: z.boolean() });
+const rankedTeamSchema = z.object({ teamId: z.string(), name: z.string(), score: z.number().int(), rank: z.number().int(), finished: z.boolean() });
 export type RankedTeam = z.infer<typeof rankedTeamSchema>;
 
 /** The event as one team's phone sees it. */

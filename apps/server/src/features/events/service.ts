@@ -58,7 +58,7 @@ const toFeedItem = (row: FeedRow): FeedItem => ({
 });
 
 /** Whether the event is over: ended early by its organiser, or past its end time. */
-export const hasEnded = (event: Pick<EventRow, 'endedAt' | 'endsAt'>, now = new Date()) => event.endedAt !== null || event.endsAt <= now;
+const hasEnded = (event: Pick<EventRow, 'endedAt' | 'endsAt'>, now = new Date()) => event.endedAt !== null || event.endsAt <= now;
 
 /** When it ended (or will end): what the position keeping counts from. */
 const endOf = (event: Pick<EventRow, 'endedAt' | 'endsAt'>) => (event.endedAt && event.endedAt < event.endsAt ? event.endedAt : event.endsAt);
