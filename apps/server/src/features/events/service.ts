@@ -22,7 +22,7 @@ import { isOwnerOrAdmin } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import { createGameCodes, type GameCode } from '../codes/service.ts';
-import { progressForCode, type PlayStep } from '../plays/service.ts';
+import { progressForCode, progressForCodes, type PlayStep } from '../plays/service.ts';
 import { emitFeed, emitTeam, emitTeamView } from './live.ts';
 
 export type EventsDeps = Pick<Services, 'db' | 'realtime'>;
@@ -147,10 +147,11 @@ async function teamsOf(db: Db, eventId: string): Promise<TeamWithCode[]> {
     .orderBy(asc(eventTeams.createdAt), asc(eventTeams.id));
 }
 
-/** Every team with its progress; each play is read through the plays' own cache. */
+/** Every team with its progress: the teams in one query, their plays in another. */
 async function teamsWithProgress(db: Db, event: EventRow): Promise<EventTeam[]> {
   const teams = await teamsOf(db, event.id);
-  return Promise.all(teams.map(async (team) => teamOf(team, await progressForCode(db, team.code), event)));
+  const progress = await progressForCodes(db, teams.map((team) => team.code));
+  return teams.map((team) => teamOf(team, progress.get(team.code.id)!, event));
 }
 
 /** GET /api/events/{eventId}: the event, its teams and the newest feed lines. */

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   applyProgressChange,
   computeScore,
@@ -222,6 +222,28 @@ export async function progressForCode(db: Db, code: GameCode): Promise<Progress>
   const ctx = await contextForCode(db, code);
   const play = await findPlay(db, ctx);
   return progressOf(await onItsVersion(db, ctx, play), play);
+}
+
+/**
+ * The progress of many codes of one game (an event's teams), their plays read in one query rather than
+ * one each: the control room and the teams' ranking read every team at once.
+ */
+export async function progressForCodes(db: Db, codes: readonly GameCode[]): Promise<Map<string, Progress>> {
+  const byCode = new Map<string, Progress>();
+  if (codes.length === 0) return byCode;
+  const game = await findGameForPlayers(db, codes[0].gameId);
+  if (!game) throw wrongCode();
+  const content = readGameContent(game);
+  const rows = await db
+    .select()
+    .from(plays)
+    .where(and(eq(plays.gameId, game.id), inArray(plays.codeId, codes.map((code) => code.id))));
+  const playOf = new Map(rows.map((row) => [row.codeId, row]));
+  for (const code of codes) {
+    const play = playOf.get(code.id) ?? null;
+    byCode.set(code.id, progressOf(await onItsVersion(db, { game, content, code }, play), play));
+  }
+  return byCode;
 }
 
 function publish(deps: PlaysDeps, ctx: PlayContext, progress: Progress, step: PlayStep): void {
