@@ -15,38 +15,40 @@
  * key prefix (keys deleted after). Everything is on loopback; every wait is bounded and the whole soak
  * has a deadline. Knobs: see KNOBS below and README.md, section "Benchmark".
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
+import { Agent as HttpAgent } from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { WATCH_EVENT, type WatchAck } from '@streethunt/shared';
 import { nextProgressEvent } from './event-arrival.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { buildCode, buildGame, gameContent } from '../src/test/factories.ts';
-import { startServerProcess, type ServerProcess } from '../src/test/server-process.ts';
-import type { ParentToProxy, ProxyStats, ProxyToParent } from './local-proxy.ts';
+import type { ProxyStats } from './local-proxy.ts';
 import { mb, openFilesLimit, rssBytes, socketCount, startSampler, type ProcessSamples } from './proc-stats.ts';
 import type { FromClients, ToClients } from './soak-clients.ts';
 import { nextMessage } from './child-messages.ts';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** A setting or a service to fix before the soak can run: printed without a stack trace. */
-class SoakSetupError extends Error {}
-
-function knob(name: string, fallback: number, min = 0): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new SoakSetupError(`${name} must be a whole number of at least ${min} (got "${raw}")`);
-  return value;
-}
+import {
+  BenchSetupError,
+  assertLoopback,
+  checkPostgres,
+  checkRedis,
+  cleanUpAll,
+  forkTs,
+  httpCall,
+  knob,
+  median,
+  ms,
+  openSocket,
+  pct,
+  percentile,
+  redisPrefix,
+  runBench,
+  scratchDatabase,
+  serverComplaints,
+  sleep,
+  startProxyProcess,
+  startServers,
+  watchPlay,
+} from './real-servers.ts';
 
 const KNOBS = {
   players: knob('SOAK_PLAYERS', 200, 1),
@@ -61,54 +63,23 @@ const KNOBS = {
   redisUrl: process.env.SOAK_REDIS_URL ?? 'redis://127.0.0.1:6379',
 };
 
-const JWT_SECRET = 'soak-secret-soak-secret-soak-secret-0123';
-const HTTP_TIMEOUT_MS = 10_000;
 const CONNECT_BATCH = 50;
 /** Descriptors the server needs beside the idle sockets (database pool, Redis, listening socket, files). */
 const SERVER_FD_MARGIN = 1024;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : 'n/a');
-const pct = (part: number, whole: number) => (whole === 0 ? 'n/a' : `${((part / whole) * 100).toFixed(2)}%`);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** What to undo at the end, on error, on Ctrl-C or at the deadline: last registered, first undone. */
-const cleanups: Array<{ what: string; run: () => Promise<unknown> }> = [];
-function onCleanup(what: string, run: () => Promise<unknown>) {
-  const entry = { what, run };
-  cleanups.push(entry);
-  return async () => {
-    cleanups.splice(cleanups.indexOf(entry), 1);
-    await run();
-  };
-}
-async function cleanUpAll() {
-  while (cleanups.length) {
-    const { what, run } = cleanups.pop()!;
-    await Promise.race([run(), sleep(20_000)]).catch((error: unknown) => console.error(`cleanup (${what}) failed:`, error));
-  }
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Preflight: refuse clearly, before starting anything, what cannot work.
 
-const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/;
-
 async function preflight() {
-  for (const run of KNOBS.runs) if (!['one', 'two', 'idle'].includes(run)) throw new SoakSetupError(`SOAK_RUNS: unknown run "${run}" (one, two, idle)`);
-  for (const [name, url] of [
-    ['SOAK_DATABASE_URL', KNOBS.databaseUrl],
-    ['SOAK_REDIS_URL', KNOBS.redisUrl],
-  ]) {
-    if (!LOOPBACK.test(new URL(url).hostname)) throw new SoakSetupError(`${name} must be on this machine (loopback): ${url}`);
-  }
+  for (const run of KNOBS.runs) if (!['one', 'two', 'idle'].includes(run)) throw new BenchSetupError(`SOAK_RUNS: unknown run "${run}" (one, two, idle)`);
+  assertLoopback('SOAK_DATABASE_URL', KNOBS.databaseUrl);
+  assertLoopback('SOAK_REDIS_URL', KNOBS.redisUrl);
   if (KNOBS.runs.includes('idle') && KNOBS.idleSockets > 0) {
     const { soft, hard } = openFilesLimit();
     const perClient = Math.min(KNOBS.socketsPerClientProcess, KNOBS.idleSockets) + 100;
     const needed = Math.max(KNOBS.idleSockets + SERVER_FD_MARGIN, perClient);
     if (soft < needed) {
-      throw new SoakSetupError(
+      throw new BenchSetupError(
         `The open-files limit (ulimit -n) is ${soft}, too low: the server process must hold ${KNOBS.idleSockets} idle sockets ` +
           `(SOAK_IDLE_SOCKETS) plus about ${SERVER_FD_MARGIN} other descriptors, so it needs at least ${needed}. ` +
           (hard >= needed
@@ -117,48 +88,12 @@ async function preflight() {
       );
     }
   }
-  const client = new pg.Client({ connectionString: KNOBS.databaseUrl, connectionTimeoutMillis: 5_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-  } catch (error) {
-    throw new SoakSetupError(`PostgreSQL at ${KNOBS.databaseUrl} (SOAK_DATABASE_URL) does not answer: ${(error as Error).message}`);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-  if (KNOBS.runs.includes('two')) {
-    const redis = new Redis(KNOBS.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 5_000, retryStrategy: () => null });
-    try {
-      await redis.connect();
-      await redis.ping();
-    } catch (error) {
-      throw new SoakSetupError(`Redis at ${KNOBS.redisUrl} (SOAK_REDIS_URL) does not answer: ${(error as Error).message}`);
-    } finally {
-      redis.disconnect();
-    }
-  }
+  await checkPostgres(KNOBS.databaseUrl, 'SOAK_DATABASE_URL');
+  if (KNOBS.runs.includes('two')) await checkRedis(KNOBS.redisUrl, 'SOAK_REDIS_URL');
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Database, Redis, servers, proxy.
-
-/** A new, empty database on the PostgreSQL server, dropped at cleanup (as src/db/test-database.ts does for tests). */
-async function scratchDatabase(): Promise<string> {
-  const name = `streethunt_soak_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: KNOBS.databaseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  onCleanup(`drop database ${name}`, async () => {
-    const dropper = new pg.Client({ connectionString: KNOBS.databaseUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await dropper.end();
-  });
-  const url = new URL(KNOBS.databaseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 type Seed = { gameId: string; codes: string[]; actions: Array<Record<string, unknown>> };
 
@@ -195,63 +130,6 @@ async function seed(url: string, players: number): Promise<Seed> {
   }
 }
 
-function redisPrefix(): string {
-  const prefix = `streethunt-soak-${randomBytes(4).toString('hex')}:`;
-  onCleanup(`delete Redis keys ${prefix}*`, async () => {
-    const redis = new Redis(KNOBS.redisUrl, { maxRetriesPerRequest: 1 });
-    try {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        if (keys.length) await redis.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-    } finally {
-      redis.disconnect();
-    }
-  });
-  return prefix;
-}
-
-async function startServers(count: number, env: Record<string, string>): Promise<ServerProcess[]> {
-  // All at once, as behind a load balancer: the migration lock lets one migrate (already done by the seed).
-  const servers = await Promise.all(Array.from({ length: count }, () => startServerProcess({ LOG_LEVEL: 'warn', TRUST_PROXY: '1', JWT_SECRET, ...env })));
-  for (const server of servers) onCleanup(`stop server ${server.port}`, () => server.stop());
-  return servers;
-}
-
-function forkTs(file: string, env: Record<string, string> = {}): ChildProcess {
-  const child = fork(path.join(here, file), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill();
-    await Promise.race([new Promise((resolve) => child.once('exit', resolve)), sleep(5_000)]);
-  };
-  onCleanup(`stop ${file} (${child.pid})`, stop);
-  return child;
-}
-
-async function startProxyProcess(backendPorts: number[]) {
-  const child = forkTs('local-proxy.ts', { LOCAL_PROXY_BACKENDS: backendPorts.join(',') });
-  const { port } = (await nextMessage<ProxyToParent>(child, (m) => m.type === 'ready', 30_000, 'the proxy')) as Extract<ProxyToParent, { type: 'ready' }>;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid!,
-    async stats(): Promise<ProxyStats> {
-      child.send({ type: 'stats' } satisfies ParentToProxy);
-      return ((await nextMessage<ProxyToParent>(child, (m) => m.type === 'stats', 5_000, 'the proxy stats')) as Extract<ProxyToParent, { type: 'stats' }>).stats;
-    },
-  };
-}
-
-/** The server's warnings and errors (pino JSON lines at level 40 and over): none is expected. */
-function serverComplaints(server: ServerProcess): string[] {
-  return server
-    .output()
-    .split('\n')
-    .filter((line) => /"level":\s*(40|50|60)/.test(line) || /^\s*(Error|TypeError|RangeError)\b/.test(line));
-}
-
 // ---------------------------------------------------------------------------------------------------
 // (a), (b): players.
 
@@ -279,35 +157,8 @@ async function runPlayers(url: string, seeded: Seed, ipBase: number): Promise<Pl
   // behind the proxy, players' requests then spread over both processes as their connections do.
   const agents = Array.from({ length: players }, () => new HttpAgent({ keepAlive: true, maxSockets: 1 }));
   const endpoint = new URL('/api/game-progress', url);
-  const post = async (i: number, body: Record<string, unknown>) => {
-    const started = performance.now();
-    const payload = JSON.stringify({ gameId: seeded.gameId, secretCode: seeded.codes[i], ...body });
-    try {
-      const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const request = httpRequest(
-          endpoint,
-          {
-            method: 'POST',
-            agent: agents[i],
-            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), 'x-forwarded-for': ip(i) },
-            signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-          },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-            response.on('error', reject);
-          },
-        );
-        request.on('error', reject);
-        request.end(payload);
-      });
-      return { ok: status >= 200 && status < 300, status: String(status), ms: performance.now() - started, text };
-    } catch (error) {
-      const name = (error as Error).name === 'AbortError' ? 'timeout' : `network: ${(error as Error).message}`;
-      return { ok: false, status: name, ms: performance.now() - started, text: '' };
-    }
-  };
+  const post = (i: number, body: Record<string, unknown>) =>
+    httpCall(endpoint, { agent: agents[i], headers: { 'x-forwarded-for': ip(i) }, body: { gameId: seeded.gameId, secretCode: seeded.codes[i], ...body } });
 
   const setupErrors: string[] = [];
   const sockets: Array<Socket | undefined> = new Array(players);
@@ -333,27 +184,16 @@ async function runPlayers(url: string, seeded: Seed, ipBase: number): Promise<Pl
       Array.from({ length: Math.min(CONNECT_BATCH, players - from) }, async (_, k) => {
         const i = from + k;
         if (!started[i]) return;
-        const socket = connectClient(url, {
-          path: '/socket.io',
-          transports: ['websocket'],
-          forceNew: true,
-          reconnection: false,
-          timeout: 10_000,
-          extraHeaders: { 'x-forwarded-for': ip(i) },
-        });
+        let socket: Socket | undefined;
         try {
-          await new Promise<void>((resolve, reject) => {
-            socket.once('connect', resolve);
-            socket.once('connect_error', reject);
-          });
-          const ack = (await socket.timeout(10_000).emitWithAck(WATCH_EVENT, { gameId: seeded.gameId, secretCode: seeded.codes[i] })) as WatchAck;
-          if (!ack?.ok) throw new Error(`watch refused (${JSON.stringify(ack)})`);
+          socket = await openSocket(url, ip(i));
+          await watchPlay(socket, { gameId: seeded.gameId, secretCode: seeded.codes[i] });
           socket.on('disconnect', () => {
             if (!closing) drops += 1;
           });
           sockets[i] = socket;
         } catch (error) {
-          socket.close();
+          socket?.close();
           setupErrors.push(`player ${i}: socket ${(error as Error).message}`);
         }
       }),
@@ -446,10 +286,10 @@ async function runLoad(kind: 'one' | 'two', ipBase: number): Promise<LoadReport>
   const processes = kind === 'one' ? 1 : 2;
   const label = kind === 'one' ? '(a) one process' : '(b) two processes behind the proxy';
   console.log(`\n${label}: preparing a fresh database, ${KNOBS.players} plays...`);
-  const databaseUrl = await scratchDatabase();
+  const databaseUrl = await scratchDatabase(KNOBS.databaseUrl, 'soak');
   const seeded = await seed(databaseUrl, KNOBS.players);
   const env: Record<string, string> = { DATABASE_URL: databaseUrl };
-  if (kind === 'two') Object.assign(env, { REDIS_URL: KNOBS.redisUrl, REDIS_PREFIX: redisPrefix() });
+  if (kind === 'two') Object.assign(env, { REDIS_URL: KNOBS.redisUrl, REDIS_PREFIX: redisPrefix(KNOBS.redisUrl, 'soak') });
   const servers = await startServers(processes, env);
   const proxy = kind === 'two' ? await startProxyProcess(servers.map((s) => s.port)) : null;
   const url = proxy?.url ?? servers[0].url;
@@ -548,7 +388,7 @@ async function rssSettled(pid: number): Promise<number> {
 async function runIdle(): Promise<IdleReport> {
   const target = KNOBS.idleSockets;
   console.log(`\n(c) idle sockets: a fresh database, one process, ${target} sockets...`);
-  const databaseUrl = await scratchDatabase();
+  const databaseUrl = await scratchDatabase(KNOBS.databaseUrl, 'soak');
   const [server] = await startServers(1, { DATABASE_URL: databaseUrl });
   const pid = server.child.pid!;
 
@@ -682,15 +522,6 @@ async function main() {
     console.log('Soak left out (BENCH_SOAK=0); `npm run bench:soak` runs it alone.');
     return;
   }
-  const deadline = setTimeout(() => {
-    console.error(`\nThe soak did not finish in ${KNOBS.deadlineS} s (SOAK_DEADLINE_S); cleaning up and stopping.`);
-    void cleanUpAll().finally(() => process.exit(1));
-  }, KNOBS.deadlineS * 1000);
-  process.once('SIGINT', () => {
-    console.error('\nInterrupted; cleaning up.');
-    void cleanUpAll().finally(() => process.exit(130));
-  });
-
   await preflight();
   const load = os.loadavg();
   console.log(
@@ -735,15 +566,6 @@ async function main() {
     summary.push(`idle: ${report.stillConnected}/${report.target} sockets held ${KNOBS.idleHoldS} s on one process, RSS ${mb(report.rssBefore)} -> ${mb(report.rssAfter)} = ${(perSocket(report) / 1024).toFixed(1)} KB per socket`);
   }
   console.log(`\nSOAK: ${KNOBS.players} players x ${KNOBS.seconds} s | ${summary.join(' | ')}`);
-  clearTimeout(deadline);
 }
 
-main().then(
-  () => process.exit(0),
-  async (error: unknown) => {
-    // What the operator must fix is said plainly; anything else comes with its stack.
-    console.error(error instanceof SoakSetupError ? `\n${error.message}` : error);
-    await cleanUpAll();
-    process.exit(1);
-  },
-);
+runBench(main, { seconds: KNOBS.deadlineS, knob: 'SOAK_DEADLINE_S', what: 'soak' });
