@@ -119,6 +119,18 @@ describe.each(runs)('a live event: $name', (run) => {
         expect((await answered).status()).toBe(200);
         await first.locator('[data-testid="answer-result"][data-result="right"]').waitFor();
         await roomPage.locator('[data-testid="feed-item"][data-kind="answered"]').getByText(phones[0].team).waitFor();
+
+        // Another team opens a hint: its text came with no phone, the server sends it once opened.
+        const second = phones[1].phone.page;
+        await questionView(second, 0).waitFor();
+        const hint = game.content.questions[0].hints[0];
+        const hintText = hint.content.replace(/<[^>]+>/g, '');
+        expect(await second.getByText(hintText).count()).toBe(0);
+        await second.getByTestId('hint-1').click();
+        const hintDialog = second.getByRole('dialog', { name: hint.title?.trim() || fill(t.player.hints.untitled, { n: '1' }) });
+        await hintDialog.getByRole('button', { name: t.player.hints.confirmYes, exact: true }).click();
+        await second.locator('[data-testid="hint-1"][data-open="true"]').getByText(hintText).waitFor({ timeout: 5_000 });
+        await roomPage.locator('[data-testid="feed-item"][data-kind="hint"]').getByText(phones[1].team).waitFor();
       }
       await saveScreenshot(roomPage, `event-control-room-${run.organiser}`, { fullPage: true });
       await expectNoSeriousA11yViolations(roomPage);

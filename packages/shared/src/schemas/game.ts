@@ -71,7 +71,11 @@ export const gameContentSchema = z.object({
 export type GameContent = z.infer<typeof gameContentSchema>;
 
 /** A game as the player gets it with a valid code: answers only as salted hashes (DESIGN.md section 10). */
-const playerQuestionSchema = questionSchema.extend({ answer: replyAnswerSchema });
+const playerQuestionSchema = questionSchema.extend({
+  answer: replyAnswerSchema,
+  /** In an event a hint's text comes only once the team opened it: until then `sealed`, with no content. */
+  hints: z.array(hintSchema.extend({ sealed: z.literal(true).optional() })).default([]),
+});
 export type PlayerQuestion = z.infer<typeof playerQuestionSchema>;
 
 export const gameReplySchema = z.object({

@@ -111,7 +111,10 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     // A team's phone gets no answer hashes to try offline: the server judges every answer of an event.
     const sealed = gameReplySchema.parse((await getGame(t.app, game.id, { secret: first.code })).json());
     expect(sealed.questions?.length).toBeGreaterThan(0);
-    for (const question of sealed.questions ?? []) expect(question.answer).toMatchObject({ hashes: [], askServer: true });
+    for (const question of sealed.questions ?? []) {
+      expect(question.answer).toMatchObject({ hashes: [], askServer: true });
+      for (const hint of question.hints) expect(hint).toMatchObject({ content: '', sealed: true });
+    }
     const open = gameReplySchema.parse((await getGame(t.app, game.id, { secret: ordinary.code })).json());
     expect(open.questions?.[0].answer.hashes.length).toBeGreaterThan(0);
     expect((await teamCall('', 'NOSUCHCODE')).json()).toMatchObject({ code: 'wrong_code' });
@@ -153,6 +156,10 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     expect((await play({ action: 'set-start-time' })).statusCode).toBe(200);
     expect(await waitFor(() => feed.some((f) => f.kind === 'started'))).toBe(true);
     expect((await play({ action: 'show-question-hint', questionIndex: 0, hintIndex: 0 })).statusCode).toBe(200);
+    // The hint opened is the one hint whose text the team's phone now gets.
+    const reply = gameReplySchema.parse((await getGame(t.app, game.id, { secret: team.code })).json());
+    expect(reply.questions?.[0].hints[0]).toEqual({ id: game.content.questions[0].hints[0].id, content: game.content.questions[0].hints[0].content, ...(game.content.questions[0].hints[0].title !== undefined && { title: game.content.questions[0].hints[0].title }) });
+    expect(reply.questions?.flatMap((q) => q.hints).filter((hint) => !hint.sealed)).toHaveLength(1);
     const answer = game.content.questions[0].answer;
     expect(answer.kind).toBe('text');
     const typed = answer.kind === 'text' ? answer.value.split(',')[0] : '';

@@ -8,7 +8,9 @@ import {
   type PlayerQuestion,
   type Question,
 } from '@streethunt/shared';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { plays } from '../../db/schema.ts';
 import { isOwnerOrAdmin } from '../../platform/access.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
@@ -182,23 +184,39 @@ export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId
   // A play keeps the version it started on: its phone gets that version's questions.
   const playVersion = await playVersionOfCode(deps.db, row.id, code.id);
   const part = playVersion === null || playVersion === row.version ? replyParts(deps.db, row).playerPart : playerPartOf(deps.db, row, await contentOfVersion(deps.db, row, playVersion));
-  // An event is a competition: its teams' phones get no answer hashes to try offline, the server judges every answer.
-  return code.source === 'event' ? sealed(part) : part;
+  // An event is a competition: its teams' phones get no answer hashes to try offline (the server judges
+  // every answer), and a hint's text only once the team opened it.
+  return code.source === 'event' ? sealedFor(deps.db, part, code.gameId, code.id) : part;
 }
 
 const sealedParts = new WeakMap<PreparedReply, PreparedReply>();
 
-/** A player reply without answer hashes: each answer but 'none' (nothing to type) is asked of the server. */
+/** A player reply without answer hashes (each answer but 'none' is asked of the server) nor hint texts. */
 function sealed(part: PreparedReply): PreparedReply {
   const kept = sealedParts.get(part);
   if (kept) return kept;
   const questions = part.body.questions?.map((question) => {
     const { decimals: _decimals, ...answer } = question.answer;
-    return answer.kind === 'none' ? question : { ...question, answer: { ...answer, hashes: [], askServer: true as const } };
+    const hints = question.hints.map(({ id, title }) => ({ id, content: '', ...(title !== undefined && { title }), sealed: true as const }));
+    return { ...question, hints, answer: answer.kind === 'none' ? question.answer : { ...answer, hashes: [], askServer: true as const } };
   });
   const made = prepare({ ...part.body, questions });
   sealedParts.set(part, made);
   return made;
+}
+
+/** The sealed reply with the texts of the hints this team's play has opened (its own reply: not kept). */
+async function sealedFor(db: Db, part: PreparedReply, gameId: string, codeId: string): Promise<PreparedReply> {
+  const closed = sealed(part);
+  const [play] = await db.select({ states: plays.states }).from(plays).where(and(eq(plays.gameId, gameId), eq(plays.codeId, codeId)));
+  const states = (play?.states ?? {}) as Record<string, { openHints?: unknown } | undefined>;
+  const opened = new Set(Object.values(states).flatMap((state) => (Array.isArray(state?.openHints) ? state.openHints : [])));
+  if (opened.size === 0) return closed;
+  const questions = closed.body.questions?.map((question, i) => ({
+    ...question,
+    hints: question.hints.map((hint, h) => (opened.has(hint.id) ? (part.body.questions?.[i]?.hints[h] ?? hint) : hint)),
+  }));
+  return prepare({ ...closed.body, questions });
 }
 
 /** Player replies of kept versions: they never change, so only their size bounds the cache. */

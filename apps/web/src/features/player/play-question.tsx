@@ -1,5 +1,8 @@
 import { judgeOnPhone, type PlayerQuestion, type QuestionStatus } from '@streethunt/shared';
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { QuestionView } from '../../ui/game/question-view.tsx';
+import { gameKey } from './use-game.ts';
 import { usePlay } from './play-context.tsx';
 import { ReportProblem } from './report-problem.tsx';
 import { addWrongTry, forgetWrongTries, wrongTries } from './wrong-tries.ts';
@@ -15,6 +18,14 @@ export function PlayQuestion({ index, question, status }: { index: number; quest
   const state = snapshot.progress?.questions[index];
   const code = snapshot.secret ?? '';
   const counted = (game.metadata.scoring?.wrongAttemptPenalty ?? 0) > 0;
+  const queryClient = useQueryClient();
+  // An event's hint text comes from the server once the team opened it: while one opened shows none,
+  // the game is read again after each change of the play the server confirms.
+  const hintOnItsWay = question.hints.some((hint, i) => hint.sealed && state?.hints[i]?.isOpen);
+  const confirmed = snapshot.progress?.lastUpdate;
+  useEffect(() => {
+    if (hintOnItsWay && !snapshot.offline) void queryClient.invalidateQueries({ queryKey: gameKey(game._id, code) });
+  }, [hintOnItsWay, confirmed, snapshot.offline, queryClient, game._id, code]);
   /** The count of wrong attempts to send with an answer or a skip (none when the game does not count them). */
   const tries = () => {
     const count = counted ? wrongTries(game._id, code, question.id) : 0;

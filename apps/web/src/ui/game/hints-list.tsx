@@ -7,7 +7,8 @@ import { RichContent } from '../rich-content.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
 
 export type HintsListProps = {
-  hints: ReadonlyArray<Pick<Hint, 'content' | 'title'>>;
+  /** `sealed`: an event's hint whose text the server sends only once it is opened (it is on its way). */
+  hints: ReadonlyArray<Pick<Hint, 'content' | 'title'> & { sealed?: true }>;
   /** Which hints the play has opened, by index. */
   states: ReadonlyArray<{ isOpen: boolean }>;
   /** The question is still open: closed hints may be opened. */
@@ -36,7 +37,13 @@ export function HintsList({ hints, states, open, onOpen }: HintsListProps) {
             <Text fw={700} dir="auto">
               {label(hintIndex)}
             </Text>
-            <RichContent html={hint.content} />
+            {hint.sealed ? (
+              <Text c="dimmed" data-testid="hint-on-its-way">
+                {t('player.hints.onItsWay')}
+              </Text>
+            ) : (
+              <RichContent html={hint.content} />
+            )}
           </Stack>
         </Paper>
       );
