@@ -175,6 +175,30 @@ describe('control room', () => {
     expect(missing).toEqual([]);
   });
 
+  it('disqualifies a team once the organiser confirms, and adds time to every team at once', async () => {
+    const room = liveRoom();
+    const later = new Date(Date.parse(room.event.endsAt) + 15 * 60_000).toISOString();
+    const fetchMock = mockRoutes(
+      routes({
+        'POST /api/events/e1/teams/t2/disqualify': { body: { data: { ...room.teams[1], disqualified: true } } },
+        'POST /api/events/e1/extend': { body: { data: { ...room.event, endsAt: later } } },
+      }),
+    );
+    const { t, missing } = await renderPage(<ControlRoomPage />, setup);
+    await screen.findByTestId('teams');
+
+    fireEvent.click(screen.getByRole('button', { name: t('events.disqualify.buttonFor', { team: 'Lions' }) }));
+    const dialog = await screen.findByRole('dialog', { name: t('events.disqualify.title') });
+    expect(routesCalled(fetchMock)).not.toContain('POST /api/events/e1/teams/t2/disqualify');
+    fireEvent.click(within(dialog).getByRole('button', { name: t('events.disqualify.confirm') }));
+    await waitFor(() => expect(screen.getAllByTestId('team-state').map((cell) => cell.textContent)).toContain(t('events.teams.disqualified')));
+    expect(screen.queryByRole('button', { name: t('events.disqualify.buttonFor', { team: 'Lions' }) })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: t('events.extend.button', { minutes: 15 }) }));
+    await waitFor(() => expect(bodiesSent(fetchMock, 'POST /api/events/e1/extend')).toEqual([{ minutes: 15 }]));
+    expect(missing).toEqual([]);
+  });
+
   for (const [status, key] of [
     [403, 'events.room.forbidden'],
     [404, 'events.room.notFound'],

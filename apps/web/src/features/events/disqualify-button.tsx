@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EventTeam } from '@streethunt/shared';
@@ -7,6 +7,7 @@ import { errorText, isUnauthorized } from '../../ui/studio/errors.ts';
 import { notify } from '../../ui/studio/notify.ts';
 import { ActionError } from '../../ui/studio/studio-page.tsx';
 import { eventsApi } from './api.ts';
+import { DangerDialog } from './danger-dialog.tsx';
 import { useTeamNames } from './team-names.ts';
 
 type Props = { eventId: string; team: EventTeam; onDisqualified(team: EventTeam): void; onUnauthorized(error: unknown): void };
@@ -34,22 +35,16 @@ export function DisqualifyButton({ eventId, team, onDisqualified, onUnauthorized
         {t('events.disqualify.button')}
       </Button>
       {disqualify.isError && !isUnauthorized(disqualify.error) && <ActionError>{t('events.disqualify.failed', { reason: errorText(disqualify.error, t) })}</ActionError>}
-      <Modal opened={asking} onClose={() => setAsking(false)} title={t('events.disqualify.title')} centered closeButtonProps={{ 'aria-label': t('studio.close') }}>
-        <Stack gap="md">
-          <Text fw={700} dir="auto">
-            {name}
-          </Text>
-          <Text>{t('events.disqualify.text')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setAsking(false)} disabled={disqualify.isPending}>
-              {t('studio.cancel')}
-            </Button>
-            <Button color="red" onClick={() => disqualify.mutate()} loading={disqualify.isPending}>
-              {t('events.disqualify.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DangerDialog
+        opened={asking}
+        title={t('events.disqualify.title')}
+        subject={name}
+        text={t('events.disqualify.text')}
+        confirmLabel={t('events.disqualify.confirm')}
+        pending={disqualify.isPending}
+        onConfirm={() => disqualify.mutate()}
+        onClose={() => setAsking(false)}
+      />
     </>
   );
 }

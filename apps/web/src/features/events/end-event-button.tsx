@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { errorText, isUnauthorized } from '../../ui/studio/errors.ts';
 import { notify } from '../../ui/studio/notify.ts';
 import { ActionError } from '../../ui/studio/studio-page.tsx';
 import { eventsApi } from './api.ts';
+import { DangerDialog } from './danger-dialog.tsx';
 
 type Props = {
   event: EventSummary;
@@ -47,22 +48,16 @@ export function EndEventButton({ event, onEnded, onUnauthorized }: Props) {
         {t('events.end.button')}
       </Button>
       {end.isError && !isUnauthorized(end.error) && <ActionError>{t('events.end.failed', { reason: errorText(end.error, t) })}</ActionError>}
-      <Modal opened={asking} onClose={() => setAsking(false)} title={t('events.end.title')} centered closeButtonProps={{ 'aria-label': t('studio.close') }}>
-        <Stack gap="md">
-          <Text fw={700} dir="auto">
-            {event.name}
-          </Text>
-          <Text>{t('events.end.text')}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setAsking(false)} disabled={end.isPending}>
-              {t('studio.cancel')}
-            </Button>
-            <Button color="red" onClick={() => end.mutate()} loading={end.isPending}>
-              {t('events.end.confirm')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <DangerDialog
+        opened={asking}
+        title={t('events.end.title')}
+        subject={event.name}
+        text={t('events.end.text')}
+        confirmLabel={t('events.end.confirm')}
+        pending={end.isPending}
+        onConfirm={() => end.mutate()}
+        onClose={() => setAsking(false)}
+      />
     </Stack>
   );
 }
