@@ -28,10 +28,10 @@ import { accountRoutes } from './features/account/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { gamesRoutes } from './features/games/routes.ts';
 import { paymentsRoutes, sandboxPageRoutes } from './features/payments/routes.ts';
-import { playsRoutes } from './features/plays/routes.ts';
+import { playsDeps, playsRoutes, type PlayPorts } from './features/plays/routes.ts';
 import { eventsRoutes } from './features/events/routes.ts';
 import { assertTeamMayPlay, playChanged, problemReported } from './features/events/service.ts';
-import type { OnPlayFinished } from './features/plays/service.ts';
+import { openHintForCode, type OnPlayFinished } from './features/plays/service.ts';
 import { sendFeedbackInvitation } from './features/feedback/service.ts';
 import { studioRoutes } from './features/studio/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -211,12 +211,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(studioRoutes);
       await api.register(adminRoutes);
       await api.register(leadsRoutes);
-      await api.register(playsRoutes, {
+      const playPorts: PlayPorts = {
         onPlayFinished: deps.onPlayFinished ?? ((play) => sendFeedbackInvitation(api.services, play)),
         onPlayChanged: ({ code, progress, step }) => playChanged(api.services, code, progress, step),
         playGate: (code) => assertTeamMayPlay(api.services.db, code),
-      });
-      await api.register(eventsRoutes);
+      };
+      await api.register(playsRoutes, playPorts);
+      await api.register(eventsRoutes, { openHint: (code, at) => openHintForCode(playsDeps(api, playPorts), code, at) });
       await api.register(paymentsRoutes);
       await api.register(feedbackRoutes, { onProblemReported: ({ code, questionNumber, message }) => problemReported(api.services, code, questionNumber, message) });
       // The creator's media library and uploads; multipart bodies are parsed in its scope only.

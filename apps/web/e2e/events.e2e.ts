@@ -131,6 +131,14 @@ describe.each(runs)('a live event: $name', (run) => {
         await hintDialog.getByRole('button', { name: t.player.hints.confirmYes, exact: true }).click();
         await second.locator('[data-testid="hint-1"][data-open="true"]').getByText(hintText).waitFor({ timeout: 5_000 });
         await roomPage.locator('[data-testid="feed-item"][data-kind="hint"]').getByText(phones[1].team).waitFor();
+
+        // The organiser pushes the same hint to the third team: its phone shows it without a tap.
+        const third = phones[2].phone.page;
+        await questionView(third, 0).waitFor();
+        await roomPage.getByRole('button', { name: fill(s.events.pushHint.buttonFor, { team: phones[2].team }) }).click();
+        const pushDialog = roomPage.getByRole('dialog', { name: fill(s.events.pushHint.title, { team: phones[2].team }) });
+        await pushDialog.getByRole('button', { name: s.events.pushHint.send }).click();
+        await third.locator('[data-testid="hint-1"][data-open="true"]').getByText(hintText).waitFor({ timeout: 5_000 });
       }
       await saveScreenshot(roomPage, `event-control-room-${run.organiser}`, { fullPage: true });
       await expectNoSeriousA11yViolations(roomPage);

@@ -89,7 +89,13 @@ export const feedItemSchema = z.object({
 export type FeedItem = z.infer<typeof feedItemSchema>;
 
 /** GET /api/events/{eventId}: what the control room opens with; live changes follow on the socket. */
-export const controlRoomSchema = z.object({ event: eventSummarySchema, teams: z.array(eventTeamSchema), feed: z.array(feedItemSchema) });
+export const controlRoomSchema = z.object({
+  event: eventSummarySchema,
+  teams: z.array(eventTeamSchema),
+  feed: z.array(feedItemSchema),
+  /** How many hints each question of the game has, in order: what the organiser may push to a team. */
+  hintCounts: z.array(z.number().int()),
+});
 export type ControlRoom = z.infer<typeof controlRoomSchema>;
 export const controlRoomReplySchema = z.object({ data: controlRoomSchema });
 
@@ -100,6 +106,8 @@ export const feedItemReplySchema = z.object({ data: feedItemSchema });
 /** POST /api/events/{eventId}/extend: more time for every team (the event must not have ended). */
 const EXTEND_MINUTES_MAX = 240;
 export const extendEventSchema = z.object({ minutes: z.number().int().min(1).max(EXTEND_MINUTES_MAX) });
+/** POST /api/events/{eventId}/teams/{teamId}/hint: opens a hint for the team, as if it had opened it. */
+export const pushHintSchema = z.object({ questionIndex: z.number().int().min(0).max(199), hintIndex: z.number().int().min(0).max(199) });
 export const eventTeamReplySchema = z.object({ data: eventTeamSchema });
 
 // The team's side: every call carries the play's code, checked as every game-progress call.

@@ -249,6 +249,16 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     expect(out.json().data).toMatchObject({ id: cheat.id, disqualified: true });
     expect((await call(t, 'POST', `/api/events/${room.event.id}/teams/${cheat.id}/disqualify`, { token: stranger.token })).statusCode).toBe(404);
     const hint = (code: string) => progressCall(t.app, { action: 'show-question-hint', gameId: game.id, secretCode: code, questionIndex: 0, hintIndex: 0 });
+    // The organiser pushes a hint: the team's play has it open, the room's count too; not for a disqualified team.
+    const push = (teamId: string, body: Record<string, unknown>, token = creator.token) => call(t, 'POST', `/api/events/${room.event.id}/teams/${teamId}/hint`, { token, body });
+    const pushed = await push(fair.id, { questionIndex: 1, hintIndex: 1 });
+    expect(pushed.json().data).toMatchObject({ id: fair.id, hints: 1 });
+    expect((await progressCall(t.app, { action: 'get-game-progress', gameId: game.id, secretCode: fair.code })).json().questions[1].hints).toEqual([{ isOpen: false }, { isOpen: true }]);
+    expect((await push(fair.id, { questionIndex: 1, hintIndex: 9 })).statusCode).toBe(400);
+    expect((await push(cheat.id, { questionIndex: 1, hintIndex: 0 })).json()).toMatchObject({ code: 'forbidden' });
+    expect((await push(fair.id, { questionIndex: 1, hintIndex: 0 }, stranger.token)).statusCode).toBe(404);
+    const roomNow = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${room.event.id}`, { token: creator.token })).json().data);
+    expect(roomNow.hintCounts).toEqual(game.content.questions.map((q) => q.hints.length));
     expect((await hint(cheat.code)).json()).toMatchObject({ code: 'forbidden' });
     expect((await hint(fair.code)).statusCode).toBe(200);
     // Reading its progress is still allowed: the phone shows why it stopped.

@@ -6,6 +6,7 @@ import {
   eventMessageSchema,
   eventReplySchema,
   eventTeamReplySchema,
+  pushHintSchema,
   extendEventSchema,
   eventsReplySchema,
   feedItemReplySchema,
@@ -26,7 +27,7 @@ const params = z.object({ eventId: idSchema });
 const POSITION_SWEEP_MS = 10 * 60_000;
 
 /** Events: the organiser's calls, the control room's socket, and the team's calls (the team's code is the key). */
-export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{ openHint: events.OpenHint }> = async (app, { openHint }) => {
   const { services } = app;
   const codes = codeGate(services);
   registerEventSockets(services.realtime.io, { ...services, codes, log: app.log });
@@ -106,6 +107,22 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ data: await events.extendEvent(services, requireUser(request), request.params.eventId, request.body.minutes) }),
+  );
+
+  app.post(
+    '/events/:eventId/teams/:teamId/hint',
+    {
+      config: { access: 'user', ...perUserPerMinute(60) },
+      schema: {
+        tags,
+        summary: 'Opens a hint for one team, as if it had opened it (it counts as an opened hint); its phones show it at once (409 before the team started, after the end, or once disqualified)',
+        security: tokenSecurity,
+        params: params.extend({ teamId: idSchema }),
+        body: pushHintSchema,
+        response: { 200: eventTeamReplySchema, ...errorReplies(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (request) => ({ data: await events.pushHint(services, requireUser(request), { ...request.params, ...request.body }, openHint) }),
   );
 
   await app.register(emptyBodyRoutes);

@@ -15,7 +15,7 @@ import {
 import type { Services } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
 import { eventFeed, eventTeams, events, gameCodes, games } from '../../db/schema.ts';
-import { findGame, readGameMetadata } from '../../db/game-rows.ts';
+import { findGame, findGameForPlayers, readGameContent, readGameMetadata } from '../../db/game-rows.ts';
 import { violatedUniqueIndex } from '../../db/unique-violation.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { isOwnerOrAdmin } from '../../platform/access.ts';
@@ -161,7 +161,9 @@ export async function controlRoom(deps: EventsDeps, caller: AccessClaims, eventI
     teamsWithProgress(deps.db, event),
     deps.db.select().from(eventFeed).where(eq(eventFeed.eventId, event.id)).orderBy(desc(eventFeed.at), desc(eventFeed.id)).limit(FEED_SHOWN),
   ]);
-  return { event: toSummary(event, name), teams, feed: feed.map(toFeedItem) };
+  const game = await findGameForPlayers(deps.db, event.gameId);
+  const hintCounts = game ? readGameContent(game).questions.map((question) => question.hints.length) : [];
+  return { event: toSummary(event, name), teams, feed: feed.map(toFeedItem), hintCounts };
 }
 
 /** The ranking the teams see, kept a moment per event: a message to 200 teams reads it once, not 200 times. */
@@ -319,6 +321,25 @@ export async function disqualifyTeam(deps: EventsDeps, caller: AccessClaims, eve
   emitTeam(deps.realtime.io, event.id, changed);
   await tellTeams(deps, event, [{ team, code: found.code }]);
   return changed;
+}
+
+/** Opens a hint of a team's play (the plays service, wired in app.ts), as if the team had opened it. */
+export type OpenHint = (code: GameCode, at: { questionIndex: number; hintIndex: number }) => Promise<Progress>;
+
+/** POST /api/events/{eventId}/teams/{teamId}/hint: the organiser helps a team; its phones show the hint, the feed says so. */
+export async function pushHint(
+  deps: EventsDeps,
+  caller: AccessClaims,
+  input: { eventId: string; teamId: string; questionIndex: number; hintIndex: number },
+  openHint: OpenHint,
+): Promise<EventTeam> {
+  const { event } = await organisersEvent(deps.db, caller, input.eventId);
+  const found = (await teamsOf(deps.db, event.id)).find(({ team }) => team.id === input.teamId);
+  if (!found) throw notFound('No such team in this event');
+  // Not before the start, after the end, or for a team out of the game: as for the team itself.
+  await assertTeamMayPlay(deps.db, found.code);
+  const progress = await openHint(found.code, { questionIndex: input.questionIndex, hintIndex: input.hintIndex });
+  return teamOf(found, progress, event);
 }
 
 /** A problem report sent with an event's code shows in the feed too. */

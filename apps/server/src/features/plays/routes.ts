@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { gameProgressRequestSchema, progressSchema, startTimeReplySchema } from '@streethunt/shared';
@@ -11,13 +12,19 @@ import { errorReplies } from '../../platform/route-helpers.ts';
 const PROGRESS_BODY_LIMIT = 8 * 1024;
 
 /** The plays feature: POST /api/game-progress and the progress:watch socket event. */
-export const playsRoutes: FastifyPluginAsyncZod<{ onPlayFinished: OnPlayFinished; onPlayChanged: OnPlayChanged; playGate: PlayGate }> = async (
-  app,
-  { onPlayFinished, onPlayChanged, playGate },
-) => {
+/** What the plays service is wired to: the feedback invitation, the events' control room and their gate. */
+export type PlayPorts = { onPlayFinished: OnPlayFinished; onPlayChanged: OnPlayChanged; playGate: PlayGate };
+
+/** The plays service's dependencies, the same wherever a play changes (the game-progress route, the control room's pushed hint). */
+export function playsDeps(app: FastifyInstance, ports: PlayPorts): PlaysDeps {
   const { services } = app;
-  const codes = codeGate(services);
-  const deps: PlaysDeps = { ...services, codes, freePlayLimiter: freePlayLimiter(services), log: app.log, onPlayFinished, onPlayChanged, playGate };
+  return { ...services, codes: codeGate(services), freePlayLimiter: freePlayLimiter(services), log: app.log, ...ports };
+}
+
+export const playsRoutes: FastifyPluginAsyncZod<PlayPorts> = async (app, ports) => {
+  const { services } = app;
+  const deps = playsDeps(app, ports);
+  const { codes } = deps;
 
   registerProgressWatch(services.realtime.io, { db: services.db, codes, trustProxy: services.config.trustProxy, log: app.log });
 

@@ -436,6 +436,16 @@ async function setEndTime(deps: PlaysDeps, ctx: PlayContext): Promise<Progress> 
   return progress;
 }
 
+/**
+ * Opens a hint of the code's play on the organiser's behalf (an event's control room), as if the team
+ * had opened it: the same rules, the same change on every phone and in the feed.
+ */
+export async function openHintForCode(deps: PlaysDeps, code: GameCode, at: { questionIndex: number; hintIndex: number }): Promise<Progress> {
+  const opened = await contextForCode(deps.db, code);
+  const [play] = await deps.db.select().from(plays).where(playWhere(opened));
+  return showQuestionHint(deps, await onItsVersion(deps.db, opened, play ?? null), at);
+}
+
 /** POST /api/game-progress: checks the code (or starts a free game without one), then runs the action. */
 export async function runGameProgressAction(deps: PlaysDeps, request: GameProgressRequest, caller: Caller): Promise<Progress | StartTimeReply> {
   if (request.secretCode === undefined) {

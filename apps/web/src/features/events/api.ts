@@ -38,6 +38,10 @@ export const eventsApi = {
   disqualify: async (eventId: string, teamId: string) =>
     (await apiRequest(`/api/events/${id(eventId)}/teams/${id(teamId)}/disqualify`, { method: 'POST', body: {}, schema: eventTeamReplySchema })).data,
 
+  /** Opens a hint for one team, as if it had opened it. */
+  pushHint: async (eventId: string, teamId: string, at: { questionIndex: number; hintIndex: number }) =>
+    (await apiRequest(`/api/events/${id(eventId)}/teams/${id(teamId)}/hint`, { method: 'POST', body: at, schema: eventTeamReplySchema })).data,
+
   /** The caller's approved games: only those can be played as an event. */
   approvedGames: async (signal?: AbortSignal) =>
     (await apiRequest<MyGamesReply>('/api/games/my-games', { signal })).data.filter((game) => game.status === 'APPROVED'),

@@ -199,6 +199,21 @@ describe('control room', () => {
     expect(missing).toEqual([]);
   });
 
+  it('pushes a hint to a team: the organiser picks the question and the hint', async () => {
+    const room = liveRoom();
+    const fetchMock = mockRoutes(routes({ 'POST /api/events/e1/teams/t2/hint': { body: { data: { ...room.teams[1], hints: 3 } } } }));
+    const { t, missing } = await renderPage(<ControlRoomPage />, setup);
+    await screen.findByTestId('teams');
+    // Only a team that is playing can be helped: the one not started has no such button.
+    expect(screen.getAllByRole('button', { name: /^שליחת רמז/ })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: t('events.pushHint.buttonFor', { team: 'Lions' }) }));
+    const dialog = await screen.findByRole('dialog', { name: t('events.pushHint.title', { team: 'Lions' }) });
+    fireEvent.click(within(dialog).getByRole('button', { name: t('events.pushHint.send') }));
+    await waitFor(() => expect(bodiesSent(fetchMock, 'POST /api/events/e1/teams/t2/hint')).toEqual([{ questionIndex: 0, hintIndex: 0 }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(missing).toEqual([]);
+  });
+
   for (const [status, key] of [
     [403, 'events.room.forbidden'],
     [404, 'events.room.notFound'],

@@ -101,6 +101,7 @@ function RoomView({ room, live, onUnauthorized }: { room: ControlRoom; live: Liv
         eventId={event.id}
         eventName={event.name}
         teams={teams}
+        hintCounts={room.hintCounts}
         now={now}
         running={!ended}
         onUnauthorized={onUnauthorized}

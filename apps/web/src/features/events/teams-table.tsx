@@ -1,4 +1,4 @@
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { PagedTable } from '../../ui/paged-table/paged-table.tsx';
 import { formatDateTime } from '../../ui/studio/format-time.ts';
 import { downloadCsv } from '../../ui/studio/csv.ts';
 import { DisqualifyButton } from './disqualify-button.tsx';
+import { PushHintButton } from './push-hint-button.tsx';
 import { formatAge } from './position-age.ts';
 import { resultsCsv, resultsFileName } from './results-csv.ts';
 import { RoomSection } from './room-section.tsx';
@@ -15,6 +16,8 @@ type Props = {
   eventId: string;
   eventName: string;
   teams: readonly EventTeam[];
+  /** How many hints each question has (what may be pushed to a team). */
+  hintCounts: readonly number[];
   now: number;
   /** Whether the organiser may still disqualify a team (not after the end). */
   running: boolean;
@@ -23,7 +26,7 @@ type Props = {
 };
 
 /** Every team of the event, with its progress as it comes in; `now` ages the positions. The results download as CSV. */
-export function TeamsTable({ eventId, eventName, teams, now, running, onTeam, onUnauthorized }: Props) {
+export function TeamsTable({ eventId, eventName, teams, hintCounts, now, running, onTeam, onUnauthorized }: Props) {
   const { t, i18n } = useTranslation('studio');
   const language = i18n.language;
 
@@ -80,7 +83,14 @@ export function TeamsTable({ eventId, eventName, teams, now, running, onTeam, on
             accessor: 'actions',
             title: t('events.teams.actions'),
             render: (team: EventTeam) =>
-              team.disqualified ? null : <DisqualifyButton eventId={eventId} team={team} onDisqualified={onTeam} onUnauthorized={onUnauthorized} />,
+              team.disqualified ? null : (
+                <Group gap={4} wrap="nowrap">
+                  {team.startTime && !team.endTime && (
+                    <PushHintButton eventId={eventId} team={team} hintCounts={hintCounts} onPushed={onTeam} onUnauthorized={onUnauthorized} />
+                  )}
+                  <DisqualifyButton eventId={eventId} team={team} onDisqualified={onTeam} onUnauthorized={onUnauthorized} />
+                </Group>
+              ),
           },
         ]
       : []),

@@ -53,6 +53,7 @@ export function buildRoom(overrides: Partial<ControlRoom> = {}): ControlRoom {
       buildFeedItem('f2', { kind: 'answered', teamId: 't1', questionNumber: 3, at: '2026-05-01T07:40:00.000Z' }),
       buildFeedItem('f1', { kind: 'started', teamId: 't1', at: '2026-05-01T07:05:00.000Z' }),
     ],
+    hintCounts: [2, 2, 1, 0, 2, 2, 2, 2],
     ...overrides,
   };
 }

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { EventTeam } from '@streethunt/shared';
+import { errorText, isUnauthorized } from '../../ui/studio/errors.ts';
+import { notify } from '../../ui/studio/notify.ts';
+import { ActionError } from '../../ui/studio/studio-page.tsx';
+import { eventsApi } from './api.ts';
+import { useTeamNames } from './team-names.ts';
+
+type Props = {
+  eventId: string;
+  team: EventTeam;
+  /** How many hints each question has, in order. */
+  hintCounts: readonly number[];
+  onPushed(team: EventTeam): void;
+  onUnauthorized(error: unknown): void;
+};
+
+/** Opens a hint for a stuck team: the organiser picks the question and the hint; the team's phones show it. */
+export function PushHintButton({ eventId, team, hintCounts, onPushed, onUnauthorized }: Props) {
+  const { t } = useTranslation('studio');
+  const name = useTeamNames()(team);
+  const [asking, setAsking] = useState(false);
+  const withHints = hintCounts.flatMap((count, index) => (count > 0 ? [index] : []));
+  const [question, setQuestion] = useState<string | null>(null);
+  const [hint, setHint] = useState<string | null>('0');
+  const chosenQuestion = question ?? String(withHints[0] ?? '');
+  const push = useMutation({
+    mutationFn: () => eventsApi.pushHint(eventId, team.id, { questionIndex: Number(chosenQuestion), hintIndex: Number(hint) }),
+    onSuccess: (changed) => {
+      setAsking(false);
+      onPushed(changed);
+      notify(t, 'teal', t('events.pushHint.done', { team: name }));
+    },
+    onError: onUnauthorized,
+  });
+  if (withHints.length === 0) return null;
+  const hintCount = hintCounts[Number(chosenQuestion)] ?? 0;
+  return (
+    <>
+      <Button size="compact-xs" variant="subtle" onClick={() => setAsking(true)} aria-label={t('events.pushHint.buttonFor', { team: name })}>
+        {t('events.pushHint.button')}
+      </Button>
+      <Modal opened={asking} onClose={() => setAsking(false)} title={t('events.pushHint.title', { team: name })} centered closeButtonProps={{ 'aria-label': t('studio.close') }}>
+        <Stack gap="md">
+          <Text size="sm">{t('events.pushHint.text')}</Text>
+          <Select
+            label={t('events.pushHint.question')}
+            data={withHints.map((index) => ({ value: String(index), label: t('events.results.question', { n: index + 1 }) }))}
+            value={chosenQuestion}
+            onChange={(value) => {
+              setQuestion(value);
+              setHint('0');
+            }}
+            allowDeselect={false}
+          />
+          <Select
+            label={t('events.pushHint.hint')}
+            data={Array.from({ length: hintCount }, (_, index) => ({ value: String(index), label: t('events.pushHint.hintN', { n: index + 1 }) }))}
+            value={hint}
+            onChange={setHint}
+            allowDeselect={false}
+          />
+          {push.isError && !isUnauthorized(push.error) && <ActionError>{t('events.pushHint.failed', { reason: errorText(push.error, t) })}</ActionError>}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(false)} disabled={push.isPending}>
+              {t('studio.cancel')}
+            </Button>
+            <Button onClick={() => push.mutate()} loading={push.isPending}>
+              {t('events.pushHint.send')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
