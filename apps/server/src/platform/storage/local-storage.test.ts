@@ -18,7 +18,7 @@ async function filesUnder(root: string): Promise<string[]> {
 async function openLocal() {
   const dir = await mkdtemp(path.join(tmpdir(), 'streethunt-storage-'));
   const root = path.join(dir, 'media');
-  return { dir, root, storage: createLocalStorage(root), kept: () => filesUnder(root), close: () => rm(dir, { recursive: true, force: true }) };
+  return { dir, root, storage: createLocalStorage(root), kept: () => filesUnder(root), close: () => rm(dir, { recursive: true, force: true }), wholeConcurrentWrites: true };
 }
 
 describeStorageContract('local storage', openLocal);

@@ -6,6 +6,13 @@ export type StorageUnderTest = {
   /** Everything the storage keeps now, uploads being received included, one name per file or object. */
   kept(): Promise<string[]>;
   close(): Promise<void>;
+  /**
+   * Whether the store behind the adapter keeps concurrent writes of one key whole. The local disk does
+   * it by our own code (a write goes to a temporary file, then is renamed), so its tests prove it. S3
+   * guarantees it itself, but s3rver, the local stand-in the S3 tests run against, writes every PUT
+   * straight into one file and can mix two: there the contract checks only that each write succeeds.
+   */
+  wholeConcurrentWrites: boolean;
 };
 
 const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
@@ -75,11 +82,13 @@ export function describeStorageContract(name: string, open: () => Promise<Storag
       expect(await t.kept()).toEqual([]);
     });
 
-    it('keeps concurrent writes of one key whole: one of them, never a mix', async () => {
+    it('takes concurrent writes of one key, keeping one of them whole where the store promises it', async () => {
       const a = Buffer.alloc(256 * 1024, 'a');
       const b = Buffer.alloc(256 * 1024, 'b');
       await Promise.all([storage.put('race.bin', a), storage.put('race.bin', b), storage.put('race.bin', a)]);
-      expect([a.toString(), b.toString()]).toContain((await storage.get('race.bin'))?.toString());
+      const stored = await storage.get('race.bin');
+      if (t.wholeConcurrentWrites) expect([a.toString(), b.toString()]).toContain(stored?.toString());
+      else expect(stored).not.toBeNull();
       expect(await t.kept()).toEqual(['race.bin']);
     });
 
