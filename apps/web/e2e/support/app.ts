@@ -35,10 +35,17 @@ export function pageHeading(page: Page, name: string): Locator {
   return page.locator('main').getByRole('heading', { level: 1, name, exact: true });
 }
 
+/**
+ * How long a signed-in item of the menu may take to show. It shows once the start-up auto-login has
+ * answered; that call is rate limited per user, and after a 429 the app asks again when Retry-After
+ * says (up to 60 s), so a test file that opens many pages as one user may wait that long.
+ */
+const SESSION_ITEM_WAIT_MS = 75_000;
+
 /** Opens the app's menu and follows one of its links (`menu`: the menu's texts in the page's language). */
 export async function viaMenu(page: Page, menu: { open: string; close: string; title: string }, name: string): Promise<void> {
   await menuToggle(page, menu).click();
-  await page.getByRole('dialog', { name: menu.title }).getByRole('link', { name, exact: true }).click();
+  await page.getByRole('dialog', { name: menu.title }).getByRole('link', { name, exact: true }).click({ timeout: SESSION_ITEM_WAIT_MS });
 }
 
 /** Opens a game's page and waits for its intro, headed by the game's name. */
