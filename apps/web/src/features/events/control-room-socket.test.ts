@@ -1,43 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { watchControlRoom, type WatchOptions } from './control-room-socket.ts';
 import { buildFeedItem, buildTeam } from './test-data.ts';
+import { fake } from '../../test/fake-socket.ts';
 
-type Handler = (...args: unknown[]) => void;
-
-/** A stand-in for a socket.io-client socket: records emits, lets the test fire events. */
-const fake = vi.hoisted(() => {
-  const state = {
-    handlers: new Map<string, Handler[]>(),
-    emits: [] as Array<{ event: string; payload: unknown; ack: Handler }>,
-    options: null as unknown,
-    disconnected: false,
-  };
-  const socket = {
-    on(event: string, handler: Handler) {
-      state.handlers.set(event, [...(state.handlers.get(event) ?? []), handler]);
-      return socket;
-    },
-    off() {
-      state.handlers.clear();
-      return socket;
-    },
-    timeout() {
-      return { emit: (event: string, payload: unknown, ack: Handler) => state.emits.push({ event, payload, ack }) };
-    },
-    disconnect() {
-      state.disconnected = true;
-    },
-  };
-  const fire = (event: string, ...args: unknown[]) => state.handlers.get(event)?.forEach((h) => h(...args));
-  return { state, socket, fire };
-});
-
-vi.mock('socket.io-client', () => ({
-  io: (options: unknown) => {
-    fake.state.options = options;
-    return fake.socket;
-  },
-}));
+vi.mock('socket.io-client', async () => (await import('../../test/fake-socket.ts')).fakeSocketClient);
 
 function options(token: () => string | null = () => 'token-1') {
   return { eventId: 'e1', token, onWatching: vi.fn(), onRefused: vi.fn(), onDisconnect: vi.fn(), onTeam: vi.fn(), onFeed: vi.fn() } satisfies WatchOptions;

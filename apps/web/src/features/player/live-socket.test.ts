@@ -1,49 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { connectLive } from './live-socket.ts';
 import { buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
+import { fake } from '../../test/fake-socket.ts';
 
-type Handler = (...args: unknown[]) => void;
-
-/** A stand-in for a socket.io-client socket: records emits, lets the test fire events. */
-const fake = vi.hoisted(() => {
-  const state = {
-    handlers: new Map<string, Handler[]>(),
-    emits: [] as Array<{ event: string; payload: unknown; ack: Handler }>,
-    /** Emits without an acknowledgement (a team's position). */
-    sent: [] as Array<{ event: string; payload: unknown }>,
-    options: null as unknown,
-    disconnected: false,
-  };
-  const socket = {
-    on(event: string, handler: Handler) {
-      state.handlers.set(event, [...(state.handlers.get(event) ?? []), handler]);
-      return socket;
-    },
-    off() {
-      state.handlers.clear();
-      return socket;
-    },
-    timeout() {
-      return { emit: (event: string, payload: unknown, ack: Handler) => state.emits.push({ event, payload, ack }) };
-    },
-    emit(event: string, payload: unknown) {
-      state.sent.push({ event, payload });
-      return socket;
-    },
-    disconnect() {
-      state.disconnected = true;
-    },
-  };
-  const fire = (event: string, ...args: unknown[]) => state.handlers.get(event)?.forEach((h) => h(...args));
-  return { state, socket, fire };
-});
-
-vi.mock('socket.io-client', () => ({
-  io: (options: unknown) => {
-    fake.state.options = options;
-    return fake.socket;
-  },
-}));
+vi.mock('socket.io-client', async () => (await import('../../test/fake-socket.ts')).fakeSocketClient);
 
 describe('live progress over Socket.IO', () => {
   it('watches the play after every (re)connection and passes on valid progress only', async () => {
