@@ -4,6 +4,7 @@ import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useSession } from '../api/session.tsx';
+import { SignedInFrame } from './signed-in-frame.tsx';
 
 type Item = { to: string; label: string };
 
@@ -51,7 +52,7 @@ export default function MenuDrawer({ opened, onClose }: { opened: boolean; onClo
       closeButtonProps={{ 'aria-label': t('menu.close') }}
     >
       {status === 'in' && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<SignedInFrame name={null} />}>
           <SignedInAs />
         </Suspense>
       )}
