@@ -1,6 +1,9 @@
 import { defineProject } from 'vitest/config';
 
-// Browser tests: the real server and Debian's Chromium; one file at a time keeps 2 cores from thrashing.
+// Browser tests: the real server and Debian's Chromium. Each file starts its own server (port, data
+// directory, embedded database) and browser, so two files run at once: most of a browser test is
+// waiting on the page, and two at a time on 2 cores took about half as long as one at a time. They run
+// after the other projects (their own group), which keep their one worker.
 export default defineProject({
   test: {
     name: 'e2e',
@@ -9,6 +12,7 @@ export default defineProject({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    maxWorkers: 2,
+    sequence: { groupOrder: 1 },
   },
 });
