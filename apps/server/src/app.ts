@@ -30,6 +30,7 @@ import { gamesRoutes } from './features/games/routes.ts';
 import { paymentsRoutes, sandboxPageRoutes } from './features/payments/routes.ts';
 import { playsDeps, playsRoutes, type PlayPorts } from './features/plays/routes.ts';
 import { eventsRoutes } from './features/events/routes.ts';
+import { photosRoutes } from './features/photos/routes.ts';
 import { assertTeamMayPlay, playChanged, problemReported } from './features/events/service.ts';
 import { openHintForCode, type OnPlayFinished } from './features/plays/service.ts';
 import { sendFeedbackInvitation } from './features/feedback/service.ts';
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       };
       await api.register(playsRoutes, playPorts);
       await api.register(eventsRoutes, { openHint: (code, at) => openHintForCode(playsDeps(api, playPorts), code, at) });
+      await api.register(photosRoutes, { plays: playsDeps(api, playPorts) });
       await api.register(paymentsRoutes);
       await api.register(feedbackRoutes, { onProblemReported: ({ code, questionNumber, message }) => problemReported(api.services, code, questionNumber, message) });
       // The creator's media library and uploads; multipart bodies are parsed in its scope only.

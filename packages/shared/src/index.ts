@@ -28,3 +28,5 @@ export * from './schemas/payouts.ts';
 export * from './schemas/refunds.ts';
 export * from './schemas/leads.ts';
 export * from './schemas/events.ts';
+export * from './schemas/photos.ts';
+export * from './schemas/presence.ts';

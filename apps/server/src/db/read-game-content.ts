@@ -13,6 +13,7 @@ const metadataSchema = z
     locationCity: m.locationCity.catch(''),
     locationText: m.locationText.catch(''),
     price: m.price.catch(''),
+    groupPrice: m.groupPrice.catch(undefined),
     currencyCode: m.currencyCode.catch('ILS'),
     language: m.language.catch('he'),
     map: m.map.catch(false),

@@ -164,6 +164,8 @@ export const purchases = pgTable(
     refundedAt: ts('refunded_at'),
     refundAmount: integer('refund_amount'),
     refundedBy: text('refunded_by').references(() => users.id),
+    /** An event bought for many teams: what to make once paid (features/payments/event-purchase.ts); null for one code. */
+    eventOrder: jsonb('event_order'),
   },
   (t) => [
     uniqueIndex('purchases_provider_ref_key').on(t.provider, t.providerRef),
@@ -411,9 +413,16 @@ export const events = pgTable(
     endedAt: ts('ended_at'),
     teamCount: integer('team_count').notNull(),
     showLeaderboard: boolean('show_leaderboard').notNull().default(true),
+    /** The purchase that paid for it; null when its game's creator (or an admin) made it, or nothing was to be paid. */
+    purchaseId: text('purchase_id').references(() => purchases.id),
     createdAt: createdAt(),
   },
-  (t) => [index('events_organiser_idx').on(t.organiserId, t.createdAt), index('events_ends_idx').on(t.endsAt)],
+  (t) => [
+    index('events_organiser_idx').on(t.organiserId, t.createdAt),
+    index('events_ends_idx').on(t.endsAt),
+    // One event per purchase: a repeated payment notification finds it made.
+    uniqueIndex('events_purchase_key').on(t.purchaseId),
+  ],
 );
 
 /** One team of an event: its code (a game code of source 'event'), the name it gave itself, its last position. */
@@ -452,10 +461,36 @@ export const eventFeed = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     teamId: text('team_id').references(() => eventTeams.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['named', 'started', 'answered', 'hint', 'skipped', 'finished', 'problem', 'message'] }).notNull(),
+    kind: text('kind', { enum: ['named', 'started', 'answered', 'hint', 'skipped', 'finished', 'problem', 'message', 'photo', 'photo-judged'] }).notNull(),
     questionNumber: integer('question_number'),
     text: text('text'),
     at: ts('at').notNull().defaultNow(),
   },
   (t) => [index('event_feed_event_idx').on(t.eventId, t.at)],
+);
+
+/**
+ * A team's photo for a photo question (answer kind `photo`): one per play and question, stored under a
+ * key no one can guess and served only through the photos routes. Its judgement is mirrored in the
+ * play's states (the score reads it there).
+ */
+export const playPhotos = pgTable(
+  'play_photos',
+  {
+    id: id(),
+    playId: text('play_id')
+      .notNull()
+      .references(() => plays.id, { onDelete: 'cascade' }),
+    codeId: text('code_id')
+      .notNull()
+      .references(() => gameCodes.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    mediaKey: text('media_key').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull().default('pending'),
+    points: integer('points'),
+    comment: text('comment'),
+    judgedAt: ts('judged_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('play_photos_play_question_key').on(t.playId, t.questionId), index('play_photos_code_idx').on(t.codeId)],
 );

@@ -15,6 +15,11 @@ export type Realtime = {
    * wait for every keep-alive connection).
    */
   close(): Promise<void>;
+  /**
+   * Sends an event to the other processes' servers (io.serverSideEmit over the Redis adapter), where
+   * `io.on(event)` hears it. Alone (no REDIS_URL) there are none, and nothing is sent.
+   */
+  tellOtherProcesses(event: string, ...args: unknown[]): void;
 };
 
 /**
@@ -40,6 +45,9 @@ export function createRealtime(server: HttpServer, options: { publicUrl: string;
       io.engine.close();
       await io.of('/').adapter.close();
       subscriber?.disconnect();
+    },
+    tellOtherProcesses: (event, ...args) => {
+      if (subscriber) io.serverSideEmit(event, ...args);
     },
   };
 }

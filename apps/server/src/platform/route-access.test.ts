@@ -23,8 +23,10 @@ const AT_LEAST_USER: [string, RegExp][] = [
   ['a game’s status', /^POST \/api\/games\/status\//],
   ['a creator’s code', /^POST \/api\/game\/secret-code$/],
   ['duplicate, export and next version', /^(GET|POST) \/api\/games\/(duplicate|export|next-version)\//],
+  ['the spot codes', /^GET \/api\/games\/presence-codes\//],
   ['the media library', /^(GET|POST) \/api\/media\//],
   ['the finance reports', /^(GET \/api\/reports|POST \/api\/reports\/unlock)$/],
+  ['judging photos', /^(GET \/api\/play-photos\/pending|POST \/api\/play-photos\/:photoId\/judge|GET \/api\/events\/:eventId\/photos(\/zip)?)$/],
 ];
 const ADMIN_ONLY: [string, RegExp][] = [
   ['the users list', /^GET \/api\/users\/$/],

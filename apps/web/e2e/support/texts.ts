@@ -12,6 +12,7 @@ import type editor from '../../src/i18n/studio/editor.en.json';
 import type events from '../../src/i18n/studio/events.en.json';
 import type finance from '../../src/i18n/studio/finance.en.json';
 import type myGames from '../../src/i18n/studio/my-games.en.json';
+import type photos from '../../src/i18n/studio/photos.en.json';
 import type { Language } from './browser.ts';
 
 /** The app's own translations, so tests find elements by what users read without copying the words. */
@@ -30,6 +31,6 @@ const studioFiles = import.meta.glob<Record<string, unknown>>('../../src/i18n/st
 function studioOf(language: Language) {
   return Object.assign({}, ...Object.entries(studioFiles).filter(([path]) => path.endsWith(`.${language}.json`)).map(([, part]) => part)) as StudioTexts;
 }
-type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes & typeof adminLeads & typeof adminPayouts & typeof finance & typeof events;
+type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes & typeof adminLeads & typeof adminPayouts & typeof finance & typeof events & typeof photos;
 
 export const studioTexts: Record<Language, StudioTexts> = { he: studioOf('he'), en: studioOf('en') };

@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
       { path: 'my-active-games', lazy: studioRoute(() => import('../features/my-games/active-games-page.tsx')) },
       { path: 'events', lazy: studioRoute(() => import('../features/events/events-page.tsx')) },
       { path: 'events/new', lazy: studioRoute(() => import('../features/events/new-event-page.tsx')) },
+      { path: 'events/buy/:gameId', lazy: studioRoute(() => import('../features/events/buy-event-page.tsx')) },
       { path: 'events/:eventId', lazy: studioRoute(() => import('../features/events/control-room-page.tsx')) },
       { path: 'game-editor/:gameId', lazy: studioRoute(() => import('../features/editor/editor-page.tsx')) },
       { path: 'game-editor-new-game', lazy: studioRoute(() => import('../features/my-games/new-game-page.tsx')) },

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import he from './he.json';
 import { studioTexts } from '../test/i18n.ts';
+import presenceEn from './player/presence.en.json';
+import presenceHe from './player/presence.he.json';
 
 /** Every leaf of a translation tree as `path -> value`; arrays count by index. */
 function leaves(node: unknown, prefix = ''): Map<string, unknown> {
@@ -19,6 +21,7 @@ function leaves(node: unknown, prefix = ''): Map<string, unknown> {
 describe.each([
   ['translation files', he, en],
   ['studio translation files', studioTexts('he'), studioTexts('en')],
+  ['spot-code step translation files', presenceHe, presenceEn],
 ])('%s', (_name, heTexts, enTexts) => {
   const heLeaves = leaves(heTexts);
   const enLeaves = leaves(enTexts);

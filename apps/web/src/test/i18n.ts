@@ -4,6 +4,9 @@ import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@streethunt/shared'
 import en from '../i18n/en.json';
 import he from '../i18n/he.json';
 import { STUDIO_NAMESPACE } from '../i18n/studio-translations.ts';
+import { PRESENCE_NAMESPACE } from '../i18n/presence-translations.ts';
+import presenceEn from '../i18n/player/presence.en.json';
+import presenceHe from '../i18n/player/presence.he.json';
 
 const studioFiles = import.meta.glob<Record<string, unknown>>('../i18n/studio/*.json', { eager: true, import: 'default' });
 /** The studio namespace of one language, merged as the app merges it. */
@@ -22,8 +25,8 @@ export async function createTestI18n(language: Language = 'he'): Promise<{ i18n:
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     resources: {
-      he: { translation: he, [STUDIO_NAMESPACE]: studioTexts('he') },
-      en: { translation: en, [STUDIO_NAMESPACE]: studioTexts('en') },
+      he: { translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe },
+      en: { translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn },
     },
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
@@ -42,5 +45,5 @@ export async function createTestI18n(language: Language = 'he'): Promise<{ i18n:
  * studio's first, then the main file's (their keys never meet).
  */
 export function textsOf(i18n: I18n) {
-  return i18n.getFixedT(null, [STUDIO_NAMESPACE, 'translation']);
+  return i18n.getFixedT(null, [STUDIO_NAMESPACE, PRESENCE_NAMESPACE, 'translation']);
 }

@@ -4,17 +4,22 @@ import { contentIdSchema } from './ids.ts';
 import { MAX_CHOICE_OPTIONS, MAX_NUMBER_ANSWER, MAX_OPTION_TEXT, MIN_CHOICE_OPTIONS } from './limits.ts';
 
 /**
- * A question's answer, one of four kinds (docs/decisions/008-game-content-v2.md):
+ * A question's answer, one of five kinds (docs/decisions/008-game-content-v2.md):
  * - `text`: `value`, the spec's comma list of accepted answers; `lenient` also takes one typo in an
  *   answer of 5 letters or more (judged by the server);
  * - `number`: `value` and a `tolerance` (120 ± 5);
  * - `choice`: 2 to 8 options, one or more correct; the player picks one;
- * - `none`: an information or navigation stop: arriving (or 'continue') completes it.
+ * - `none`: an information or navigation stop: arriving (or 'continue') completes it;
+ * - `photo`: the team takes a picture; a person judges it (`judging`: accepted on upload, or later by
+ *   the creator; in an event always by the organiser).
  * Each kind has `content` (before answering) and `contentAfterAnswer`. A `switch` on `kind` ending in
  * `unreachable(kind)` makes the type checker name every place a new kind must be handled.
  */
-export const ANSWER_KINDS = ['text', 'number', 'choice', 'none'] as const;
+export const ANSWER_KINDS = ['text', 'number', 'choice', 'none', 'photo'] as const;
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
+/** Outside events, who judges a photo: nobody (accepted as it arrives), or the creator later. */
+export const PHOTO_JUDGINGS = ['on-upload', 'later'] as const;
+export type PhotoJudging = (typeof PHOTO_JUDGINGS)[number];
 
 /** The default of a `switch` on a kind: a kind no case handles is a type error here. */
 export function unreachable(kind: never): never {
@@ -54,12 +59,13 @@ function answerSchemaOf({ richText, answerValue, strict }: TextSchemas) {
     number: object({ kind: z.literal('number'), value: numberValue, tolerance: tolerance.default(0), ...texts }),
     choice: object({ kind: z.literal('choice'), options, ...texts }),
     none: object({ kind: z.literal('none'), ...texts }),
+    photo: object({ kind: z.literal('photo'), judging: z.enum(PHOTO_JUDGINGS).default('later'), ...texts }),
   };
 }
 
 export function answerUnion(schemas: TextSchemas) {
   const kinds = answerSchemaOf(schemas);
-  return z.preprocess(textWhenUnnamed, z.discriminatedUnion('kind', [kinds.text, kinds.number, kinds.choice, kinds.none]));
+  return z.preprocess(textWhenUnnamed, z.discriminatedUnion('kind', [kinds.text, kinds.number, kinds.choice, kinds.none, kinds.photo]));
 }
 export { answerSchemaOf };
 
@@ -92,5 +98,7 @@ export const replyAnswerSchema = z.object({
   value: z.union([z.string(), z.number()]).optional(),
   lenient: z.boolean().optional(),
   tolerance: z.number().optional(),
+  /** A photo's: who judges it outside events (the phone says whom it waits for). */
+  judging: z.enum(PHOTO_JUDGINGS).optional(),
 });
 export type ReplyAnswer = z.infer<typeof replyAnswerSchema>;

@@ -26,6 +26,9 @@ export function judgeAnswer(answer: Answer, sent: string | undefined): Verdict {
       return isChoiceCorrect(sent, answer.options) ? 'right' : 'wrong';
     case 'none':
       return 'right';
+    case 'photo':
+      // A photo is judged by a person, and arrives through its own upload: no typed answer is one.
+      return 'not-this-kind';
     default:
       return unreachable(answer);
   }
@@ -45,6 +48,7 @@ export function solutionOf(answer: Answer): string {
         .map((option) => option.text)
         .join(', ');
     case 'none':
+    case 'photo':
       return '';
     default:
       return unreachable(answer);
@@ -90,6 +94,7 @@ export function phoneAnswerOf(answer: Answer, salt: string): PhoneAnswer {
     case 'choice':
       return { hashes: answer.options.filter((option) => option.correct).map((option) => hashAnswer(salt, optionKey(option.id))) };
     case 'none':
+    case 'photo':
       return { hashes: [] };
     default:
       return unreachable(answer);
@@ -120,6 +125,8 @@ export function judgeOnPhone(answer: ReplyAnswer, sent: string): 'right' | 'wron
       return answer.askServer ? 'ask' : 'wrong';
     case 'none':
       return 'right';
+    case 'photo':
+      return 'wrong';
     default:
       return unreachable(kind);
   }

@@ -17,6 +17,8 @@ export function replyAnswerOf(answer: Answer, salt: string, phone: PhoneAnswer, 
       return { ...common, options: answer.options.map(({ id, text, correct }) => (forOwner ? { id, text, correct } : { id, text })) };
     case 'none':
       return common;
+    case 'photo':
+      return { ...common, judging: answer.judging };
     default:
       return unreachable(answer);
   }

@@ -52,6 +52,8 @@ export function withAnswerKind(answer: Answer, kind: AnswerKind): Answer {
       return { kind, options: [emptyOption(true), emptyOption(false)], ...texts };
     case 'none':
       return { kind, ...texts };
+    case 'photo':
+      return { kind, judging: 'later', ...texts };
     default:
       return unreachable(kind);
   }
@@ -91,6 +93,8 @@ function toEditableAnswer(either: Answer | ReplyAnswer): Answer {
       return { kind, options: (answer.options ?? []).map((o) => ({ id: o.id, text: o.text, correct: o.correct === true })), ...texts };
     case 'none':
       return { kind, ...texts };
+    case 'photo':
+      return { kind, judging: answer.judging ?? 'later', ...texts };
     default:
       return unreachable(kind);
   }
@@ -119,6 +123,7 @@ export function toEditableGame(game: GameContentLike): EditableGame {
       locationCity: m.locationCity,
       locationText: m.locationText,
       price: editorPrice(m.price),
+      ...(m.groupPrice !== undefined && m.groupPrice !== null && m.groupPrice !== '' && { groupPrice: editorPrice(m.groupPrice) }),
       // Games are sold in shekels only (spec section 3).
       currencyCode: 'ILS',
       language: m.language,
@@ -133,6 +138,8 @@ export function toEditableGame(game: GameContentLike): EditableGame {
       id: q.id,
       content: q.content,
       location: q.location ?? null,
+      // Absent is `gps`: a game that never chose keeps its content as it was.
+      ...(q.presence !== undefined && q.presence !== 'gps' && { presence: q.presence }),
       answer: toEditableAnswer(q.answer),
       hints: q.hints.map((h) => (h.title === undefined ? { id: h.id, content: h.content } : { id: h.id, content: h.content, title: h.title })),
     })),

@@ -135,7 +135,8 @@ type ValidatedQuestion = NonNullable<ValidatedGame['questions']>[number];
 function answerErrors(answer: ValidatedQuestion['answer'], q: number): GameValidationError[] {
   const n = q + 1;
   const kind = answer?.kind ?? 'text';
-  if (kind === 'none') return [];
+  // Nothing to fill in: an information stop, and a photo (judged by a person).
+  if (kind === 'none' || kind === 'photo') return [];
   if (kind === 'number') return typeof answer?.value === 'number' ? [] : [issue('required', 'answerValue', `questions.${q}.answer.value`, n)];
   if (kind === 'choice') {
     const options = answer?.options ?? [];

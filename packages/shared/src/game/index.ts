@@ -13,3 +13,4 @@ export * from './answer-kinds.ts';
 export * from './free-order.ts';
 export * from './ranking.ts';
 export * from './team-name.ts';
+export * from './presence.ts';

@@ -43,3 +43,13 @@ export function formatPrice(price: string | number | null | undefined, currencyC
 
 /** The lowest price a game may be sent to approval with (spec sections 5 and 9). */
 export const MIN_GAME_PRICE = 30;
+
+/**
+ * What one team of an event costs: the creator's group price when set, else the game's price. An
+ * event's total is this times its teams (one purchase, split as any sale).
+ */
+export function eventTeamPrice(metadata: { price: unknown; groupPrice?: unknown }): PriceReading {
+  const { groupPrice } = metadata;
+  const set = groupPrice !== undefined && groupPrice !== null && String(groupPrice).trim() !== '';
+  return readPrice(set ? groupPrice : metadata.price);
+}

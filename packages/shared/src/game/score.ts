@@ -1,12 +1,19 @@
 import type { QuestionStatus } from './question-status.ts';
 
-const SCORE_PER_DONE_QUESTION = 100;
+/** A done question's points; also what an accepted photo gets when its judge gives none. */
+export const SCORE_PER_DONE_QUESTION = 100;
 const SCORE_PER_OPENED_HINT = 10;
 
 export type ScoredPlay = {
   startTime: string | Date | null;
   endTime: string | Date | null;
-  questions: ReadonlyArray<{ status?: QuestionStatus | null; hints: ReadonlyArray<{ isOpen: boolean }>; wrongAttempts?: number }>;
+  questions: ReadonlyArray<{
+    status?: QuestionStatus | null;
+    hints: ReadonlyArray<{ isOpen: boolean }>;
+    wrongAttempts?: number;
+    /** A photo question's: it scores the points its judge gave, only once accepted. */
+    photo?: { status: string; points?: number };
+  }>;
 };
 
 /**
@@ -43,7 +50,13 @@ export function playSummary(play: ScoredPlay) {
  * a game's own rules, minus its penalty per wrong attempt, and the minutes only when time counts.
  */
 export function computeScore(play: ScoredPlay, now: Date = new Date(), rules: ScoringRules = SPEC_SCORING): number {
-  const { answered, hints, wrongAttempts } = playSummary(play);
+  const { hints, wrongAttempts } = playSummary(play);
   const minutes = rules.timePenalty ? elapsedMinutes(play, now) : 0;
-  return Math.max(0, answered * SCORE_PER_DONE_QUESTION - hints * SCORE_PER_OPENED_HINT - wrongAttempts * rules.wrongAttemptPenalty - minutes);
+  let points = 0;
+  for (const q of play.questions) {
+    // A photo counts once a person accepted it, done or not: pending or rejected, it earns nothing.
+    if (q.photo) points += q.photo.status === 'accepted' ? (q.photo.points ?? SCORE_PER_DONE_QUESTION) : 0;
+    else if (q.status === 'DONE') points += SCORE_PER_DONE_QUESTION;
+  }
+  return Math.max(0, points - hints * SCORE_PER_OPENED_HINT - wrongAttempts * rules.wrongAttemptPenalty - minutes);
 }

@@ -27,6 +27,10 @@ export type ErrorCode =
   | 'wrong_answer'
   /** What was sent cannot be an answer of the question's kind (no number, no such option). */
   | 'bad_answer'
+  /** The code sent as proof of being at a question's spot is not its code (game/presence.ts). */
+  | 'wrong_presence_code'
+  /** The question opens only with its spot code, and none was sent. */
+  | 'presence_required'
   | 'conflict'
   /** An upload past the user's storage quota. */
   | 'quota'

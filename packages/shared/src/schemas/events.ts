@@ -33,6 +33,14 @@ export const createEventSchema = z.object({
 });
 export type CreateEventRequest = z.input<typeof createEventSchema>;
 
+/**
+ * POST /api/events/purchase (its body is createEventSchema's): anyone signed in buys an event of an
+ * approved game, teamCount times the price per team (eventTeamPrice), through the payment page. `URL`
+ * is where the browser goes next: the payment page, or the control room when nothing is to be paid
+ * (eventId is then the event, made at once).
+ */
+export const purchaseEventReplySchema = z.object({ data: z.object({ URL: z.string(), eventId: z.string().nullable() }) });
+
 const eventSummarySchema = z.object({
   id: z.string(),
   gameId: z.string(),
@@ -71,7 +79,8 @@ export const eventTeamSchema = z.object({
 });
 export type EventTeam = z.infer<typeof eventTeamSchema>;
 
-const FEED_KINDS = ['named', 'started', 'answered', 'hint', 'skipped', 'finished', 'problem', 'message'] as const;
+/** `photo`: a team's photo arrived; `photo-judged`: the organiser judged one (text: accepted or rejected). */
+const FEED_KINDS = ['named', 'started', 'answered', 'hint', 'skipped', 'finished', 'problem', 'message', 'photo', 'photo-judged'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];
 
 /** One line of the control room's live feed. */
@@ -95,6 +104,8 @@ export const controlRoomSchema = z.object({
   feed: z.array(feedItemSchema),
   /** How many hints each question of the game has, in order: what the organiser may push to a team. */
   hintCounts: z.array(z.number().int()),
+  /** Whether the game has photo questions: the room then shows the photos to judge. */
+  hasPhotoTasks: z.boolean().optional(),
 });
 export type ControlRoom = z.infer<typeof controlRoomSchema>;
 export const controlRoomReplySchema = z.object({ data: controlRoomSchema });

@@ -4,6 +4,7 @@ import { idSchema, lineText, multilineText } from './common.ts';
 import { contentIdSchema } from '../content/ids.ts';
 import { replyAnswerSchema, storedAnswerSchema } from '../content/answer-model.ts';
 import { QUESTION_ORDERS } from '../game/question-status.ts';
+import { PRESENCE_PROOFS } from '../game/presence.ts';
 import { MAX_COVER_IMAGE, MAX_LINE_TEXT, MAX_LOCATION_TEXT, MAX_POLYGON_POINTS, MAX_WRONG_ATTEMPT_PENALTY } from '../content/limits.ts';
 
 export const GAME_STATUSES = ['DRAFT', 'PENDING', 'APPROVED'] as const;
@@ -38,6 +39,8 @@ export const gameMetadataSchema = z.object({
   locationCity: lineText().max(MAX_LINE_TEXT).default(''),
   locationText: multilineText().max(MAX_LOCATION_TEXT).default(''),
   price: z.union([lineText().max(20), z.number()]).default(''),
+  /** The price per team of an event (game/price.ts, eventTeamPrice); absent, null or '': the game's price. */
+  groupPrice: z.union([lineText().max(20), z.number()]).nullable().optional(),
   currencyCode: lineText().max(3).default('ILS'),
   language: z.enum(LANGUAGES).default('he'),
   map: z.boolean().default(false),
@@ -57,6 +60,8 @@ export const questionSchema = z.object({
   id: contentIdSchema,
   content: richText.default(''),
   location: gameLocationSchema.nullable().optional(),
+  /** How the player proves being at the spot (game/presence.ts); absent: `gps`, the spec's area step. */
+  presence: z.enum(PRESENCE_PROOFS).optional(),
   answer: storedAnswerSchema,
   hints: z.array(hintSchema).default([]),
 });
@@ -75,6 +80,8 @@ const playerQuestionSchema = questionSchema.extend({
   answer: replyAnswerSchema,
   /** In an event a hint's text comes only once the team opened it: until then `sealed`, with no content. */
   hints: z.array(hintSchema.extend({ sealed: z.literal(true).optional() })).default([]),
+  /** A question taking a spot code: the code's hash salted with `answer.salt` (presenceHashOf); absent in an event, where the server checks it. */
+  presenceHash: z.string().optional(),
 });
 export type PlayerQuestion = z.infer<typeof playerQuestionSchema>;
 

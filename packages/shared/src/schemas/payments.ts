@@ -11,5 +11,8 @@ export type PaymentUrlReply = z.infer<typeof paymentUrlReplySchema>;
 
 // POST /api/payment/checkToken
 export const checkTokenRequestSchema = z.object({ token: lineText().trim().min(8).max(256) });
-export const checkTokenReplySchema = z.object({ data: z.object({ gameId: z.string(), secretCode: z.string() }) });
+// A game's code; or, for an event bought for many teams, the event (its codes are in its control room).
+export const checkTokenReplySchema = z.object({
+  data: z.union([z.object({ gameId: z.string(), secretCode: z.string() }), z.object({ gameId: z.string(), eventId: z.string() })]),
+});
 export type CheckTokenReply = z.infer<typeof checkTokenReplySchema>;

@@ -7,12 +7,25 @@ import { contentIdSchema } from '../content/ids.ts';
 export const secretCodeSchema = lineText().trim().min(1).max(64);
 const index = z.number().int().min(0).max(199);
 /** More wrong attempts than this on one question are counted as this many. */
-const MAX_WRONG_ATTEMPTS = 999;
+export const MAX_WRONG_ATTEMPTS = 999;
 /**
  * The id of the question at `questionIndex`, when the client knows it: a change meant for a question
  * that is not there in the version the play is on is refused rather than applied to another.
  */
 const questionIdSchema = contentIdSchema.optional();
+
+export const PHOTO_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+/** The most points one photo may be given. */
+export const MAX_PHOTO_POINTS = 1000;
+/** A judge's comment back to the team. */
+export const MAX_PHOTO_COMMENT = 200;
+/** A photo as the play's progress carries it (the score counts an accepted one's points). */
+const photoStateSchema = z.object({
+  status: z.enum(PHOTO_STATUSES),
+  points: z.number().int().min(0).max(MAX_PHOTO_POINTS).optional(),
+  comment: z.string().optional(),
+});
+export type PhotoState = z.infer<typeof photoStateSchema>;
 
 /** One play's progress: the reply of the game-progress actions and the `game-progress` socket event. */
 export const progressSchema = z.object({
@@ -29,6 +42,8 @@ export const progressSchema = z.object({
       solution: z.string().optional(),
       /** Wrong attempts before the answer or the skip, when the player's phone counted any (a game may take points off for each). */
       wrongAttempts: z.number().int().min(0).optional(),
+      /** A photo question's photo, once it reached the server: pending until judged, then its points and the judge's comment. */
+      photo: photoStateSchema.optional(),
     }),
   ),
   score: z.number().int(),
@@ -59,6 +74,11 @@ export const gameProgressRequestSchema = z.discriminatedUnion('action', [
     answer: lineText().max(500).optional(),
     /** With ANSWERED or SOLUTION: the wrong attempts the phone judged before it (kept once, with the move). */
     wrongAttempts: z.number().int().min(0).max(MAX_WRONG_ATTEMPTS).optional(),
+    /**
+     * The spot code the player scanned or typed (game/presence.ts), with the move that begins a question
+     * taking one: a wrong one is a 422 wrong_presence_code; a `qr` question does not begin without it.
+     */
+    presenceCode: lineText().max(64).optional(),
   }),
   z.object({ action: z.literal('show-question-hint'), ...base, questionIndex: index, questionId: questionIdSchema, hintIndex: index }),
 ]);

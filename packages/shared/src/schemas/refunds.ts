@@ -18,6 +18,8 @@ const adminPurchaseSchema = z.object({
   status: z.enum(['pending', 'paid', 'declined', 'refunded']),
   paidAt: z.string().nullable(),
   code: z.string().nullable(),
+  /** An event bought for many teams: its id (code is then null, and codeActivated says whether any team's code was used). */
+  eventId: z.string().optional(),
   codeActivated: z.boolean(),
   refundedAt: z.string().nullable(),
   refundAmount: agorot.nullable(),

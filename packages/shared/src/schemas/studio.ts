@@ -16,6 +16,7 @@ import {
 import { acceptedAnswersError } from '../game/answer.ts';
 import { VALIDATION_ERRORS, VALIDATION_FIELDS } from '../game/editor-validation.ts';
 import { QUESTION_ORDERS, QUESTION_STATUSES } from '../game/question-status.ts';
+import { PRESENCE_PROOFS } from '../game/presence.ts';
 import { RICH_TEXT_SHAPE_MESSAGES, richTextShapeError } from '../game/rich-text-shape.ts';
 import { REVIEW_REASON_MAX } from './admin.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
@@ -89,6 +90,7 @@ const savedAnswer = z.preprocess(
       answerKinds.number.extend(answerOwned),
       answerKinds.choice.extend(answerOwned),
       answerKinds.none.extend(answerOwned),
+      answerKinds.photo.extend(answerOwned),
     ])
     .transform((answer) => {
       const kept: Record<string, unknown> = { ...answer };
@@ -102,6 +104,7 @@ const editedQuestion = z.strictObject({
   id: contentIdSchema,
   content: richText,
   location: editorLocationSchema.nullable().optional(),
+  presence: z.enum(PRESENCE_PROOFS).optional(),
   answer: editedAnswer,
   hints: z.array(editedHint).max(MAX_HINTS),
 });
@@ -120,6 +123,8 @@ export const editableGameSchema = z.strictObject({
     locationCity: lineText().max(MAX_LINE_TEXT),
     locationText: multilineText().max(MAX_LOCATION_TEXT),
     price: editorPriceSchema,
+    /** The price per team of an event; '' or absent: the game's price. */
+    groupPrice: editorPriceSchema.optional(),
     currencyCode: z.literal('ILS'),
     language: z.enum(LANGUAGES),
     map: z.boolean(),
@@ -164,7 +169,7 @@ const savedQuestion = ignoring(
     answer: savedAnswer,
     hints: z.array(ignoring(sentQuestion.shape.hints.element, { isOpen: z.boolean().optional() })).max(MAX_HINTS),
   }),
-  { status: z.enum(QUESTION_STATUSES).nullable().optional() },
+  { status: z.enum(QUESTION_STATUSES).nullable().optional(), presenceHash: lineText().max(200).optional() },
 );
 
 // POST /api/games/{gameId}: the full game. `version` is the one the editor loaded; a save over a
@@ -197,7 +202,7 @@ const editorGameSchema = editableGameSchema.extend({
   reviewNote: z.string().nullable(),
   /** On the draft of an approved game's next version: that game's id (it stays listed as it is until this is approved). */
   nextVersionOf: z.string().nullable().optional(),
-  metadata: editableGameSchema.shape.metadata.extend({ price: z.union([z.literal(''), z.number()]) }),
+  metadata: editableGameSchema.shape.metadata.extend({ price: z.union([z.literal(''), z.number()]), groupPrice: z.union([z.literal(''), z.number()]).optional() }),
 });
 export type EditorGame = z.infer<typeof editorGameSchema>;
 /** POST /api/games/{gameId}, POST /api/games/status/{gameId}: the game as stored afterwards. */

@@ -8,6 +8,7 @@ import {
   WATCH_EVENT,
   controlRoomSchema,
   gameReplySchema,
+  progressSchema,
   teamViewSchema,
   type ControlRoom,
   type EventTeam,
@@ -128,6 +129,29 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     expect((await teamCall('/name', ordinary.code, { name: 'Lions' })).statusCode).toBe(404);
     const view = teamViewSchema.parse((await teamCall('', first.code)).json().data);
     expect(view.leaderboard?.map((r) => r.name)).toEqual(['הנמרים 7']);
+  });
+
+  it('the server counts an event team’s wrong attempts as it judges them, and takes no count from the phone', async () => {
+    const room = await makeEvent();
+    const [team] = room.teams;
+    const play = (body: Record<string, unknown>) => progressCall(t.app, { gameId: game.id, secretCode: team.code, ...body });
+    expect((await play({ action: 'set-start-time' })).statusCode).toBe(200);
+    for (const attempt of ['not it', 'nor this']) {
+      const wrong = await play({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: attempt });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json()).toMatchObject({ code: 'wrong_answer' });
+    }
+    const read = async () => progressSchema.parse((await play({ action: 'get-game-progress' })).json());
+    expect((await read()).questions[0].wrongAttempts).toBe(2);
+    const answer = game.content.questions[0].answer;
+    const typed = answer.kind === 'text' ? answer.value.split(',')[0] : '';
+    // The phone says it had none: the server's count stands.
+    expect((await play({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: typed, wrongAttempts: 0 })).statusCode).toBe(200);
+    const after = await read();
+    expect(after.questions[0]).toMatchObject({ status: 'ANSWERED', wrongAttempts: 2 });
+    // A wrong try at an answered question counts nothing more.
+    await play({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: 'late' });
+    expect((await read()).questions[0].wrongAttempts).toBe(2);
   });
 
   it('the control room sees a team’s start, hint, answer and position within a second; its phones get the organiser’s message', async () => {

@@ -140,7 +140,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ openHint: events.OpenHint }> 
     },
     async (request) => {
       const code = await codes.require({ gameId: request.body.gameId, typed: request.body.secretCode, client: request.ip, grant: request.body.grant });
-      return { data: await events.teamView(services.db, code) };
+      return { data: await events.teamView(services, code) };
     },
   );
 

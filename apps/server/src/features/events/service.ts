@@ -20,10 +20,10 @@ import { violatedUniqueIndex } from '../../db/unique-violation.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { isOwnerOrAdmin } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import { createGameCodes, type GameCode } from '../codes/service.ts';
 import { progressForCode, progressForCodes, type PlayStep } from '../plays/service.ts';
 import { emitFeed, emitTeam, emitTeamView } from './live.ts';
+import { roomSnapshots } from './room-snapshot.ts';
 
 export type EventsDeps = Pick<Services, 'db' | 'realtime'>;
 type EventRow = typeof events.$inferSelect;
@@ -85,30 +85,43 @@ function teamOf({ team, code }: TeamWithCode, progress: Progress, event: EventRo
 
 /** POST /api/events: the creator of a published game (or an admin) makes an event of it, with one code per team. */
 export async function createEvent(deps: EventsDeps, caller: AccessClaims, input: CreateEventRequest): Promise<EventSummary> {
-  const startsAt = new Date(input.startsAt);
-  const endsAt = new Date(input.endsAt);
-  if (startsAt >= endsAt) throw badRequest('The event must start before it ends');
+  eventTimes(input);
   const game = await findGame(deps.db, input.gameId);
   if (!game || !isOwnerOrAdmin(caller, game)) throw notFound('No such game of yours');
   if (game.status !== 'APPROVED') throw conflict('Only a published game can be played as an event');
-  const event = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(events)
-      .values({
-        gameId: game.id,
-        organiserId: caller.userId,
-        name: input.name,
-        startsAt,
-        endsAt,
-        teamCount: input.teamCount,
-        showLeaderboard: input.showLeaderboard ?? true,
-      })
-      .returning();
-    const codes = await createGameCodes(tx, { gameId: game.id, count: input.teamCount, source: 'event', createdBy: caller.userId });
-    await tx.insert(eventTeams).values(codes.map((code) => ({ eventId: row.id, codeId: code.id })));
-    return row;
-  });
+  const event = await deps.db.transaction((tx) => insertEvent(tx, { gameId: game.id, organiserId: caller.userId, input }));
   return toSummary(event, readGameMetadata(game).name);
+}
+
+/** The times of an event request, or 400 when it would end before it starts (the one rule the schema leaves). */
+export function eventTimes(input: Pick<CreateEventRequest, 'startsAt' | 'endsAt'>): { startsAt: Date; endsAt: Date } {
+  const startsAt = new Date(input.startsAt);
+  const endsAt = new Date(input.endsAt);
+  if (startsAt >= endsAt) throw badRequest('The event must start before it ends');
+  return { startsAt, endsAt };
+}
+
+/**
+ * The event row with one code per team: made by its creator (createEvent) or, once paid, by a
+ * purchase (payments/fulfil.ts), which it then names. Call inside a transaction.
+ */
+export async function insertEvent(tx: Db, order: { gameId: string; organiserId: string; input: CreateEventRequest; purchaseId?: string }): Promise<EventRow> {
+  const { input } = order;
+  const [row] = await tx
+    .insert(events)
+    .values({
+      gameId: order.gameId,
+      organiserId: order.organiserId,
+      name: input.name,
+      ...eventTimes(input),
+      teamCount: input.teamCount,
+      showLeaderboard: input.showLeaderboard ?? true,
+      purchaseId: order.purchaseId,
+    })
+    .returning();
+  const codes = await createGameCodes(tx, { gameId: order.gameId, count: input.teamCount, source: 'event', createdBy: order.organiserId });
+  await tx.insert(eventTeams).values(codes.map((code) => ({ eventId: row.id, codeId: code.id })));
+  return row;
 }
 
 /** GET /api/events: the caller's events, newest first. */
@@ -154,33 +167,42 @@ async function teamsWithProgress(db: Db, event: EventRow): Promise<EventTeam[]> 
   return teams.map((team) => teamOf(team, progress.get(team.code.id)!, event));
 }
 
+/** The event's teams and newest feed lines, from this process's copy (room-snapshot.ts), built from the database when it has none. */
+function standings(deps: EventsDeps, event: EventRow) {
+  return roomSnapshots(deps.db, deps.realtime).read(
+    event.id,
+    async () => {
+      const [teams, feed] = await Promise.all([
+        teamsWithProgress(deps.db, event),
+        deps.db.select().from(eventFeed).where(eq(eventFeed.eventId, event.id)).orderBy(desc(eventFeed.at), desc(eventFeed.id)).limit(FEED_SHOWN),
+      ]);
+      return { teams, feed: feed.map(toFeedItem) };
+    },
+    FEED_SHOWN,
+  );
+}
+
+/** A team's new state: to the control room's socket, and into every process's copy of the standings. */
+function teamChanged(deps: EventsDeps, eventId: string, team: EventTeam): void {
+  emitTeam(deps.realtime.io, eventId, team);
+  roomSnapshots(deps.db, deps.realtime).team(eventId, team, Date.now());
+}
+
+/** After a change of the event itself (its end, its time, a team out): every process reads its standings again. */
+const forgetStandings = (deps: EventsDeps, eventId: string) => roomSnapshots(deps.db, deps.realtime).drop(eventId);
+
 /** GET /api/events/{eventId}: the event, its teams and the newest feed lines. */
 export async function controlRoom(deps: EventsDeps, caller: AccessClaims, eventId: string): Promise<ControlRoom> {
   const { event, name } = await organisersEvent(deps.db, caller, eventId);
-  const [teams, feed] = await Promise.all([
-    teamsWithProgress(deps.db, event),
-    deps.db.select().from(eventFeed).where(eq(eventFeed.eventId, event.id)).orderBy(desc(eventFeed.at), desc(eventFeed.id)).limit(FEED_SHOWN),
-  ]);
-  const game = await findGameForPlayers(deps.db, event.gameId);
-  const hintCounts = game ? readGameContent(game).questions.map((question) => question.hints.length) : [];
-  return { event: toSummary(event, name), teams, feed: feed.map(toFeedItem), hintCounts };
+  const [{ teams, feed }, game] = await Promise.all([standings(deps, event), findGameForPlayers(deps.db, event.gameId)]);
+  const questions = game ? readGameContent(game).questions : [];
+  const hintCounts = questions.map((question) => question.hints.length);
+  const hasPhotoTasks = questions.some((question) => question.answer.kind === 'photo');
+  return { event: toSummary(event, name), teams, feed, hintCounts, hasPhotoTasks };
 }
 
-/** The ranking the teams see, kept a moment per event: a message to 200 teams reads it once, not 200 times. */
-const STANDINGS_MS = 1_000;
-const standingsCaches = perOwner(() => new TtlMap<string, Promise<EventTeam[]>>(STANDINGS_MS, 1_000));
-function standings(db: Db, event: EventRow): Promise<EventTeam[]> {
-  const cache = standingsCaches(db);
-  const kept = cache.get(event.id);
-  if (kept) return kept;
-  const made = teamsWithProgress(db, event);
-  cache.set(event.id, made);
-  made.catch(() => cache.delete(event.id));
-  return made;
-}
-
-async function viewOf(db: Db, event: EventRow, team: TeamRow): Promise<TeamView> {
-  const messages = await db
+async function viewOf(deps: EventsDeps, event: EventRow, team: TeamRow): Promise<TeamView> {
+  const messages = await deps.db
     .select()
     .from(eventFeed)
     .where(and(eq(eventFeed.eventId, event.id), eq(eventFeed.kind, 'message'), or(isNull(eventFeed.teamId), eq(eventFeed.teamId, team.id))))
@@ -196,7 +218,7 @@ async function viewOf(db: Db, event: EventRow, team: TeamRow): Promise<TeamView>
     teamName: team.name,
     disqualified: team.disqualifiedAt !== null,
     messages: messages.map((m) => ({ id: m.id, at: m.at.toISOString(), text: m.text ?? '', toTeam: m.teamId !== null })),
-    leaderboard: event.showLeaderboard || ended ? rankTeams(await standings(db, event)) : null,
+    leaderboard: event.showLeaderboard || ended ? rankTeams((await standings(deps, event)).teams) : null,
   };
 }
 
@@ -216,10 +238,10 @@ export async function assertTeamMayPlay(db: Db, code: GameCode): Promise<void> {
 }
 
 /** POST /api/event-team: the event as this team sees it; null when the code is no event's. */
-export async function teamView(db: Db, code: GameCode): Promise<TeamView | null> {
+export async function teamView(deps: EventsDeps, code: GameCode): Promise<TeamView | null> {
   if (code.source !== 'event') return null;
-  const found = await teamOfCode(db, code.id);
-  return found && viewOf(db, found.event, found.team);
+  const found = await teamOfCode(deps.db, code.id);
+  return found && viewOf(deps, found.event, found.team);
 }
 
 async function addFeed(deps: EventsDeps, eventId: string, line: { kind: FeedKind; teamId: string | null; questionNumber?: number | null; text?: string | null }): Promise<FeedItem> {
@@ -229,12 +251,13 @@ async function addFeed(deps: EventsDeps, eventId: string, line: { kind: FeedKind
     .returning();
   const item = toFeedItem(row);
   emitFeed(deps.realtime.io, eventId, item);
+  roomSnapshots(deps.db, deps.realtime).feed(eventId, item);
   return item;
 }
 
 /** Sends each team its fresh view (after a message to all, or the end). */
 async function tellTeams(deps: EventsDeps, event: EventRow, teams: TeamWithCode[]): Promise<void> {
-  await Promise.all(teams.map(async ({ team, code }) => emitTeamView(deps.realtime.io, { gameId: code.gameId, codeId: code.id }, await viewOf(deps.db, event, team))));
+  await Promise.all(teams.map(async ({ team, code }) => emitTeamView(deps.realtime.io, { gameId: code.gameId, codeId: code.id }, await viewOf(deps, event, team))));
 }
 
 /** POST /api/event-team/name: one name per event (409 when another team has it). */
@@ -250,9 +273,9 @@ export async function nameTeam(deps: EventsDeps, code: GameCode, name: string): 
     throw error;
   }
   if (found.team.name !== name) await addFeed(deps, found.event.id, { kind: 'named', teamId: team.id, text: name });
-  const view = await viewOf(deps.db, found.event, team);
+  const view = await viewOf(deps, found.event, team);
   emitTeamView(deps.realtime.io, { gameId: code.gameId, codeId: code.id }, view);
-  emitTeam(deps.realtime.io, found.event.id, teamOf({ team, code }, await progressForCode(deps.db, code), found.event));
+  teamChanged(deps, found.event.id, teamOf({ team, code }, await progressForCode(deps.db, code), found.event));
   return view;
 }
 
@@ -273,7 +296,7 @@ export async function endEvent(deps: EventsDeps, caller: AccessClaims, eventId: 
   if (hasEnded(event)) return toSummary(event, name);
   const [ended] = await deps.db.update(events).set({ endedAt: new Date() }).where(and(eq(events.id, event.id), isNull(events.endedAt))).returning();
   const now = ended ?? event;
-  standingsCaches(deps.db).delete(event.id);
+  forgetStandings(deps, event.id);
   await tellTeams(deps, now, await teamsOf(deps.db, event.id));
   return toSummary(now, name);
 }
@@ -283,11 +306,12 @@ export async function playChanged(deps: EventsDeps, code: GameCode, progress: Pr
   if (code.source !== 'event') return;
   const found = await teamOfCode(deps.db, code.id);
   if (!found) return;
-  emitTeam(deps.realtime.io, found.event.id, teamOf({ team: found.team, code }, progress, found.event));
+  teamChanged(deps, found.event.id, teamOf({ team: found.team, code }, progress, found.event));
   if (step) await addFeed(deps, found.event.id, {
     kind: step.kind,
     teamId: found.team.id,
     questionNumber: step.questionIndex === undefined ? null : step.questionIndex + 1,
+    text: step.text ?? null,
   });
 }
 
@@ -301,7 +325,7 @@ export async function extendEvent(deps: EventsDeps, caller: AccessClaims, eventI
     .where(and(eq(events.id, event.id), isNull(events.endedAt)))
     .returning();
   if (!extended) throw conflict('The event has been ended');
-  standingsCaches(deps.db).delete(event.id);
+  forgetStandings(deps, event.id);
   await tellTeams(deps, extended, await teamsOf(deps.db, event.id));
   return toSummary(extended, name);
 }
@@ -316,9 +340,9 @@ export async function disqualifyTeam(deps: EventsDeps, caller: AccessClaims, eve
     .set({ disqualifiedAt: sql`coalesce(${eventTeams.disqualifiedAt}, now())` })
     .where(eq(eventTeams.id, teamId))
     .returning();
-  standingsCaches(deps.db).delete(event.id);
+  forgetStandings(deps, event.id);
   const changed = teamOf({ team, code: found.code }, await progressForCode(deps.db, found.code), event);
-  emitTeam(deps.realtime.io, event.id, changed);
+  teamChanged(deps, event.id, changed);
   await tellTeams(deps, event, [{ team, code: found.code }]);
   return changed;
 }
@@ -362,7 +386,7 @@ export async function recordPosition(deps: EventsDeps, code: GameCode, position:
     .set({ lat: position.lat, lng: position.lng, positionAt: new Date() })
     .where(eq(eventTeams.id, found.team.id))
     .returning();
-  emitTeam(deps.realtime.io, found.event.id, teamOf({ team, code }, await progressForCode(deps.db, code), found.event));
+  teamChanged(deps, found.event.id, teamOf({ team, code }, await progressForCode(deps.db, code), found.event));
   return true;
 }
 

@@ -13,7 +13,8 @@ import {
   mediaUploadReplySchema,
 } from '@streethunt/shared';
 import { requireUser } from '../../platform/access.ts';
-import { AppError, badRequest } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { PLAY_PHOTOS_FOLDER } from '../photos/service.ts';
 import { errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { parseByteRange } from './byte-range.ts';
 import { deleteMedia, listMedia } from './list.ts';
@@ -58,6 +59,8 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request, reply) => {
       const key = request.params['*'];
+      // Teams' photos are private: only their signed links serve them (features/photos).
+      if (key.startsWith(`${PLAY_PHOTOS_FOLDER}/`)) throw notFound('No image under this key');
       if (isVideoKey(key)) {
         if (request.query.w !== undefined) throw badRequest('w applies to images only');
         if (storage.publicUrl) return redirect(reply, storage.publicUrl(key), (await findVideoFile({ storage }, key)).immutable);

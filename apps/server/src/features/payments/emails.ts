@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, type Language } from '@streethunt/shared';
+import { MONEY_TIME_ZONE, PRODUCT_NAME, type Language } from '@streethunt/shared';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { emailDocument, escapeHtml, mailHtml, typedText } from '../../platform/mail/html.ts';
 
@@ -67,5 +67,58 @@ export function gameCodeEmail({ fullName: typedFull, gameName: typedGame, code, 
     w.signature,
     '',
   ].join('\n');
+  return { subject: w.subject, html, text, language };
+}
+
+export type EventPurchaseEmailInput = {
+  fullName: string;
+  gameName: string;
+  eventName: string;
+  teamCount: number;
+  /** ISO time. */
+  startsAt: string;
+  controlRoomLink: string;
+  language: Language;
+};
+
+/** The event was paid: what was bought, when it starts, and the link to its control room (where its team codes are). */
+export function eventPurchaseEmail(input: EventPurchaseEmailInput): Email {
+  const [fullName, gameName, eventName] = [typedText(input.fullName), typedText(input.gameName), typedText(input.eventName)];
+  const { language, teamCount, controlRoomLink } = input;
+  // Israeli time: the games are played there.
+  const startsAt = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'he-IL', { dateStyle: 'medium', timeStyle: 'short', timeZone: MONEY_TIME_ZONE }).format(new Date(input.startsAt));
+  const w =
+    language === 'en'
+      ? {
+          subject: `Your event ${eventName} is ready`,
+          greeting: `Hello ${fullName},`,
+          lines: [
+            `Thank you for buying the event ${eventName} of the game ${gameName} for ${teamCount} teams. It starts on ${startsAt}.`,
+            'Its control room has a code for each team: hand them out, then follow the teams live, send them messages and see the ranking.',
+          ],
+          button: 'Open the control room',
+          footer: 'The control room opens when you are signed in with the account that bought the event.',
+          signature: `The ${PRODUCT_NAME.en} team`,
+        }
+      : {
+          subject: `האירוע ${eventName} מוכן`,
+          greeting: `שלום ${fullName},`,
+          lines: [
+            `תודה שרכשת את האירוע ${eventName} של המשחק ${gameName} עבור ${teamCount} קבוצות. הוא מתחיל ב־${startsAt}.`,
+            'בחדר הבקרה של האירוע יש קוד לכל קבוצה: מחלקים את הקודים, ואז עוקבים אחרי הקבוצות בזמן אמת, שולחים להן הודעות ורואים את הדירוג.',
+          ],
+          button: 'לחדר הבקרה',
+          footer: 'חדר הבקרה נפתח כשמחוברים עם החשבון שרכש את האירוע.',
+          signature: `צוות ${PRODUCT_NAME.he}`,
+        };
+  const html = emailDocument(language, w.subject, [
+    mailHtml.paragraph(w.greeting),
+    ...w.lines.map((line) => mailHtml.paragraph(line)),
+    mailHtml.button(controlRoomLink, w.button),
+    mailHtml.small(controlRoomLink),
+    mailHtml.small(w.footer),
+    mailHtml.paragraph(w.signature),
+  ]);
+  const text = [w.greeting, '', ...w.lines, '', `${w.button}: ${controlRoomLink}`, '', w.footer, '', w.signature, ''].join('\n');
   return { subject: w.subject, html, text, language };
 }

@@ -3,10 +3,12 @@ import { affiliateCodeSchema, splitSale } from '@streethunt/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { gameCodes, games, purchases, users } from '../../db/schema.ts';
+import { events, gameCodes, games, purchases, users } from '../../db/schema.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { createGameCodes } from '../codes/service.ts';
-import { gameCodeEmail } from './emails.ts';
+import { insertEvent } from '../events/service.ts';
+import { eventPurchaseEmail, gameCodeEmail } from './emails.ts';
+import { readEventOrder } from './event-order.ts';
 import { readGameMetadata } from '../../db/read-game-content.ts';
 
 export type FulfilDeps = {
@@ -20,9 +22,12 @@ export type FulfilDeps = {
 /** What the provider says it charged, in minor units and upper-case ISO 4217 (its own word, never the browser's). */
 export type ChargedAmount = { amount: number; currency: string };
 
+/** What a paid purchase bought: one game code, or an event with one code per team. */
+type Bought = { code: string } | { eventId: string };
+
 export type Fulfilment =
-  /** Paid, now or before; `first` when this call made it paid (and emailed the code). */
-  | { kind: 'paid'; gameId: string; code: string; first: boolean }
+  /** Paid, now or before; `first` when this call made it paid (and emailed the code, or the event's link). */
+  | ({ kind: 'paid'; gameId: string; first: boolean } & Bought)
   /** The charge does not match the purchase: refused, logged, the purchase left as it was. */
   | { kind: 'mismatch' }
   | { kind: 'not_found' }
@@ -55,21 +60,37 @@ export async function fulfilPurchase(deps: FulfilDeps, purchaseId: string, charg
       .set({ status: 'paid', paidAt: new Date(), ...(await saleSplit(tx, purchase, deps.config.vatPercent)) })
       .where(and(eq(purchases.id, purchaseId), inArray(purchases.status, OPEN)))
       .returning();
+    const order = readEventOrder(purchase.eventOrder);
     if (marked) {
+      if (order) {
+        const { organiserId, ...input } = order;
+        const event = await insertEvent(tx, { gameId: marked.gameId, organiserId, input, purchaseId });
+        return { kind: 'paid', purchase: marked, bought: { eventId: event.id }, first: true } as const;
+      }
       const [code] = await createGameCodes(tx, { gameId: marked.gameId, count: 1, source: 'purchase', purchaseId });
-      return { kind: 'paid', purchase: marked, code: code.code, first: true } as const;
+      return { kind: 'paid', purchase: marked, bought: { code: code.code }, first: true } as const;
     }
 
-    // Paid before (this statement waited for that transaction, so its code is there), or closed.
+    // Paid before (this statement waited for that transaction, so its code or event is there), or closed.
     const [now] = await tx.select({ status: purchases.status }).from(purchases).where(eq(purchases.id, purchaseId));
-    const [code] = await tx.select({ code: gameCodes.code }).from(gameCodes).where(eq(gameCodes.purchaseId, purchaseId));
-    if (now?.status !== 'paid' || !code) return { kind: 'closed', status: now?.status ?? 'unknown' } as const;
-    return { kind: 'paid', purchase, code: code.code, first: false } as const;
+    const bought = await boughtBy(tx, purchaseId, order !== null);
+    if (now?.status !== 'paid' || !bought) return { kind: 'closed', status: now?.status ?? 'unknown' } as const;
+    return { kind: 'paid', purchase, bought, first: false } as const;
   });
 
   if (outcome.kind !== 'paid') return outcome;
-  if (outcome.first) await emailCode(deps, outcome.purchase, outcome.code);
-  return { kind: 'paid', gameId: outcome.purchase.gameId, code: outcome.code, first: outcome.first };
+  if (outcome.first) await emailBought(deps, outcome.purchase, outcome.bought);
+  return { kind: 'paid', gameId: outcome.purchase.gameId, ...outcome.bought, first: outcome.first };
+}
+
+/** The code or the event a paid purchase made; undefined when there is none. */
+export async function boughtBy(db: Db, purchaseId: string, isEvent: boolean): Promise<Bought | undefined> {
+  if (isEvent) {
+    const [event] = await db.select({ id: events.id }).from(events).where(eq(events.purchaseId, purchaseId));
+    return event && { eventId: event.id };
+  }
+  const [code] = await db.select({ code: gameCodes.code }).from(gameCodes).where(eq(gameCodes.purchaseId, purchaseId));
+  return code && { code: code.code };
 }
 
 /**
@@ -105,10 +126,27 @@ async function saleSplit(db: Db, purchase: typeof purchases.$inferSelect, vatPer
   };
 }
 
-async function emailCode(deps: FulfilDeps, purchase: typeof purchases.$inferSelect, code: string): Promise<void> {
+async function emailBought(deps: FulfilDeps, purchase: typeof purchases.$inferSelect, bought: Bought): Promise<void> {
   try {
     const [game] = await deps.db.select({ metadata: games.metadata }).from(games).where(eq(games.id, purchase.gameId));
     const metadata = game ? readGameMetadata(game.metadata) : null;
+    const order = readEventOrder(purchase.eventOrder);
+    if ('eventId' in bought && order) {
+      const message = eventPurchaseEmail({
+        fullName: purchase.fullName,
+        gameName: metadata?.name ?? '',
+        eventName: order.name,
+        teamCount: order.teamCount,
+        startsAt: order.startsAt,
+        controlRoomLink: `${deps.config.publicUrl}/events/${bought.eventId}`,
+        // The control room speaks the organiser's language, so the email does too.
+        language: purchase.language,
+      });
+      await deps.mailer.send({ to: purchase.email, ...message }, { key: `purchase-code:${purchase.id}` });
+      return;
+    }
+    if (!('code' in bought)) return;
+    const { code } = bought;
     const message = gameCodeEmail({
       fullName: purchase.fullName,
       gameName: metadata?.name ?? '',
@@ -120,6 +158,6 @@ async function emailCode(deps: FulfilDeps, purchase: typeof purchases.$inferSele
     // Keyed by the purchase: a second fulfilment that also thought itself first still queues one mail.
     await deps.mailer.send({ to: purchase.email, ...message }, { key: `purchase-code:${purchase.id}` });
   } catch (error) {
-    deps.log.error({ err: error, purchaseId: purchase.id }, 'could not email a purchased game code');
+    deps.log.error({ err: error, purchaseId: purchase.id }, 'could not email a purchase’s code or event');
   }
 }

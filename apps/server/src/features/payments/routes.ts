@@ -5,17 +5,21 @@ import { z } from 'zod';
 import {
   checkTokenReplySchema,
   checkTokenRequestSchema,
+  createEventSchema,
   gameParamsSchema,
   lineText,
   paymentUrlReplySchema,
   paymentUrlRequestSchema,
+  purchaseEventReplySchema,
 } from '@streethunt/shared';
+import { requireUser } from '../../platform/access.ts';
 import type { AppError } from '../../platform/errors.ts';
 import { affCodeFromCookie, languageFromHeader } from '../../platform/request-info.ts';
 import { notificationRoutes } from './notification-route.ts';
 import { renderSandboxMessage, renderSandboxPage } from './sandbox-page.ts';
 import * as payments from './service.ts';
-import { errorReplies, perMinute } from '../../platform/route-helpers.ts';
+import { errorReplies, perMinute, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { requestEventPurchase } from './event-purchase.ts';
 
 /** The payment calls carry a few short fields. */
 const PAYMENT_BODY_LIMIT = 16 * 1024;
@@ -55,6 +59,29 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { data: { URL: url } };
     },
+  );
+
+  app.post(
+    '/events/purchase',
+    {
+      bodyLimit: PAYMENT_BODY_LIMIT,
+      config: { access: 'user', ...perUserPerMinute(20) },
+      schema: {
+        tags: [...tags, 'events'],
+        summary:
+          'Buy an event of an approved game for teamCount teams (up to 200): a pending purchase of teamCount times the price per team (the group price, else the game’s), and the payment page URL. Once paid, the event is made with the buyer as organiser. Nothing to pay (the game’s creator or an admin, or a free price): the event is made at once (data.eventId) and URL is its control room',
+        security: tokenSecurity,
+        body: createEventSchema,
+        response: { 200: purchaseEventReplySchema, ...errorReplies(400, 401, 404, 409, 413, 429, 502) },
+      },
+    },
+    async (request) => ({
+      data: await requestEventPurchase(deps, requireUser(request), {
+        order: request.body,
+        affCode: affCodeFromCookie(request.headers.cookie),
+        language: languageFromHeader(request.headers['accept-language']),
+      }),
+    }),
   );
 
   app.post(

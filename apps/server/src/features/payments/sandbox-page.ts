@@ -18,6 +18,8 @@ const wording = {
     title: 'תשלום מאובטח',
     heading: 'תשלום',
     game: 'משחק',
+    event: 'אירוע',
+    teams: (count: number) => `${count} קבוצות`,
     amount: 'סכום לתשלום',
     buyer: 'שם הקונה',
     cardNumber: 'מספר כרטיס',
@@ -56,6 +58,8 @@ const wording = {
     title: 'Secure payment',
     heading: 'Payment',
     game: 'Game',
+    event: 'Event',
+    teams: (count: number) => (count === 1 ? '1 team' : `${count} teams`),
     amount: 'Amount to pay',
     buyer: 'Buyer',
     cardNumber: 'Card number',
@@ -187,7 +191,7 @@ export function renderSandboxPage({ purchase, publicUrl, notice, errors = {}, va
 <section class="card" aria-label="${escapeHtml(w.title)}">
 <dl>
 <div><dt>${escapeHtml(w.game)}</dt><dd dir="auto">${escapeHtml(purchase.gameName)}</dd></div>
-<div><dt>${escapeHtml(w.amount)}</dt><dd><span dir="ltr">${escapeHtml(amount)}</span></dd></div>
+${purchase.event ? `<div><dt>${escapeHtml(w.event)}</dt><dd><bdi>${escapeHtml(purchase.event.name)}</bdi>, ${escapeHtml(w.teams(purchase.event.teamCount))}</dd></div>\n` : ''}<div><dt>${escapeHtml(w.amount)}</dt><dd><span dir="ltr">${escapeHtml(amount)}</span></dd></div>
 <div><dt>${escapeHtml(w.buyer)}</dt><dd dir="auto">${escapeHtml(purchase.fullName)}</dd></div>
 </dl>
 </section>
@@ -210,7 +214,7 @@ ${field('cvc', w.cvc, 'inputmode="numeric" autocomplete="cc-csc" maxlength="4" p
 <li>${escapeHtml(w.anyCvc)}</li>
 </ul>
 </aside>
-<p><a href="${escapeHtml(`${publicUrl}/game/${encodeURIComponent(purchase.gameId)}`)}">${escapeHtml(w.cancel)}</a></p>`;
+<p><a href="${escapeHtml(`${publicUrl}${purchase.event ? '/events/buy' : '/game'}/${encodeURIComponent(purchase.gameId)}`)}">${escapeHtml(w.cancel)}</a></p>`;
   return layout(purchase.language, `${w.title}: ${purchase.gameName}`, body);
 }
 

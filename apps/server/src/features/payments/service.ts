@@ -3,13 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { readPrice, type CheckTokenReply, type Language, type PaymentUrlRequest } from '@streethunt/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { gameCodes, games, purchases, users } from '../../db/schema.ts';
+import { games, purchases, users } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Checkout, PaymentProvider, PaymentReport } from '../../platform/payments/provider.ts';
 import { judgeSandboxCard, type SandboxCardError, type SandboxCardField, type SandboxCardForm } from '../../platform/payments/sandbox.ts';
 import { readGameMetadata } from '../../db/read-game-content.ts';
-import { fulfilPurchase, type FulfilDeps, type Fulfilment } from './fulfil.ts';
+import { boughtBy, fulfilPurchase, type FulfilDeps, type Fulfilment } from './fulfil.ts';
+import { readEventOrder } from './event-order.ts';
 import { SALE_CURRENCY } from './sale-metadata.ts';
 import { purchaseIdOfToken, successToken } from './success-token.ts';
 
@@ -39,21 +40,35 @@ export async function requestPaymentUrl(
   const reading = readPrice(price);
   if (reading.kind === 'free') throw conflict('This game is free: no payment is needed');
   if (reading.kind === 'invalid') throw conflict('This game has no price it can be bought at');
-  const amount = reading.agorot;
+  return startCheckout(deps, {
+    purchase: {
+      gameId: game.id,
+      ...input.buyer,
+      amount: reading.agorot,
+      affCode: await affCodeOfAnother(deps.db, input.affCode, input.buyerUserId),
+      language: input.language,
+    },
+    description: name,
+    cancelUrl: `${deps.config.publicUrl}/game/${game.id}`,
+  });
+}
 
+/**
+ * Records the pending purchase and starts the provider's checkout for it: a single game's code, or an
+ * event for many teams (event-purchase.ts). The browser is sent to the returned URL.
+ */
+export async function startCheckout(
+  deps: PaymentsDeps,
+  order: {
+    purchase: Pick<typeof purchases.$inferInsert, 'gameId' | 'fullName' | 'email' | 'phone' | 'amount' | 'affCode' | 'language' | 'eventOrder'>;
+    description: string;
+    cancelUrl: string;
+  },
+): Promise<{ url: string }> {
+  const { amount } = order.purchase;
   const [purchase] = await deps.db
     .insert(purchases)
-    .values({
-      gameId: game.id,
-      fullName: input.buyer.fullName,
-      email: input.buyer.email,
-      phone: input.buyer.phone,
-      amount,
-      currency: SALE_CURRENCY,
-      affCode: await affCodeOfAnother(deps.db, input.affCode, input.buyerUserId),
-      provider: deps.provider.name,
-      language: input.language,
-    })
+    .values({ ...order.purchase, currency: SALE_CURRENCY, provider: deps.provider.name })
     .returning();
   let checkout: Checkout;
   try {
@@ -61,11 +76,11 @@ export async function requestPaymentUrl(
       purchaseId: purchase.id,
       amount,
       currency: SALE_CURRENCY,
-      description: name,
-      buyer: input.buyer,
-      language: input.language,
+      description: order.description,
+      buyer: { fullName: purchase.fullName, email: purchase.email, phone: purchase.phone },
+      language: purchase.language,
       successUrl: `${deps.config.publicUrl}/payment-success?Token=${successToken(deps.config.jwtSecret, purchase.id)}`,
-      cancelUrl: `${deps.config.publicUrl}/game/${game.id}`,
+      cancelUrl: order.cancelUrl,
     });
   } catch (error) {
     // A checkout that never started leaves no purchase behind.
@@ -78,7 +93,7 @@ export async function requestPaymentUrl(
 }
 
 /** The purchase's affiliate code, or null when it is the logged-in buyer's own: nobody earns a share of their own purchase. */
-async function affCodeOfAnother(db: Db, affCode: string | null, buyerUserId: string | null): Promise<string | null> {
+export async function affCodeOfAnother(db: Db, affCode: string | null, buyerUserId: string | null): Promise<string | null> {
   if (!affCode || !buyerUserId) return affCode;
   const [buyer] = await db.select({ affiliateCode: users.affiliateCode }).from(users).where(eq(users.id, buyerUserId));
   return buyer && buyer.affiliateCode.toUpperCase() === affCode.trim().toUpperCase() ? null : affCode;
@@ -96,6 +111,8 @@ export type SandboxPurchase = {
   currency: string;
   fullName: string;
   language: Language;
+  /** An event bought for many teams: its name and team count. */
+  event: { name: string; teamCount: number } | null;
 };
 
 export async function findSandboxPurchase(deps: Pick<PaymentsDeps, 'db'>, ref: string): Promise<SandboxPurchase | null> {
@@ -116,7 +133,13 @@ export async function findSandboxPurchase(deps: Pick<PaymentsDeps, 'db'>, ref: s
     currency: purchase.currency,
     fullName: purchase.fullName,
     language: purchase.language,
+    event: eventOf(purchase.eventOrder),
   };
+}
+
+function eventOf(stored: unknown): SandboxPurchase['event'] {
+  const order = readEventOrder(stored);
+  return order && { name: order.name, teamCount: order.teamCount };
 }
 
 export type SandboxPayment =
@@ -171,8 +194,8 @@ export async function checkPaymentToken(deps: PaymentsDeps, token: string): Prom
   if (!purchase) throw notFound('No such payment');
 
   if (purchase.status === 'paid') {
-    const [code] = await deps.db.select({ code: gameCodes.code }).from(gameCodes).where(eq(gameCodes.purchaseId, purchase.id));
-    if (code) return { gameId: purchase.gameId, secretCode: code.code };
+    const bought = await boughtBy(deps.db, purchase.id, purchase.eventOrder !== null);
+    if (bought) return boughtReply(purchase.gameId, bought);
     // fulfilPurchase makes the code with the payment; a paid purchase without one predates it.
     deps.log.error({ purchaseId: purchase.id }, 'a paid purchase has no code');
     throw conflict('payment has no code');
@@ -190,9 +213,13 @@ export async function checkPaymentToken(deps: PaymentsDeps, token: string): Prom
     throw new AppError(502, 'internal', 'The payment service is not available right now, please try again');
   }
   const result = await recordProviderPayment(deps, purchase, report);
-  if (result.kind === 'paid') return { gameId: result.gameId, secretCode: result.code };
+  if (result.kind === 'paid') return boughtReply(result.gameId, result);
   throw conflict('payment not completed');
 }
+
+/** The success page's answer: the game's code, or the event (whose codes its control room shows). */
+const boughtReply = (gameId: string, bought: { code: string } | { eventId: string }): CheckTokenReply['data'] =>
+  'code' in bought ? { gameId, secretCode: bought.code } : { gameId, eventId: bought.eventId };
 
 type RecordedPayment = Fulfilment | { kind: 'unpaid' } | { kind: 'not_ours' };
 

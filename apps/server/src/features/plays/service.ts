@@ -3,13 +3,18 @@ import {
   applyProgressChange,
   computeScore,
   isFreePrice,
+  isPresenceCode,
   judgeAnswer,
+  MAX_WRONG_ATTEMPTS,
+  needsPresenceCode,
+  takesPresenceCode,
   solutionOf,
   unreachable,
   type Answer,
   progressSchema,
   type GameContent,
   type GameProgressRequest,
+  type PhotoState,
   type Progress,
   type ProgressChange,
   type QuestionStatus,
@@ -28,6 +33,7 @@ import { emitProgress } from './live.ts';
 import { contentOfVersion, versionToStartOn } from '../games/versions.ts';
 import { playStatesOf, progressQuestions } from './play-states.ts';
 import { progressRefusalError } from './progress-refusal.ts';
+import type { PresenceCodes } from '../games/presence-codes.ts';
 
 export type PlayRow = typeof plays.$inferSelect;
 type ProgressQuestion = Progress['questions'][number];
@@ -39,7 +45,12 @@ type ProgressQuestion = Progress['questions'][number];
 export type OnPlayFinished = (play: { playId: string }) => Promise<void>;
 
 /** What a change of a play was: a start, a question's move (its index), a hint, the end; null for a move no one reports (a question opened or done). */
-export type PlayStep = { kind: 'started' | 'answered' | 'hint' | 'skipped' | 'finished'; questionIndex?: number } | null;
+export type PlayStep = {
+  kind: 'started' | 'answered' | 'hint' | 'skipped' | 'finished' | 'photo' | 'photo-judged';
+  questionIndex?: number;
+  /** A judged photo's verdict (accepted or rejected). */
+  text?: string;
+} | null;
 
 /**
  * What runs after every published change of a play (the events feature's control room), wired where
@@ -59,6 +70,8 @@ export type PlaysDeps = Pick<Services, 'db' | 'realtime'> & {
   onPlayFinished: OnPlayFinished;
   onPlayChanged: OnPlayChanged;
   playGate: PlayGate;
+  /** The questions' spot codes, to check the one a player sends. */
+  presence: PresenceCodes;
 };
 
 /** Who is asking: the client IP counts toward the wrong-code limit. */
@@ -370,6 +383,8 @@ function notThisKind(answer: Answer, sent: string | undefined): AppError {
       return new AppError(400, 'bad_answer', 'This question takes a number');
     case 'choice':
       return new AppError(400, 'bad_answer', 'This question has no such option');
+    case 'photo':
+      return new AppError(400, 'bad_answer', 'This question takes a photo: send it to /api/play-photos');
     case 'text':
     case 'none':
       return new AppError(400, 'bad_answer', 'That is no answer of this question');
@@ -378,28 +393,65 @@ function notThisKind(answer: Answer, sent: string | undefined): AppError {
   }
 }
 
+/**
+ * Beginning a question that takes a spot code: the code sent must be its own (422, nothing changed); a
+ * `qr` question does not begin without one. Without a code a `gps-or-qr` question begins, as its phone
+ * found the player in the area (GPS is the phone's to judge).
+ */
+function checkPresence(deps: PlaysDeps, ctx: PlayContext, question: GameContent['questions'][number], sent: string | undefined): void {
+  if (!takesPresenceCode(question.presence)) return;
+  if (sent === undefined) {
+    if (needsPresenceCode(question.presence)) throw new AppError(422, 'presence_required', 'This question opens with the code of the QR sign at its spot: send presenceCode');
+    return;
+  }
+  if (!isPresenceCode(deps.presence.codeOf(ctx.game, question.id), sent)) throw new AppError(422, 'wrong_presence_code', 'That is not the code at this question’s spot');
+}
+
+/**
+ * An event's phones have no answers to judge with, and an event is a competition: the server counts a
+ * team's wrong attempts as it judges them, and takes no count from the phone.
+ */
+const serverCountsWrongAttempts = (ctx: PlayContext) => ctx.code.source === 'event';
+
+/** One more wrong attempt at a question not yet answered or given up (the control room sees the score drop). */
+async function countWrongAttempt(deps: PlaysDeps, ctx: PlayContext, questionIndex: number): Promise<void> {
+  await updatePlay(deps, ctx, null, (state) => {
+    const question = state.questions[questionIndex];
+    if (!question || (question.status !== null && question.status !== 'STARTED')) return null;
+    const wrongAttempts = Math.min((question.wrongAttempts ?? 0) + 1, MAX_WRONG_ATTEMPTS);
+    return { questions: state.questions.map((q, i) => (i === questionIndex ? { ...q, wrongAttempts } : q)) };
+  });
+}
+
 async function setQuestionStatus(
   deps: PlaysDeps,
   ctx: PlayContext,
-  input: { questionIndex: number; questionId?: string; questionStatus: QuestionStatus; answer?: string; wrongAttempts?: number },
+  input: { questionIndex: number; questionId?: string; questionStatus: QuestionStatus; answer?: string; wrongAttempts?: number; presenceCode?: string },
 ): Promise<Progress> {
   // Out of range is a 400 even before the play starts: checked against the game, outside the lock.
   const question = questionAt(ctx, input.questionIndex, input.questionId);
   // Answered, or given up (the solution shown); the moves on from either (DONE, SKIPPED) report nothing new.
   const kind = input.questionStatus === 'ANSWERED' ? 'answered' : input.questionStatus === 'SOLUTION' ? 'skipped' : null;
-  const { progress } = await updatePlay(deps, ctx, kind && { kind, questionIndex: input.questionIndex }, (state) => {
+  const phoneCount = serverCountsWrongAttempts(ctx) ? undefined : input.wrongAttempts;
+  let wrong = false;
+  const changed = updatePlay(deps, ctx, kind && { kind, questionIndex: input.questionIndex }, (state) => {
     const next = stepPlay(state, {
       action: 'set-question-status',
       questionIndex: input.questionIndex,
       questionStatus: input.questionStatus,
-      ...(input.wrongAttempts !== undefined && { wrongAttempts: input.wrongAttempts }),
+      ...(phoneCount !== undefined && { wrongAttempts: phoneCount }),
     });
     if (!next) return null;
+    // Being at the spot is checked once, when the question begins; a replayed move gets the progress.
+    if (state.questions[input.questionIndex]?.status === null) checkPresence(deps, ctx, question, input.presenceCode);
     // Only a move the rules allow is judged, so a replayed ANSWERED gets the progress, not a 422.
     if (input.questionStatus === 'ANSWERED') {
       const verdict = judgeAnswer(question.answer, input.answer);
       if (verdict === 'not-this-kind') throw notThisKind(question.answer, input.answer);
-      if (verdict === 'wrong') throw new AppError(422, 'wrong_answer', 'That is not the answer');
+      if (verdict === 'wrong') {
+        wrong = true;
+        throw new AppError(422, 'wrong_answer', 'That is not the answer');
+      }
     }
     if (input.questionStatus !== 'SOLUTION' && input.questionStatus !== 'SKIPPED') return { questions: next.questions };
     // The rules know no answers: revealing the solution is the server's part.
@@ -407,7 +459,12 @@ async function setQuestionStatus(
     const revealed: ProgressQuestion = { ...moved, solution: moved.solution ?? solutionOf(question.answer) };
     return { questions: next.questions.map((q, i) => (i === input.questionIndex ? revealed : q)) };
   });
-  return progress;
+  try {
+    return (await changed).progress;
+  } catch (error) {
+    if (wrong && serverCountsWrongAttempts(ctx)) await countWrongAttempt(deps, ctx, input.questionIndex);
+    throw error;
+  }
 }
 
 async function showQuestionHint(deps: PlaysDeps, ctx: PlayContext, input: { questionIndex: number; questionId?: string; hintIndex: number }): Promise<Progress> {
@@ -444,6 +501,39 @@ export async function openHintForCode(deps: PlaysDeps, code: GameCode, at: { que
   const opened = await contextForCode(deps.db, code);
   const [play] = await deps.db.select().from(plays).where(playWhere(opened));
   return showQuestionHint(deps, await onItsVersion(deps.db, opened, play ?? null), at);
+}
+
+/** A play as the photos feature needs it: its row and its content on the version it is on. */
+export type PlayOfCode = { play: PlayRow | null; content: GameContent; gameId: string };
+
+/** The code's play (null: not started) and the content of the version it is on. */
+export async function playOfCode(db: Db, code: GameCode): Promise<PlayOfCode> {
+  const opened = await contextForCode(db, code);
+  const [play] = await db.select().from(plays).where(playWhere(opened));
+  const ctx = await onItsVersion(db, opened, play ?? null);
+  return { play: play ?? null, content: ctx.content, gameId: ctx.game.id };
+}
+
+/**
+ * A photo question's photo arrived (`arrived`) or was judged: the progress carries its state (the score
+ * counts an accepted one), and an arriving photo answers its question (ANSWERED; a question already
+ * moved on stays). Published as every change: the team's phones and the control room see it at once.
+ */
+export async function setPhotoState(deps: PlaysDeps, code: GameCode, input: { questionId: string; photo: PhotoState; arrived: boolean }): Promise<Progress> {
+  const opened = await contextForCode(deps.db, code);
+  const [play] = await deps.db.select().from(plays).where(playWhere(opened));
+  const ctx = await onItsVersion(deps.db, opened, play ?? null);
+  const index = ctx.content.questions.findIndex((question) => question.id === input.questionId);
+  if (index === -1) throw notFound('No such question in the version this play is on');
+  const step: PlayStep = input.arrived ? { kind: 'photo', questionIndex: index } : { kind: 'photo-judged', questionIndex: index, text: input.photo.status };
+  const { progress } = await updatePlay(deps, ctx, step, (state) => {
+    const question = state.questions[index];
+    const status = question.status === null || question.status === 'STARTED' ? 'ANSWERED' : question.status;
+    const same = status === question.status && JSON.stringify(question.photo) === JSON.stringify(input.photo);
+    if (same) return null;
+    return { questions: state.questions.map((q, i) => (i === index ? { ...q, status, photo: input.photo } : q)) };
+  });
+  return progress;
 }
 
 /** POST /api/game-progress: checks the code (or starts a free game without one), then runs the action. */

@@ -2,10 +2,19 @@ import { formatMoney, PRODUCT_NAME, type Language } from '@streethunt/shared';
 import type { MailContent } from '../../platform/mail/mailer.ts';
 import { emailDocument, mailHtml, typedText } from '../../platform/mail/html.ts';
 
-export type RefundEmailInput = { fullName: string; gameName: string; code: string; refund: number; kept: number; language: Language };
+export type RefundEmailInput = {
+  fullName: string;
+  gameName: string;
+  code: string;
+  /** An event bought for many teams: its codes stop working, not one. */
+  event?: { name: string; teamCount: number };
+  refund: number;
+  kept: number;
+  language: Language;
+};
 
 /** The buyer's purchase was refunded: how much comes back, what the terms keep, and that the code no longer works. */
-export function refundEmail({ fullName: typedFull, gameName: typedGame, code, refund, kept, language }: RefundEmailInput): MailContent {
+export function refundEmail({ fullName: typedFull, gameName: typedGame, code, event, refund, kept, language }: RefundEmailInput): MailContent {
   // Names callers typed: one short plain line each, never a link (platform/mail/html.ts).
   const [fullName, gameName] = [typedText(typedFull), typedText(typedGame)];
   const money = (agorot: number) => formatMoney(agorot, language);
@@ -17,7 +26,7 @@ export function refundEmail({ fullName: typedFull, gameName: typedGame, code, re
           lines: [
             `Your purchase of ${gameName} was cancelled and ${money(refund)} is on its way back to the card you paid with.`,
             `As the terms say, ${money(kept)} of the price is kept for a cancellation.`,
-            `The game code ${code} no longer works.`,
+            event ? `The ${event.teamCount} team codes of the event ${typedText(event.name)} no longer work.` : `The game code ${code} no longer works.`,
           ],
           signature: `The ${PRODUCT_NAME.en} team`,
         }
@@ -27,7 +36,7 @@ export function refundEmail({ fullName: typedFull, gameName: typedGame, code, re
           lines: [
             `הרכישה של המשחק ${gameName} בוטלה, ו־${money(refund)} יוחזרו לכרטיס שבו שילמת.`,
             `כפי שכתוב בתקנון, ${money(kept)} מהמחיר נשמרים כדמי ביטול.`,
-            `קוד המשחק ${code} כבר לא פעיל.`,
+            event ? `${event.teamCount} קודי הקבוצות של האירוע ${typedText(event.name)} כבר לא פעילים.` : `קוד המשחק ${code} כבר לא פעיל.`,
           ],
           signature: `צוות ${PRODUCT_NAME.he}`,
         };

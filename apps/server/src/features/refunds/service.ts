@@ -1,8 +1,8 @@
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { refundQuote, type AdminPurchase } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
-import { gameCodes, games, purchases } from '../../db/schema.ts';
+import { eventTeams, events, gameCodes, games, purchases } from '../../db/schema.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { queueMail, type MailLog } from '../../platform/mail/mail-later.ts';
@@ -25,15 +25,25 @@ const purchaseColumns = {
   code: gameCodes.code,
   activatedAt: gameCodes.activatedAt,
   openedAt: gameCodes.openedAt,
+  // An event bought for many teams: used once any team's code is.
+  eventId: events.id,
+  eventName: events.name,
+  teamCount: events.teamCount,
+  eventCodeUsed: sql<boolean>`exists (select 1 from ${eventTeams} join ${gameCodes} as used on used.id = ${eventTeams.codeId} where ${eventTeams.eventId} = ${events.id} and (used.activated_at is not null or used.opened_at is not null))`,
 };
 
 const selectPurchases = (db: Db) =>
-  db.select(purchaseColumns).from(purchases).innerJoin(games, eq(games.id, purchases.gameId)).leftJoin(gameCodes, eq(gameCodes.purchaseId, purchases.id));
+  db
+    .select(purchaseColumns)
+    .from(purchases)
+    .innerJoin(games, eq(games.id, purchases.gameId))
+    .leftJoin(gameCodes, eq(gameCodes.purchaseId, purchases.id))
+    .leftJoin(events, eq(events.purchaseId, purchases.id));
 type PurchaseRow = Awaited<ReturnType<typeof selectPurchases>>[number];
 
 function toAdminPurchase(row: PurchaseRow, now: Date): AdminPurchase {
   // Used: a play started with the code, or the code once read the game's questions (refunds are for unused purchases).
-  const codeActivated = row.activatedAt !== null || row.openedAt !== null;
+  const codeActivated = row.activatedAt !== null || row.openedAt !== null || row.eventCodeUsed === true;
   const refund: AdminPurchase['refund'] =
     row.status !== 'paid' || !row.paidAt
       ? { ok: false, reason: 'not_paid' }
@@ -48,6 +58,7 @@ function toAdminPurchase(row: PurchaseRow, now: Date): AdminPurchase {
     status: row.status,
     paidAt: row.paidAt?.toISOString() ?? null,
     code: row.code,
+    ...(row.eventId !== null && { eventId: row.eventId }),
     codeActivated,
     refundedAt: row.refundedAt?.toISOString() ?? null,
     refundAmount: row.refundAmount,
@@ -96,19 +107,40 @@ export async function refundPurchase(deps: RefundsDeps, adminId: string, purchas
         .returning({ id: gameCodes.id });
       if (!disabled) throw conflict(REFUSALS.code_used);
     }
+    let eventCodes: string[] = [];
+    if (row.eventId) {
+      // Every team's code, each only if still unused (a play starting at the same moment wins): one used, no refund.
+      const teamCodes = tx.select({ id: eventTeams.codeId }).from(eventTeams).where(eq(eventTeams.eventId, row.eventId));
+      const disabled = await tx
+        .update(gameCodes)
+        .set({ disabledAt: now })
+        .where(and(inArray(gameCodes.id, teamCodes), sql`${gameCodes.activatedAt} is null and ${gameCodes.openedAt} is null`))
+        .returning({ code: gameCodes.code });
+      if (disabled.length !== row.teamCount) throw conflict(REFUSALS.code_used);
+      eventCodes = disabled.map((code) => code.code);
+      await tx.update(events).set({ endedAt: now }).where(and(eq(events.id, row.eventId), isNull(events.endedAt)));
+    }
     await tx
       .update(purchases)
       .set({ status: 'refunded', refundedAt: now, refundAmount: quote.refund, refundedBy: adminId })
       .where(and(eq(purchases.id, purchaseId), eq(purchases.status, 'paid')));
-    return { row, quote };
+    return { row, quote, eventCodes };
   });
-  const { row, quote } = done;
-  if (row.code) forgetGameCode(deps.db, { gameId: row.gameId, code: row.code });
+  const { row, quote, eventCodes } = done;
+  for (const code of row.code ? [row.code] : eventCodes) forgetGameCode(deps.db, { gameId: row.gameId, code });
   const [purchase] = await deps.db.select({ language: purchases.language }).from(purchases).where(eq(purchases.id, purchaseId));
   await queueMail(log, () =>
     deps.mailer.send({
       to: row.email,
-      ...refundEmail({ fullName: row.fullName, gameName: row.gameName, code: row.code ?? '', refund: quote.refund, kept: quote.kept, language: purchase?.language ?? 'he' }),
+      ...refundEmail({
+        fullName: row.fullName,
+        gameName: row.gameName,
+        code: row.code ?? '',
+        ...(row.eventName !== null && { event: { name: row.eventName, teamCount: row.teamCount ?? eventCodes.length } }),
+        refund: quote.refund,
+        kept: quote.kept,
+        language: purchase?.language ?? 'he',
+      }),
     }),
   );
   const [after] = await selectPurchases(deps.db).where(eq(purchases.id, purchaseId));

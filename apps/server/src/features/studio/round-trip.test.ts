@@ -91,7 +91,7 @@ describe.each(testDatabaseKinds())('the owner’s GET saved back whole (POST /ap
 
     // Stored as content only: nothing the server owns rode into the row.
     const row = await storedGame(t.db, gameId);
-    const keysOfKind = { text: ['value'], number: ['tolerance', 'value'], choice: ['options'], none: [] };
+    const keysOfKind = { text: ['value'], number: ['tolerance', 'value'], choice: ['options'], none: [], photo: ['judging'] };
     for (const question of row.questions as GameContent['questions']) {
       const lenient = question.answer.kind === 'text' && question.answer.lenient ? ['lenient'] : [];
       expect(Object.keys(question.answer).sort()).toEqual(['content', 'contentAfterAnswer', 'kind', ...lenient, ...keysOfKind[question.answer.kind]].sort());

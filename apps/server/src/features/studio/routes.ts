@@ -10,6 +10,7 @@ import {
   gameValidationReplySchema,
   myGamesReplySchema,
   newGameReplySchema,
+  presenceCodesReplySchema,
   saveGameRequestSchema,
   secretCodeReplySchema,
   secretCodeRequestSchema,
@@ -20,6 +21,7 @@ import { acceptEmptyJsonBody, errorReplies, perUserPerMinute, tokenSecurity } fr
 import { createGameCleaner } from './clean-game.ts';
 import { readOpenFormat } from './formats/read-open-format.ts';
 import { openNextVersion } from './next-version.ts';
+import { listPresenceCodes, presenceCodes } from '../games/presence-codes.ts';
 import * as studio from './service.ts';
 
 const tags = ['studio'];
@@ -137,6 +139,22 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'private, no-store');
       return text;
     },
+  );
+
+  app.get(
+    '/games/presence-codes/:gameId',
+    {
+      config: { access: 'owner', private: true, ...perUserPerMinute(30) },
+      schema: {
+        tags,
+        summary:
+          'The spot code of each question (what its QR sign at the spot carries, for a question whose presence is qr or gps-or-qr), to print; owner or admin. Players never get these: their game has only a salted hash',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        response: { 200: presenceCodesReplySchema, ...errorReplies(400, 401, 404, 429) },
+      },
+    },
+    async (request) => listPresenceCodes({ db: deps.db, presence: presenceCodes(app.services) }, requireUser(request), request.params.gameId),
   );
 
   app.post(

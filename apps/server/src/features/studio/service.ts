@@ -122,6 +122,8 @@ function judgedAnswers(answers: readonly unknown[]): string {
           return [answer.kind, answer.options.map((option) => [option.id, option.correct])];
         case 'none':
           return [answer.kind];
+        case 'photo':
+          return [answer.kind, answer.judging];
         default:
           return unreachable(answer);
       }

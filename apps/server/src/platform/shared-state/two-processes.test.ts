@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROGRESS_EVENT, WATCH_EVENT, type Progress, type WatchAck } from '@streethunt/shared';
+import { PROGRESS_EVENT, WATCH_EVENT, type ControlRoom, type Progress, type WatchAck } from '@streethunt/shared';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { createScratchDatabase } from '../../db/test-database.ts';
 import { WRONG_CODES_PER_WINDOW } from '../../features/codes/service.ts';
@@ -287,5 +287,32 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
     const variantA = await fetch(`${a.url}${data.secure_url}?w=320`);
     expect(variantB.status).toBe(200);
     expect(Buffer.from(await variantA.arrayBuffer())).toEqual(Buffer.from(await variantB.arrayBuffer()));
+  });
+  it('a team’s change through one process is in the other’s control room read, which keeps a copy of the standings', async () => {
+    const organiser = await buildUser(database.db);
+    const token = await tokenFor(signer, organiser);
+    const game = await buildGame(database.db, { userId: organiser.id });
+    const made = await call(a, 'POST', '/api/events', {
+      token,
+      body: { gameId: game.id, name: 'Two processes', startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + 3_600_000).toISOString(), teamCount: 2 },
+    });
+    expect(made.status).toBe(200);
+    const { id: eventId } = ((await made.json()) as { data: { id: string } }).data;
+    const room = async (server: ServerProcess) => ((await (await call(server, 'GET', `/api/events/${eventId}`, { token })).json()) as { data: ControlRoom }).data;
+    // A reads once: from now on it answers from its copy.
+    const [team] = (await room(a)).teams;
+    expect(team.startTime).toBeNull();
+    const start = await call(b, 'POST', '/api/game-progress', { body: { action: 'set-start-time', gameId: game.id, secretCode: team.code } });
+    expect(start.status).toBe(200);
+    const hint = await call(b, 'POST', '/api/game-progress', { body: { action: 'show-question-hint', gameId: game.id, secretCode: team.code, questionIndex: 0, hintIndex: 0 } });
+    expect(hint.status).toBe(200);
+    await within(1_000, async () => {
+      const seen = await room(a);
+      const now = seen.teams.find((t) => t.id === team.id);
+      return now?.startTime !== null && now?.hints === 1 && seen.feed.some((line) => line.kind === 'hint' && line.teamId === team.id);
+    });
+    // A team disqualified through B is out in A's read at once.
+    expect((await call(b, 'POST', `/api/events/${eventId}/teams/${team.id}/disqualify`, { token, body: {} })).status).toBe(200);
+    await within(1_000, async () => (await room(a)).teams.find((t) => t.id === team.id)?.disqualified === true);
   });
 });

@@ -13,12 +13,14 @@ import {
   MAX_NUMBER_ANSWER,
   MAX_OPTION_TEXT,
   MIN_CHOICE_OPTIONS,
+  PHOTO_JUDGINGS,
   unreachable,
   withAnswerKind,
   writtenAnswers,
   type AnswerKind,
   type ChoiceAnswer,
   type NumberAnswerContent,
+  type PhotoJudging,
   type TextAnswer,
 } from '@streethunt/shared';
 import type { Answer } from './editor-store.ts';
@@ -60,6 +62,17 @@ function KindFields(props: Props<Answer>) {
         <Text size="sm" c="dimmed" data-testid="answer-none">
           {t('editor.answer.none')}
         </Text>
+      );
+    case 'photo':
+      return (
+        <NativeSelect
+          label={t('editor.answer.judging')}
+          description={t('editor.answer.judgingHint')}
+          value={answer.judging}
+          onChange={(event) => props.onChange({ ...answer, judging: event.currentTarget.value as PhotoJudging })}
+          data={PHOTO_JUDGINGS.map((judging) => ({ value: judging, label: t(`editor.answer.judgings.${judging}`) }))}
+          data-testid="field-answer-judging"
+        />
       );
     default:
       return unreachable(answer);

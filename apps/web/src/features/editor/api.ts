@@ -5,6 +5,8 @@ import {
   type GameStatusRequest,
   type MyActiveGamesReply,
   type NewGameReply,
+  presenceCodesReplySchema,
+  type PresenceCodesReply,
   type SaveGameRequest,
 } from '@streethunt/shared';
 import { apiRequest } from '../../api/client.ts';
@@ -27,6 +29,10 @@ export const editorApi = {
   /** The draft of an approved game's next version (made on the first call): its id. */
   nextVersion: async (gameId: string) =>
     (await apiRequest<NewGameReply>(`/api/games/next-version/${encodeURIComponent(gameId)}`, { method: 'POST', body: {} })).data._id,
+
+  /** The spot code of each question of the saved game, for its QR signs (owner or admin only). */
+  presenceCodes: async (gameId: string, signal?: AbortSignal) =>
+    (await apiRequest<PresenceCodesReply>(`/api/games/presence-codes/${encodeURIComponent(gameId)}`, { signal, schema: presenceCodesReplySchema })).data,
 
   /** How many plays of the game are under way (started, not ended): each keeps the version it started on. */
   runningPlays: async (gameId: string, signal?: AbortSignal) =>

@@ -8,11 +8,14 @@ import { AnswerTextPanel, GameoverPanel, HintPanel, IntroPanel, QuestionPanel } 
 import type { EditorAction } from './editor-store.ts';
 import { AreaEditor } from './lazy-fields.tsx';
 import { MetadataPanel } from './metadata-panel.tsx';
+import { PresenceField } from './presence-field.tsx';
 import { useNodeTitle } from './node-title.ts';
 import type { Selection } from './selection.ts';
 
 type Props = {
   game: EditableGame;
+  /** Opens the sheet of the game's QR signs. */
+  onPrintSigns(): void;
   selection: Selection;
   onChange(action: EditorAction): void;
   errorOf(path: string): string | undefined;
@@ -25,7 +28,7 @@ function otherAreas(game: EditableGame, except: number | 'start'): GameLocation[
 }
 
 /** The edit panel of the selected node. */
-export function EditPanel({ game, selection, onChange, errorOf }: Props) {
+export function EditPanel({ game, selection, onChange, errorOf, onPrintSigns }: Props) {
   const { t } = useTranslation('studio');
   const title = useNodeTitle(game, selection);
   const dir = game.metadata.language === 'he' ? 'rtl' : 'ltr';
@@ -61,7 +64,18 @@ export function EditPanel({ game, selection, onChange, errorOf }: Props) {
       if (!question) return null;
       switch (selection.kind) {
         case 'question':
-          body = <QuestionPanel index={q} question={question} onChange={(content) => onChange({ type: 'question', question: q, patch: { content } })} dir={dir} errorOf={errorOf} />;
+          body = (
+            <Stack gap="lg">
+              <QuestionPanel index={q} question={question} onChange={(content) => onChange({ type: 'question', question: q, patch: { content } })} dir={dir} errorOf={errorOf} />
+              <PresenceField
+                index={q}
+                presence={question.presence}
+                mapOn={game.metadata.map}
+                onChange={(presence) => onChange({ type: 'question', question: q, patch: { presence } })}
+                onPrint={onPrintSigns}
+              />
+            </Stack>
+          );
           break;
         case 'questionLocation':
           body = (

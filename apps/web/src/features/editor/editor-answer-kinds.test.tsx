@@ -26,7 +26,7 @@ describe('editor: answer kinds', () => {
     selectNode('q0/answer');
     expect(kindField().value).toBe('text');
     expect(within(kindField()).getAllByRole('option').map((o) => o.textContent)).toEqual(
-      ['text', 'number', 'choice', 'none'].map((kind) => t(`editor.answer.kinds.${kind}`)),
+      ['text', 'number', 'choice', 'none', 'photo'].map((kind) => t(`editor.answer.kinds.${kind}`)),
     );
     setKind('number');
     fireEvent.change(screen.getByTestId('field-answer-number'), { target: { value: '120' } });
@@ -103,6 +103,21 @@ describe('editor: answer kinds', () => {
     // Back to text: the texts before and after the answer were kept all along.
     setKind('text');
     expect((screen.getByTestId('field-answer-value') as HTMLInputElement).value).toBe('');
+  });
+
+  it('a photo task: judged later by default or accepted on upload; the preview has no answer box', async () => {
+    serve();
+    const { t } = await renderEditor();
+    selectNode('q0/answer');
+    setKind('photo');
+    const judging = screen.getByTestId('field-answer-judging') as HTMLSelectElement;
+    expect(judging.value).toBe('later');
+    expect(within(judging).getAllByRole('option').map((o) => o.textContent)).toEqual(['on-upload', 'later'].map((j) => t(`editor.answer.judgings.${j}`)));
+    await waitFor(() => expect(keptAnswer()).toMatchObject({ kind: 'photo', judging: 'later' }));
+    fireEvent.change(judging, { target: { value: 'on-upload' } });
+    await waitFor(() => expect(keptAnswer()).toMatchObject({ kind: 'photo', judging: 'on-upload' }));
+    expect(preview().queryByTestId('answer-input')).toBeNull();
+    expect(preview().getByTestId('photo-preview-note').textContent).toBe(t('player.photo.previewNote', { lng: 'en' }));
   });
 
   it('a lenient text answer: the switch is kept with the answer', async () => {

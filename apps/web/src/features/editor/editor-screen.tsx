@@ -1,10 +1,13 @@
 import { useMemo, useReducer, useState } from 'react';
-import { Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { takesPresenceCode } from '@streethunt/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../ui/game/confirm-modal.tsx';
 import { sameGame, type ServerCopy } from './editable-game.ts';
 import { EditPanel } from './edit-panel.tsx';
+import { PresenceSheet } from './presence-sheet.tsx';
 import { ConflictModal, LeaveModal, OlderDraftModal } from './editor-dialogs.tsx';
 import { EditorLayout, type EditorTab } from './editor-layout.tsx';
 import { NextVersionNotice, PlaysRunningNotice, RestoredNotice, ReviewNotice, StaleNotice, StatusNotice, ValidationBar } from './editor-notices.tsx';
@@ -44,6 +47,7 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
   const [discarding, setDiscarding] = useState(false);
   const [stale, setStale] = useState(false);
   const [tab, setTab] = useState<EditorTab>('tree');
+  const [signsOpen, setSignsOpen] = useState(false);
 
   const { game, server, selection } = state;
   const dirty = useMemo(() => !sameGame(game, server.game), [game, server.game]);
@@ -94,7 +98,14 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
   const tree = <EditorTree game={game} selection={selection} onSelect={select} onChange={change} invalid={invalid} readOnly={readOnly} />;
   const panel = (
     <fieldset disabled={readOnly} inert={readOnly} style={{ border: 0, padding: 0, margin: 0, minInlineSize: 0 }}>
-      <EditPanel key={`${selectionKey(selection)}@${state.revision}`} game={game} selection={selection} onChange={change} errorOf={errorOf} />
+      <EditPanel
+        key={`${selectionKey(selection)}@${state.revision}`}
+        game={game}
+        selection={selection}
+        onChange={change}
+        errorOf={errorOf}
+        onPrintSigns={() => setSignsOpen(true)}
+      />
     </fieldset>
   );
   const preview = <GamePreview game={game} selection={selection} ids={{ gameId, userId: server.userId, status: server.status }} />;
@@ -123,6 +134,12 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
       )}
       {server.nextVersionOf && <NextVersionNotice gameId={server.nextVersionOf} />}
       {!readOnly && runningPlays !== null && <PlaysRunningNotice count={runningPlays} />}
+      {/* A listed game cannot be changed here, but its signs can still be printed. */}
+      {readOnly && game.questions.some((question) => takesPresenceCode(question.presence)) && (
+        <Button variant="light" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => setSignsOpen(true)} style={{ alignSelf: 'flex-start' }} data-testid="presence-print">
+          {t('spotCodes.print')}
+        </Button>
+      )}
       {restored && dirty && <RestoredNotice onDiscard={() => setDiscarding(true)} onClose={() => setRestored(false)} />}
       {stale && <StaleNotice onReload={reload} />}
       <ValidationBar issues={approval.issues} onShow={showFirstError} />
@@ -158,6 +175,7 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
           setOlderDraft(null);
         }}
       />
+      {signsOpen && <PresenceSheet gameId={gameId} game={game} onClose={() => setSignsOpen(false)} />}
       <LeaveModal opened={blocker.state === 'blocked'} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
     </Stack>
   );

@@ -17,7 +17,7 @@ export type EditorAction =
   | { type: 'metadata'; patch: Partial<Metadata> }
   | { type: 'intro'; content: string }
   | { type: 'gameover'; patch: Partial<Gameover> }
-  | { type: 'question'; question: number; patch: Partial<Pick<Question, 'content' | 'location'>> }
+  | { type: 'question'; question: number; patch: Partial<Pick<Question, 'content' | 'location' | 'presence'>> }
   /** The whole answer: its kind decides its fields. */
   | { type: 'answer'; question: number; answer: Answer }
   | { type: 'hint'; question: number; hint: number; patch: Partial<Hint> }
@@ -53,7 +53,7 @@ export const setIntro = (game: EditableGame, content: string): EditableGame => (
 
 export const setGameover = (game: EditableGame, patch: Partial<Gameover>): EditableGame => ({ ...game, gameoverPage: { ...game.gameoverPage, ...patch } });
 
-export const setQuestion = (game: EditableGame, index: number, patch: Partial<Pick<Question, 'content' | 'location'>>): EditableGame =>
+export const setQuestion = (game: EditableGame, index: number, patch: Partial<Pick<Question, 'content' | 'location' | 'presence'>>): EditableGame =>
   withQuestion(game, index, (question) => ({ ...question, ...patch }));
 
 export const setAnswer = (game: EditableGame, index: number, answer: Answer): EditableGame =>

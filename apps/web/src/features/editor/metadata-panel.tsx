@@ -93,6 +93,21 @@ export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
         data-testid="field-price"
       />
       <PriceEarnings price={metadata.price} />
+      <NumberInput
+        label={t('editor.metadata.groupPrice')}
+        description={t('editor.metadata.groupPriceHint')}
+        value={metadata.groupPrice ?? ''}
+        onChange={(value) => onChange({ groupPrice: value === '' ? '' : Number(value) })}
+        error={errorOf('metadata.groupPrice')}
+        min={0}
+        max={MAX_PRICE}
+        clampBehavior="strict"
+        decimalScale={2}
+        allowNegative={false}
+        leftSection={<span aria-hidden>₪</span>}
+        inputMode="decimal"
+        data-testid="field-group-price"
+      />
       <TextInput label={t('editor.metadata.currency')} description={t('editor.metadata.currencyHint')} value="ILS" readOnly dir="ltr" />
       <LabelledSegments
         label={t('editor.metadata.language')}

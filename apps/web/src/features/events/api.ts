@@ -4,6 +4,8 @@ import {
   eventTeamReplySchema,
   eventsReplySchema,
   feedItemReplySchema,
+  gameReplySchema,
+  purchaseEventReplySchema,
   type CreateEventRequest,
   type MyGamesReply,
 } from '@streethunt/shared';
@@ -20,6 +22,12 @@ export const eventsApi = {
   list: async (signal?: AbortSignal) => (await apiRequest('/api/events', { signal, schema: eventsReplySchema })).data,
 
   create: async (body: CreateEventRequest) => (await apiRequest('/api/events', { method: 'POST', body, schema: eventReplySchema })).data,
+
+  /** Buys an event: the payment page's URL, or (nothing to pay) the event made at once. */
+  purchase: async (body: CreateEventRequest) => (await apiRequest('/api/events/purchase', { method: 'POST', body, schema: purchaseEventReplySchema })).data,
+
+  /** A game as its page shows it: what an event of it costs. */
+  game: (gameId: string, signal?: AbortSignal) => apiRequest(`/api/games/${id(gameId)}`, { signal, schema: gameReplySchema }),
 
   /** What the control room opens with; live changes follow on the socket. */
   controlRoom: async (eventId: string, signal?: AbortSignal) => (await apiRequest(`/api/events/${id(eventId)}`, { signal, schema: controlRoomReplySchema })).data,
@@ -51,5 +59,6 @@ export const eventsApi = {
 export const eventsKeys = {
   list: ['events', 'list'] as const,
   approvedGames: ['events', 'approved-games'] as const,
+  game: (gameId: string) => ['events', 'game', gameId] as const,
   controlRoom: (eventId: string) => ['events', 'control-room', eventId] as const,
 };

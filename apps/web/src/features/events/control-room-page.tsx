@@ -17,6 +17,7 @@ import { Leaderboard } from './leaderboard.tsx';
 import { LazyTeamsMap } from './lazy-teams-map.tsx';
 import { LiveFeed } from './live-feed.tsx';
 import { MessageForm } from './message-form.tsx';
+import { PhotosPanel } from './photos-panel.tsx';
 import { TeamCodes } from './team-codes.tsx';
 import { TeamsTable } from './teams-table.tsx';
 import { useControlRoom, type LiveState } from './use-control-room.ts';
@@ -107,6 +108,7 @@ function RoomView({ room, live, onUnauthorized }: { room: ControlRoom; live: Liv
         onUnauthorized={onUnauthorized}
         onTeam={(team) => update((current) => applyTeamChange(current, team))}
       />
+      {room.hasPhotoTasks !== false && <PhotosPanel eventId={event.id} eventName={event.name} feed={feed} onUnauthorized={onUnauthorized} />}
       <TeamCodes event={event} teams={teams} />
     </Stack>
   );

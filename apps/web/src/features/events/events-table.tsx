@@ -34,6 +34,8 @@ export function EventsTable({ events }: { events: readonly EventSummary[] }) {
     {
       accessor: 'gameName',
       title: t('events.list.game'),
+      // On a phone the event's own name, its state and its start are what tell events apart.
+      visibleMediaQuery: FROM_SM,
       // Inline, so a name in the other script still lines up with the column.
       render: (event) => <bdi dir="auto">{event.gameName}</bdi>,
     },

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { EventTeam, FeedItem } from '@streethunt/shared';
 
 /** Kinds about a question: said with its number when the item has one. */
-const ABOUT_A_QUESTION = new Set<FeedItem['kind']>(['answered', 'hint', 'skipped']);
+const ABOUT_A_QUESTION = new Set<FeedItem['kind']>(['answered', 'hint', 'skipped', 'photo']);
 
 /**
  * One feed item as a sentence in the organiser's language, naming the team (`teamName` of the team
@@ -13,6 +13,8 @@ export function feedSentence(item: FeedItem, teamName: string | undefined, t: TF
   // Isolated (FSI…PDI): a Hebrew name in an English sentence, or the other way round, keeps its own order.
   const team = `\u2068${teamName ?? ''}\u2069`;
   if (item.kind === 'message') return item.teamId === null ? t('events.feed.messageToAll') : t('events.feed.messageToTeam', { team });
+  // A judged photo's text is its verdict (accepted or rejected), said in the sentence.
+  if (item.kind === 'photo-judged') return t(item.text === 'accepted' ? 'events.feed.photoAccepted' : 'events.feed.photoRejected', { team, n: item.questionNumber ?? '' });
   if (ABOUT_A_QUESTION.has(item.kind)) {
     return item.questionNumber === null ? t(`events.feed.${item.kind}Any`, { team }) : t(`events.feed.${item.kind}`, { team, n: item.questionNumber });
   }

@@ -40,7 +40,7 @@ export function LiveFeed({ feed, teams }: { feed: readonly FeedItem[]; teams: re
                         {item.kind === 'message' && <IconMessage size={14} aria-hidden style={{ marginInlineEnd: 4, verticalAlign: 'middle' }} />}
                         {feedSentence(item, item.teamId === null ? undefined : nameOf(byId.get(item.teamId)), t)}
                       </Text>
-                      {item.text && (
+                      {item.text && item.kind !== 'photo-judged' && (
                         <Text size="sm" dir="auto" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="feed-text">
                           {item.text}
                         </Text>

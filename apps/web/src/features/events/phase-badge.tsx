@@ -14,7 +14,7 @@ const TEXT: Record<EventPhase, string> = {
 export function PhaseBadge({ phase }: { phase: EventPhase }) {
   const { t } = useTranslation('studio');
   return (
-    <Badge color={COLORS[phase]} variant="light" styles={{ label: { color: TEXT[phase] } }} data-phase={phase}>
+    <Badge color={COLORS[phase]} variant="light" styles={{ root: { minWidth: 'max-content' }, label: { color: TEXT[phase] } }} data-phase={phase}>
       {t(`events.phase.${phase}`)}
     </Badge>
   );

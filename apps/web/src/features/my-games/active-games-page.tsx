@@ -15,6 +15,7 @@ import { GamePicker } from './game-picker.tsx';
 import { PagedTable } from '../../ui/paged-table/paged-table.tsx';
 import { useClientPaging } from '../../ui/paged-table/use-client-paging.ts';
 import { playCounts } from './play-counts.ts';
+import { PendingPhotos } from './pending-photos.tsx';
 import { PlayDetailsModal } from './play-details-modal.tsx';
 import { QuestionStatsTable } from './question-stats-table.tsx';
 import { LoadError, StudioPage } from '../../ui/studio/studio-page.tsx';
@@ -36,6 +37,7 @@ function ActiveGamesPage() {
 
   return (
     <StudioPage title={t('myActiveGames.title')} testId="active-games-page">
+      <PendingPhotos gameId={searched.gameId} />
       <WithMyGames>{(games) => <ActiveGames games={games} searched={searched} />}</WithMyGames>
     </StudioPage>
   );

@@ -56,6 +56,7 @@ export function toRequest(action: QueuedAction): ProgressRequest {
         questionStatus: action.questionStatus,
         ...(action.answer === undefined ? {} : { answer: action.answer }),
         ...(action.wrongAttempts === undefined ? {} : { wrongAttempts: action.wrongAttempts }),
+        ...(action.presenceCode === undefined ? {} : { presenceCode: action.presenceCode }),
       };
     case 'show-question-hint':
       return {

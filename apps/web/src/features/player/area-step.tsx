@@ -1,20 +1,36 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { isInsideArea, takesPresenceCode } from '@streethunt/shared';
 import { AreaGuide } from '../../ui/map/area-guide.tsx';
 import { useGeolocation } from '../../ui/map/use-geolocation.ts';
 import { LazyGameMap } from './lazy-game-map.tsx';
 import { usePlay } from './play-context.tsx';
+import { LazyPresenceProof } from './presence/lazy-presence-proof.tsx';
 
 /**
  * 'Go to the question area' (spec section 2): the map, the distance and direction to the area, and a
- * continue button that is always there, since GPS on foot is poor (DESIGN.md section 4).
+ * continue button that is always there, since GPS on foot is poor (DESIGN.md section 4). A question
+ * that asks for the spot's QR code (its `presence`) shows the scan and the typed code: `qr` instead of
+ * continue, `gps-or-qr` beside a continue that opens once the position is inside the area.
  */
 export function AreaStep({ index }: { index: number }) {
   const { t } = useTranslation();
   const { game, session } = usePlay();
-  const geolocation = useGeolocation(true);
+  const mapOn = game.metadata.map;
+  const geolocation = useGeolocation(mapOn);
   const questions = game.questions ?? [];
-  const target = questions[index]?.location ?? null;
+  const question = questions[index];
+  const target = question?.location ?? null;
+  const presence = question?.presence;
+  if (question && takesPresenceCode(presence) && !mapOn) {
+    // No map: nothing to walk to on the screen, only the spot's code.
+    return (
+      <Stack gap="md" data-testid="area-step">
+        <LazyPresenceProof index={index} question={question} headingOrder={2} />
+      </Stack>
+    );
+  }
+  const arrived = target !== null && geolocation.position !== null && isInsideArea(geolocation.position, target);
   return (
     <Stack gap="md" data-testid="area-step">
       <Title order={2}>{t('player.area.title', { n: index + 1 })}</Title>
@@ -27,17 +43,22 @@ export function AreaStep({ index }: { index: number }) {
         position={geolocation.position}
         height="45dvh"
       />
-      <Button
-        size="lg"
-        fullWidth
-        onClick={() => {
-          const questionId = questions[index]?.id;
-          session.change({ action: 'set-question-status', questionIndex: index, ...(questionId !== undefined && { questionId }), questionStatus: 'STARTED' });
-        }}
-        data-testid="area-continue"
-      >
-        {t('player.area.continue')}
-      </Button>
+      {question && takesPresenceCode(presence) && <LazyPresenceProof index={index} question={question} orArrive={presence === 'gps-or-qr'} />}
+      {presence !== 'qr' && (
+        <Button
+          size="lg"
+          fullWidth
+          // With the QR code as the other way in, continue waits for the position to be inside the area.
+          disabled={presence === 'gps-or-qr' && !arrived}
+          onClick={() => {
+            const questionId = questions[index]?.id;
+            session.change({ action: 'set-question-status', questionIndex: index, ...(questionId !== undefined && { questionId }), questionStatus: 'STARTED' });
+          }}
+          data-testid="area-continue"
+        >
+          {t('player.area.continue')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isFreePrice } from '@streethunt/shared';
 import { IntroView } from '../../ui/game/intro-view.tsx';
 import { FreeStartAlert } from './free-start-alert.tsx';
@@ -46,6 +47,21 @@ export function IntroPage() {
       ) : (
         <Button size="lg" fullWidth onClick={() => setPage('payment')}>
           {t('player.intro.letsPlay')}
+        </Button>
+      )}
+      {!started && (
+        // A plain link: the event page and its form load only there (the game page's JavaScript budget).
+        <Button
+          component={Link}
+          to={`/events/buy/${encodeURIComponent(game._id)}`}
+          variant="subtle"
+          size="sm"
+          h="auto"
+          py={6}
+          styles={{ root: { alignSelf: 'flex-start', maxWidth: '100%' }, label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.35 } }}
+          data-testid="buy-event"
+        >
+          {t('player.intro.forGroup')}
         </Button>
       )}
       {started && snapshot.secret && <PlayCode code={snapshot.secret} gameId={game._id} gameName={name.trim() || t('player.intro.title')} />}

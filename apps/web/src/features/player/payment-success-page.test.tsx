@@ -50,6 +50,21 @@ describe('payment success page', () => {
     expect(missing).toEqual([]);
   });
 
+  it('for an event bought for many teams: says it is ready and leads to its control room, keeping no game code', async () => {
+    mockFetch({ body: { data: { gameId: 'g1', eventId: 'e7' } } });
+    const { t, router, missing } = await renderPage(<PaymentSuccessPage />, { path: PATH, url: `/payment-success?Token=${TOKEN}`, language: 'en' });
+    const page = await screen.findByTestId('event-approved');
+    expect(within(page).getByText(t('paymentSuccess.eventReady'))).toBeTruthy();
+    expect(within(page).getByText(t('paymentSuccess.eventEmailed'))).toBeTruthy();
+    expect(screen.queryByTestId('game-code')).toBeNull();
+    expect(localStorage.getItem(ACTIVE_GAME_KEY)).toBeNull();
+    const room = screen.getByRole('link', { name: t('paymentSuccess.toControlRoom') });
+    expect(room.getAttribute('href')).toBe('/events/e7');
+    fireEvent.click(room);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/e7'));
+    expect(missing).toEqual([]);
+  });
+
   it('copies the code with the clipboard API', async () => {
     mockFetch({ body: approved });
     const writeText = vi.fn(async () => undefined);

@@ -51,7 +51,7 @@ export function Component() {
 
   const approved = check.status === 'done' ? check.data : undefined;
   useEffect(() => {
-    if (approved) storeActiveGame({ game_id: approved.gameId, game_secret: approved.secretCode });
+    if (approved && 'secretCode' in approved) storeActiveGame({ game_id: approved.gameId, game_secret: approved.secretCode });
   }, [approved]);
 
   return (
@@ -78,6 +78,16 @@ export function Component() {
           <Stack gap="sm" align="center" py="xl" role="status" data-testid="payment-validating">
             <Loader aria-hidden />
             <Text>{t('paymentSuccess.validating')}</Text>
+          </Stack>
+        ) : 'eventId' in check.data ? (
+          // An event bought for many teams: its codes are in its control room.
+          <Stack gap="md" data-testid="event-approved">
+            <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} title={t('paymentSuccess.eventReady')}>
+              {t('paymentSuccess.eventEmailed')}
+            </Alert>
+            <Button component={Link} to={`/events/${encodeURIComponent(check.data.eventId)}`} size="lg" fullWidth data-testid="to-control-room">
+              {t('paymentSuccess.toControlRoom')}
+            </Button>
           </Stack>
         ) : (
           <Stack gap="md" data-testid="payment-approved">

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { GameReply } from '@streethunt/shared';
 import type { PlaySession, PlaySnapshot } from './play-session.ts';
-import type { TeamEvent } from './use-team-event.ts';
+import type { TeamEvent } from './event/team-event-ui.ts';
 
 /** The pages of the player (spec section 4, display page). */
 export type DisplayPage = 'intro' | 'payment' | 'questions' | 'map';

@@ -1,11 +1,17 @@
 import { judgeOnPhone, type PlayerQuestion, type QuestionStatus } from '@streethunt/shared';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { QuestionView } from '../../ui/game/question-view.tsx';
 import { gameKey } from './use-game.ts';
 import { usePlay } from './play-context.tsx';
 import { ReportProblem } from './report-problem.tsx';
 import { addWrongTry, forgetWrongTries, wrongTries } from './wrong-tries.ts';
+import { useTeamEventState } from './use-team-event-state.ts';
+import { withAllStyles } from '../../ui/all-styles.ts';
+
+// The camera, the phone's shrinking and the photo queue load only on a photo question.
+const PhotoStep = lazy(withAllStyles(() => import('./photo/photo-step.tsx')));
 
 /**
  * The current question of the play: the shared question view, its actions sent as progress changes,
@@ -14,7 +20,8 @@ import { addWrongTry, forgetWrongTries, wrongTries } from './wrong-tries.ts';
  * answer or the skip carries the count.
  */
 export function PlayQuestion({ index, question, status }: { index: number; question: PlayerQuestion; status: QuestionStatus | null }) {
-  const { game, session, snapshot } = usePlay();
+  const { game, session, snapshot, event } = usePlay();
+  const inEvent = Boolean(useTeamEventState(event)?.view);
   const state = snapshot.progress?.questions[index];
   const code = snapshot.secret ?? '';
   const counted = (game.metadata.scoring?.wrongAttemptPenalty ?? 0) > 0;
@@ -73,6 +80,22 @@ export function PlayQuestion({ index, question, status }: { index: number; quest
       onSkip={() => setStatus('SOLUTION')}
       onContinue={(next) => setStatus(next)}
       report={<ReportProblem index={index} />}
+      photoStep={
+        question.answer.kind === 'photo' && (
+          <Suspense fallback={<Loader size="sm" aria-hidden />}>
+            <PhotoStep
+              gameId={game._id}
+              secretCode={code}
+              {...(snapshot.grant && { grant: snapshot.grant })}
+              questionId={question.id}
+              {...(state?.photo && { photo: state.photo })}
+              inEvent={inEvent}
+              offline={snapshot.offline}
+              onProgress={(progress) => session.receive(progress)}
+            />
+          </Suspense>
+        )
+      }
     />
   );
 }

@@ -37,7 +37,15 @@ export function mergeProgress(local: Progress | null, incoming: Progress): Progr
     const hints = theirs.hints.map((hint, j) => ({ isOpen: hint.isOpen || Boolean(ours.hints[j]?.isOpen) }));
     const solution = theirs.solution ?? ours.solution;
     const wrongAttempts = theirs.wrongAttempts ?? ours.wrongAttempts;
-    return { status, hints, ...(solution !== undefined && { solution }), ...(wrongAttempts !== undefined && { wrongAttempts }) };
+    // A photo's judgement is the server's alone: the newer word on it wins.
+    const photo = newer ? (theirs.photo ?? ours.photo) : (ours.photo ?? theirs.photo);
+    return {
+      status,
+      hints,
+      ...(solution !== undefined && { solution }),
+      ...(wrongAttempts !== undefined && { wrongAttempts }),
+      ...(photo !== undefined && { photo }),
+    };
   });
   return {
     ...(newer ? incoming : local),

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Center, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { currentQuestionIndex, isQuestionOpen, playSummary, questionUnderWay, type Progress as PlayProgress } from '@streethunt/shared';
+import { currentQuestionIndex, isQuestionOpen, playSummary, questionUnderWay, takesPresenceCode, type Progress as PlayProgress } from '@streethunt/shared';
 import { AreaStep } from './area-step.tsx';
 import { GameOverPage } from './game-over-page.tsx';
 import { usePlay } from './play-context.tsx';
@@ -102,7 +102,7 @@ export function QuestionsPage() {
       )}
       {!question ? (
         <Text>{t('player.errors.generic')}</Text>
-      ) : game.metadata.map && status === null ? (
+      ) : status === null && (game.metadata.map || takesPresenceCode(question.presence)) ? (
         <AreaStep key={`area-${index}`} index={index} />
       ) : (
         <PlayQuestion key={`question-${index}`} index={index} question={question} status={status} />

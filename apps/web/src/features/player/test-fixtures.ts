@@ -40,8 +40,9 @@ export function buildTeamView(overrides: Partial<TeamView> = {}): TeamView {
   return {
     eventId: 'event-1',
     eventName: 'School trip hunt',
-    startsAt: '2026-05-01T09:00:00.000Z',
-    endsAt: '2026-05-01T13:00:00.000Z',
+    // Under way when the test runs: a phone reads again at an end time it sees pass.
+    startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+    endsAt: new Date(Date.now() + 3_600_000).toISOString(),
     endedAt: null,
     teamId: 'team-owls',
     teamName: 'The Owls',

@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react';
 import { withAllStyles } from '../../ui/all-styles.ts';
-import type * as TeamEventModule from './event/team-event.ts';
 import type { TeamEventStore } from './event/team-event-store.ts';
+import type { TeamEvent, TeamEventUi } from './event/team-event-ui.ts';
 import type { PlaySession } from './play-session.ts';
-
-/** A play's live event: the team's store, and the event module whose screens show it. */
-export type TeamEvent = { ui: typeof TeamEventModule; store: TeamEventStore };
 
 // Most codes are no event's: the event module, and every component's styles its screens need, load
 // only once the play has a code, never with the player's first load.
-const loadEventModule = withAllStyles(() => import('./event/team-event.ts'));
+const loadEventModule = withAllStyles((): Promise<TeamEventUi> => import('./event/team-event.ts'));
 
 /**
  * The event of the play with this code, once the event module has loaded (null before, and for a

@@ -14,7 +14,7 @@ export type ServerVerdict = 'right' | 'wrong' | 'queued';
 
 export type AnswerBoxProps = {
   /** text, number or choice (an information stop has no box). */
-  kind: Exclude<AnswerKind, 'none'>;
+  kind: Exclude<AnswerKind, 'none' | 'photo'>;
   /** A choice's options, in the creator's order. */
   options?: ReadonlyArray<{ id: string; text: string }>;
   /** The question is ANSWERED: the box is read-only and shows the right icon. */

@@ -39,6 +39,8 @@ export type QuestionViewProps = {
   onContinue(status: 'DONE' | 'SKIPPED'): void;
   /** Beside skip: the player's report-a-problem control. */
   report?: ReactNode;
+  /** A photo question's step (the player's lazy camera and upload); the editor's preview shows a note instead. */
+  photoStep?: ReactNode;
 };
 
 /**
@@ -48,7 +50,7 @@ export type QuestionViewProps = {
  * the editor's preview, which sends nothing).
  */
 export function QuestionView(props: QuestionViewProps) {
-  const { index, question, status, hintStates, solution, solutionOnItsWay, onOpenHint, judge, onAnswered, onAsk, onWrong, onSkip, onContinue, report } = props;
+  const { index, question, status, hintStates, solution, solutionOnItsWay, onOpenHint, judge, onAnswered, onAsk, onWrong, onSkip, onContinue, report, photoStep } = props;
   const { t } = useTranslation();
   const answered = status === 'ANSWERED';
   const solved = status === 'SOLUTION';
@@ -81,7 +83,9 @@ export function QuestionView(props: QuestionViewProps) {
       <RichContent html={question.content} />
       {open && <RichContent html={question.answer.content} />}
       <HintsList hints={question.hints} states={hintStates} open={open} onOpen={onOpenHint} />
-      {kind === 'none'
+      {kind === 'photo'
+        ? !solved && (photoStep ?? <Text c="dimmed" data-testid="photo-preview-note">{t('player.photo.previewNote')}</Text>)
+        : kind === 'none'
         ? open && (
             <Button size="lg" fullWidth onClick={arrive} data-testid="question-arrived">
               {t('player.question.arrived')}

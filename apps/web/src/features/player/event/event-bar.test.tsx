@@ -183,8 +183,9 @@ describe('player: a live event while playing', () => {
   it('sends no position outside the event’s time, and plays on without one', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     fakeGeolocation();
-    // The fixture's event was in May 2026: over by its end time.
-    const { live } = await openQuestions();
+    // An event that starts in an hour (the phone reads it before it starts).
+    const now = Date.now();
+    const { live } = await openQuestions(buildTeamView({ startsAt: new Date(now + 3_600_000).toISOString(), endsAt: new Date(now + 7_200_000).toISOString() }));
     const send = vi.fn();
     act(() => live.onWatched?.(send));
     act(() => vi.advanceTimersByTime(15_000));

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { primeSounds } from '../../../ui/sounds.ts';
 import { usePlay } from '../play-context.tsx';
 import { useTeamEventState } from '../use-team-event-state.ts';
-import type { TeamEvent } from '../use-team-event.ts';
+import type { FollowedEvent } from './team-event-store.ts';
 import { EventMessages } from './event-messages.tsx';
 import { MessageAlert } from './message-alert.tsx';
 import { PositionNote } from './position-note.tsx';
@@ -16,7 +16,7 @@ import { useSendPosition } from './use-send-position.ts';
  * team, the organiser's unread messages, and the ways to all messages and to the ranking so far.
  * While the team plays the event, it sends the team's position. Nothing for an ordinary code.
  */
-export function EventBar({ event }: { event: TeamEvent }) {
+export function EventBar({ event }: { event: FollowedEvent }) {
   const { t } = useTranslation();
   const { session, snapshot, page } = usePlay();
   const state = useTeamEventState(event);

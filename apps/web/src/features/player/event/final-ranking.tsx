@@ -2,7 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TeamView } from '@streethunt/shared';
 import { useTeamEventState } from '../use-team-event-state.ts';
-import type { TeamEvent } from '../use-team-event.ts';
+import type { FollowedEvent } from './team-event-store.ts';
 import { LeaderboardTable } from './leaderboard-table.tsx';
 
 /**
@@ -39,7 +39,7 @@ export function FinalRanking({ view }: { view: TeamView }) {
 }
 
 /** The ranking on the game-over page, following the event live (its end brings the final one). */
-export function EventRanking({ event }: { event: TeamEvent }) {
+export function EventRanking({ event }: { event: FollowedEvent }) {
   const view = useTeamEventState(event)?.view;
   return view ? <FinalRanking view={view} /> : null;
 }

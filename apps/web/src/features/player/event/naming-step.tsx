@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TeamView } from '@streethunt/shared';
 import { primeSounds } from '../../../ui/sounds.ts';
 import { usePlay } from '../play-context.tsx';
-import type { TeamEvent } from '../use-team-event.ts';
+import type { FollowedEvent } from './team-event-store.ts';
 import { TEAM_NAME_MAX, TEAM_NAME_MIN, teamNameProblem, type TeamNameProblem } from '@streethunt/shared';
 import { PositionNote } from './position-note.tsx';
 
@@ -14,7 +14,7 @@ type NamingProblem = TeamNameProblem | 'taken' | 'offline' | 'failed';
  * Before the questions of an event, the team names itself (one phone does it for all: the name
  * reaches the others live). Without network it may play on and name the team later.
  */
-export function NamingStep({ event, view }: { event: TeamEvent; view: TeamView }) {
+export function NamingStep({ event, view }: { event: FollowedEvent; view: TeamView }) {
   const { t } = useTranslation();
   const { snapshot } = usePlay();
   const [name, setName] = useState('');

@@ -15,6 +15,9 @@ export type TeamEventState = {
   namingLater: boolean;
 };
 
+/** What the event screens follow: the store (the event module's own screens come with it, use-team-event.ts). */
+export type FollowedEvent = { store: TeamEventStore };
+
 export type RenameOutcome = 'ok' | 'taken' | 'invalid' | 'offline' | 'failed';
 
 /** A light check of a pushed view: the server builds it from its own checked schema (no zod in the player). */
@@ -30,10 +33,18 @@ function isTeamView(value: unknown): value is TeamView {
   );
 }
 
+/** Past the end, the server needs a moment to call the event over; the phone asks just after. */
+const END_READ_DELAY_MS = 1_000;
+/** When the server did not call it over at the end (the phone's clock runs ahead), asked again this often. */
+const END_RETRY_MS = 30_000;
+/** setTimeout's longest wait; an end further off is waited for in steps. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * One play's live event on this phone: its TeamView, read when the store starts and again each time
  * the socket rejoins the play's room, and pushed on it after a message, a rename or the end. A message
- * not seen before plays a sound and stays shown until dismissed. Plain code behind subscribe and
+ * not seen before plays a sound and stays shown until dismissed. At the event's end time the phone
+ * reads again, so it shows the final ranking at that minute, not at its next reconnection. Plain code behind subscribe and
  * getSnapshot, like PlaySession.
  */
 export class TeamEventStore {
@@ -42,6 +53,9 @@ export class TeamEventStore {
   private readonly listeners = new Set<() => void>();
   private stopListening: (() => void) | null = null;
   private reading: Promise<void> | null = null;
+  private endTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The end time the phone last read at, so a clock ahead of the server's asks every END_RETRY_MS, not at once. */
+  private readAtEnd: string | null = null;
   private stopped = false;
 
   constructor(
@@ -66,6 +80,7 @@ export class TeamEventStore {
       // News pushed while the socket was away is read again once it is back in the room.
       onWatched: () => void this.read(),
     });
+    if (this.state.view) this.readAtTheEnd(this.state.view);
     void this.read();
   }
 
@@ -73,6 +88,7 @@ export class TeamEventStore {
     this.stopped = true;
     this.stopListening?.();
     this.stopListening = null;
+    this.clearEndTimer();
   }
 
   /** POST /api/event-team; offline the kept view stays, and the next rejoined room reads again. */
@@ -126,12 +142,38 @@ export class TeamEventStore {
     const arrived = value.messages.some((message) => !known.has(message.id) && !this.dismissed.has(message.id));
     this.publish({ ...this.state, view: value, unread: this.unreadOf(value) });
     this.keep();
+    this.readAtTheEnd(value);
     if (arrived) playSound('message');
+  }
+
+  /** Reads once the event's end time has passed (moved by more time, dropped once it ended). */
+  private readAtTheEnd(view: TeamView): void {
+    this.clearEndTimer();
+    if (view.endedAt) return;
+    const untilEnd = Date.parse(view.endsAt) + END_READ_DELAY_MS - Date.now();
+    if (!Number.isFinite(untilEnd)) return;
+    const wait = this.readAtEnd === view.endsAt ? Math.max(untilEnd, END_RETRY_MS) : untilEnd;
+    this.endTimer = setTimeout(
+      () => {
+        this.endTimer = null;
+        if (wait > LONGEST_TIMER_MS) return this.readAtTheEnd(view);
+        this.readAtEnd = view.endsAt;
+        // Offline now, the read fails quietly; the socket's return to the room reads again.
+        void this.read();
+      },
+      Math.min(Math.max(wait, 0), LONGEST_TIMER_MS),
+    );
+  }
+
+  private clearEndTimer(): void {
+    if (this.endTimer !== null) clearTimeout(this.endTimer);
+    this.endTimer = null;
   }
 
   private forget(): void {
     if (this.stopped) return;
     keepEvent(this.play.gameId, this.play.secretCode, null);
+    this.clearEndTimer();
     this.dismissed.clear();
     this.publish({ view: null, unread: [], namingLater: false });
   }

@@ -1,0 +1,321 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import sharp from 'sharp';
+import yazl from 'yazl';
+import { needsPresenceCode, PHOTO_MAX_SIDE, SCORE_PER_DONE_QUESTION, visibleText, type GameContent, type JudgePhotoRequest, type PhotoState, type PlayPhoto, type Progress } from '@streethunt/shared';
+import type { Db } from '../../db/client.ts';
+import { eventTeams, events, gameCodes, games, playPhotos } from '../../db/schema.ts';
+import { findGameForPlayers, readGameContent } from '../../db/game-rows.ts';
+import type { AccessClaims } from '../../platform/auth.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { Storage } from '../../platform/storage/storage.ts';
+import type { GameCode } from '../codes/service.ts';
+import { playOfCode, setPhotoState, type PlaysDeps } from '../plays/service.ts';
+import { progressQuestions } from '../plays/play-states.ts';
+
+/**
+ * Photo tasks: a team's photo for a photo question is re-encoded (no metadata: the EXIF position goes),
+ * kept under a key no one can guess in a folder GET /media/* refuses, and served only through a link
+ * signed for a caller allowed to see it: the team (its code), the game's creator, the event's
+ * organiser, an admin. Its judgement lives in play_photos and, for the score, in the play's states.
+ */
+export type PhotosDeps = { db: Db; storage: Storage; plays: PlaysDeps; jwtSecret: string };
+
+/** Stored photos live here, out of reach of the public GET /media/* (media/routes.ts refuses it). */
+export const PLAY_PHOTOS_FOLDER = 'play-photos';
+/** A signed link works this long (at least; it is cut at whole hours so a browser may keep the image). */
+const LINK_HOURS = 2;
+const JPEG_QUALITY = 82;
+/** Decoding stops above this many pixels, so a small file cannot unpack into gigabytes. */
+const MAX_INPUT_PIXELS = 50_000_000;
+const TITLE_CHARACTERS = 60;
+
+type PhotoRow = typeof playPhotos.$inferSelect;
+
+const notAnImage = () => new AppError(415, 'validation', 'This file is not an image we can use (JPEG, PNG, WebP, AVIF or HEIF)');
+
+/** The photo as it is kept: upright, at most PHOTO_MAX_SIDE on its long side, JPEG, and no metadata at all (sharp keeps none unless asked). */
+async function encodePhoto(data: Uint8Array): Promise<Buffer> {
+  try {
+    const image = sharp(data, { limitInputPixels: MAX_INPUT_PIXELS });
+    const { format } = await image.metadata();
+    if (!['jpeg', 'png', 'webp', 'avif', 'heif'].includes(format ?? '')) throw new Error(`not a photo: ${format}`);
+    return await image
+      .rotate()
+      .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw notAnImage();
+  }
+}
+
+function signature(secret: string, photoId: string, expires: number): string {
+  return createHmac('sha256', secret).update(`play-photo\n${photoId}\n${expires}`).digest('base64url');
+}
+
+/** The photo's link for a caller already found allowed to see it. */
+function signedUrl(secret: string, photoId: string, now = Date.now()): string {
+  const hour = 3_600_000;
+  const expires = Math.ceil(now / hour) * hour + LINK_HOURS * hour;
+  return `/api/play-photos/${photoId}/image?expires=${expires}&sig=${signature(secret, photoId, expires)}`;
+}
+
+/** Whether a link's signature is this photo's and has not expired. */
+function isSignedLink(secret: string, photoId: string, expires: number, sig: string, now = Date.now()): boolean {
+  if (!Number.isSafeInteger(expires) || expires < now) return false;
+  const expected = Buffer.from(signature(secret, photoId, expires));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The event team of a code, when it is one. */
+async function teamOfCode(db: Db, codeId: string) {
+  const [row] = await db
+    .select({ teamId: eventTeams.id, teamName: eventTeams.name, eventId: events.id, organiserId: events.organiserId })
+    .from(eventTeams)
+    .innerJoin(events, eq(events.id, eventTeams.eventId))
+    .where(eq(eventTeams.codeId, codeId));
+  return row ?? null;
+}
+
+const stateOf = (row: Pick<PhotoRow, 'status' | 'points' | 'comment'>): PhotoState => ({
+  status: row.status,
+  ...(row.points !== null && { points: row.points }),
+  ...(row.comment !== null && row.comment !== '' && { comment: row.comment }),
+});
+
+/**
+ * POST /api/play-photos: the team's photo for a photo question of its play (started, not over). One
+ * photo per question: the same upload again (a phone's retry after a dropped reply) changes nothing and
+ * gets the progress. Outside events a question judged 'on-upload' is accepted at once.
+ */
+export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: { questionId: string; data: Uint8Array }): Promise<Progress> {
+  await deps.plays.playGate(code);
+  const { play, content } = await playOfCode(deps.db, code);
+  if (!play?.startTime) throw conflict('The game has not started for this code yet: start it first');
+  if (play.endTime) throw conflict('This play has ended');
+  const index = content.questions.findIndex((question) => question.id === input.questionId);
+  const question = content.questions[index];
+  if (!question) throw notFound('No such question in the version this play is on');
+  if (question.answer.kind !== 'photo') throw badRequest('This question takes no photo', 'bad_answer');
+  const judging = question.answer.judging;
+  const [kept] = await deps.db.select().from(playPhotos).where(and(eq(playPhotos.playId, play.id), eq(playPhotos.questionId, question.id)));
+  if (kept) return setPhotoState(deps.plays, code, { questionId: question.id, photo: stateOf(kept), arrived: true });
+  const status = progressQuestions(content.questions, play.states)[index]?.status;
+  if (status === 'SOLUTION' || status === 'SKIPPED') throw conflict('This question was skipped');
+  // A question that opens with its spot's QR code takes no photo before the code opened it.
+  if (status === null && needsPresenceCode(question.presence)) throw new AppError(422, 'presence_required', 'This question opens with the code of the QR sign at its spot: open it first');
+
+  const photo = await encodePhoto(input.data);
+  const key = `${PLAY_PHOTOS_FOLDER}/${randomBytes(16).toString('hex')}.jpg`;
+  await deps.storage.put(key, photo);
+  const inEvent = code.source === 'event' && (await teamOfCode(deps.db, code.id)) !== null;
+  const accepted = !inEvent && judging === 'on-upload';
+  const [row] = await deps.db
+    .insert(playPhotos)
+    .values({
+      playId: play.id,
+      codeId: code.id,
+      questionId: question.id,
+      mediaKey: key,
+      status: accepted ? 'accepted' : 'pending',
+      ...(accepted && { points: SCORE_PER_DONE_QUESTION, judgedAt: new Date() }),
+    })
+    .onConflictDoNothing()
+    .returning();
+  let stored = row;
+  if (!stored) {
+    // Another device of the team sent its photo first: that one counts.
+    await deps.storage.remove(key);
+    [stored] = await deps.db.select().from(playPhotos).where(and(eq(playPhotos.playId, play.id), eq(playPhotos.questionId, question.id)));
+  }
+  return setPhotoState(deps.plays, code, { questionId: question.id, photo: stateOf(stored!), arrived: true });
+}
+
+type PhotoContext = {
+  row: PhotoRow;
+  code: GameCode;
+  gameId: string;
+  ownerId: string;
+  team: Awaited<ReturnType<typeof teamOfCode>> | null;
+};
+
+async function photoContext(db: Db, photoId: string): Promise<PhotoContext | null> {
+  const [found] = await db
+    .select({ row: playPhotos, code: gameCodes, ownerId: games.userId })
+    .from(playPhotos)
+    .innerJoin(gameCodes, eq(gameCodes.id, playPhotos.codeId))
+    .innerJoin(games, eq(games.id, gameCodes.gameId))
+    .where(eq(playPhotos.id, photoId));
+  if (!found) return null;
+  const team = found.code.source === 'event' ? await teamOfCode(db, found.code.id) : null;
+  return { row: found.row, code: found.code, gameId: found.code.gameId, ownerId: found.ownerId, team };
+}
+
+/** Who judges: in an event its organiser; outside events the game's creator; an admin always. */
+const mayJudge = (caller: AccessClaims, ctx: PhotoContext) =>
+  caller.role === 'admin' || (ctx.team ? ctx.team.organiserId === caller.userId : ctx.ownerId === caller.userId);
+
+/** The question's number and first words, on the current version or else on the play's own. */
+async function questionLabels(db: Db, gameId: string, codes: readonly GameCode[]): Promise<(codeId: string, questionId: string) => { number: number; title: string }> {
+  const game = await findGameForPlayers(db, gameId);
+  const current = game ? readGameContent(game) : null;
+  const own = new Map<string, GameContent>();
+  for (const code of codes) {
+    const { play, content } = await playOfCode(db, code);
+    if (play && content !== current) own.set(code.id, content);
+  }
+  return (codeId, questionId) => {
+    const content = own.get(codeId) ?? current;
+    const index = content?.questions.findIndex((question) => question.id === questionId) ?? -1;
+    if (!content || index === -1) return { number: 0, title: '' };
+    return { number: index + 1, title: visibleText(content.questions[index].content).slice(0, TITLE_CHARACTERS).trim() };
+  };
+}
+
+type ListedRow = { row: PhotoRow; code: GameCode; teamId: string | null; teamName: string | null };
+
+async function toPhotos(deps: PhotosDeps, gameId: string, rows: readonly ListedRow[]): Promise<PlayPhoto[]> {
+  if (rows.length === 0) return [];
+  const codes = [...new Map(rows.map(({ code }) => [code.id, code])).values()];
+  const label = await questionLabels(deps.db, gameId, codes);
+  return rows.map(({ row, code, teamId, teamName }) => {
+    const { number, title } = label(code.id, row.questionId);
+    return {
+      id: row.id,
+      gameId,
+      questionId: row.questionId,
+      questionNumber: number,
+      questionTitle: title,
+      teamId,
+      teamName,
+      code: code.code,
+      status: row.status,
+      points: row.points,
+      comment: row.comment,
+      createdAt: row.createdAt.toISOString(),
+      judgedAt: row.judgedAt?.toISOString() ?? null,
+      url: signedUrl(deps.jwtSecret, row.id),
+    };
+  });
+}
+
+/** POST /api/play-photos/{photoId}/judge: accepted with points (the question's when none are given) or rejected, with a word for the team. */
+export async function judgePhoto(deps: PhotosDeps, caller: AccessClaims, photoId: string, input: JudgePhotoRequest): Promise<PlayPhoto> {
+  const ctx = await photoContext(deps.db, photoId);
+  // Whether it exists is nobody else's business.
+  if (!ctx || !mayJudge(caller, ctx)) throw notFound('No such photo');
+  const accepted = input.status === 'accepted';
+  const [row] = await deps.db
+    .update(playPhotos)
+    .set({ status: input.status, points: accepted ? (input.points ?? SCORE_PER_DONE_QUESTION) : null, comment: input.comment || null, judgedAt: new Date() })
+    .where(eq(playPhotos.id, photoId))
+    .returning();
+  await setPhotoState(deps.plays, ctx.code, { questionId: row.questionId, photo: stateOf(row), arrived: false });
+  const [photo] = await toPhotos(deps, ctx.gameId, [{ row, code: ctx.code, teamId: ctx.team?.teamId ?? null, teamName: ctx.team?.teamName ?? null }]);
+  return photo;
+}
+
+async function organisersEvent(db: Db, caller: AccessClaims, eventId: string) {
+  const [event] = await db.select().from(events).where(eq(events.id, eventId));
+  if (!event || (caller.role !== 'admin' && event.organiserId !== caller.userId)) throw notFound('No such event');
+  return event;
+}
+
+async function eventPhotoRows(db: Db, eventId: string): Promise<ListedRow[]> {
+  return db
+    .select({ row: playPhotos, code: gameCodes, teamId: eventTeams.id, teamName: eventTeams.name })
+    .from(playPhotos)
+    .innerJoin(eventTeams, eq(eventTeams.codeId, playPhotos.codeId))
+    .innerJoin(gameCodes, eq(gameCodes.id, playPhotos.codeId))
+    .where(eq(eventTeams.eventId, eventId))
+    .orderBy(asc(playPhotos.createdAt), asc(playPhotos.id));
+}
+
+/** GET /api/events/{eventId}/photos: every team's photos, oldest first (the organiser's, or an admin's). */
+export async function eventPhotos(deps: PhotosDeps, caller: AccessClaims, eventId: string): Promise<PlayPhoto[]> {
+  const event = await organisersEvent(deps.db, caller, eventId);
+  return toPhotos(deps, event.gameId, await eventPhotoRows(deps.db, event.id));
+}
+
+/** GET /api/play-photos/pending: photos of the caller's games played outside events that wait for them, oldest first. */
+export async function pendingPhotos(deps: PhotosDeps, caller: AccessClaims, gameId?: string): Promise<PlayPhoto[]> {
+  const rows = await deps.db
+    .select({ row: playPhotos, code: gameCodes })
+    .from(playPhotos)
+    .innerJoin(gameCodes, eq(gameCodes.id, playPhotos.codeId))
+    .innerJoin(games, eq(games.id, gameCodes.gameId))
+    .leftJoin(eventTeams, eq(eventTeams.codeId, playPhotos.codeId))
+    .where(
+      and(
+        eq(playPhotos.status, 'pending'),
+        isNull(eventTeams.id),
+        eq(games.userId, caller.userId),
+        gameId === undefined ? undefined : eq(games.id, gameId),
+      ),
+    )
+    .orderBy(asc(playPhotos.createdAt), asc(playPhotos.id));
+  const byGame = new Map<string, ListedRow[]>();
+  for (const { row, code } of rows) byGame.set(code.gameId, [...(byGame.get(code.gameId) ?? []), { row, code, teamId: null, teamName: null }]);
+  const lists = await Promise.all([...byGame].map(([id, list]) => toPhotos(deps, id, list)));
+  return lists.flat().sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** POST /api/play-photos/mine: the team's own photos (the code is the key). */
+export async function teamPhotos(deps: PhotosDeps, code: GameCode): Promise<PlayPhoto[]> {
+  const team = code.source === 'event' ? await teamOfCode(deps.db, code.id) : null;
+  const rows = await deps.db.select().from(playPhotos).where(eq(playPhotos.codeId, code.id)).orderBy(asc(playPhotos.createdAt));
+  return toPhotos(deps, code.gameId, rows.map((row) => ({ row, code, teamId: team?.teamId ?? null, teamName: team?.teamName ?? null })));
+}
+
+/** GET /api/play-photos/{photoId}/image: the JPEG, for a link signed for an allowed caller. */
+export async function readPhotoImage(deps: PhotosDeps, input: { photoId: string; expires: number; sig: string }): Promise<Buffer> {
+  if (!isSignedLink(deps.jwtSecret, input.photoId, input.expires, input.sig)) throw new AppError(403, 'invalid_token', 'This photo link is not valid (or has expired)');
+  const [row] = await deps.db.select({ key: playPhotos.mediaKey }).from(playPhotos).where(eq(playPhotos.id, input.photoId));
+  const body = row && (await deps.storage.get(row.key));
+  if (!body) throw notFound('No such photo');
+  return body;
+}
+
+/** A name for a zip entry: no folder separators or control characters, not empty. */
+function entryName(text: string, fallback: string): string {
+  const clean = text
+    .replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 60)
+    .trim();
+  return clean === '' ? fallback : clean;
+}
+
+/**
+ * GET /api/events/{eventId}/photos/zip: every photo of the event as `<team name>/<question number>-<title>.jpg`,
+ * streamed: each file is read from storage only when the zip reaches it.
+ */
+export async function eventPhotosZip(deps: PhotosDeps, caller: AccessClaims, eventId: string): Promise<{ name: string; stream: Readable }> {
+  const event = await organisersEvent(deps.db, caller, eventId);
+  const photos = await toPhotos(deps, event.gameId, await eventPhotoRows(deps.db, event.id));
+  const keys = new Map((await deps.db.select({ id: playPhotos.id, key: playPhotos.mediaKey }).from(playPhotos).where(inArray(playPhotos.id, photos.map((p) => p.id)))).map((r) => [r.id, r.key]));
+  const zip = new yazl.ZipFile();
+  const used = new Set<string>();
+  for (const photo of photos) {
+    const folder = entryName(photo.teamName ?? '', photo.code);
+    const base = `${folder}/${photo.questionNumber}-${entryName(photo.questionTitle, 'photo')}`;
+    let name = `${base}.jpg`;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} (${n}).jpg`;
+    used.add(name.toLowerCase());
+    const key = keys.get(photo.id)!;
+    // JPEG is compressed already: stored as it is.
+    zip.addReadStreamLazy(name, { compress: false, mtime: new Date(photo.createdAt) }, (done) => {
+      deps.storage.read(key).then(
+        (stream) => (stream ? done(null, stream) : done(new Error(`photo ${photo.id} is missing from storage`), undefined as never)),
+        (error: unknown) => done(error, undefined as never),
+      );
+    });
+  }
+  zip.end();
+  return { name: `${entryName(event.name, 'event')}-photos.zip`, stream: zip.outputStream as Readable };
+}

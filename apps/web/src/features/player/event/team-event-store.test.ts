@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TeamView } from '@streethunt/shared';
+import { buildTeamView } from '../test-fixtures.ts';
+import { eventApi } from './event-api.ts';
+import { TeamEventStore } from './team-event-store.ts';
+
+vi.mock('./event-api.ts', () => ({ eventApi: { read: vi.fn(), rename: vi.fn() } }));
+vi.mock('../../../ui/sounds.ts', () => ({ playSound: vi.fn() }));
+
+const read = vi.mocked(eventApi.read);
+const play = { gameId: 'game-1', secretCode: 'TEAMCODE1' };
+const session = { listenForEvent: () => () => undefined };
+const minute = 60_000;
+
+describe('a team’s phone at the event’s end time', () => {
+  const now = Date.parse('2026-05-01T12:00:00.000Z');
+  let serverView: TeamView;
+  beforeEach(() => {
+    localStorage.clear();
+    vi.useFakeTimers({ now, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    serverView = buildTeamView({ endsAt: new Date(now + 10 * minute).toISOString() });
+    read.mockReset();
+    read.mockImplementation(async () => ({ data: serverView }));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    localStorage.clear();
+  });
+
+  it('reads the event again just after its end, and shows it ended without a reconnection', async () => {
+    const store = new TeamEventStore(session, play);
+    store.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(store.getSnapshot().view?.endedAt).toBeNull();
+
+    serverView = { ...serverView, endedAt: serverView.endsAt };
+    await vi.advanceTimersByTimeAsync(10 * minute);
+    expect(read).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(store.getSnapshot().view?.endedAt).toBe(serverView.endsAt);
+    // Ended, it waits for nothing more.
+    await vi.advanceTimersByTimeAsync(60 * minute);
+    expect(read).toHaveBeenCalledTimes(2);
+    store.stop();
+  });
+
+  it('waits for the later end once the organiser added time', async () => {
+    const store = new TeamEventStore(session, play);
+    store.start();
+    await vi.advanceTimersByTimeAsync(0);
+    // More time arrives (the organiser's push, here a read) before the old end.
+    serverView = { ...serverView, endsAt: new Date(now + 25 * minute).toISOString() };
+    await store.read();
+    await vi.advanceTimersByTimeAsync(11 * minute);
+    expect(read).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(14 * minute + 1_000);
+    expect(read).toHaveBeenCalledTimes(3);
+    store.stop();
+  });
+
+  it('asks every 30 s, not at once, while the server has not called it over (a phone clock ahead)', async () => {
+    const store = new TeamEventStore(session, play);
+    store.start();
+    await vi.advanceTimersByTimeAsync(10 * minute + 1_000);
+    expect(read).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(29_000);
+    expect(read).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(read).toHaveBeenCalledTimes(3);
+    store.stop();
+  });
+
+  it('a stopped store reads nothing at the end', async () => {
+    const store = new TeamEventStore(session, play);
+    store.start();
+    await vi.advanceTimersByTimeAsync(0);
+    store.stop();
+    await vi.advanceTimersByTimeAsync(20 * minute);
+    expect(read).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,229 @@
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { Alert, Badge, Button, FileButton, Group, Image, Loader, Stack, Text } from '@mantine/core';
+import { IconCamera, IconPhoto } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { PhotoState, Progress } from '@streethunt/shared';
+import { myPhotos, uploadPhoto } from './photo-api.ts';
+import { indexedDbStore, photoId, PhotoQueue, type QueuedPhoto } from './photo-queue.ts';
+import { shrinkPhoto } from './shrink-photo.ts';
+
+/** Retrying a kept photo while the page is open; the `online` event sends it at once too. */
+const RETRY_MS = 5000;
+
+type Listener = { onSent(progress: Progress): void; onRefused(): void; onKept(): void };
+const listeners = new Set<Listener>();
+let shared: PhotoQueue | null = null;
+/** One queue for the page: a photo kept for one question still goes while the team is on another. */
+function photoQueue(): PhotoQueue {
+  shared ??= new PhotoQueue(indexedDbStore(), uploadPhoto, {
+    onSent: (progress) => listeners.forEach((l) => l.onSent(progress)),
+    onRefused: () => listeners.forEach((l) => l.onRefused()),
+    onKept: () => listeners.forEach((l) => l.onKept()),
+  });
+  return shared;
+}
+
+/** The kept photo of this play and question, live. */
+function useKeptPhoto(queue: PhotoQueue, id: string): QueuedPhoto | null | undefined {
+  const [kept, setKept] = useState<QueuedPhoto | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    const read = () =>
+      void queue.pending().then((all) => {
+        if (live) setKept(all.find((photo) => photo.id === id) ?? null);
+      });
+    read();
+    const stop = queue.subscribe(read);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [queue, id]);
+  return kept;
+}
+
+/** A URL for a blob while it is shown. */
+function useObjectUrl(blob: Blob | undefined): string | undefined {
+  const url = useMemo(() => (blob ? URL.createObjectURL(blob) : undefined), [blob]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
+  return url;
+}
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+const subscribeOnline = (listener: () => void) => {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+};
+
+export type PhotoStepProps = {
+  gameId: string;
+  secretCode: string;
+  grant?: string;
+  questionId: string;
+  /** The server's word on this question's photo, once it has it. */
+  photo?: PhotoState;
+  /** The team plays in an event: its organiser judges. */
+  inEvent: boolean;
+  /** The play has no network now (its last call got no answer). */
+  offline: boolean;
+  /** The server's progress after a photo was taken: the play folds it in. */
+  onProgress(progress: Progress): void;
+};
+
+/**
+ * A photo question's step: take a picture (the back camera) or pick one, shrunk on the phone, kept
+ * there (offline too) and sent as soon as the network allows; then whom it waits for, and the verdict
+ * with the judge's comment.
+ */
+export default function PhotoStep({ gameId, secretCode, grant, questionId, photo, inEvent, offline, onProgress }: PhotoStepProps) {
+  const { t } = useTranslation();
+  const queue = photoQueue();
+  const id = photoId(gameId, secretCode, questionId);
+  const kept = useKeptPhoto(queue, id);
+  const preview = useObjectUrl(kept?.blob);
+  const browserOnline = useSyncExternalStore(subscribeOnline, online, () => true);
+  // The last try got no answer: the photo waits for the network.
+  const [stalled, setStalled] = useState(false);
+  const isOnline = browserOnline && !offline && !stalled;
+  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState(false);
+  const [serverUrl, setServerUrl] = useState<string>();
+  const progressRef = useRef(onProgress);
+  useEffect(() => {
+    progressRef.current = onProgress;
+  });
+
+  useEffect(() => {
+    const listener: Listener = {
+      onSent: (progress) => {
+        setStalled(false);
+        progressRef.current(progress);
+      },
+      onRefused: () => setRefused(true),
+      onKept: () => setStalled(true),
+    };
+    listeners.add(listener);
+    const flush = () => void queue.flush();
+    const back = () => {
+      setStalled(false);
+      flush();
+    };
+    window.addEventListener('online', back);
+    const timer = setInterval(flush, RETRY_MS);
+    flush();
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('online', back);
+      clearInterval(timer);
+    };
+  }, [queue]);
+
+  // The server's copy, once it has one (a link signed for this team), when the phone no longer keeps its own.
+  const status = photo?.status;
+  useEffect(() => {
+    if (!status || kept || !isOnline) return;
+    let live = true;
+    myPhotos({ gameId, secretCode, ...(grant && { grant }) }).then(
+      (reply) => live && setServerUrl(reply.data.find((p) => p.questionId === questionId)?.url),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [status, kept, isOnline, gameId, secretCode, grant, questionId]);
+
+  const take = async (file: File | null) => {
+    if (!file) return;
+    setBusy(true);
+    setRefused(false);
+    try {
+      const blob = await shrinkPhoto(file);
+      await queue.add({ gameId, secretCode, ...(grant && { grant }), questionId, blob });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shown = preview ?? serverUrl;
+  return (
+    <Stack gap="sm" data-testid="photo-step" data-status={status ?? (kept ? 'kept' : 'none')}>
+      {shown && <Image src={shown} alt={t('player.photo.yours')} radius="md" mah={320} fit="contain" data-testid="photo-preview" />}
+      {photo ? (
+        <PhotoVerdict photo={photo} inEvent={inEvent} />
+      ) : kept ? (
+        <Alert color={isOnline ? 'blue' : 'yellow'} variant="light" data-testid="photo-queued">
+          <Group gap="xs" wrap="nowrap">
+            {isOnline && <Loader size="xs" aria-hidden />}
+            <Text size="sm">{t(isOnline ? 'player.photo.sending' : 'player.photo.keptOffline')}</Text>
+          </Group>
+        </Alert>
+      ) : (
+        kept === null && (
+          <>
+            <Text size="sm" c="dimmed">
+              {t('player.photo.instructions')}
+            </Text>
+            <FileButton onChange={(file) => void take(file)} accept="image/*" capture="environment" inputProps={{ 'data-testid': 'photo-take-input' } as object}>
+              {(props) => (
+                <Button {...props} size="lg" fullWidth leftSection={<IconCamera size={20} aria-hidden />} loading={busy} data-testid="photo-take">
+                  {t('player.photo.take')}
+                </Button>
+              )}
+            </FileButton>
+            <FileButton onChange={(file) => void take(file)} accept="image/*" inputProps={{ 'data-testid': 'photo-pick-input' } as object}>
+              {(props) => (
+                <Button {...props} size="md" variant="light" fullWidth leftSection={<IconPhoto size={18} aria-hidden />} disabled={busy} data-testid="photo-pick">
+                  {t('player.photo.pick')}
+                </Button>
+              )}
+            </FileButton>
+            {refused && (
+              <Alert color="red" variant="light" role="alert">
+                {t('player.photo.refused')}
+              </Alert>
+            )}
+          </>
+        )
+      )}
+    </Stack>
+  );
+}
+
+function PhotoVerdict({ photo, inEvent }: { photo: PhotoState; inEvent: boolean }) {
+  const { t } = useTranslation();
+  if (photo.status === 'pending') {
+    return (
+      <Alert color="blue" variant="light" data-testid="photo-verdict" role="status">
+        {t(inEvent ? 'player.photo.waitingOrganiser' : 'player.photo.waitingCreator')}
+      </Alert>
+    );
+  }
+  const accepted = photo.status === 'accepted';
+  return (
+    <Alert color={accepted ? 'green' : 'red'} variant="light" data-testid="photo-verdict" role="status">
+      <Stack gap={6}>
+        <Group gap="xs">
+          <Text fw={700}>{t(accepted ? 'player.photo.accepted' : 'player.photo.rejected')}</Text>
+          {accepted && <Badge color="green">{t('player.photo.points', { count: photo.points ?? 0 })}</Badge>}
+        </Group>
+        {photo.comment && (
+          <Text size="sm" data-testid="photo-comment">
+            {t('player.photo.comment')}{' '}
+            <Text component="span" dir="auto" fw={500}>
+              {photo.comment}
+            </Text>
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
