@@ -19,13 +19,14 @@ import { eq } from 'drizzle-orm';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
-import { eventTeams } from '../../db/schema.ts';
+import { eventTeams, events, gameCodes, plays } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame } from '../../test/factories.ts';
 import { connectSocket, getGame, progressCall } from '../../test/player-calls.ts';
 import { call } from '../../test/requests.ts';
 import { userWithToken } from '../../test/tokens.ts';
 import { forgetOldPositions } from './service.ts';
+import { roomSnapshots } from './room-snapshot.ts';
 
 const hour = 60 * 60_000;
 const eventBody = (gameId: string, extra: Record<string, unknown> = {}) => ({
@@ -68,6 +69,7 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     const room = await call(t, 'GET', `/api/events/${made.json().data.id}`, { token: creator.token });
     return controlRoomSchema.parse(room.json().data);
   }
+  const codeRow = async (code: string) => (await t.db.select().from(gameCodes).where(eq(gameCodes.code, code)))[0];
   const teamCall = (path: string, code: string, extra: Record<string, unknown> = {}) =>
     call(t, 'POST', `/api/event-team${path}`, { body: { gameId: game.id, secretCode: code, ...extra } });
 
@@ -129,6 +131,27 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     expect((await teamCall('/name', ordinary.code, { name: 'Lions' })).statusCode).toBe(404);
     const view = teamViewSchema.parse((await teamCall('', first.code)).json().data);
     expect(view.leaderboard?.map((r) => r.name)).toEqual(['הנמרים 7']);
+  });
+
+  it('a team that never finished keeps the score it had at the event’s end: its minutes stop counting then', async () => {
+    const room = await makeEvent({ startsAt: new Date(Date.now() - 3 * hour).toISOString() });
+    const [team] = room.teams;
+    await teamCall('/name', team.code, { name: 'Owls' });
+    const play = (body: Record<string, unknown>) => progressCall(t.app, { gameId: game.id, secretCode: team.code, ...body });
+    expect((await play({ action: 'set-start-time' })).statusCode).toBe(200);
+    const answer = game.content.questions[0].answer;
+    const typed = answer.kind === 'text' ? answer.value.split(',')[0] : '';
+    expect((await play({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: typed })).statusCode).toBe(200);
+    expect((await play({ action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' })).statusCode).toBe(200);
+    // Started 90 minutes ago; the event ran out 30 minutes ago: 60 minutes count, not 90.
+    await t.db.update(plays).set({ startTime: new Date(Date.now() - 90 * 60_000) }).where(eq(plays.codeId, (await codeRow(team.code)).id));
+    await t.db.update(events).set({ endsAt: new Date(Date.now() - 30 * 60_000) }).where(eq(events.id, room.event.id));
+    roomSnapshots(t.db, t.app.services.realtime).drop(room.event.id);
+    const read = async () => controlRoomSchema.parse((await call(t, 'GET', `/api/events/${room.event.id}`, { token: creator.token })).json().data);
+    const ended = (await read()).teams.find((one) => one.id === team.id);
+    expect(ended?.score).toBe(100 - 60);
+    const view = teamViewSchema.parse((await teamCall('', team.code)).json().data);
+    expect(view.leaderboard?.find((row) => row.teamId === team.id)?.score).toBe(100 - 60);
   });
 
   it('the server counts an event team’s wrong attempts as it judges them, and takes no count from the phone', async () => {

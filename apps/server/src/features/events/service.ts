@@ -60,6 +60,12 @@ const toFeedItem = (row: FeedRow): FeedItem => ({
 /** Whether the event is over: ended early by its organiser, or past its end time. */
 const hasEnded = (event: Pick<EventRow, 'endedAt' | 'endsAt'>, now = new Date()) => event.endedAt !== null || event.endsAt <= now;
 
+/**
+ * When a team's score stops losing minutes: the event's end for a team that never finished, so the final
+ * ranking stays as it was at the end; undefined (now) while the event runs.
+ */
+const scoredAt = (event: Pick<EventRow, 'endedAt' | 'endsAt'>, now = new Date()): Date | undefined => (hasEnded(event, now) ? endOf(event) : undefined);
+
 /** When it ended (or will end): what the position keeping counts from. */
 const endOf = (event: Pick<EventRow, 'endedAt' | 'endsAt'>) => (event.endedAt && event.endedAt < event.endsAt ? event.endedAt : event.endsAt);
 
@@ -163,7 +169,7 @@ async function teamsOf(db: Db, eventId: string): Promise<TeamWithCode[]> {
 /** Every team with its progress: the teams in one query, their plays in another. */
 async function teamsWithProgress(db: Db, event: EventRow): Promise<EventTeam[]> {
   const teams = await teamsOf(db, event.id);
-  const progress = await progressForCodes(db, teams.map((team) => team.code));
+  const progress = await progressForCodes(db, teams.map((team) => team.code), scoredAt(event));
   return teams.map((team) => teamOf(team, progress.get(team.code.id)!, event));
 }
 
@@ -341,7 +347,7 @@ export async function disqualifyTeam(deps: EventsDeps, caller: AccessClaims, eve
     .where(eq(eventTeams.id, teamId))
     .returning();
   forgetStandings(deps, event.id);
-  const changed = teamOf({ team, code: found.code }, await progressForCode(deps.db, found.code), event);
+  const changed = teamOf({ team, code: found.code }, await progressForCode(deps.db, found.code, scoredAt(event)), event);
   teamChanged(deps, event.id, changed);
   await tellTeams(deps, event, [{ team, code: found.code }]);
   return changed;

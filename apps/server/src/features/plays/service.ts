@@ -231,17 +231,18 @@ export async function readProgressJson(deps: PlaysDeps, request: GameProgressReq
 }
 
 /** For progress:watch: the play's progress when the code is valid (the caller checked it). */
-export async function progressForCode(db: Db, code: GameCode): Promise<Progress> {
+/** `at`: when the score's minutes stop counting for a play not ended (an event's end); now by default. */
+export async function progressForCode(db: Db, code: GameCode, at?: Date): Promise<Progress> {
   const ctx = await contextForCode(db, code);
   const play = await findPlay(db, ctx);
-  return progressOf(await onItsVersion(db, ctx, play), play);
+  return progressOf(await onItsVersion(db, ctx, play), play, at);
 }
 
 /**
  * The progress of many codes of one game (an event's teams), their plays read in one query rather than
  * one each: the control room and the teams' ranking read every team at once.
  */
-export async function progressForCodes(db: Db, codes: readonly GameCode[]): Promise<Map<string, Progress>> {
+export async function progressForCodes(db: Db, codes: readonly GameCode[], at?: Date): Promise<Map<string, Progress>> {
   const byCode = new Map<string, Progress>();
   if (codes.length === 0) return byCode;
   const game = await findGameForPlayers(db, codes[0].gameId);
@@ -254,7 +255,7 @@ export async function progressForCodes(db: Db, codes: readonly GameCode[]): Prom
   const playOf = new Map(rows.map((row) => [row.codeId, row]));
   for (const code of codes) {
     const play = playOf.get(code.id) ?? null;
-    byCode.set(code.id, progressOf(await onItsVersion(db, { game, content, code }, play), play));
+    byCode.set(code.id, progressOf(await onItsVersion(db, { game, content, code }, play), play, at));
   }
   return byCode;
 }
