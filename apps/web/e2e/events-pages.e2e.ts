@@ -38,6 +38,7 @@ describe.each(screens)('the organiser’s pages in $language at $width px', ({ l
       await openPage(page, `/events/new?gameId=${game.id}`);
       await page.getByLabel(fieldLabel(s.events.form.name.label)).fill(name);
       await page.getByLabel(fieldLabel(s.events.form.teamCount.label)).fill('4');
+      await page.getByLabel(fieldLabel(s.events.form.timeLimit.label)).fill('45');
       await expectFitsScreen(page, 'the new event form');
       await expectNoSeriousA11yViolations(page);
       await saveScreenshot(page, `events-new-${language}-${width}`, { fullPage: true });
@@ -46,6 +47,8 @@ describe.each(screens)('the organiser’s pages in $language at $width px', ({ l
       const room = page.getByTestId('control-room');
       await room.waitFor();
       await page.locator('[data-testid="live-status"][data-state="live"]').waitFor();
+      // Each team's own 45 minutes, beside the event's times.
+      expect(await page.getByTestId('event-time-limit').textContent()).toContain('45');
       await expect.poll(() => page.getByTestId('team-codes').getByTestId('team-code').count()).toBe(4);
       await expectFitsScreen(page, 'the control room');
       await expectNoSeriousA11yViolations(page);

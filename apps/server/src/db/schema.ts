@@ -413,6 +413,8 @@ export const events = pgTable(
     endedAt: ts('ended_at'),
     teamCount: integer('team_count').notNull(),
     showLeaderboard: boolean('show_leaderboard').notNull().default(true),
+    /** Minutes each team plays from its own start; null: until the event's end. */
+    timeLimitMinutes: integer('time_limit_minutes'),
     /** The purchase that paid for it; null when its game's creator (or an admin) made it, or nothing was to be paid. */
     purchaseId: text('purchase_id').references(() => purchases.id),
     createdAt: createdAt(),

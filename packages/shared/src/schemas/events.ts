@@ -8,6 +8,9 @@ import { playGrantSchema, secretCodeSchema } from './play.ts';
 export const EVENT_TEAMS_MAX = 200;
 export const EVENT_NAME_MAX = 80;
 export const EVENT_MESSAGE_MAX = 300;
+/** A time limit per team, from its own start: at least 5 minutes, at most a day. */
+export const EVENT_TIME_LIMIT_MIN = 5;
+export const EVENT_TIME_LIMIT_MAX = 24 * 60;
 /** Positions are kept until the event ends and this long after, then deleted. */
 export const EVENT_POSITION_KEEP_MS = 24 * 60 * 60_000;
 
@@ -30,6 +33,8 @@ export const createEventSchema = z.object({
   teamCount: z.number().int().min(1).max(EVENT_TEAMS_MAX),
   /** Whether the teams see the leaderboard on their phones (the organiser always does). */
   showLeaderboard: z.boolean().default(true),
+  /** Minutes each team plays from its own start (the event's end still ends everyone); null: until the end. */
+  timeLimitMinutes: z.number().int().min(EVENT_TIME_LIMIT_MIN).max(EVENT_TIME_LIMIT_MAX).nullable().default(null),
 });
 export type CreateEventRequest = z.input<typeof createEventSchema>;
 
@@ -52,6 +57,7 @@ const eventSummarySchema = z.object({
   endedAt: z.string().nullable(),
   teamCount: z.number().int(),
   showLeaderboard: z.boolean(),
+  timeLimitMinutes: z.number().int().nullable(),
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 export const eventReplySchema = z.object({ data: eventSummarySchema });
@@ -142,6 +148,8 @@ export const teamViewSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   endedAt: z.string().nullable(),
+  /** Ended for this team only: its own time (from its start) is up while the event goes on. */
+  timeUp: z.boolean().optional(),
   teamId: z.string(),
   teamName: z.string().nullable(),
   disqualified: z.boolean(),

@@ -154,6 +154,38 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     expect(view.leaderboard?.find((row) => row.teamId === team.id)?.score).toBe(100 - 60);
   });
 
+  it('with a time per team, each team plays that long from its own start: then its play stops, its phone is told, its score stays', async () => {
+    expect((await call(t, 'POST', '/api/events', { token: creator.token, body: eventBody(game.id, { timeLimitMinutes: 2 }) })).json()).toMatchObject({ code: 'validation' });
+    const room = await makeEvent({ timeLimitMinutes: 30 });
+    expect(room.event.timeLimitMinutes).toBe(30);
+    const [late, fresh] = room.teams;
+    await teamCall('/name', late.code, { name: 'Late owls' });
+    const play = (code: string, body: Record<string, unknown>) => progressCall(t.app, { gameId: game.id, secretCode: code, ...body });
+    expect((await play(late.code, { action: 'set-start-time' })).statusCode).toBe(200);
+    const answer = game.content.questions[0].answer;
+    const typed = answer.kind === 'text' ? answer.value.split(',')[0] : '';
+    expect((await play(late.code, { action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: typed })).statusCode).toBe(200);
+    expect((await play(late.code, { action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' })).statusCode).toBe(200);
+    // Started 40 minutes ago: its 30 minutes ran out 10 minutes ago.
+    const startedAt = new Date(Date.now() - 40 * 60_000);
+    await t.db.update(plays).set({ startTime: startedAt }).where(eq(plays.codeId, (await codeRow(late.code)).id));
+    const ownEnd = new Date(startedAt.getTime() + 30 * 60_000).toISOString();
+    const refused = await play(late.code, { action: 'show-question-hint', questionIndex: 1, hintIndex: 0 });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'conflict', message: expect.any(String) });
+    expect(teamViewSchema.parse((await teamCall('', late.code)).json().data)).toMatchObject({ endsAt: ownEnd, endedAt: ownEnd, timeUp: true });
+    roomSnapshots(t.db, t.app.services.realtime).drop(room.event.id);
+    const teams = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${room.event.id}`, { token: creator.token })).json().data).teams;
+    expect(teams.find((one) => one.id === late.id)?.score).toBe(100 - 30);
+    // Another team's time starts with its own start.
+    expect(teamViewSchema.parse((await teamCall('', fresh.code)).json().data)).toMatchObject({ endsAt: room.event.endsAt, endedAt: null });
+    expect((await play(fresh.code, { action: 'set-start-time' })).statusCode).toBe(200);
+    const freshView = teamViewSchema.parse((await teamCall('', fresh.code)).json().data);
+    expect(Date.parse(freshView.endsAt) - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(Date.parse(freshView.endsAt) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
+    expect(freshView.endedAt).toBeNull();
+  });
+
   it('the server counts an event team’s wrong attempts as it judges them, and takes no count from the phone', async () => {
     const room = await makeEvent();
     const [team] = room.teams;

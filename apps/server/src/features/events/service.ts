@@ -14,14 +14,14 @@ import {
 } from '@streethunt/shared';
 import type { Services } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
-import { eventFeed, eventTeams, events, gameCodes, games } from '../../db/schema.ts';
+import { eventFeed, eventTeams, events, gameCodes, games, plays } from '../../db/schema.ts';
 import { findGame, findGameForPlayers, readGameContent, readGameMetadata } from '../../db/game-rows.ts';
 import { violatedUniqueIndex } from '../../db/unique-violation.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { isOwnerOrAdmin } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { createGameCodes, type GameCode } from '../codes/service.ts';
-import { progressForCode, progressForCodes, type PlayStep } from '../plays/service.ts';
+import { progressForCode, progressForCodes, type PlayStep, type ScoredAt } from '../plays/service.ts';
 import { emitFeed, emitTeam, emitTeamView } from './live.ts';
 import { roomSnapshots } from './room-snapshot.ts';
 
@@ -46,6 +46,7 @@ const toSummary = (event: EventRow, name: string): EventSummary => ({
   endedAt: event.endedAt?.toISOString() ?? null,
   teamCount: event.teamCount,
   showLeaderboard: event.showLeaderboard,
+  timeLimitMinutes: event.timeLimitMinutes,
 });
 
 const toFeedItem = (row: FeedRow): FeedItem => ({
@@ -60,11 +61,33 @@ const toFeedItem = (row: FeedRow): FeedItem => ({
 /** Whether the event is over: ended early by its organiser, or past its end time. */
 const hasEnded = (event: Pick<EventRow, 'endedAt' | 'endsAt'>, now = new Date()) => event.endedAt !== null || event.endsAt <= now;
 
+type TimedEvent = Pick<EventRow, 'endedAt' | 'endsAt' | 'timeLimitMinutes'>;
+
+/** When a team's play is over: the event's end, or the end of its own time from its start if that comes first. */
+function teamEnd(event: TimedEvent, startTime: Date | null): Date {
+  const end = endOf(event);
+  if (event.timeLimitMinutes === null || !startTime) return end;
+  const own = new Date(startTime.getTime() + event.timeLimitMinutes * 60_000);
+  return own < end ? own : end;
+}
+
 /**
- * When a team's score stops losing minutes: the event's end for a team that never finished, so the final
- * ranking stays as it was at the end; undefined (now) while the event runs.
+ * When a team's score stops losing minutes: its end (the event's, or its own time up) once passed, so a
+ * team that never finished keeps the score it had then; undefined (now) while it plays.
  */
-const scoredAt = (event: Pick<EventRow, 'endedAt' | 'endsAt'>, now = new Date()): Date | undefined => (hasEnded(event, now) ? endOf(event) : undefined);
+const scoredAt =
+  (event: TimedEvent, now = new Date()): ScoredAt =>
+  (startTime) => {
+    const end = teamEnd(event, startTime);
+    return end <= now ? end : undefined;
+  };
+
+/** The start of a team's play (null before it starts): only an event with a time per team needs it. */
+async function playStartOf(db: Db, event: TimedEvent, code: { id: string; gameId: string }): Promise<Date | null> {
+  if (event.timeLimitMinutes === null) return null;
+  const [play] = await db.select({ startTime: plays.startTime }).from(plays).where(and(eq(plays.gameId, code.gameId), eq(plays.codeId, code.id)));
+  return play?.startTime ?? null;
+}
 
 /** When it ended (or will end): what the position keeping counts from. */
 const endOf = (event: Pick<EventRow, 'endedAt' | 'endsAt'>) => (event.endedAt && event.endedAt < event.endsAt ? event.endedAt : event.endsAt);
@@ -122,6 +145,7 @@ export async function insertEvent(tx: Db, order: { gameId: string; organiserId: 
       ...eventTimes(input),
       teamCount: input.teamCount,
       showLeaderboard: input.showLeaderboard ?? true,
+      timeLimitMinutes: input.timeLimitMinutes ?? null,
       purchaseId: order.purchaseId,
     })
     .returning();
@@ -214,12 +238,17 @@ async function viewOf(deps: EventsDeps, event: EventRow, team: TeamRow): Promise
     .where(and(eq(eventFeed.eventId, event.id), eq(eventFeed.kind, 'message'), or(isNull(eventFeed.teamId), eq(eventFeed.teamId, team.id))))
     .orderBy(asc(eventFeed.at), asc(eventFeed.id));
   const ended = hasEnded(event);
+  // With a time per team, the team's own end once it started: its phone counts down to it and ends there.
+  const start = await playStartOf(deps.db, event, { id: team.codeId, gameId: event.gameId });
+  const own = teamEnd(event, start);
+  const over = ended || own <= new Date();
   return {
     eventId: event.id,
     eventName: event.name,
     startsAt: event.startsAt.toISOString(),
-    endsAt: event.endsAt.toISOString(),
-    endedAt: ended ? endOf(event).toISOString() : null,
+    endsAt: (start ? own : event.endsAt).toISOString(),
+    endedAt: over ? own.toISOString() : null,
+    ...(over && !ended && { timeUp: true }),
     teamId: team.id,
     teamName: team.name,
     disqualified: team.disqualifiedAt !== null,
@@ -241,6 +270,7 @@ export async function assertTeamMayPlay(db: Db, code: GameCode): Promise<void> {
   if (found.team.disqualifiedAt) throw forbidden('This team was disqualified by the organiser');
   if (hasEnded(found.event)) throw conflict('The event has ended');
   if (found.event.startsAt > new Date()) throw conflict(`The event starts at ${found.event.startsAt.toISOString()}`);
+  if (teamEnd(found.event, await playStartOf(db, found.event, code)) <= new Date()) throw conflict('The team’s time is up');
 }
 
 /** POST /api/event-team: the event as this team sees it; null when the code is no event's. */
@@ -387,6 +417,7 @@ export async function recordPosition(deps: EventsDeps, code: GameCode, position:
   if (code.source !== 'event') return false;
   const found = await teamOfCode(deps.db, code.id);
   if (!found || hasEnded(found.event) || found.event.startsAt > new Date()) return false;
+  if (teamEnd(found.event, await playStartOf(deps.db, found.event, code)) <= new Date()) return false;
   const [team] = await deps.db
     .update(eventTeams)
     .set({ lat: position.lat, lng: position.lng, positionAt: new Date() })

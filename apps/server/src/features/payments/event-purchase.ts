@@ -38,7 +38,7 @@ export async function requestEventPurchase(
 
   const [buyer] = await deps.db.select().from(users).where(eq(users.id, caller.userId));
   if (!buyer) throw notFound('No such user');
-  const eventOrder: EventOrder = { ...order, showLeaderboard: order.showLeaderboard ?? true, organiserId: caller.userId };
+  const eventOrder: EventOrder = { ...order, showLeaderboard: order.showLeaderboard ?? true, timeLimitMinutes: order.timeLimitMinutes ?? null, organiserId: caller.userId };
   const { url } = await startCheckout(deps, {
     purchase: {
       gameId: game.id,

@@ -231,18 +231,20 @@ export async function readProgressJson(deps: PlaysDeps, request: GameProgressReq
 }
 
 /** For progress:watch: the play's progress when the code is valid (the caller checked it). */
-/** `at`: when the score's minutes stop counting for a play not ended (an event's end); now by default. */
-export async function progressForCode(db: Db, code: GameCode, at?: Date): Promise<Progress> {
+/** When a play's score stops losing minutes, by its start (an event's end, or a team's own time up); undefined: now. */
+export type ScoredAt = (startTime: Date | null) => Date | undefined;
+
+export async function progressForCode(db: Db, code: GameCode, scoredAt?: ScoredAt): Promise<Progress> {
   const ctx = await contextForCode(db, code);
   const play = await findPlay(db, ctx);
-  return progressOf(await onItsVersion(db, ctx, play), play, at);
+  return progressOf(await onItsVersion(db, ctx, play), play, scoredAt?.(play?.startTime ?? null));
 }
 
 /**
  * The progress of many codes of one game (an event's teams), their plays read in one query rather than
  * one each: the control room and the teams' ranking read every team at once.
  */
-export async function progressForCodes(db: Db, codes: readonly GameCode[], at?: Date): Promise<Map<string, Progress>> {
+export async function progressForCodes(db: Db, codes: readonly GameCode[], scoredAt?: ScoredAt): Promise<Map<string, Progress>> {
   const byCode = new Map<string, Progress>();
   if (codes.length === 0) return byCode;
   const game = await findGameForPlayers(db, codes[0].gameId);
@@ -255,7 +257,7 @@ export async function progressForCodes(db: Db, codes: readonly GameCode[], at?: 
   const playOf = new Map(rows.map((row) => [row.codeId, row]));
   for (const code of codes) {
     const play = playOf.get(code.id) ?? null;
-    byCode.set(code.id, progressOf(await onItsVersion(db, { game, content, code }, play), play, at));
+    byCode.set(code.id, progressOf(await onItsVersion(db, { game, content, code }, play), play, scoredAt?.(play?.startTime ?? null)));
   }
   return byCode;
 }

@@ -55,6 +55,7 @@ describe('buying an event for a group', () => {
         endsAt: new Date(2026, 11, 1, 11, 0).toISOString(),
         teamCount: 12,
         showLeaderboard: true,
+        timeLimitMinutes: null,
       },
     ]);
     expect(routesCalled(fetchMock)).not.toContain('POST /api/events');

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
-import { EVENT_TEAMS_MAX, createEventSchema, type CreateEventRequest } from '@streethunt/shared';
+import { EVENT_TEAMS_MAX, EVENT_TIME_LIMIT_MAX, EVENT_TIME_LIMIT_MIN, createEventSchema, type CreateEventRequest } from '@streethunt/shared';
 import { validateFields, type IssueText, type Validation } from '../../ui/form-fields.ts';
 
 /** The form's text fields, as typed: the times as a `datetime-local` input writes them (local time). */
-export type EventFormValues = { gameId: string; name: string; startsAt: string; endsAt: string; teamCount: string };
+export type EventFormValues = { gameId: string; name: string; startsAt: string; endsAt: string; teamCount: string; timeLimitMinutes: string };
 export type EventFormField = keyof EventFormValues;
 
 export const DEFAULT_TEAM_COUNT = 5;
@@ -30,13 +30,13 @@ export function defaultEventValues(now: Date, gameId: string): EventFormValues {
   const start = new Date(now);
   start.setSeconds(0, 0);
   start.setMinutes(start.getMinutes() - (start.getMinutes() % START_ROUNDING_MINUTES));
-  return { gameId, name: '', startsAt: toLocalInput(start), endsAt: toLocalInput(new Date(start.getTime() + DEFAULT_LENGTH_MS)), teamCount: String(DEFAULT_TEAM_COUNT) };
+  return { gameId, name: '', startsAt: toLocalInput(start), endsAt: toLocalInput(new Date(start.getTime() + DEFAULT_LENGTH_MS)), teamCount: String(DEFAULT_TEAM_COUNT), timeLimitMinutes: '' };
 }
 
 /** The kind of problem, as named in `events.form.errors.*`. */
 function issueKind(field: string, issue: Parameters<IssueText>[1], value: unknown): string {
   if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return 'required';
-  if (field === 'teamCount') return 'range';
+  if (field === 'teamCount' || field === 'timeLimitMinutes') return 'range';
   return issue.code === 'too_big' ? 'tooLong' : 'format';
 }
 
@@ -44,6 +44,7 @@ function issueKind(field: string, issue: Parameters<IssueText>[1], value: unknow
 function eventIssueText(t: TFunction<'studio'>): IssueText {
   return (field, issue, value) => {
     const kind = issueKind(field, issue, value);
+    if (field === 'timeLimitMinutes') return t('events.form.errors.timeLimitMinutes.range', { min: EVENT_TIME_LIMIT_MIN, max: EVENT_TIME_LIMIT_MAX });
     const max = field === 'teamCount' ? EVENT_TEAMS_MAX : issue.code === 'too_big' ? Number(issue.maximum) : undefined;
     return t([`events.form.errors.${field}.${kind}`, `events.form.errors.${kind}`], { max });
   };
@@ -57,6 +58,7 @@ export function checkEventForm(values: EventFormValues, showLeaderboard: boolean
   const startsAt = fromLocalInput(values.startsAt);
   const endsAt = fromLocalInput(values.endsAt);
   const count = values.teamCount.trim();
+  const limit = values.timeLimitMinutes.trim();
   const request = {
     gameId: values.gameId,
     name: values.name,
@@ -64,6 +66,8 @@ export function checkEventForm(values: EventFormValues, showLeaderboard: boolean
     endsAt: endsAt ?? values.endsAt,
     teamCount: count === '' ? undefined : Number(count),
     showLeaderboard,
+    // Empty: the teams play until the event's end.
+    timeLimitMinutes: limit === '' ? null : Number(limit),
   };
   const checked = validateFields(createEventSchema, request, eventIssueText(t));
   const endTooEarly = startsAt !== null && endsAt !== null && Date.parse(endsAt) <= Date.parse(startsAt);

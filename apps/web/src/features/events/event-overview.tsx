@@ -51,6 +51,7 @@ export function EventOverview({ event, live, now, endControl }: Props) {
             ? fact(t('events.room.endedAt'), formatDateTime(event.endedAt, i18n.language), 'event-ended')
             : fact(t('events.room.endsAt'), formatDateTime(event.endsAt, i18n.language), 'event-ends')}
           {fact(t('events.room.teamCount'), event.teamCount, 'event-teams')}
+          {event.timeLimitMinutes !== null && fact(t('events.room.timeLimit'), t('events.room.minutes', { count: event.timeLimitMinutes }), 'event-time-limit')}
         </SimpleGrid>
       </Stack>
     </Card>

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInpu
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { EVENT_NAME_MAX, EVENT_TEAMS_MAX, formatMoney, type CreateEventRequest, type MyGame } from '@streethunt/shared';
+import { EVENT_NAME_MAX, EVENT_TEAMS_MAX, EVENT_TIME_LIMIT_MAX, EVENT_TIME_LIMIT_MIN, formatMoney, type CreateEventRequest, type MyGame } from '@streethunt/shared';
 import { submitChecked, useFields } from '../../ui/form-fields.ts';
 import { errorText, isUnauthorized } from '../../ui/studio/errors.ts';
 import { ActionError } from '../../ui/studio/studio-page.tsx';
@@ -96,6 +96,14 @@ export function NewEventForm({ games, linkedGameId, onUnauthorized, teamPrice }:
           maxLength={3}
           autoComplete="off"
           {...form.field('teamCount', digitsOnly)}
+        />
+        <TextInput
+          label={t('events.form.timeLimit.label')}
+          description={t('events.form.timeLimit.description', { min: EVENT_TIME_LIMIT_MIN, max: EVENT_TIME_LIMIT_MAX })}
+          inputMode="numeric"
+          maxLength={4}
+          autoComplete="off"
+          {...form.field('timeLimitMinutes', digitsOnly)}
         />
         <Switch
           label={t('events.form.showLeaderboard.label')}

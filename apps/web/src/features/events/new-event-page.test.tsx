@@ -68,6 +68,7 @@ describe('new event page', () => {
     type(input(t, 'startsAt'), '2026-12-01T09:00');
     type(input(t, 'endsAt'), '2026-12-01T12:30');
     type(input(t, 'teamCount'), '12');
+    type(input(t, 'timeLimit'), '40');
     fireEvent.click(screen.getByRole('switch', { name: labelStartingWith(t('events.form.showLeaderboard.label')) }));
     fireEvent.click(screen.getByRole('button', { name: 'Create the event' }));
 
@@ -80,6 +81,7 @@ describe('new event page', () => {
         endsAt: new Date(2026, 11, 1, 12, 30).toISOString(),
         teamCount: 12,
         showLeaderboard: false,
+        timeLimitMinutes: 40,
       },
     ]);
   });

@@ -12,6 +12,7 @@ export function buildEvent(overrides: Partial<EventSummary> = {}): EventSummary 
     endedAt: null,
     teamCount: 3,
     showLeaderboard: true,
+    timeLimitMinutes: null,
     ...overrides,
   };
 }

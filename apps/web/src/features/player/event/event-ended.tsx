@@ -7,7 +7,7 @@ import { usePlay } from '../play-context.tsx';
 import { FinalRanking } from './final-ranking.tsx';
 
 /**
- * The event ended before the team finished: no more questions, the team's own summary up to the end
+ * The event ended (or the team's own time was up) before the team finished: no more questions, the team's own summary up to the end
  * (no end time is set for it: it did not finish) and the final ranking.
  */
 export function EventEnded({ view }: { view: TeamView }) {
@@ -19,9 +19,9 @@ export function EventEnded({ view }: { view: TeamView }) {
       <Stack gap="xs" align="center">
         <IconFlag size={48} color="var(--mantine-color-blue-6)" aria-hidden />
         <Title order={1} size="h2" ta="center">
-          {t('player.event.ended.title')}
+          {t(view.timeUp ? 'player.event.timeUp.title' : 'player.event.ended.title')}
         </Title>
-        <Text ta="center">{t('player.event.ended.text')}</Text>
+        <Text ta="center">{t(view.timeUp ? 'player.event.timeUp.text' : 'player.event.ended.text')}</Text>
       </Stack>
       {progress && !game.gameoverPage.hideGameSummary && (
         <PlaySummary progress={{ ...progress, endTime: progress.endTime ?? view.endedAt }} scoring={game.metadata.scoring} />

@@ -89,6 +89,19 @@ describe('player: the end of a live event', () => {
     expect(server.changesSent()).toEqual([]);
   });
 
+  it('stops a team whose own time is up while the event goes on, and says the final ranking follows', async () => {
+    const { t, server, live } = await openPlay(buildProgress(), buildTeamView());
+    await screen.findByTestId('answer-input', {}, LAZY);
+    act(() => live.onTeamView?.(buildTeamView({ endedAt: '2026-05-01T11:30:00.000Z', timeUp: true, leaderboard: LEADERBOARD })));
+    const ended = await screen.findByTestId('event-ended');
+    expect(within(ended).getByRole('heading', { name: t('player.event.timeUp.title') })).toBeTruthy();
+    const ranking = within(ended).getByTestId('event-ranking');
+    expect(within(ranking).getByRole('heading', { name: t('player.event.ranking.title') })).toBeTruthy();
+    expect(ranking.textContent).toContain(t('player.event.ranking.later'));
+    expect(screen.queryByTestId('answer-input')).toBeNull();
+    expect(server.changesSent()).toEqual([]);
+  });
+
   it('shows no ranking on the game over of an ordinary code', async () => {
     await openPlay(finished, null);
     await screen.findByTestId('game-over', {}, LAZY);

@@ -11,7 +11,8 @@ import { LeaderboardTable } from './leaderboard-table.tsx';
  */
 export function FinalRanking({ view }: { view: TeamView }) {
   const { t } = useTranslation();
-  const ended = Boolean(view.endedAt);
+  // A team whose own time is up waits, as the others play on, for the event's final ranking.
+  const ended = Boolean(view.endedAt) && !view.timeUp;
   const rows = view.leaderboard;
   if (ended && !rows) return null;
   const own = rows?.find((row) => row.teamId === view.teamId);
