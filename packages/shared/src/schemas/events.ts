@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUESTION_STATUSES } from '../game/question-status.ts';
-import { TEAM_NAME_CHARACTERS, TEAM_NAME_MAX, TEAM_NAME_MIN } from '../game/team-name.ts';
+import { TEAM_NAME_MAX, TEAM_NAME_MIN, teamNameOf, teamNameProblem, type TeamNameProblem } from '../game/team-name.ts';
 import { idSchema, lineText } from './common.ts';
 import { playGrantSchema, secretCodeSchema } from './play.ts';
 
@@ -14,12 +14,23 @@ export const EVENT_TIME_LIMIT_MAX = 24 * 60;
 /** Positions are kept until the event ends and this long after, then deleted. */
 export const EVENT_POSITION_KEEP_MS = 24 * 60 * 60_000;
 
-/** A team's name (game/team-name.ts has the rule, for the phone too). */
+/** Why a team name is refused, in the API's words (the phone says it in its own). */
+const TEAM_NAME_REFUSALS: Record<TeamNameProblem, string> = {
+  tooShort: `a team name takes at least ${TEAM_NAME_MIN} characters`,
+  tooLong: `a team name takes at most ${TEAM_NAME_MAX} characters`,
+  chars: 'a team name takes letters, digits, spaces and - . ! ? & ׳ ״ only',
+  invisible: 'a team name may not hold invisible letters',
+  marks: 'a team name may not stack marks on a letter',
+  noLetter: 'a team name needs a letter one can see',
+};
+
+/** A team's name (game/team-name.ts has the rule, for the phone too), kept in its tidy form. */
 export const teamNameSchema = lineText()
-  .trim()
-  .min(TEAM_NAME_MIN)
-  .max(TEAM_NAME_MAX)
-  .regex(TEAM_NAME_CHARACTERS, 'a team name takes letters, digits, spaces and - . ! ? & only');
+  .superRefine((typed, ctx) => {
+    const problem = teamNameProblem(typed);
+    if (problem) ctx.addIssue({ code: 'custom', message: TEAM_NAME_REFUSALS[problem] });
+  })
+  .overwrite(teamNameOf);
 
 // A time as the browser writes it (toISOString), checked for control characters first as every text is.
 const isoTime = lineText().pipe(z.iso.datetime({ offset: true }));

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   EVENT_POSITION_KEEP_MS,
   playSummary,
   rankTeams,
+  teamNameSkeleton,
   type ControlRoom,
   type CreateEventRequest,
   type EventSummary,
@@ -119,7 +120,7 @@ export async function createEvent(deps: EventsDeps, caller: AccessClaims, input:
   if (!game || !isOwnerOrAdmin(caller, game)) throw notFound('No such game of yours');
   if (game.status !== 'APPROVED') throw conflict('Only a published game can be played as an event');
   const event = await deps.db.transaction((tx) => insertEvent(tx, { gameId: game.id, organiserId: caller.userId, input }));
-  return toSummary(event, readGameMetadata(game).name);
+  return toSummary(event, readGameMetadata(game.metadata).name);
 }
 
 /** The times of an event request, or 400 when it would end before it starts (the one rule the schema leaves). */
@@ -273,6 +274,13 @@ export async function assertTeamMayPlay(db: Db, code: GameCode): Promise<void> {
   if (teamEnd(found.event, await playStartOf(db, found.event, code)) <= new Date()) throw conflict('The team’s time is up');
 }
 
+/** When an event team's score stops losing minutes (scoredAt: its end once passed), as its ranking scores it; undefined for any other code. */
+export async function teamScoreEnd(db: Db, code: GameCode): Promise<ScoredAt | undefined> {
+  if (code.source !== 'event') return undefined;
+  const found = await teamOfCode(db, code.id);
+  return found ? scoredAt(found.event) : undefined;
+}
+
 /** POST /api/event-team: the event as this team sees it; null when the code is no event's. */
 export async function teamView(deps: EventsDeps, code: GameCode): Promise<TeamView | null> {
   if (code.source !== 'event') return null;
@@ -301,13 +309,20 @@ export async function nameTeam(deps: EventsDeps, code: GameCode, name: string): 
   const found = code.source === 'event' ? await teamOfCode(deps.db, code.id) : null;
   if (!found) throw notFound('This code is not a team’s code of an event');
   if (hasEnded(found.event)) throw conflict('The event has ended');
-  let team: TeamRow;
-  try {
-    [team] = await deps.db.update(eventTeams).set({ name }).where(eq(eventTeams.id, found.team.id)).returning();
-  } catch (error) {
-    if (violatedUniqueIndex(error) !== null) throw conflict('Another team of this event has that name');
-    throw error;
-  }
+  const team = await deps.db.transaction(async (tx) => {
+    // Names are compared by their skeleton, which the database cannot index: the event's row lock makes
+    // one naming at a time per event, so two phones cannot take lookalike names at once.
+    await tx.select({ id: events.id }).from(events).where(eq(events.id, found.event.id)).for('update');
+    const skeleton = teamNameSkeleton(name);
+    const others = await tx.select({ id: eventTeams.id, name: eventTeams.name }).from(eventTeams).where(and(eq(eventTeams.eventId, found.event.id), isNotNull(eventTeams.name)));
+    if (others.some((other) => other.id !== found.team.id && teamNameSkeleton(other.name!) === skeleton)) throw conflict('Another team of this event has that name, or one that looks the same');
+    try {
+      return (await tx.update(eventTeams).set({ name }).where(eq(eventTeams.id, found.team.id)).returning())[0];
+    } catch (error) {
+      if (violatedUniqueIndex(error) !== null) throw conflict('Another team of this event has that name');
+      throw error;
+    }
+  });
   if (found.team.name !== name) await addFeed(deps, found.event.id, { kind: 'named', teamId: team.id, text: name });
   const view = await viewOf(deps, found.event, team);
   emitTeamView(deps.realtime.io, { gameId: code.gameId, codeId: code.id }, view);

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import yazl from 'yazl';
+import { zipEntryName } from './zip-entry-name.ts';
 import { needsPresenceCode, PHOTO_MAX_SIDE, SCORE_PER_DONE_QUESTION, visibleText, type GameContent, type JudgePhotoRequest, type PhotoState, type PlayPhoto, type Progress } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { eventTeams, events, gameCodes, games, playPhotos } from '../../db/schema.ts';
@@ -279,18 +280,6 @@ export async function readPhotoImage(deps: PhotosDeps, input: { photoId: string;
   return body;
 }
 
-/** A name for a zip entry: no folder separators or control characters, not empty. */
-function entryName(text: string, fallback: string): string {
-  const clean = text
-    .replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '')
-    .slice(0, 60)
-    .trim();
-  return clean === '' ? fallback : clean;
-}
-
 /**
  * GET /api/events/{eventId}/photos/zip: every photo of the event as `<team name>/<question number>-<title>.jpg`,
  * streamed: each file is read from storage only when the zip reaches it.
@@ -302,8 +291,8 @@ export async function eventPhotosZip(deps: PhotosDeps, caller: AccessClaims, eve
   const zip = new yazl.ZipFile();
   const used = new Set<string>();
   for (const photo of photos) {
-    const folder = entryName(photo.teamName ?? '', photo.code);
-    const base = `${folder}/${photo.questionNumber}-${entryName(photo.questionTitle, 'photo')}`;
+    const folder = zipEntryName(photo.teamName ?? '', photo.code);
+    const base = `${folder}/${photo.questionNumber}-${zipEntryName(photo.questionTitle, 'photo')}`;
     let name = `${base}.jpg`;
     for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} (${n}).jpg`;
     used.add(name.toLowerCase());
@@ -317,5 +306,5 @@ export async function eventPhotosZip(deps: PhotosDeps, caller: AccessClaims, eve
     });
   }
   zip.end();
-  return { name: `${entryName(event.name, 'event')}-photos.zip`, stream: zip.outputStream as Readable };
+  return { name: `${zipEntryName(event.name, 'event')}-photos.zip`, stream: zip.outputStream as Readable };
 }

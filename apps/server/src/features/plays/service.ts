@@ -59,6 +59,12 @@ export type PlayStep = {
 /** Whether the code's play may change now (an event's team: not before the start, after the end or once disqualified); throws the refusal. */
 export type PlayGate = (code: GameCode) => Promise<void>;
 
+/**
+ * When the code's score stops losing minutes (an event's team once its end passed: the time its
+ * ranking is scored at), or undefined: the play's score counts to now.
+ */
+export type ScoreEnd = (code: GameCode) => Promise<ScoredAt | undefined>;
+
 export type OnPlayChanged = (change: { code: GameCode; progress: Progress; step: PlayStep }) => Promise<void>;
 
 export type PlaysDeps = Pick<Services, 'db' | 'realtime'> & {
@@ -70,6 +76,7 @@ export type PlaysDeps = Pick<Services, 'db' | 'realtime'> & {
   onPlayFinished: OnPlayFinished;
   onPlayChanged: OnPlayChanged;
   playGate: PlayGate;
+  scoreEnd: ScoreEnd;
   /** The questions' spot codes, to check the one a player sends. */
   presence: PresenceCodes;
 };
@@ -227,7 +234,10 @@ export function preparedProgressOf(ctx: PlayContext, play: PlayRow | null, now =
 export async function readProgressJson(deps: PlaysDeps, request: GameProgressRequest & { secretCode: string }, caller: Caller): Promise<PreparedProgress> {
   const ctx = await openPlayContext(deps, { gameId: request.gameId, secretCode: request.secretCode, grant: request.grant }, caller);
   const play = await findPlay(deps.db, ctx);
-  return preparedProgressOf(await onItsVersion(deps.db, ctx, play), play);
+  const onVersion = await onItsVersion(deps.db, ctx, play);
+  // An event's team past its end reads the score its ranking has (rare: made afresh, not kept).
+  const at = (await deps.scoreEnd(ctx.code))?.(play?.startTime ?? null);
+  return at ? prepareProgress(progressOf(onVersion, play, at)) : preparedProgressOf(onVersion, play);
 }
 
 /** For progress:watch: the play's progress when the code is valid (the caller checked it). */
@@ -556,7 +566,7 @@ export async function runGameProgressAction(deps: PlaysDeps, request: GameProgre
   const ctx = await onItsVersion(deps.db, opened, play);
   switch (request.action) {
     case 'get-game-progress':
-      return progressOf(ctx, play);
+      return progressOf(ctx, play, (await deps.scoreEnd(ctx.code))?.(play?.startTime ?? null));
     case 'set-question-status':
       return setQuestionStatus(deps, ctx, request);
     case 'show-question-hint':

@@ -55,6 +55,13 @@ describe('player: a live event team names itself before the questions', () => {
     expect(await screen.findByText(t('player.event.name.tooLong', { max: 30 }))).toBeTruthy();
     submitName(input, '<b>Owls</b>');
     expect(await screen.findByText(t('player.event.name.chars'))).toBeTruthy();
+    // Names that show no letter, hide fillers or stack marks: the same rule the server keeps, each said.
+    submitName(input, '. ..');
+    expect(await screen.findByText(t('player.event.name.noLetter'))).toBeTruthy();
+    submitName(input, 'Owls\u3164');
+    expect(await screen.findByText(t('player.event.name.invisible'))).toBeTruthy();
+    submitName(input, `O${'\u0301'.repeat(20)}wls`);
+    expect(await screen.findByText(t('player.event.name.marks'))).toBeTruthy();
     expect(namesSent(server)).toEqual([]);
 
     submitName(input, '  The Owls ');

@@ -5,7 +5,7 @@ import type { TeamView } from '@streethunt/shared';
 import { primeSounds } from '../../../ui/sounds.ts';
 import { usePlay } from '../play-context.tsx';
 import type { FollowedEvent } from './team-event-store.ts';
-import { TEAM_NAME_MAX, TEAM_NAME_MIN, teamNameProblem, type TeamNameProblem } from '@streethunt/shared';
+import { TEAM_NAME_MAX, TEAM_NAME_MIN, teamNameOf, teamNameProblem, type TeamNameProblem } from '@streethunt/shared';
 import { PositionNote } from './position-note.tsx';
 
 type NamingProblem = TeamNameProblem | 'taken' | 'offline' | 'failed';
@@ -33,7 +33,7 @@ export function NamingStep({ event, view }: { event: FollowedEvent; view: TeamVi
     }
     setSaving(true);
     setProblem(null);
-    const outcome = await event.store.rename(name.trim());
+    const outcome = await event.store.rename(teamNameOf(name));
     setSaving(false);
     // The rules here are the server's, so a refusal as invalid can only be of the characters.
     if (outcome !== 'ok') setProblem(outcome === 'invalid' ? 'chars' : outcome);
@@ -44,7 +44,7 @@ export function NamingStep({ event, view }: { event: FollowedEvent; view: TeamVi
       ? t('player.event.name.tooShort', { min: TEAM_NAME_MIN })
       : problem === 'tooLong'
         ? t('player.event.name.tooLong', { max: TEAM_NAME_MAX })
-        : problem === 'chars' || problem === 'taken'
+        : problem && problem !== 'offline' && problem !== 'failed'
           ? t(`player.event.name.${problem}`)
           : undefined;
   const offline = problem === 'offline' || snapshot.offline;

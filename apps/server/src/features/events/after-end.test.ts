@@ -1,0 +1,72 @@
+import { controlRoomSchema, progressSchema, teamViewSchema } from '@streethunt/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../../db/test-database.ts';
+import { events, gameCodes, plays } from '../../db/schema.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { buildGame } from '../../test/factories.ts';
+import { progressCall } from '../../test/player-calls.ts';
+import { call } from '../../test/requests.ts';
+import { userWithToken } from '../../test/tokens.ts';
+import { PLAY_CACHE_MS } from '../plays/service.ts';
+import { roomSnapshots } from './room-snapshot.ts';
+
+const hour = 60 * 60_000;
+
+describe.each(testDatabaseKinds())('an event after its end on %s', (kind) => {
+  let t: TestApp;
+  let creator: Awaited<ReturnType<typeof userWithToken>>;
+  let game: Awaited<ReturnType<typeof buildGame>>;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ kind });
+    creator = await userWithToken(t);
+    game = await buildGame(t.db, { userId: creator.user.id });
+  });
+  afterAll(() => t.close());
+
+  async function makeEvent(extra: Record<string, unknown> = {}) {
+    const body = { gameId: game.id, name: 'Class 7B', startsAt: new Date(Date.now() - 3 * hour).toISOString(), endsAt: new Date(Date.now() + hour).toISOString(), teamCount: 3, ...extra };
+    const made = await call(t, 'POST', '/api/events', { token: creator.token, body });
+    expect(made.statusCode).toBe(200);
+    return made;
+  }
+  const room = async (eventId: string) => controlRoomSchema.parse((await call(t, 'GET', `/api/events/${eventId}`, { token: creator.token })).json().data);
+  const teamCall = (path: string, code: string, extra: Record<string, unknown> = {}) =>
+    call(t, 'POST', `/api/event-team${path}`, { body: { gameId: game.id, secretCode: code, ...extra } });
+  const codeRow = async (code: string) => (await t.db.select().from(gameCodes).where(eq(gameCodes.code, code)))[0];
+
+  it('the reply of a new event names its game', async () => {
+    const made = await makeEvent();
+    expect(made.json().data.gameName).toBe(game.content.metadata.name);
+    expect(made.json().data.gameName).not.toBe('');
+  });
+
+  it('get-game-progress of a team that never finished keeps the score of the ranking once the event is over', async () => {
+    const eventId = (await makeEvent()).json().data.id as string;
+    const [team, fresh] = (await room(eventId)).teams;
+    await teamCall('/name', team.code, { name: 'Owls' });
+    const play = (body: Record<string, unknown>) => progressCall(t.app, { gameId: game.id, secretCode: team.code, ...body });
+    expect((await play({ action: 'set-start-time' })).statusCode).toBe(200);
+    const answer = game.content.questions[0].answer;
+    const typed = answer.kind === 'text' ? answer.value.split(',')[0] : '';
+    expect((await play({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: typed })).statusCode).toBe(200);
+    expect((await play({ action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' })).statusCode).toBe(200);
+    // Started 90 minutes ago; the event ran out 30 minutes ago: 60 minutes count, not 90.
+    await t.db.update(plays).set({ startTime: new Date(Date.now() - 90 * 60_000) }).where(eq(plays.codeId, (await codeRow(team.code)).id));
+    await t.db.update(events).set({ endsAt: new Date(Date.now() - 30 * 60_000) }).where(eq(events.id, eventId));
+    roomSnapshots(t.db, t.app.services.realtime).drop(eventId);
+    // The play as this process keeps it is a second old at most: the changed start shows after that.
+    await new Promise((resolve) => setTimeout(resolve, PLAY_CACHE_MS + 50));
+    const ranked = (await room(eventId)).teams.find((one) => one.id === team.id)?.score;
+    expect(ranked).toBe(100 - 60);
+    const progress = progressSchema.parse((await play({ action: 'get-game-progress' })).json());
+    expect(progress.score).toBe(ranked);
+
+    // A phone that never played (a new phone of another team, after the end) still reads the final ranking.
+    const view = teamViewSchema.parse((await teamCall('', fresh.code)).json().data);
+    expect(view.endedAt).not.toBeNull();
+    expect(view.leaderboard?.find((row) => row.teamId === team.id)?.score).toBe(ranked);
+    expect((await progressCall(t.app, { gameId: game.id, secretCode: fresh.code, action: 'set-start-time' })).json()).toMatchObject({ code: 'conflict' });
+  });
+});
