@@ -31,7 +31,7 @@ import { paymentsRoutes, sandboxPageRoutes } from './features/payments/routes.ts
 import { playsDeps, playsRoutes, type PlayPorts } from './features/plays/routes.ts';
 import { eventsRoutes } from './features/events/routes.ts';
 import { photosRoutes } from './features/photos/routes.ts';
-import { assertTeamMayPlay, playChanged, problemReported, teamScoreEnd } from './features/events/service.ts';
+import { assertTeamMayPlay, joinTeamRoom, playChanged, problemReported, teamScoreEnd } from './features/events/service.ts';
 import { openHintForCode, type OnPlayFinished } from './features/plays/service.ts';
 import { sendFeedbackInvitation } from './features/feedback/service.ts';
 import { studioRoutes } from './features/studio/routes.ts';
@@ -217,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         onPlayChanged: ({ code, progress, step }) => playChanged(api.services, code, progress, step),
         playGate: (code) => assertTeamMayPlay(api.services.db, code),
         scoreEnd: (code) => teamScoreEnd(api.services.db, code),
+        onWatched: (socket, code) => joinTeamRoom(api.services, socket, code),
       };
       await api.register(playsRoutes, playPorts);
       await api.register(eventsRoutes, { openHint: (code, at) => openHintForCode(playsDeps(api, playPorts), code, at) });

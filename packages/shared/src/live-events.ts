@@ -28,6 +28,12 @@ export const EVENT_TEAM_EVENT = 'event:team';
 export const EVENT_FEED_EVENT = 'event:feed';
 /** Server -> a team's phones (in its play room): a TeamView after a message, a rename or the end. */
 export const TEAM_VIEW_EVENT = 'event:team-view';
+/**
+ * Server -> every phone of an event's teams (each joins its event's team room when its play's watch
+ * is let in): an EventRanking (schemas/events.ts) after the standings changed, while the event shows
+ * its ranking to the teams or once it has ended; at most one per event every few seconds, coalesced.
+ */
+export const EVENT_RANKING_EVENT = 'event:ranking';
 /** Phone -> server, from a socket watching its play: `{ lat, lng }`, at most every few seconds. */
 export const TEAM_POSITION_EVENT = 'event:position';
 /** How often a playing phone in an event sends its position. */

@@ -169,4 +169,8 @@ export const teamViewSchema = z.object({
   leaderboard: z.array(rankedTeamSchema).nullable(),
 });
 export type TeamView = z.infer<typeof teamViewSchema>;
+
+/** The EVENT_RANKING_EVENT payload: the event's ranking now; `final` once the event has ended (a late judgement still changes it). */
+export const eventRankingSchema = z.object({ eventId: z.string(), leaderboard: z.array(rankedTeamSchema), final: z.boolean() });
+export type EventRanking = z.infer<typeof eventRankingSchema>;
 export const teamViewReplySchema = z.object({ data: teamViewSchema.nullable() });

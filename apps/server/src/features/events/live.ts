@@ -1,4 +1,4 @@
-import { EVENT_FEED_EVENT, EVENT_TEAM_EVENT, TEAM_VIEW_EVENT, type EventTeam, type FeedItem, type TeamView } from '@streethunt/shared';
+import { EVENT_FEED_EVENT, EVENT_RANKING_EVENT, EVENT_TEAM_EVENT, TEAM_VIEW_EVENT, type EventRanking, type EventTeam, type FeedItem, type TeamView } from '@streethunt/shared';
 import type { Server } from 'socket.io';
 import { playRoom } from '../plays/live.ts';
 
@@ -21,4 +21,15 @@ export function emitFeed(io: Server, eventId: string, item: FeedItem): void {
 /** To the phones of one team: they watch their play's room. */
 export function emitTeamView(io: Server, team: { gameId: string; codeId: string }, view: TeamView): void {
   io.to(playRoom(team)).emit(TEAM_VIEW_EVENT, view);
+}
+
+/**
+ * Every phone of the event's teams: a phone joins it when its play's watch is let in (its code is a
+ * team's), so one emit reaches them all, on every process.
+ */
+export const eventTeamsRoom = (eventId: string) => `event-teams:${eventId}`;
+export const isEventTeamsRoom = (room: string) => room.startsWith('event-teams:');
+
+export function emitRanking(io: Server, ranking: EventRanking): void {
+  io.to(eventTeamsRoom(ranking.eventId)).emit(EVENT_RANKING_EVENT, ranking);
 }

@@ -36,7 +36,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ openHint: events.OpenHint }> 
     events.forgetOldPositions(services.db).catch((error: unknown) => app.log.error({ err: error }, 'could not delete old event positions'));
   }, POSITION_SWEEP_MS);
   sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    events.stopRankingPushes(services);
+  });
 
   app.post(
     '/events',
@@ -133,7 +136,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ openHint: events.OpenHint }> 
       config: { access: 'public', ...perMinute(120) },
       schema: {
         tags,
-        summary: 'The event as a team sees it (its name, messages, the ranking when shown); data null when the code is no event’s',
+        summary: 'The event as a team sees it (its name, messages, the ranking when shown; the ranking is also pushed to the team’s phones on the socket, event:ranking); data null when the code is no event’s',
         body: teamReadSchema,
         response: { 200: teamViewReplySchema, ...errorReplies(400, 403, 429) },
       },

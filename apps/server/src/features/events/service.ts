@@ -23,10 +23,12 @@ import { isOwnerOrAdmin } from '../../platform/access.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { createGameCodes, type GameCode } from '../codes/service.ts';
 import { progressForCode, progressForCodes, type PlayStep, type ScoredAt } from '../plays/service.ts';
-import { emitFeed, emitTeam, emitTeamView } from './live.ts';
+import type { Socket } from 'socket.io';
+import { emitFeed, emitRanking, emitTeam, emitTeamView, eventTeamsRoom, isEventTeamsRoom } from './live.ts';
+import { RankingPusher } from './ranking-push.ts';
 import { roomSnapshots } from './room-snapshot.ts';
 
-export type EventsDeps = Pick<Services, 'db' | 'realtime'>;
+export type EventsDeps = Pick<Services, 'db' | 'realtime' | 'shared'>;
 type EventRow = typeof events.$inferSelect;
 type TeamRow = typeof eventTeams.$inferSelect;
 type FeedRow = typeof eventFeed.$inferSelect;
@@ -213,10 +215,50 @@ function standings(deps: EventsDeps, event: EventRow) {
   );
 }
 
-/** A team's new state: to the control room's socket, and into every process's copy of the standings. */
+/** A team's new state: to the control room's socket, into every process's copy of the standings, and with the window's ranking push to the teams. */
 function teamChanged(deps: EventsDeps, eventId: string, team: EventTeam): void {
   emitTeam(deps.realtime.io, eventId, team);
   roomSnapshots(deps.db, deps.realtime).team(eventId, team, Date.now());
+  rankingPusher(deps).changed(eventId);
+}
+
+/** One ranking pusher per app (its socket server). */
+const pushers = new WeakMap<object, RankingPusher>();
+
+function rankingPusher(deps: EventsDeps): RankingPusher {
+  let pusher = pushers.get(deps.realtime.io);
+  if (!pusher) {
+    pusher = new RankingPusher(
+      deps.shared.windowCounter('ranking-push'),
+      (eventId) => pushRanking(deps, eventId),
+      () => undefined,
+    );
+    pushers.set(deps.realtime.io, pusher);
+  }
+  return pusher;
+}
+
+/** The app closes: no push is left waiting. */
+export const stopRankingPushes = (deps: Pick<EventsDeps, 'realtime'>) => pushers.get(deps.realtime.io)?.stop();
+
+/** The event's ranking to all its teams' phones (one emit), when the teams see it: the event shows it, or has ended. */
+async function pushRanking(deps: EventsDeps, eventId: string): Promise<void> {
+  const [event] = await deps.db.select().from(events).where(eq(events.id, eventId));
+  if (!event) return;
+  const final = hasEnded(event);
+  if (!event.showLeaderboard && !final) return;
+  emitRanking(deps.realtime.io, { eventId, leaderboard: rankTeams((await standings(deps, event)).teams), final });
+}
+
+/**
+ * A phone's socket was let into its play's room (progress:watch): when the code is an event team's,
+ * it joins the room of the event's teams too, where the ranking is pushed.
+ */
+export async function joinTeamRoom(deps: EventsDeps, socket: Pick<Socket, 'rooms' | 'join' | 'leave'>, code: GameCode): Promise<void> {
+  const found = code.source === 'event' ? await teamOfCode(deps.db, code.id) : null;
+  const room = found && eventTeamsRoom(found.event.id);
+  for (const joined of socket.rooms) if (isEventTeamsRoom(joined) && joined !== room) await socket.leave(joined);
+  if (room) await socket.join(room);
 }
 
 /** After a change of the event itself (its end, its time, a team out): every process reads its standings again. */
@@ -357,7 +399,14 @@ export async function playChanged(deps: EventsDeps, code: GameCode, progress: Pr
   if (code.source !== 'event') return;
   const found = await teamOfCode(deps.db, code.id);
   if (!found) return;
-  teamChanged(deps, found.event.id, teamOf({ team: found.team, code }, progress, found.event));
+  // Past the team's end (a photo judged late), its score is the one it had then, as in the ranking.
+  const start = progress.startTime ? new Date(progress.startTime) : null;
+  const scored = scoredAt(found.event)(start) ? await progressForCode(deps.db, code, scoredAt(found.event)) : progress;
+  teamChanged(deps, found.event.id, teamOf({ team: found.team, code }, scored, found.event));
+  // With a time per team, its phones count down from its start: they get the end it brings.
+  if (step?.kind === 'started' && found.event.timeLimitMinutes !== null) {
+    emitTeamView(deps.realtime.io, { gameId: code.gameId, codeId: code.id }, await viewOf(deps, found.event, found.team));
+  }
   if (step) await addFeed(deps, found.event.id, {
     kind: step.kind,
     teamId: found.team.id,

@@ -7,7 +7,7 @@ import type { CodeGate } from '../codes/service.ts';
 import { isEventRoom, eventRoom } from './live.ts';
 import { mayWatch, recordPosition } from './service.ts';
 
-type SocketDeps = Pick<Services, 'db' | 'realtime' | 'signer'> & { codes: CodeGate; log: { error(details: object, message: string): void } };
+type SocketDeps = Pick<Services, 'db' | 'realtime' | 'shared' | 'signer'> & { codes: CodeGate; log: { error(details: object, message: string): void } };
 
 const watchSchema = z.object({ eventId: z.string().min(1).max(64), token: z.string().min(1).max(2048) });
 const positionSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });

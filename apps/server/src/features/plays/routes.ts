@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { gameProgressRequestSchema, progressSchema, startTimeReplySchema } from '@streethunt/shared';
 import { codeGate, freePlayLimiter } from '../codes/service.ts';
 import { readProgressJson, runGameProgressAction, type OnPlayChanged, type OnPlayFinished, type PlayGate, type PlaysDeps, type ScoreEnd } from './service.ts';
-import { registerProgressWatch } from './watch.ts';
+import { registerProgressWatch, type OnWatched } from './watch.ts';
 import { presenceCodes } from '../games/presence-codes.ts';
 import { sendSharedJson } from '../../platform/compression.ts';
 import { errorReplies } from '../../platform/route-helpers.ts';
@@ -14,7 +14,7 @@ const PROGRESS_BODY_LIMIT = 8 * 1024;
 
 /** The plays feature: POST /api/game-progress and the progress:watch socket event. */
 /** What the plays service is wired to: the feedback invitation, the events' control room and their gate. */
-export type PlayPorts = { onPlayFinished: OnPlayFinished; onPlayChanged: OnPlayChanged; playGate: PlayGate; scoreEnd: ScoreEnd };
+export type PlayPorts = { onPlayFinished: OnPlayFinished; onPlayChanged: OnPlayChanged; playGate: PlayGate; scoreEnd: ScoreEnd; onWatched?: OnWatched };
 
 /** The plays service's dependencies, the same wherever a play changes (the game-progress route, the control room's pushed hint). */
 export function playsDeps(app: FastifyInstance, ports: PlayPorts): PlaysDeps {
@@ -27,7 +27,7 @@ export const playsRoutes: FastifyPluginAsyncZod<PlayPorts> = async (app, ports) 
   const deps = playsDeps(app, ports);
   const { codes } = deps;
 
-  registerProgressWatch(services.realtime.io, { db: services.db, codes, trustProxy: services.config.trustProxy, log: app.log });
+  registerProgressWatch(services.realtime.io, { db: services.db, codes, trustProxy: services.config.trustProxy, log: app.log, onWatched: ports.onWatched });
 
   app.post(
     '/game-progress',

@@ -4,11 +4,14 @@ import type { Db } from '../../db/client.ts';
 import { socketClientIp } from '../../platform/realtime.ts';
 import type { TrustProxy } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { CodeGate } from '../codes/service.ts';
+import type { CodeGate, GameCode } from '../codes/service.ts';
 import { isPlayRoom, playRoom } from './live.ts';
 import { progressForCode } from './service.ts';
 
-type WatchDeps = { db: Db; codes: CodeGate; trustProxy: TrustProxy; log: { error(details: object, message: string): void } };
+/** What else a watch that was let in joins (an event team's phone: its event's team room); wired where the routes are built. */
+export type OnWatched = (socket: Socket, code: GameCode) => Promise<void>;
+
+type WatchDeps = { db: Db; codes: CodeGate; trustProxy: TrustProxy; log: { error(details: object, message: string): void }; onWatched?: OnWatched };
 
 /**
  * progress:watch `{ gameId, secretCode, grant? }` + ack: checks the code (the same check and wrong-code limit as HTTP),
@@ -36,6 +39,7 @@ export function registerProgressWatch(io: Server, deps: WatchDeps): void {
         await socket.join(room);
         // What the socket's later messages (an event team's position) act for.
         (socket.data as { code?: typeof code }).code = code;
+        await deps.onWatched?.(socket, code);
         reply({ ok: true, progress: await progressForCode(deps.db, code) });
       } catch (error) {
         if (error instanceof AppError && error.code === 'rate_limited') return reply({ ok: false, code: 'rate_limited' });

@@ -13,6 +13,8 @@ import { createLocalWindowCounter, createRedisWindowCounter, type WindowCounter 
 export type SharedState = {
   /** A named attempt limiter (e.g. 'wrong-code'), one per name per app. */
   attemptLimiter(name: string, options: AttemptLimiterOptions): AttemptLimiter;
+  /** A named counter of hits in fixed windows (e.g. who pushes an event's ranking in a window first). */
+  windowCounter(name: string): WindowCounter;
   /** The store @fastify/rate-limit counts in. */
   rateLimitStore: FastifyRateLimitStoreCtor;
   /** `none` without REDIS_URL; else whether Redis answers now. */
@@ -45,6 +47,7 @@ export function createSharedState(redis: RedisLink | null): SharedState {
       }
       return limiter;
     },
+    windowCounter: (name) => counter(`windows:${name}`),
     rateLimitStore: windowCounterStore((scope) => counter(scope, RATE_LIMIT_KEYS)),
     redisStatus: () => (redis ? (redis.isUp() ? 'up' : 'down') : 'none'),
     redis,

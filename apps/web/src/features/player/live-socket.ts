@@ -1,4 +1,4 @@
-import { PROGRESS_EVENT, TEAM_POSITION_EVENT, TEAM_VIEW_EVENT, WATCH_EVENT, type Progress, type WatchAck, type WatchRequest } from '@streethunt/shared';
+import { EVENT_RANKING_EVENT, PROGRESS_EVENT, TEAM_POSITION_EVENT, TEAM_VIEW_EVENT, WATCH_EVENT, type Progress, type WatchAck, type WatchRequest } from '@streethunt/shared';
 import { isProgressOf } from './player-store.ts';
 
 export type LiveOptions = {
@@ -12,6 +12,8 @@ export type LiveOptions = {
   onConnect(): void;
   /** A TEAM_VIEW_EVENT's payload as it came (a live event's news for the team); the event module checks it. */
   onTeamView?(value: unknown): void;
+  /** An EVENT_RANKING_EVENT's payload as it came (the event's ranking, pushed to all its teams); the event module checks it. */
+  onRanking?(value: unknown): void;
   /** The server let the socket into the play's room (after every (re)connection): `send` now reaches it. */
   onWatched?(send: SendPosition): void;
 };
@@ -65,6 +67,9 @@ export function connectLive(options: LiveOptions): StopLive {
       socket.on(PROGRESS_EVENT, accept);
       socket.on(TEAM_VIEW_EVENT, (value: unknown) => {
         if (!stopped) options.onTeamView?.(value);
+      });
+      socket.on(EVENT_RANKING_EVENT, (value: unknown) => {
+        if (!stopped) options.onRanking?.(value);
       });
       disconnect = () => {
         socket.off();

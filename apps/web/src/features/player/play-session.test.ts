@@ -171,7 +171,7 @@ describe('play session', () => {
     const { deps, live } = fakeServer();
     const session = new PlaySession(GAME_ID, deps);
     session.start();
-    const listener = { onTeamView: vi.fn(), onWatched: vi.fn() };
+    const listener = { onTeamView: vi.fn(), onRanking: vi.fn(), onWatched: vi.fn() };
     const stopListening = session.listenForEvent(listener);
     // Not in the room yet: nothing to send on.
     session.sendPosition({ lat: 1, lng: 2 });

@@ -33,7 +33,7 @@ export type SessionDeps = {
 };
 
 /** What the live-event module (event/) hears on the play's socket: the team's news, and each (re)joined room. */
-export type TeamEventListener = { onTeamView(value: unknown): void; onWatched(): void };
+export type TeamEventListener = { onTeamView(value: unknown): void; onRanking(value: unknown): void; onWatched(): void };
 
 /**
  * One game's play in this browser: the kept progress, the ordered queue of changes, the live socket
@@ -257,6 +257,7 @@ export class PlaySession {
       ...(this.grant && { grant: this.grant }),
       onProgress: (progress) => this.receive(progress),
       onTeamView: (value) => this.eventListener?.onTeamView(value),
+      onRanking: (value) => this.eventListener?.onRanking(value),
       onWatched: (send) => {
         this.sendOnSocket = send;
         this.eventListener?.onWatched();

@@ -47,7 +47,7 @@ export function EventBar({ event }: { event: FollowedEvent }) {
       {(view.messages.length > 0 || ranking) && (
         <Group gap="xs">
           {view.messages.length > 0 && <EventMessages messages={view.messages} />}
-          {ranking && <RankingButton rows={ranking} teamId={view.teamId} />}
+          {ranking && <RankingButton rows={ranking} teamId={view.teamId} onOpen={() => void event.store.read()} />}
         </Group>
       )}
     </Stack>

@@ -10,7 +10,7 @@ import { FinalRanking } from './final-ranking.tsx';
  * The event ended (or the team's own time was up) before the team finished: no more questions, the team's own summary up to the end
  * (no end time is set for it: it did not finish) and the final ranking.
  */
-export function EventEnded({ view }: { view: TeamView }) {
+export function EventEnded({ view, rankingChanged = false }: { view: TeamView; rankingChanged?: boolean }) {
   const { t } = useTranslation();
   const { game, snapshot } = usePlay();
   const progress = snapshot.progress;
@@ -26,7 +26,7 @@ export function EventEnded({ view }: { view: TeamView }) {
       {progress && !game.gameoverPage.hideGameSummary && (
         <PlaySummary progress={{ ...progress, endTime: progress.endTime ?? view.endedAt }} scoring={game.metadata.scoring} />
       )}
-      <FinalRanking view={view} />
+      <FinalRanking view={view} changed={rankingChanged} />
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { currentQuestionIndex, type Progress } from '@streethunt/shared';
 import { useTeamEventState } from '../use-team-event-state.ts';
 import type { FollowedEvent, TeamEventState } from './team-event-store.ts';
@@ -13,7 +14,12 @@ export function screenBeforeQuestions(state: TeamEventState | null, progress: Pr
 }
 
 export function EventScreen({ event, screen }: { event: FollowedEvent; screen: EventScreenName }) {
-  const view = useTeamEventState(event)?.view;
+  const state = useTeamEventState(event);
+  // The ranking at the end is read afresh as it opens (pushes keep it current after).
+  useEffect(() => {
+    if (screen === 'ended') void event.store.read();
+  }, [event, screen]);
+  const view = state?.view;
   if (!view) return null;
-  return screen === 'name' ? <NamingStep event={event} view={view} /> : <EventEnded view={view} />;
+  return screen === 'name' ? <NamingStep event={event} view={view} /> : <EventEnded view={view} rankingChanged={state.rankingChanged} />;
 }

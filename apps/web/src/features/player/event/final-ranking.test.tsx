@@ -102,6 +102,41 @@ describe('player: the end of a live event', () => {
     expect(server.changesSent()).toEqual([]);
   });
 
+  it('keeps the ranking on the game over current: another team’s change is pushed, and it is read afresh as it opens', async () => {
+    const stale: RankedTeam[] = [{ ...LEADERBOARD[1], score: 40, rank: 2 }, { ...LEADERBOARD[0], score: 60, rank: 1 }].sort((a, b) => a.rank - b.rank);
+    const fresh = buildTeamView({ leaderboard: LEADERBOARD });
+    const server = fakeServer({ progress: finished, team: buildTeamView({ leaderboard: stale }) });
+    storePlay(server.state.progress);
+    const view = await renderPlayer();
+    await waitFor(() => expect(localStorage.getItem(STORE_KEYS.event(GAME_ID))).not.toBeNull(), LAZY);
+    // The server's standings moved on while the phone was away from the game over.
+    server.state.team = fresh;
+    const reads = () => server.state.calls.filter((call) => call.path === '/api/event-team').length;
+    const before = reads();
+    fireEvent.click(await screen.findByRole('button', { name: view.t('player.intro.continue') }));
+    const own = await screen.findByTestId('event-own-rank', {}, LAZY);
+    expect(reads()).toBeGreaterThan(before);
+    await waitFor(() => expect(own.textContent).toBe(view.t('player.event.ranking.own', { name: 'The Owls', rank: 2, count: 3, score: 97 })));
+    // Another team answers: the event's ranking is pushed to every phone, no organiser needed.
+    const live = vi.mocked(connectLive).mock.calls.at(-1)?.[0] as LiveOptions;
+    const moved = [{ ...LEADERBOARD[2], score: 300, rank: 1 }, { ...LEADERBOARD[0], rank: 2 }, { ...LEADERBOARD[1], rank: 3 }];
+    act(() => live.onRanking?.({ eventId: 'event-1', leaderboard: moved, final: false }));
+    expect(screen.getByTestId('event-own-rank').textContent).toBe(view.t('player.event.ranking.own', { name: 'The Owls', rank: 3, count: 3, score: 97 }));
+    // Another event's ranking changes nothing here.
+    act(() => live.onRanking?.({ eventId: 'event-2', leaderboard: [], final: false }));
+    expect(within(screen.getByTestId('event-ranking')).getAllByRole('row')).toHaveLength(4);
+  });
+
+  it('says so when the final ranking changes after the end (a photo judged late)', async () => {
+    const { t, live } = await openPlay(finished, buildTeamView({ endedAt: '2026-05-01T12:00:00.000Z', leaderboard: LEADERBOARD }));
+    const ranking = await screen.findByTestId('event-ranking', {}, LAZY);
+    expect(within(ranking).queryByTestId('event-ranking-changed')).toBeNull();
+    const late = [LEADERBOARD[0], { ...LEADERBOARD[1], score: 177 }, LEADERBOARD[2]];
+    act(() => live.onRanking?.({ eventId: 'event-1', leaderboard: late, final: true }));
+    expect(within(ranking).getByTestId('event-ranking-changed').textContent).toBe(t('player.event.ranking.changed'));
+    expect(within(ranking).getByTestId('event-own-rank').textContent).toBe(t('player.event.ranking.own', { name: 'The Owls', rank: 2, count: 3, score: 177 }));
+  });
+
   it('shows no ranking on the game over of an ordinary code', async () => {
     await openPlay(finished, null);
     await screen.findByTestId('game-over', {}, LAZY);

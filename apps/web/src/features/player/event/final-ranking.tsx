@@ -1,4 +1,5 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TeamView } from '@streethunt/shared';
 import { useTeamEventState } from '../use-team-event-state.ts';
@@ -9,7 +10,7 @@ import { LeaderboardTable } from './leaderboard-table.tsx';
  * The ranking at the end: the team's own place and score, then every team. Until the event ends it is
  * the ranking so far (when the event shows one), and says the final one follows.
  */
-export function FinalRanking({ view }: { view: TeamView }) {
+export function FinalRanking({ view, changed = false }: { view: TeamView; changed?: boolean }) {
   const { t } = useTranslation();
   // A team whose own time is up waits, as the others play on, for the event's final ranking.
   const ended = Boolean(view.endedAt) && !view.timeUp;
@@ -22,6 +23,11 @@ export function FinalRanking({ view }: { view: TeamView }) {
         <Title order={2} size="h4" id="event-ranking-title">
           {t(ended || !rows ? 'player.event.ranking.final' : 'player.event.ranking.title')}
         </Title>
+        {ended && changed && (
+          <Alert color="orange" variant="light" role="status" data-testid="event-ranking-changed">
+            {t('player.event.ranking.changed')}
+          </Alert>
+        )}
         {rows && own && (
           <Text fw={700} data-testid="event-own-rank">
             {t('player.event.ranking.own', { name: own.name, rank: own.rank, count: rows.length, score: own.score })}
@@ -39,8 +45,11 @@ export function FinalRanking({ view }: { view: TeamView }) {
   );
 }
 
-/** The ranking on the game-over page, following the event live (its end brings the final one). */
+/** The ranking on the game-over page, following the event live (its end brings the final one), read afresh when it opens. */
 export function EventRanking({ event }: { event: FollowedEvent }) {
-  const view = useTeamEventState(event)?.view;
-  return view ? <FinalRanking view={view} /> : null;
+  const state = useTeamEventState(event);
+  useEffect(() => {
+    void event.store.read();
+  }, [event]);
+  return state?.view ? <FinalRanking view={state.view} changed={state.rankingChanged} /> : null;
 }

@@ -1,4 +1,4 @@
-import type { TeamMessage, TeamView } from '@streethunt/shared';
+import type { EventRanking, TeamMessage, TeamView } from '@streethunt/shared';
 import { ApiError, NetworkError } from '../../../api/client.ts';
 import { playSound } from '../../../ui/sounds.ts';
 import type { PlaySession } from '../play-session.ts';
@@ -13,6 +13,8 @@ export type TeamEventState = {
   unread: TeamMessage[];
   /** The team plays on unnamed for now: no network to save a name. */
   namingLater: boolean;
+  /** The final ranking changed after this phone showed it (a photo judged late). */
+  rankingChanged?: boolean;
 };
 
 /** What the event screens follow: the store (the event module's own screens come with it, use-team-event.ts). */
@@ -33,6 +35,18 @@ function isTeamView(value: unknown): value is TeamView {
   );
 }
 
+function isRanking(value: unknown): value is EventRanking {
+  const ranking = value as Partial<EventRanking> | null;
+  return Boolean(ranking && typeof ranking === 'object' && typeof ranking.eventId === 'string' && Array.isArray(ranking.leaderboard) && typeof ranking.final === 'boolean');
+}
+
+/** Whether two rankings differ in a team's place or score. */
+const sameRanking = (a: TeamView['leaderboard'], b: TeamView['leaderboard']) =>
+  JSON.stringify(a?.map((row) => [row.teamId, row.rank, row.score])) === JSON.stringify(b?.map((row) => [row.teamId, row.rank, row.score]));
+
+/** The event is over for every team: its ranking is the final one. */
+const isFinal = (view: TeamView | null | undefined) => Boolean(view?.endedAt && !view.timeUp);
+
 /** Past the end, the server needs a moment to call the event over; the phone asks just after. */
 const END_READ_DELAY_MS = 1_000;
 /** When the server did not call it over at the end (the phone's clock runs ahead), asked again this often. */
@@ -42,7 +56,9 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * One play's live event on this phone: its TeamView, read when the store starts and again each time
- * the socket rejoins the play's room, and pushed on it after a message, a rename or the end. A message
+ * the socket rejoins the play's room, and pushed on it after a message, a rename or the end; the
+ * event's ranking is pushed to all its teams after changes (a few seconds apart at most), and read
+ * again when a ranking opens. A message
  * not seen before plays a sound and stays shown until dismissed. At the event's end time the phone
  * reads again, so it shows the final ranking at that minute, not at its next reconnection. Plain code behind subscribe and
  * getSnapshot, like PlaySession.
@@ -77,6 +93,7 @@ export class TeamEventStore {
   start(): void {
     this.stopListening = this.session.listenForEvent({
       onTeamView: (value) => this.take(value),
+      onRanking: (value) => this.takeRanking(value),
       // News pushed while the socket was away is read again once it is back in the room.
       onWatched: () => void this.read(),
     });
@@ -140,10 +157,23 @@ export class TeamEventStore {
     if (this.state.view?.endedAt && !value.endedAt) return;
     const known = new Set(this.state.view?.messages.map((message) => message.id));
     const arrived = value.messages.some((message) => !known.has(message.id) && !this.dismissed.has(message.id));
-    this.publish({ ...this.state, view: value, unread: this.unreadOf(value) });
+    const before = this.state.view;
+    const changed = this.state.rankingChanged || (isFinal(before) && isFinal(value) && !sameRanking(before?.leaderboard ?? null, value.leaderboard));
+    this.publish({ ...this.state, view: value, unread: this.unreadOf(value), rankingChanged: changed });
     this.keep();
     this.readAtTheEnd(value);
     if (arrived) playSound('message');
+  }
+
+  /**
+   * The event's ranking, pushed to all its teams after a change. The event's own end comes with the
+   * team's view (read then), which a final ranking on a phone that still plays stands for.
+   */
+  private takeRanking(value: unknown): void {
+    const view = this.state.view;
+    if (this.stopped || !view || !isRanking(value) || value.eventId !== view.eventId) return;
+    if (value.final && !isFinal(view)) return void this.read();
+    this.take({ ...view, leaderboard: value.leaderboard });
   }
 
   /** Reads once the event's end time has passed (moved by more time, dropped once it ended). */
