@@ -76,7 +76,7 @@ export function QuestionsPage() {
         <Text fw={600} data-testid="question-progress">
           {free ? t('player.freeOrder.done', { n: closed, total }) : t('player.questions.progress', { n: (index ?? 0) + 1, total })}
         </Text>
-        <PlayTimer startTime={progress.startTime} endTime={progress.endTime} />
+        <PlayTimer startTime={progress.startTime} endTime={progress.endTime} endsAt={teamEvent?.view && !teamEvent.view.endedAt ? teamEvent.view.endsAt : null} />
       </Group>
       <Progress value={(closed / total) * 100} size="sm" aria-hidden />
     </Stack>

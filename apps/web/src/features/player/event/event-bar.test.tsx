@@ -193,6 +193,45 @@ describe('player: a live event while playing', () => {
     expect(screen.getByTestId('answer-input')).toBeTruthy();
   });
 
+  it('counts down to the team’s end, and warns once at 10 minutes and once at 1 minute left, for screen readers too', async () => {
+    // The kept play started at 10:00; it is 10:20, and the team's own time ends at 10:30:30.
+    const now = Date.parse('2026-05-01T10:20:00.000Z');
+    vi.useFakeTimers({ now, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const { t } = await openQuestions(buildTeamView({ startsAt: '2026-05-01T09:00:00.000Z', endsAt: '2026-05-01T10:30:30.000Z' }));
+    const timer = screen.getByTestId('timer');
+    expect(timer.getAttribute('data-mode')).toBe('left');
+    expect(timer.textContent).toBe('0:10:30');
+    expect(timer.getAttribute('aria-label')).toBe(t('player.timer.left', { time: '0:10:30' }));
+    expect(screen.queryByTestId('time-warning')).toBeNull();
+
+    act(() => vi.advanceTimersByTime(31_000));
+    expect(timer.textContent).toBe('0:09:59');
+    const ten = screen.getByTestId('time-warning');
+    expect(ten.getAttribute('role')).toBe('alert');
+    expect(ten.getAttribute('data-level')).toBe('ten');
+    expect(ten.textContent).toContain(t('player.event.timeWarning.ten'));
+    // Read: it does not come back as the seconds go by.
+    fireEvent.click(within(ten).getByRole('button', { name: t('player.event.timeWarning.dismiss') }));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.queryByTestId('time-warning')).toBeNull();
+
+    act(() => vi.advanceTimersByTime(8 * 60_000));
+    expect(timer.textContent).toBe('0:00:59');
+    const one = screen.getByTestId('time-warning');
+    expect(one.getAttribute('data-level')).toBe('one');
+    expect(one.textContent).toContain(t('player.event.timeWarning.one'));
+  });
+
+  it('warns only at 1 minute for a time of 10 minutes or less', async () => {
+    const now = Date.parse('2026-05-01T10:01:00.000Z');
+    vi.useFakeTimers({ now, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    await openQuestions(buildTeamView({ startsAt: '2026-05-01T09:00:00.000Z', endsAt: '2026-05-01T10:05:00.000Z' }));
+    expect(screen.getByTestId('timer').textContent).toBe('0:04:00');
+    expect(screen.queryByTestId('time-warning')).toBeNull();
+    act(() => vi.advanceTimersByTime(3 * 60_000 + 1_000));
+    expect(screen.getByTestId('time-warning').getAttribute('data-level')).toBe('one');
+  });
+
   it('shows nothing of an event, and watches no position, for an ordinary code', async () => {
     const geolocation = fakeGeolocation();
     const server = fakeServer();

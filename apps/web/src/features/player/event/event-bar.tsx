@@ -10,10 +10,12 @@ import { MessageAlert } from './message-alert.tsx';
 import { PositionNote } from './position-note.tsx';
 import { RankingButton } from './ranking-button.tsx';
 import { useSendPosition } from './use-send-position.ts';
+import { TimeWarning, useDueWarning } from './time-warning.tsx';
 
 /**
  * An event team's line above every page of the player: on the intro what the organiser sees of the
- * team, the organiser's unread messages, and the ways to all messages and to the ranking so far.
+ * team, the organiser's unread messages, the warnings that its time runs out, and the ways to all
+ * messages and to the ranking so far.
  * While the team plays the event, it sends the team's position. Nothing for an ordinary code.
  */
 export function EventBar({ event }: { event: FollowedEvent }) {
@@ -25,15 +27,20 @@ export function EventBar({ event }: { event: FollowedEvent }) {
   const playing = Boolean(progress?.startTime && !progress.endTime && currentQuestionIndex(progress.questions) !== -1);
   const live = Boolean(view && !view.endedAt);
   useSendPosition(session, playing && live, view);
+  // The later of the team's start and the event's: the time it had to play, for the warnings.
+  const startedAt = progress?.startTime && view ? (Date.parse(progress.startTime) > Date.parse(view.startsAt) ? progress.startTime : view.startsAt) : null;
+  const due = useDueWarning(playing && live, view?.endsAt ?? '', startedAt);
+  const warning = due && view && !event.store.warningRead(`${view.endsAt}:${due}`) ? due : null;
 
   if (!state || !view) return null;
   const ranking = playing && live && view.leaderboard;
   const note = page === 'intro';
-  if (!note && !view.disqualified && state.unread.length === 0 && view.messages.length === 0 && !ranking) return null;
+  if (!note && !view.disqualified && state.unread.length === 0 && view.messages.length === 0 && !ranking && !warning) return null;
   return (
     <Stack gap="sm" mb="md" data-testid="event-bar">
       {note && <PositionNote eventName={view.eventName} />}
       {view.disqualified && <Alert color="red">{t('player.event.disqualified')}</Alert>}
+      {warning && <TimeWarning level={warning} onRead={() => event.store.readWarning(`${view.endsAt}:${warning}`)} />}
       {state.unread.length > 0 && (
         <MessageAlert
           messages={state.unread}

@@ -66,6 +66,7 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 export class TeamEventStore {
   private state: TeamEventState;
   private dismissed: Set<string>;
+  private readonly warningsRead = new Set<string>();
   private readonly listeners = new Set<() => void>();
   private stopListening: (() => void) | null = null;
   private reading: Promise<void> | null = null;
@@ -142,6 +143,16 @@ export class TeamEventStore {
   /** Plays on without a name until the network returns (a reload asks again). */
   nameLater(): void {
     this.publish({ ...this.state, namingLater: true });
+  }
+
+  /** Whether this phone's team read the time warning `key` (its end and level): each shows once. */
+  warningRead(key: string): boolean {
+    return this.warningsRead.has(key);
+  }
+
+  readWarning(key: string): void {
+    this.warningsRead.add(key);
+    this.publish({ ...this.state });
   }
 
   /** The unread messages were read: they no longer show (here; the list keeps them). */
