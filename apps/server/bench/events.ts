@@ -32,7 +32,9 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Socket } from 'socket.io-client';
 import {
+  PROGRESS_EVENT,
   EVENT_FEED_EVENT,
+  EVENT_POSITIONS_EVENT,
   EVENT_TEAMS_MAX,
   EVENT_TEAM_EVENT,
   EVENT_WATCH_EVENT,
@@ -43,13 +45,14 @@ import {
   type EventTeam,
   type FeedItem,
   type FeedKind,
+  type TeamPositionUpdate,
   type Role,
 } from '@streethunt/shared';
 import { openDatabase } from '../src/db/client.ts';
 import { createTokenSigner } from '../src/platform/auth.ts';
 import { buildGame, buildUser, gameContent } from '../src/test/factories.ts';
 import { tokenFor } from '../src/test/tokens.ts';
-import { nextEvent, nextProgressEvent } from './event-arrival.ts';
+import { keyedArrivals, nextProgressEvent } from './event-arrival.ts';
 import { mb, openFilesLimit, startSampler } from './proc-stats.ts';
 import {
   BENCH_JWT_SECRET,
@@ -77,6 +80,18 @@ import {
 const RUNS = ['one', 'two'] as const;
 type RunKind = (typeof RUNS)[number];
 
+/**
+ * The command line may say the same as the environment, e.g. `npm run bench:events -- --teams 1000
+ * --seconds 20 --runs two` (a flag wins over its variable).
+ */
+const FLAGS: Record<string, string> = { '--teams': 'BENCH_EVENT_TEAMS', '--phones': 'BENCH_EVENT_PHONES', '--seconds': 'BENCH_EVENT_SECONDS', '--runs': 'BENCH_EVENT_RUNS' };
+for (let i = 2; i < process.argv.length; i++) {
+  const [flag, inline] = process.argv[i].split('=', 2);
+  const variable = FLAGS[flag];
+  if (!variable) throw new BenchSetupError(`unknown flag ${flag} (${Object.keys(FLAGS).join(', ')})`);
+  process.env[variable] = inline ?? process.argv[++i];
+}
+
 const seconds = knob('BENCH_EVENT_SECONDS', 60, 1);
 const runs = (process.env.BENCH_EVENT_RUNS ?? RUNS.join(',')).split(',').map((r) => r.trim()).filter(Boolean);
 const KNOBS = {
@@ -95,8 +110,14 @@ const KNOBS = {
   cpuProfDir: process.env.BENCH_CPU_PROF,
 };
 
-const ROOM_P95_MS = 1_000;
-const QUERY_P95_MS = 20;
+/** A change reaches the control room within this (p95); its query (every team's score) answers within QUERY_P95_MS. */
+const ROOM_P95_MS = 100;
+const QUERY_P95_MS = 50;
+/**
+ * What reaches a phone besides its own play's progress (the ranking pushed to the teams, a message)
+ * is throttled per event: with a thousand teams changing, a phone must not get a push per change.
+ */
+const PUSHES_PER_PHONE_S = 1;
 /** DESIGN.md section 7: a player's get-game-progress p95, and a change reaching the play's other devices. */
 const PLAYER_P95_MS = 100;
 const PROGRESS_EVENT_P95_MS = 100;
@@ -189,9 +210,11 @@ type Figures = {
   roomBytes: number;
   player: number[];
   playerErrors: number;
-  received: { team: number; feed: number };
-  /** What the control room should receive: an event:team per position and per change, an event:feed per ANSWERED, hint and SOLUTION. */
-  expected: { team: number; feed: number };
+  received: { team: number; feed: number; positions: number; positionMessages: number };
+  /** What the control room should receive: a position in event:positions per position, an event:team per change, an event:feed per ANSWERED, hint and SOLUTION. */
+  expected: { team: number; feed: number; positions: number };
+  /** Events other than game-progress the phones received during the run, by name. */
+  phonePushes: Record<string, number>;
   drops: number;
   late: number;
   turnsLate: number;
@@ -283,9 +306,22 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
   const control = await openSocket(url, organiserIp);
   const watched = (await control.timeout(10_000).emitWithAck(EVENT_WATCH_EVENT, { eventId, token })) as { ok: boolean };
   if (!watched.ok) throw new Error(`event:watch refused: ${JSON.stringify(watched)}`);
-  const received = { team: 0, feed: 0 };
+  const received = { team: 0, feed: 0, positions: 0, positionMessages: 0 };
   control.on(EVENT_TEAM_EVENT, () => (received.team += 1));
   control.on(EVENT_FEED_EVENT, () => (received.feed += 1));
+  control.on(EVENT_POSITIONS_EVENT, (updates: TeamPositionUpdate[]) => {
+    received.positions += updates.length;
+    received.positionMessages += 1;
+  });
+  // What else reaches the phones during the run besides their play's progress (the ranking pushed to
+  // them, a team's view), by event name: to see that it is throttled per event, not one per change.
+  const phonePushes: Record<string, number> = {};
+  let countingPushes = false;
+  for (const socket of sockets) {
+    socket?.onAny((name: string) => {
+      if (countingPushes && name !== PROGRESS_EVENT) phonePushes[name] = (phonePushes[name] ?? 0) + 1;
+    });
+  }
   const connectS = (performance.now() - connectStarted) / 1000;
   if (setupErrors.length > 0) throw new Error(`setup failed (${setupErrors.length}):\n${setupErrors.slice(0, 5).join('\n')}`);
 
@@ -305,7 +341,8 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
     player: [],
     playerErrors: 0,
     received,
-    expected: { team: 0, feed: 0 },
+    expected: { team: 0, feed: 0, positions: 0 },
+    phonePushes,
     drops: 0,
     late: 0,
     turnsLate: 0,
@@ -316,9 +353,12 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
   /** Control room arrivals still awaited; settled (each within 5 s) before the figures are read. */
   const pending: Promise<void>[] = [];
   const awaitInto = (into: Delays, arrival: Promise<number | null>) => pending.push(arrival.then((delay) => record(into, delay)));
-  const teamEvent = (teamId: string, shows: (team: EventTeam) => boolean) => nextEvent<EventTeam>(control, EVENT_TEAM_EVENT, (team) => team.id === teamId && shows(team));
+  const teamArrivals = keyedArrivals<EventTeam>(control, EVENT_TEAM_EVENT, (team) => [team.id]);
+  const feedArrivals = keyedArrivals<FeedItem>(control, EVENT_FEED_EVENT, (item) => (item.teamId ? [item.teamId] : []));
+  const positionArrivals = keyedArrivals<TeamPositionUpdate[]>(control, EVENT_POSITIONS_EVENT, (updates) => updates.map((update) => update.teamId));
+  const teamEvent = (teamId: string, shows: (team: EventTeam) => boolean) => teamArrivals(teamId, shows);
   const feedEvent = (teamId: string, kind: FeedKind, question: number) =>
-    nextEvent<FeedItem>(control, EVENT_FEED_EVENT, (item) => item.teamId === teamId && item.kind === kind && item.questionNumber === question + 1);
+    feedArrivals(teamId, (item) => item.kind === kind && item.questionNumber === question + 1);
 
   /**
    * What each team has done, to check the control room's counts after the run: `sure` counts the changes
@@ -388,11 +428,11 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
     const gap = lastPositionAt[phone] + 2_100 - performance.now();
     if (gap > 0) await sleep(gap);
     const at = { lat: 32 + t * 0.001, lng: 34.7 + (positionsSent[t] += 1) * 0.00001 };
-    const wait = teamEvent(teams[t].id, (team) => team.position?.lat === at.lat && team.position.lng === at.lng);
+    const wait = positionArrivals(teams[t].id, (updates) => updates.some((update) => update.teamId === teams[t].id && update.lat === at.lat && update.lng === at.lng));
     lastPositionAt[phone] = performance.now();
     wait.sent();
     sockets[phone].emit(TEAM_POSITION_EVENT, at);
-    figures.expected.team += 1;
+    figures.expected.positions += 1;
     awaitInto(figures.position, wait.arrival);
   };
 
@@ -400,6 +440,7 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
   loop.enable();
   const start = performance.now() + 500;
   const end = start + KNOBS.seconds * 1000;
+  setTimeout(() => (countingPushes = true), 500);
   /** Waits until `at` on the schedule; true when it is already well past. */
   const until = async (at: number) => {
     const wait = at - performance.now();
@@ -456,6 +497,7 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
     }
   })();
   await Promise.all([...positionLoops, ...turnLoops, roomLoop, playerLoop]);
+  countingPushes = false;
   await Promise.all(sampled);
   await Promise.all(pending);
   loop.disable();
@@ -562,6 +604,11 @@ function row(what: string, values: number[], extra: { lost?: number; errors?: nu
 }
 
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+const pushesPerPhoneS = (f: Figures) => Object.values(f.phonePushes).reduce((a, b) => a + b, 0) / f.phones / KNOBS.seconds;
+const pushNames = (f: Figures) =>
+  Object.entries(f.phonePushes)
+    .map(([name, count]) => `${name} ${(count / f.phones / KNOBS.seconds).toFixed(2)}`)
+    .join(', ') || 'none';
 
 function verdicts(report: Report) {
   const f = report.figures;
@@ -580,6 +627,10 @@ function verdicts(report: Report) {
     {
       met: f.playerErrors === 0 && playerP95 < PLAYER_P95_MS,
       text: `a player's get-game-progress: p95 ${ms(playerP95)}, ${f.playerErrors} errors (DESIGN.md section 7: p95 < ${PLAYER_P95_MS} ms)`,
+    },
+    {
+      met: pushesPerPhoneS(f) < PUSHES_PER_PHONE_S,
+      text: `pushes to the phones besides their progress: ${pushesPerPhoneS(f).toFixed(2)} per phone per second (${pushNames(f)}) (budget < ${PUSHES_PER_PHONE_S})`,
     },
     {
       met: f.progress.lost === 0 && progressP95 < PROGRESS_EVENT_P95_MS,
@@ -611,7 +662,8 @@ function printReport(report: Report) {
   const notes = [
     `control room query reply: ${(f.roomBytes / 1024).toFixed(0)} KB (${f.teams} teams and the feed's newest lines)`,
     `the control room's counts after the run are what the bench did for ${f.matching}/${f.teams} teams${f.mismatches.length ? `: ${f.mismatches.slice(0, 3).join('; ')}` : ''}`,
-    `control room socket received ${f.received.team} event:team of ${f.expected.team} and ${f.received.feed} event:feed of ${f.expected.feed} expected by the end (late ones included)`,
+    `control room socket received ${f.received.team} event:team of ${f.expected.team}, ${f.received.feed} event:feed of ${f.expected.feed} and ${f.received.positions} positions of ${f.expected.positions} (in ${f.received.positionMessages} event:positions) expected by the end (late ones included)`,
+    `pushes to the phones besides their progress, per phone per second: ${pushNames(f)}`,
     `socket drops during the run: ${f.drops}; positions and samples sent over ${LATE_MS} ms late (load generator behind): ${f.late}; load generator event-loop delay p99 ${f.loadLoopP99.toFixed(1)} ms`,
     `turns started over ${LATE_MS} ms late (the team's previous turn still waiting for the server): ${f.turnsLate}`,
   ];
@@ -640,6 +692,19 @@ async function main() {
     printReport(report);
     reports.push(report);
   }
+  // One line per run, for the README's table.
+  console.log('\nSummary (teams x processes):');
+  console.table(
+    reports.map(({ kind, figures: f }) => ({
+      teams: f.teams,
+      processes: kind === 'one' ? 1 : 2,
+      'control room change p95': ms(percentile(controlRoomDelays(f), 95)),
+      'control room query p95': ms(percentile(sorted(f.room), 95)),
+      'progress to the other phones p95': ms(percentile(sorted(f.progress.delays), 95)),
+      lost: controlRoomLost(f) + f.progress.lost,
+      'pushes per phone per s': pushesPerPhoneS(f).toFixed(2),
+    })),
+  );
   const lines = reports.flatMap((report) => verdicts(report).map((v) => `${v.met ? 'met   ' : 'MISSED'}  ${report.label}: ${v.text}`));
   console.log(`\nBudgets (live events; the player's from DESIGN.md section 7):\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
 }

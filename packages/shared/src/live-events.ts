@@ -26,6 +26,8 @@ export type WatchAck = { ok: true; progress: Progress } | { ok: false; code: Wat
 export const EVENT_WATCH_EVENT = 'event:watch';
 export const EVENT_TEAM_EVENT = 'event:team';
 export const EVENT_FEED_EVENT = 'event:feed';
+/** Server -> control room: the teams' new positions, `[{ teamId, lat, lng, at }]`, gathered for a moment. */
+export const EVENT_POSITIONS_EVENT = 'event:positions';
 /** Server -> a team's phones (in its play room): a TeamView after a message, a rename or the end. */
 export const TEAM_VIEW_EVENT = 'event:team-view';
 /**

@@ -14,3 +14,4 @@ export * from './free-order.ts';
 export * from './ranking.ts';
 export * from './team-name.ts';
 export * from './presence.ts';
+export * from './team-changes.ts';

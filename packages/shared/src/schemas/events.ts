@@ -5,7 +5,8 @@ import { idSchema, lineText } from './common.ts';
 import { playGrantSchema, secretCodeSchema } from './play.ts';
 
 /** An event: one game played live by many teams at once, each with its own code, followed by an organiser. */
-export const EVENT_TEAMS_MAX = 200;
+/** A city-wide school day, or a company of 3,000 in teams of three, is one event. */
+export const EVENT_TEAMS_MAX = 1_000;
 export const EVENT_NAME_MAX = 80;
 export const EVENT_MESSAGE_MAX = 300;
 /** A time limit per team, from its own start: at least 5 minutes, at most a day. */
@@ -95,6 +96,13 @@ export const eventTeamSchema = z.object({
   statuses: z.array(z.enum(QUESTION_STATUSES).nullable()),
 });
 export type EventTeam = z.infer<typeof eventTeamSchema>;
+
+/**
+ * The control room's positions, a batch at a time (EVENT_POSITIONS_EVENT): a thousand teams of three
+ * phones send 600 a second, each only a position, so they come apart from the team's other changes.
+ */
+export const teamPositionsSchema = z.array(teamPositionSchema.extend({ teamId: z.string() })).max(5_000);
+export type TeamPositionUpdate = z.infer<typeof teamPositionsSchema>[number];
 
 /** `photo`: a team's photo arrived; `photo-judged`: the organiser judged one (text: accepted or rejected). */
 const FEED_KINDS = ['named', 'started', 'answered', 'hint', 'skipped', 'finished', 'problem', 'message', 'photo', 'photo-judged'] as const;

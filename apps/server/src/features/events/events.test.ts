@@ -1,6 +1,8 @@
 import {
   EVENT_FEED_EVENT,
+  EVENT_POSITIONS_EVENT,
   EVENT_POSITION_KEEP_MS,
+  EVENT_TEAMS_MAX,
   EVENT_TEAM_EVENT,
   EVENT_WATCH_EVENT,
   TEAM_POSITION_EVENT,
@@ -13,6 +15,7 @@ import {
   type ControlRoom,
   type EventTeam,
   type FeedItem,
+  type TeamPositionUpdate,
   type TeamView,
 } from '@streethunt/shared';
 import { eq } from 'drizzle-orm';
@@ -99,7 +102,7 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toMatchObject({ code: 'validation', message: expect.stringMatching(/start before it ends/) });
-    expect((await call(t, 'POST', '/api/events', { token: creator.token, body: eventBody(game.id, { teamCount: 201 }) })).json()).toMatchObject({ code: 'validation' });
+    expect((await call(t, 'POST', '/api/events', { token: creator.token, body: eventBody(game.id, { teamCount: EVENT_TEAMS_MAX + 1 }) })).json()).toMatchObject({ code: 'validation' });
     const draft = await buildGame(t.db, { userId: creator.user.id, status: 'DRAFT' });
     expect((await call(t, 'POST', '/api/events', { token: creator.token, body: eventBody(draft.id) })).json()).toMatchObject({ code: 'conflict' });
     expect((await call(t, 'POST', '/api/events', { token: stranger.token, body: eventBody(game.id) })).json()).toMatchObject({ code: 'not_found' });
@@ -222,6 +225,8 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     const strangerGot: unknown[] = [];
     control.on(EVENT_TEAM_EVENT, (changed: EventTeam) => teams.push(changed));
     control.on(EVENT_FEED_EVENT, (item: FeedItem) => feed.push(item));
+    const positions: TeamPositionUpdate[] = [];
+    control.on(EVENT_POSITIONS_EVENT, (updates: TeamPositionUpdate[]) => positions.push(...updates));
     strangerSocket.onAny((name: string, payload: unknown) => strangerGot.push([name, payload]));
 
     expect((await phone.timeout(2000).emitWithAck(WATCH_EVENT, { gameId: game.id, secretCode: team.code })).ok).toBe(true);
@@ -254,8 +259,14 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
 
     const movedAt = Date.now();
     phone.emit(TEAM_POSITION_EVENT, { lat: 32.08, lng: 34.78 });
-    expect(await waitFor(() => teams.at(-1)?.position !== null)).toBe(true);
+    expect(await waitFor(() => positions.length > 0)).toBe(true);
     expect(Date.now() - movedAt).toBeLessThan(1000);
+    expect(positions).toEqual([{ teamId: team.id, lat: 32.08, lng: 34.78, at: expect.any(String) }]);
+    // The control room read now has it, and a change of the team after it keeps it.
+    const withPosition = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${room.event.id}`, { token: creator.token })).json().data);
+    expect(withPosition.teams.find((one) => one.id === team.id)?.position).toMatchObject({ lat: 32.08, lng: 34.78 });
+    expect((await play({ action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' })).statusCode).toBe(200);
+    expect(await waitFor(() => teams.at(-1)?.answered === 1)).toBe(true);
     expect(teams.at(-1)?.position).toMatchObject({ lat: 32.08, lng: 34.78 });
 
     const toTeam = await call(t, 'POST', `/api/events/${room.event.id}/messages`, { token: creator.token, body: { text: 'Come back to the square <now>', teamId: team.id } });
@@ -288,9 +299,11 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     const views: TeamView[] = [];
     phone.on(TEAM_VIEW_EVENT, (view: TeamView) => views.push(view));
     phone.emit(TEAM_POSITION_EVENT, { lat: 31.77, lng: 35.21 });
-    await new Promise((r) => setTimeout(r, 300));
-    const [stored] = await t.db.select().from(eventTeams).where(eq(eventTeams.id, team.id));
-    expect(stored.lat).toBe(31.77);
+    // Positions are written a batch at a time, every second.
+    const storedLat = async () => (await t.db.select().from(eventTeams).where(eq(eventTeams.id, team.id)))[0].lat;
+    const until = Date.now() + 3000;
+    while ((await storedLat()) !== 31.77 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(await storedLat()).toBe(31.77);
 
     const ended = await call(t, 'POST', `/api/events/${room.event.id}/end`, { token: creator.token });
     expect(ended.json().data.endedAt).not.toBeNull();
@@ -302,7 +315,7 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     const secondPhone = await connectSocket(url, sockets);
     await secondPhone.timeout(2000).emitWithAck(WATCH_EVENT, { gameId: game.id, secretCode: team.code });
     secondPhone.emit(TEAM_POSITION_EVENT, { lat: 29.55, lng: 34.95 });
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, 1500));
     expect((await t.db.select().from(eventTeams).where(eq(eventTeams.id, team.id)))[0].lat).toBe(31.77);
 
     expect(await forgetOldPositions(t.db, new Date(Date.now() + EVENT_POSITION_KEEP_MS - 60_000))).toBe(0);

@@ -18,6 +18,7 @@ import {
 import { requireUser } from '../../platform/access.ts';
 import { acceptEmptyJsonBody, errorReplies, perMinute, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { codeGate } from '../codes/service.ts';
+import { flushPositions } from './positions.ts';
 import { registerEventSockets } from './watch.ts';
 import * as events from './service.ts';
 
@@ -40,6 +41,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ openHint: events.OpenHint }> 
     clearInterval(sweep);
     events.stopRankingPushes(services);
   });
+  // The positions taken and not yet written are written before the database closes.
+  app.addHook('onClose', async () => flushPositions(services.db, services.realtime));
 
   app.post(
     '/events',
@@ -47,7 +50,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ openHint: events.OpenHint }> 
       config: { access: 'user', ...perUserPerMinute(20) },
       schema: {
         tags,
-        summary: 'Makes an event of a published game (its creator, or an admin): one code per team, up to 200 teams',
+        summary: 'Makes an event of a published game (its creator, or an admin): one code per team, up to 1,000 teams',
         security: tokenSecurity,
         body: createEventSchema,
         response: { 200: eventReplySchema, ...errorReplies(400, 401, 404, 409, 429) },

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'dri
 import {
   EVENT_POSITION_KEEP_MS,
   playSummary,
+  newerPosition,
   rankTeams,
   teamNameSkeleton,
   type ControlRoom,
@@ -15,7 +16,7 @@ import {
 } from '@streethunt/shared';
 import type { Services } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
-import { eventFeed, eventTeams, events, gameCodes, games, plays } from '../../db/schema.ts';
+import { eventFeed, eventTeams, events, gameCodes, games } from '../../db/schema.ts';
 import { findGame, findGameForPlayers, readGameContent, readGameMetadata } from '../../db/game-rows.ts';
 import { violatedUniqueIndex } from '../../db/unique-violation.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
@@ -26,13 +27,16 @@ import { progressForCode, progressForCodes, type PlayStep, type ScoredAt } from 
 import type { Socket } from 'socket.io';
 import { emitFeed, emitRanking, emitTeam, emitTeamView, eventTeamsRoom, isEventTeamsRoom } from './live.ts';
 import { RankingPusher } from './ranking-push.ts';
+import { pendingPosition, positionKeeper } from './positions.ts';
 import { roomSnapshots } from './room-snapshot.ts';
+import { cachedEvent, forgetEventTeams, playStartOf, teamOfCode } from './team-of-code.ts';
 
 export type EventsDeps = Pick<Services, 'db' | 'realtime' | 'shared'>;
 type EventRow = typeof events.$inferSelect;
 type TeamRow = typeof eventTeams.$inferSelect;
 type FeedRow = typeof eventFeed.$inferSelect;
 type TeamWithCode = { team: TeamRow; code: GameCode };
+type Logger = { error(details: object, message: string): void };
 
 /** The control room opens with this many of the newest feed lines; later ones arrive on the socket. */
 const FEED_SHOWN = 200;
@@ -85,19 +89,25 @@ const scoredAt =
     return end <= now ? end : undefined;
   };
 
-/** The start of a team's play (null before it starts): only an event with a time per team needs it. */
-async function playStartOf(db: Db, event: TimedEvent, code: { id: string; gameId: string }): Promise<Date | null> {
-  if (event.timeLimitMinutes === null) return null;
-  const [play] = await db.select({ startTime: plays.startTime }).from(plays).where(and(eq(plays.gameId, code.gameId), eq(plays.codeId, code.id)));
-  return play?.startTime ?? null;
-}
-
 /** When it ended (or will end): what the position keeping counts from. */
 const endOf = (event: Pick<EventRow, 'endedAt' | 'endsAt'>) => (event.endedAt && event.endedAt < event.endsAt ? event.endedAt : event.endsAt);
 
-function teamOf({ team, code }: TeamWithCode, progress: Progress, event: EventRow): EventTeam {
+type Position = NonNullable<EventTeam['position']>;
+
+/**
+ * The team's newest position this process knows: its row's, one taken and not yet written
+ * (positions.ts), or the one in this process's copy of the standings (another process's, heard).
+ */
+function newestPosition(deps: EventsDeps, event: EventRow, team: TeamRow): Position | null {
+  const row = team.lat !== null && team.lng !== null && team.positionAt !== null ? { lat: team.lat, lng: team.lng, at: team.positionAt.toISOString() } : null;
+  const pending = pendingPosition(deps.db, deps.realtime, team.id);
+  const taken = pending ? { lat: pending.lat, lng: pending.lng, at: pending.at } : null;
+  return newerPosition(newerPosition(row, taken), roomSnapshots(deps.db, deps.realtime).newestPosition(event.id, team.id) ?? null);
+}
+
+function teamOf(deps: EventsDeps, { team, code }: TeamWithCode, progress: Progress, event: EventRow): EventTeam {
   const summary = playSummary(progress);
-  const keepPosition = team.lat !== null && team.lng !== null && team.positionAt !== null;
+  const position = newestPosition(deps, event, team);
   return {
     id: team.id,
     code: code.code,
@@ -111,7 +121,7 @@ function teamOf({ team, code }: TeamWithCode, progress: Progress, event: EventRo
     questionCount: progress.questions.length,
     score: progress.score,
     statuses: progress.questions.map((question) => question.status),
-    position: keepPosition && Date.now() < endOf(event).getTime() + EVENT_POSITION_KEEP_MS ? { lat: team.lat!, lng: team.lng!, at: team.positionAt!.toISOString() } : null,
+    position: position && Date.now() < endOf(event).getTime() + EVENT_POSITION_KEEP_MS ? position : null,
   };
 }
 
@@ -170,7 +180,10 @@ export async function listEvents(deps: EventsDeps, caller: AccessClaims): Promis
 
 /** The event when the caller is its organiser or an admin, else null. */
 async function findOrganisersEvent(db: Db, caller: AccessClaims, eventId: string): Promise<{ event: EventRow; name: string } | null> {
-  const [row] = await db.select({ event: events, name: gameName }).from(events).innerJoin(games, eq(games.id, events.gameId)).where(eq(events.id, eventId));
+  const row = await cachedEvent(db, eventId, async () => {
+    const [found] = await db.select({ event: events, name: gameName }).from(events).innerJoin(games, eq(games.id, events.gameId)).where(eq(events.id, eventId));
+    return found ?? null;
+  });
   return row && (caller.role === 'admin' || row.event.organiserId === caller.userId) ? row : null;
 }
 
@@ -194,10 +207,10 @@ async function teamsOf(db: Db, eventId: string): Promise<TeamWithCode[]> {
 }
 
 /** Every team with its progress: the teams in one query, their plays in another. */
-async function teamsWithProgress(db: Db, event: EventRow): Promise<EventTeam[]> {
-  const teams = await teamsOf(db, event.id);
-  const progress = await progressForCodes(db, teams.map((team) => team.code), scoredAt(event));
-  return teams.map((team) => teamOf(team, progress.get(team.code.id)!, event));
+async function teamsWithProgress(deps: EventsDeps, event: EventRow): Promise<EventTeam[]> {
+  const teams = await teamsOf(deps.db, event.id);
+  const progress = await progressForCodes(deps.db, teams.map((team) => team.code), scoredAt(event));
+  return teams.map((team) => teamOf(deps, team, progress.get(team.code.id)!, event));
 }
 
 /** The event's teams and newest feed lines, from this process's copy (room-snapshot.ts), built from the database when it has none. */
@@ -206,7 +219,7 @@ function standings(deps: EventsDeps, event: EventRow) {
     event.id,
     async () => {
       const [teams, feed] = await Promise.all([
-        teamsWithProgress(deps.db, event),
+        teamsWithProgress(deps, event),
         deps.db.select().from(eventFeed).where(eq(eventFeed.eventId, event.id)).orderBy(desc(eventFeed.at), desc(eventFeed.id)).limit(FEED_SHOWN),
       ]);
       return { teams, feed: feed.map(toFeedItem) };
@@ -261,8 +274,11 @@ export async function joinTeamRoom(deps: EventsDeps, socket: Pick<Socket, 'rooms
   if (room) await socket.join(room);
 }
 
-/** After a change of the event itself (its end, its time, a team out): every process reads its standings again. */
-const forgetStandings = (deps: EventsDeps, eventId: string) => roomSnapshots(deps.db, deps.realtime).drop(eventId);
+/** After a change of the event itself (its end, its time, a team out): every process reads its standings and its teams again. */
+function forgetStandings(deps: EventsDeps, eventId: string): void {
+  forgetEventTeams(deps.db, eventId);
+  roomSnapshots(deps.db, deps.realtime).drop(eventId);
+}
 
 /** GET /api/events/{eventId}: the event, its teams and the newest feed lines. */
 export async function controlRoom(deps: EventsDeps, caller: AccessClaims, eventId: string): Promise<ControlRoom> {
@@ -298,11 +314,6 @@ async function viewOf(deps: EventsDeps, event: EventRow, team: TeamRow): Promise
     messages: messages.map((m) => ({ id: m.id, at: m.at.toISOString(), text: m.text ?? '', toTeam: m.teamId !== null })),
     leaderboard: event.showLeaderboard || ended ? rankTeams((await standings(deps, event)).teams) : null,
   };
-}
-
-async function teamOfCode(db: Db, codeId: string): Promise<{ event: EventRow; team: TeamRow } | null> {
-  const [row] = await db.select({ event: events, team: eventTeams }).from(eventTeams).innerJoin(events, eq(events.id, eventTeams.eventId)).where(eq(eventTeams.codeId, codeId));
-  return row ?? null;
 }
 
 /** An event's team plays from the start to the end, unless disqualified; any other code plays as always. */
@@ -365,10 +376,11 @@ export async function nameTeam(deps: EventsDeps, code: GameCode, name: string): 
       throw error;
     }
   });
+  forgetEventTeams(deps.db, found.event.id);
   if (found.team.name !== name) await addFeed(deps, found.event.id, { kind: 'named', teamId: team.id, text: name });
   const view = await viewOf(deps, found.event, team);
   emitTeamView(deps.realtime.io, { gameId: code.gameId, codeId: code.id }, view);
-  teamChanged(deps, found.event.id, teamOf({ team, code }, await progressForCode(deps.db, code), found.event));
+  teamChanged(deps, found.event.id, teamOf(deps, { team, code }, await progressForCode(deps.db, code), found.event));
   return view;
 }
 
@@ -402,7 +414,7 @@ export async function playChanged(deps: EventsDeps, code: GameCode, progress: Pr
   // Past the team's end (a photo judged late), its score is the one it had then, as in the ranking.
   const start = progress.startTime ? new Date(progress.startTime) : null;
   const scored = scoredAt(found.event)(start) ? await progressForCode(deps.db, code, scoredAt(found.event)) : progress;
-  teamChanged(deps, found.event.id, teamOf({ team: found.team, code }, scored, found.event));
+  teamChanged(deps, found.event.id, teamOf(deps, { team: found.team, code }, scored, found.event));
   // With a time per team, its phones count down from its start: they get the end it brings.
   if (step?.kind === 'started' && found.event.timeLimitMinutes !== null) {
     emitTeamView(deps.realtime.io, { gameId: code.gameId, codeId: code.id }, await viewOf(deps, found.event, found.team));
@@ -441,7 +453,7 @@ export async function disqualifyTeam(deps: EventsDeps, caller: AccessClaims, eve
     .where(eq(eventTeams.id, teamId))
     .returning();
   forgetStandings(deps, event.id);
-  const changed = teamOf({ team, code: found.code }, await progressForCode(deps.db, found.code, scoredAt(event)), event);
+  const changed = teamOf(deps, { team, code: found.code }, await progressForCode(deps.db, found.code, scoredAt(event)), event);
   teamChanged(deps, event.id, changed);
   await tellTeams(deps, event, [{ team, code: found.code }]);
   return changed;
@@ -463,7 +475,7 @@ export async function pushHint(
   // Not before the start, after the end, or for a team out of the game: as for the team itself.
   await assertTeamMayPlay(deps.db, found.code);
   const progress = await openHint(found.code, { questionIndex: input.questionIndex, hintIndex: input.hintIndex });
-  return teamOf(found, progress, event);
+  return teamOf(deps, found, progress, event);
 }
 
 /** A problem report sent with an event's code shows in the feed too. */
@@ -475,19 +487,15 @@ export async function problemReported(deps: EventsDeps, code: GameCode, question
 
 /**
  * A position from a team's phone (the socket): kept as the team's last known position while the event
- * runs, and shown in the control room. After the end it is not taken.
+ * runs (not after the end, nor for a team disqualified), and shown in the control room. It costs no
+ * query as it comes (positions.ts gathers them).
  */
-export async function recordPosition(deps: EventsDeps, code: GameCode, position: { lat: number; lng: number }): Promise<boolean> {
+export async function recordPosition(deps: EventsDeps & { log: Logger }, code: GameCode, position: { lat: number; lng: number }): Promise<boolean> {
   if (code.source !== 'event') return false;
   const found = await teamOfCode(deps.db, code.id);
-  if (!found || hasEnded(found.event) || found.event.startsAt > new Date()) return false;
+  if (!found || found.team.disqualifiedAt !== null || hasEnded(found.event) || found.event.startsAt > new Date()) return false;
   if (teamEnd(found.event, await playStartOf(deps.db, found.event, code)) <= new Date()) return false;
-  const [team] = await deps.db
-    .update(eventTeams)
-    .set({ lat: position.lat, lng: position.lng, positionAt: new Date() })
-    .where(eq(eventTeams.id, found.team.id))
-    .returning();
-  teamChanged(deps, found.event.id, teamOf({ team, code }, await progressForCode(deps.db, code), found.event));
+  positionKeeper(deps.db, deps.realtime, deps.log).add(found.event.id, { teamId: found.team.id, lat: position.lat, lng: position.lng, at: new Date().toISOString() });
   return true;
 }
 

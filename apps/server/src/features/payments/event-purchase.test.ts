@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPurchasesReplySchema, controlRoomSchema, splitSale } from '@streethunt/shared';
+import { EVENT_TEAMS_MAX, adminPurchasesReplySchema, controlRoomSchema, splitSale } from '@streethunt/shared';
 import { events, gameCodes, purchases } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -176,7 +176,7 @@ describe.each(testDatabaseKinds())('buying an event for many teams on %s', (kind
     const before = { ...(await paymentTables(t.db)), events: await t.db.select().from(events) };
     const cases: [unknown, number, string, string?][] = [
       [order(game.id, { startsAt: new Date(Date.now() + hour).toISOString(), endsAt: new Date().toISOString() }), 400, 'validation'],
-      [order(game.id, { teamCount: 201 }), 400, 'validation'],
+      [order(game.id, { teamCount: EVENT_TEAMS_MAX + 1 }), 400, 'validation'],
       [order(game.id, { teamCount: 0 }), 400, 'validation'],
       [order(game.id, { name: '' }), 400, 'validation'],
       [order(draft.id), 404, 'not_found'],

@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { queueMail, type MailLog } from '../../platform/mail/mail-later.ts';
 import { forgetGameCode } from '../codes/service.ts';
+import { forgetEventTeams } from '../events/team-of-code.ts';
 import { refundEmail } from './emails.ts';
 
 export type RefundsDeps = { db: Db; mailer: Mailer };
@@ -128,6 +129,8 @@ export async function refundPurchase(deps: RefundsDeps, adminId: string, purchas
   });
   const { row, quote, eventCodes } = done;
   for (const code of row.code ? [row.code] : eventCodes) forgetGameCode(deps.db, { gameId: row.gameId, code });
+  // The event ended with the refund: its teams' phones are refused from now on, on every process.
+  if (row.eventId) forgetEventTeams(deps.db, row.eventId);
   const [purchase] = await deps.db.select({ language: purchases.language }).from(purchases).where(eq(purchases.id, purchaseId));
   await queueMail(log, () =>
     deps.mailer.send({

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { perOwner } from '../ttl-map.ts';
 import type { RedisLink } from './redis-link.ts';
 
-/** What the in-process caches hold: games (the player's row and replies), valid codes, plays. */
-type CacheTopic = 'game' | 'code' | 'play';
-const TOPICS: ReadonlySet<string> = new Set<CacheTopic>(['game', 'code', 'play']);
+/** What the in-process caches hold: games (the player's row and replies), valid codes, plays, the events of teams' codes. */
+type CacheTopic = 'game' | 'code' | 'play' | 'event';
+const TOPICS: ReadonlySet<string> = new Set<CacheTopic>(['game', 'code', 'play', 'event']);
 
 /** `key` null: forget everything of the topic (after Redis was away, some messages may have been missed). */
 type ForgetHandler = (key: string | null) => void;

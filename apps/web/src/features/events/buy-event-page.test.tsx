@@ -66,11 +66,11 @@ describe('buying an event for a group', () => {
     const fetchMock = mockRoutes(routes());
     const { t, missing } = await renderPage(<BuyEventPage />, setup);
     await screen.findByTestId('buy-game-name');
-    type(input(t, 'teamCount'), '250');
+    type(input(t, 'teamCount'), '1001');
     fireEvent.click(screen.getByRole('button', { name: 'לתשלום מאובטח' }));
     const form = screen.getByRole('form');
     expect(await within(form).findByText('יש למלא את השדה')).toBeTruthy();
-    expect(within(form).getByText('מספר שלם מ-1 עד 200')).toBeTruthy();
+    expect(within(form).getByText('מספר שלם מ-1 עד 1000')).toBeTruthy();
     // Over 200 teams there is no total, only the price per team.
     expect(screen.getByTestId('event-total').textContent).toMatch(/^[^0-9]*30[^0-9]* לקבוצה$/);
     expect(routesCalled(fetchMock)).not.toContain('POST /api/events/purchase');

@@ -6,7 +6,7 @@ import { fake } from '../../test/fake-socket.ts';
 vi.mock('socket.io-client', async () => (await import('../../test/fake-socket.ts')).fakeSocketClient);
 
 function options(token: () => string | null = () => 'token-1') {
-  return { eventId: 'e1', token, onWatching: vi.fn(), onRefused: vi.fn(), onDisconnect: vi.fn(), onTeam: vi.fn(), onFeed: vi.fn() } satisfies WatchOptions;
+  return { eventId: 'e1', token, onWatching: vi.fn(), onRefused: vi.fn(), onDisconnect: vi.fn(), onTeam: vi.fn(), onFeed: vi.fn(), onPositions: vi.fn() } satisfies WatchOptions;
 }
 
 describe('the control room over Socket.IO', () => {
@@ -30,6 +30,10 @@ describe('the control room over Socket.IO', () => {
     fake.fire('event:feed', item);
     fake.fire('event:feed', { ...item, kind: 'dance' });
     expect(watch.onFeed.mock.calls).toEqual([[item]]);
+    const moved = [{ teamId: 't1', lat: 32.1, lng: 34.8, at: '2026-05-01T08:00:00.000Z' }];
+    fake.fire('event:positions', moved);
+    fake.fire('event:positions', [{ teamId: 't1', lat: 320, lng: 34.8, at: 'x' }]);
+    expect(watch.onPositions.mock.calls).toEqual([[moved]]);
 
     fake.fire('disconnect');
     expect(watch.onDisconnect).toHaveBeenCalledTimes(1);

@@ -1,11 +1,14 @@
 import {
   EVENT_FEED_EVENT,
+  EVENT_POSITIONS_EVENT,
   EVENT_TEAM_EVENT,
   EVENT_WATCH_EVENT,
   eventTeamSchema,
   feedItemSchema,
+  teamPositionsSchema,
   type EventTeam,
   type FeedItem,
+  type TeamPositionUpdate,
 } from '@streethunt/shared';
 
 export type WatchOptions = {
@@ -20,6 +23,8 @@ export type WatchOptions = {
   onDisconnect(): void;
   onTeam(team: EventTeam): void;
   onFeed(item: FeedItem): void;
+  /** The teams' new positions, a batch at a time. */
+  onPositions(updates: TeamPositionUpdate[]): void;
 };
 
 /** Stops watching and closes the connection. */
@@ -32,7 +37,7 @@ type WatchAck = { ok: true } | { ok: false; code: string };
 /**
  * The control room's live changes over Socket.IO: EVENT_WATCH_EVENT with the event and the token after
  * every (re)connection, then each team's change and each feed item. Payloads are checked before they
- * are used: they came over the wire. The client library loads on demand, with the control room only.
+ * are used: they came over the wire; positions come apart, a batch at a time. The client library loads on demand, with the control room only.
  */
 export function watchControlRoom(options: WatchOptions): StopWatching {
   let stopped = false;
@@ -60,6 +65,10 @@ export function watchControlRoom(options: WatchOptions): StopWatching {
       socket.on(EVENT_FEED_EVENT, (value: unknown) => {
         const item = feedItemSchema.safeParse(value);
         if (!stopped && item.success) options.onFeed(item.data);
+      });
+      socket.on(EVENT_POSITIONS_EVENT, (value: unknown) => {
+        const updates = teamPositionsSchema.safeParse(value);
+        if (!stopped && updates.success) options.onPositions(updates.data);
       });
       disconnect = () => {
         socket.off();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEED_MAX, applyEventSummary, applyFeedItem, applyTeamChange } from './control-room-updates.ts';
+import { FEED_MAX, applyEventSummary, applyFeedItem, applyRoomChanges, applyTeamChange } from './control-room-updates.ts';
 import { buildEvent, buildFeedItem, buildRoom, buildTeam } from './test-data.ts';
 
 describe('control room updates', () => {
@@ -30,6 +30,31 @@ describe('control room updates', () => {
     expect(capped.feed).toHaveLength(FEED_MAX);
     expect(capped.feed[0].id).toBe('f4');
     expect(capped.feed.at(-1)?.id).toBe(`old${FEED_MAX - 2}`);
+  });
+
+  it('apply a moment of a thousand teams’ changes in one pass: counts, positions (the newest wins), the feed capped', () => {
+    const teams = Array.from({ length: 1000 }, (_, i) => buildTeam(`t${i}`));
+    const room = buildRoom({ teams, feed: Array.from({ length: FEED_MAX }, (_, i) => buildFeedItem(`old${i}`)) });
+    const at = (second: number) => new Date(Date.UTC(2026, 4, 1, 8, 0, second)).toISOString();
+    const next = applyRoomChanges(room, {
+      teams: [buildTeam('t5', { answered: 1, position: null }), buildTeam('t5', { answered: 2, position: null }), buildTeam('t1000', { name: 'Late' })],
+      positions: [
+        ...teams.map((team, i) => ({ teamId: team.id, lat: 32, lng: 34 + i / 1000, at: at(1) })),
+        { teamId: 't5', lat: 31, lng: 35, at: at(3) },
+        { teamId: 't5', lat: 30, lng: 33, at: at(2) },
+      ],
+      feed: Array.from({ length: 300 }, (_, i) => buildFeedItem(`new${i}`)),
+    });
+    expect(next.teams).toHaveLength(1001);
+    // The change of counts came without a position: the team keeps its newest one.
+    expect(next.teams[5]).toMatchObject({ answered: 2, position: { lat: 31, lng: 35, at: at(3) } });
+    expect(next.teams[999].position).toMatchObject({ lat: 32, lng: 34.999 });
+    expect(next.teams[1000]).toMatchObject({ id: 't1000', name: 'Late' });
+    // Only the newest items stay: the last one that came is first.
+    expect(next.feed).toHaveLength(FEED_MAX);
+    expect(next.feed[0].id).toBe('new299');
+    expect(next.feed.at(-1)?.id).toBe(`new${300 - FEED_MAX}`);
+    expect(room.teams[5].answered).toBe(0);
   });
 
   it('take the event as the server now has it', () => {

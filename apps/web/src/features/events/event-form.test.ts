@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_NAME_MAX } from '@streethunt/shared';
+import { EVENT_NAME_MAX, EVENT_TEAMS_MAX } from '@streethunt/shared';
 import { createTestI18n, textsOf } from '../../test/i18n.ts';
 import { DEFAULT_TEAM_COUNT, checkEventForm, defaultEventValues, fromLocalInput, toLocalInput } from './event-form.ts';
 
@@ -48,14 +48,14 @@ describe('the new event form', () => {
       ok: false,
       errors: { gameId: 'Pick a game', name: 'Fill this in', startsAt: 'Fill this in', endsAt: 'Fill this in', teamCount: 'Fill this in' },
     });
-    const wrong = checkEventForm({ gameId: 'g1', name: 'x'.repeat(EVENT_NAME_MAX + 1), startsAt: '2026-05-01T11:00', endsAt: '2026-05-01T11:00', teamCount: '201', timeLimitMinutes: '3' }, true, t);
+    const wrong = checkEventForm({ gameId: 'g1', name: 'x'.repeat(EVENT_NAME_MAX + 1), startsAt: '2026-05-01T11:00', endsAt: '2026-05-01T11:00', teamCount: String(EVENT_TEAMS_MAX + 1), timeLimitMinutes: '3' }, true, t);
     expect(wrong).toEqual({
       ok: false,
-      errors: { name: `At most ${EVENT_NAME_MAX} characters`, endsAt: 'The end must come after the start', teamCount: 'A whole number from 1 to 200', timeLimitMinutes: 'A whole number of minutes from 5 to 1440, or empty' },
+      errors: { name: `At most ${EVENT_NAME_MAX} characters`, endsAt: 'The end must come after the start', teamCount: `A whole number from 1 to ${EVENT_TEAMS_MAX}`, timeLimitMinutes: 'A whole number of minutes from 5 to 1440, or empty' },
     });
     expect(checkEventForm({ gameId: 'g1', name: 'Day', startsAt: '2026-05-01T11:00', endsAt: '2026-05-01T10:00', teamCount: '0', timeLimitMinutes: '' }, true, t)).toEqual({
       ok: false,
-      errors: { endsAt: 'The end must come after the start', teamCount: 'A whole number from 1 to 200' },
+      errors: { endsAt: 'The end must come after the start', teamCount: `A whole number from 1 to ${EVENT_TEAMS_MAX}` },
     });
   });
 });

@@ -44,14 +44,14 @@ describe('new event page', () => {
     const { t, missing } = await renderPage(<NewEventPage />, setup);
     await screen.findByRole('form', { name: t('events.form.label') });
     type(input(t, 'endsAt'), input(t, 'startsAt').value);
-    type(input(t, 'teamCount'), '250');
+    type(input(t, 'teamCount'), '1001');
     fireEvent.click(screen.getByRole('button', { name: 'יצירת האירוע' }));
 
     const form = screen.getByRole('form');
     expect(await within(form).findByText('יש לבחור משחק')).toBeTruthy();
     expect(within(form).getByText('יש למלא את השדה')).toBeTruthy();
     expect(within(form).getByText('הסיום צריך להיות אחרי ההתחלה')).toBeTruthy();
-    expect(within(form).getByText('מספר שלם מ-1 עד 200')).toBeTruthy();
+    expect(within(form).getByText('מספר שלם מ-1 עד 1000')).toBeTruthy();
     expect(input(t, 'name').getAttribute('aria-invalid')).toBe('true');
     // Typing letters into the count keeps digits only.
     type(input(t, 'teamCount'), '1a2');

@@ -5,7 +5,8 @@ import { ApiError } from '../../api/client.ts';
 import { readToken } from '../../api/token-store.ts';
 import { eventsApi, eventsKeys } from './api.ts';
 import { watchControlRoom } from './control-room-socket.ts';
-import { applyFeedItem, applyTeamChange } from './control-room-updates.ts';
+import { applyRoomChanges } from './control-room-updates.ts';
+import { bufferRoomChanges } from './room-change-buffer.ts';
 
 /** Where the live updates stand: not yet in, in, dropped (coming back by itself), or refused by the server. */
 export type LiveState = 'connecting' | 'live' | 'offline' | 'refused';
@@ -15,7 +16,8 @@ const retryUnlessRefused = (failures: number, error: unknown) => !(error instanc
 
 /**
  * The control room's data: read once, then kept current from the socket (each team's change replaces
- * that team, each feed item goes first). Every time the socket is let in, the room is read again, since
+ * that team, each feed item goes first, positions move the teams), a few times a second with what came
+ * meanwhile (room-change-buffer.ts). Every time the socket is let in, the room is read again, since
  * what happened before (or while the connection was down) does not come over the socket.
  */
 export function useControlRoom(eventId: string, enabled: boolean) {
@@ -39,7 +41,8 @@ export function useControlRoom(eventId: string, enabled: boolean) {
       queryClient.setQueryData<ControlRoom>(queryKey, (current) => (current ? change(current) : current));
     const setLive = (next: (state: LiveState) => LiveState) =>
       setLiveOf((current) => ({ eventId, state: next(current?.eventId === eventId ? current.state : 'connecting') }));
-    return watchControlRoom({
+    const buffer = bufferRoomChanges((changes) => update((current) => applyRoomChanges(current, changes)));
+    const stopWatching = watchControlRoom({
       eventId,
       token: readToken,
       onWatching: () => {
@@ -48,9 +51,14 @@ export function useControlRoom(eventId: string, enabled: boolean) {
       },
       onRefused: () => setLive(() => 'refused'),
       onDisconnect: () => setLive((state) => (state === 'refused' ? state : 'offline')),
-      onTeam: (team) => update((current) => applyTeamChange(current, team)),
-      onFeed: (item) => update((current) => applyFeedItem(current, item)),
+      onTeam: buffer.team,
+      onFeed: buffer.feed,
+      onPositions: buffer.positions,
     });
+    return () => {
+      stopWatching();
+      buffer.stop();
+    };
   }, [enabled, loaded, eventId, queryClient]);
 
   return { room, live };

@@ -1,0 +1,78 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { eventTeams, events, plays } from '../../db/schema.ts';
+import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
+import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
+
+type EventRow = typeof events.$inferSelect;
+type TeamRow = typeof eventTeams.$inferSelect;
+export type TeamOfCode = { event: EventRow; team: TeamRow };
+
+/**
+ * Which event and team a code plays for, as every change and every position of a team asks (a thousand
+ * teams of three phones: 600 positions and a few hundred changes a second). Kept per process; whoever
+ * changes an event or one of its teams (its end, its time, a name, a disqualification) calls
+ * `forgetEventTeams`, which drops the event's entries on every process through the cache bus. The
+ * entries live TEAM_OF_CODE_MS at most, which bounds what a lost message (Redis away) can leave wrong.
+ * The row's position is not kept current here: positions have their own keeper (positions.ts).
+ */
+const TEAM_OF_CODE_MS = 30_000;
+const MAX_ENTRIES = 50_000;
+
+type Entry = { found: TeamOfCode | null; generation: number };
+/** `generations`: how often each event was forgotten; `forgets`: how often any was (or all were). */
+type Cache = { entries: TtlMap<string, Entry>; generations: Map<string, number>; cleared: number; forgets: number };
+
+const caches = perOwner((db: Db): Cache => {
+  const cache: Cache = { entries: new TtlMap(TEAM_OF_CODE_MS, MAX_ENTRIES), generations: new Map(), cleared: 0, forgets: 0 };
+  cacheBus(db).onForget('event', (eventId) => {
+    cache.forgets += 1;
+    if (eventId === null) {
+      cache.entries.clear();
+      cache.cleared += 1;
+    } else cache.generations.set(eventId, (cache.generations.get(eventId) ?? 0) + 1);
+  });
+  return cache;
+});
+
+/** An entry is stale once its event was forgotten after it was read: the event's generation moved on. */
+const generationOf = (cache: Cache, eventId: string | undefined) => (eventId === undefined ? 0 : (cache.generations.get(eventId) ?? 0)) + cache.cleared;
+
+export async function teamOfCode(db: Db, codeId: string): Promise<TeamOfCode | null> {
+  const cache = caches(db);
+  const kept = cache.entries.get(codeId);
+  if (kept && kept.generation === generationOf(cache, kept.found?.event.id)) return kept.found;
+  const forgetsBefore = cache.forgets;
+  const [row] = await db.select({ event: events, team: eventTeams }).from(eventTeams).innerJoin(events, eq(events.id, eventTeams.eventId)).where(eq(eventTeams.codeId, codeId));
+  const found = row ?? null;
+  // Something forgotten while this read was on its way may be older than the change: not kept then.
+  if (cache.forgets === forgetsBefore) cache.entries.set(codeId, { found, generation: generationOf(cache, found?.event.id) });
+  return found;
+}
+
+/** Events by id, as the control room reads them (every few seconds, with a thousand teams' changes around it). */
+const eventRows = perOwner((_db: Db) => new TtlMap<string, { value: unknown; generation: number }>(TEAM_OF_CODE_MS, 5_000));
+
+/** The event's row as `read` gives it (null: none), kept until the event is forgotten (forgetEventTeams). */
+export async function cachedEvent<T>(db: Db, eventId: string, read: () => Promise<T | null>): Promise<T | null> {
+  const cache = caches(db);
+  const entries = eventRows(db);
+  const kept = entries.get(eventId);
+  if (kept && kept.generation === generationOf(cache, eventId)) return kept.value as T | null;
+  const forgetsBefore = cache.forgets;
+  const value = await read();
+  if (cache.forgets === forgetsBefore) entries.set(eventId, { value, generation: generationOf(cache, eventId) });
+  return value;
+}
+
+/** After a change of the event or of one of its teams: every process reads its teams' rows again. */
+export function forgetEventTeams(db: Db, eventId: string): void {
+  cacheBus(db).forget('event', eventId);
+}
+
+/** The start of a team's play (null before it starts): only an event with a time per team needs it. */
+export async function playStartOf(db: Db, event: Pick<EventRow, 'timeLimitMinutes'>, code: { id: string; gameId: string }): Promise<Date | null> {
+  if (event.timeLimitMinutes === null) return null;
+  const [play] = await db.select({ startTime: plays.startTime }).from(plays).where(and(eq(plays.gameId, code.gameId), eq(plays.codeId, code.id)));
+  return play?.startTime ?? null;
+}
