@@ -30,6 +30,7 @@ import { call } from '../../test/requests.ts';
 import { userWithToken } from '../../test/tokens.ts';
 import { forgetOldPositions } from './service.ts';
 import { roomSnapshots } from './room-snapshot.ts';
+import { forgetEventTeams } from './team-of-code.ts';
 
 const hour = 60 * 60_000;
 const eventBody = (gameId: string, extra: Record<string, unknown> = {}) => ({
@@ -149,6 +150,8 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     // Started 90 minutes ago; the event ran out 30 minutes ago: 60 minutes count, not 90.
     await t.db.update(plays).set({ startTime: new Date(Date.now() - 90 * 60_000) }).where(eq(plays.codeId, (await codeRow(team.code)).id));
     await t.db.update(events).set({ endsAt: new Date(Date.now() - 30 * 60_000) }).where(eq(events.id, room.event.id));
+    // The rows were changed behind the app's back: its copies are dropped as a change of the event would.
+    forgetEventTeams(t.db, room.event.id);
     roomSnapshots(t.db, t.app.services.realtime).drop(room.event.id);
     const read = async () => controlRoomSchema.parse((await call(t, 'GET', `/api/events/${room.event.id}`, { token: creator.token })).json().data);
     const ended = (await read()).teams.find((one) => one.id === team.id);
@@ -177,6 +180,8 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'conflict', message: expect.any(String) });
     expect(teamViewSchema.parse((await teamCall('', late.code)).json().data)).toMatchObject({ endsAt: ownEnd, endedAt: ownEnd, timeUp: true });
+    // The rows were changed behind the app's back: its copies are dropped as a change of the event would.
+    forgetEventTeams(t.db, room.event.id);
     roomSnapshots(t.db, t.app.services.realtime).drop(room.event.id);
     const teams = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${room.event.id}`, { token: creator.token })).json().data).teams;
     expect(teams.find((one) => one.id === late.id)?.score).toBe(100 - 30);
