@@ -24,6 +24,8 @@ const photoStateSchema = z.object({
   status: z.enum(PHOTO_STATUSES),
   points: z.number().int().min(0).max(MAX_PHOTO_POINTS).optional(),
   comment: z.string().optional(),
+  /** When it was judged: each verdict is news for the team once (a photo taken again is judged anew). */
+  judgedAt: z.string().optional(),
 });
 export type PhotoState = z.infer<typeof photoStateSchema>;
 

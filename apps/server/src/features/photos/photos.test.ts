@@ -137,6 +137,36 @@ describe.each(testDatabaseKinds())('photo tasks on %s', (kind) => {
     expect(progress.score).toBeGreaterThanOrEqual(99);
   });
 
+  it('takes a rejected photo again while the team plays: it waits anew and the old file goes; an accepted one stays', async () => {
+    const code = await startedCode();
+    const send = (file: Uint8Array) => upload({ gameId: game.id, secretCode: code.code, questionId: 'qp1' }, file);
+    expect((await send(gpsPhoto)).statusCode).toBe(200);
+    const [first] = await t.db.select().from(playPhotos).where(eq(playPhotos.codeId, code.id));
+    const judge = (body: Record<string, unknown>) => call(t, 'POST', `/api/play-photos/${first.id}/judge`, { token: creator.token, body });
+    expect((await judge({ status: 'rejected', comment: 'not at the fountain' })).statusCode).toBe(200);
+    const rejected = (await progressOf(code.code)).questions[1].photo;
+    expect(rejected).toMatchObject({ status: 'rejected', comment: 'not at the fountain', judgedAt: expect.any(String) });
+
+    const again = await send(await photo({ width: 300, height: 200 }));
+    expect(again.statusCode).toBe(200);
+    expect(progressSchema.parse(again.json()).questions[1]).toMatchObject({ status: 'ANSWERED', photo: { status: 'pending' } });
+    const rows = await t.db.select().from(playPhotos).where(eq(playPhotos.codeId, code.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: first.id, status: 'pending', comment: null, points: null });
+    expect(rows[0].mediaKey).not.toBe(first.mediaKey);
+    expect(await t.app.services.storage.get(first.mediaKey)).toBeNull();
+    expect(await t.app.services.storage.get(rows[0].mediaKey)).not.toBeNull();
+
+    // Accepted (with 0 points: the task is closed, nothing scored): a new photo changes nothing.
+    expect((await judge({ status: 'accepted', points: 0 })).statusCode).toBe(200);
+    const judgedAt = (await progressOf(code.code)).questions[1].photo?.judgedAt;
+    expect(judgedAt).toEqual(expect.any(String));
+    expect((await send(await photo({ width: 320, height: 200 }))).statusCode).toBe(200);
+    const [kept] = await t.db.select().from(playPhotos).where(eq(playPhotos.codeId, code.id));
+    expect(kept).toMatchObject({ status: 'accepted', points: 0, mediaKey: rows[0].mediaKey });
+    expect((await progressOf(code.code)).questions[1].photo).toMatchObject({ status: 'accepted', points: 0, judgedAt });
+  });
+
   it('refuses what is no photo of this play with { message, code }, storing nothing', async () => {
     const code = await startedCode();
     const fields = { gameId: game.id, secretCode: code.code, questionId: 'qp1' };
@@ -190,14 +220,14 @@ describe.each(testDatabaseKinds())('photo tasks on %s', (kind) => {
     const judged = await judge(creator.token, { status: 'accepted', points: 70, comment: 'Great shot' });
     expect(judged.json().data).toMatchObject({ status: 'accepted', points: 70, comment: 'Great shot' });
     const progress = await progressOf(code.code);
-    expect(progress.questions[1].photo).toEqual({ status: 'accepted', points: 70, comment: 'Great shot' });
+    expect(progress.questions[1].photo).toEqual({ status: 'accepted', points: 70, comment: 'Great shot', judgedAt: expect.any(String) });
     expect(progress.score).toBeGreaterThanOrEqual(69);
     expect((await call(t, 'GET', `/api/play-photos/pending?gameId=${game.id}`, { token: creator.token })).json().data.some((p: { id: string }) => p.id === mine.id)).toBe(false);
 
     // Rejected after all: the points go.
     expect((await call(t, 'POST', `/api/play-photos/${mine.id}/judge`, { token: admin.token, body: { status: 'rejected', comment: 'Not the fountain' } })).statusCode).toBe(200);
     const after = await progressOf(code.code);
-    expect(after.questions[1].photo).toEqual({ status: 'rejected', comment: 'Not the fountain' });
+    expect(after.questions[1].photo).toEqual({ status: 'rejected', comment: 'Not the fountain', judgedAt: expect.any(String) });
     expect(after.score).toBe(0);
   });
 
@@ -249,7 +279,7 @@ describe.each(testDatabaseKinds())('photo tasks on %s', (kind) => {
     expect(await waitFor(() => feed.some((f) => f.kind === 'photo-judged'))).toBe(true);
     expect(feed.find((f) => f.kind === 'photo-judged')).toMatchObject({ teamId: team.id, questionNumber: 3, text: 'accepted' });
     expect(await waitFor(() => heard.some((p) => p.questions[2].photo?.status === 'accepted'))).toBe(true);
-    expect(heard.at(-1)?.questions[2].photo).toEqual({ status: 'accepted', points: 40, comment: 'Lovely' });
+    expect(heard.at(-1)?.questions[2].photo).toEqual({ status: 'accepted', points: 40, comment: 'Lovely', judgedAt: expect.any(String) });
     expect(await waitFor(() => teams.some((x) => x.id === team.id && x.score >= 39))).toBe(true);
 
     const zip = await t.app.inject({ method: 'GET', url: `/api/events/${room.event.id}/photos/zip`, headers: { 'x-access-token': creator.token } });

@@ -92,7 +92,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ plays: PlaysDeps }> = async (
       schema: {
         tags,
         summary:
-          'A team’s photo for a photo question (multipart: gameId, secretCode, questionId, grant?, then the file; at most 8 MB): stored as JPEG without metadata, the question ANSWERED; the same again changes nothing',
+          'A team’s photo for a photo question (multipart: gameId, secretCode, questionId, grant?, then the file; at most 8 MB): stored as JPEG without metadata, the question ANSWERED; the same again changes nothing, but a photo taken again for a rejected one replaces it and waits for a verdict anew',
         consumes: ['multipart/form-data'],
         response: { 200: progressSchema, ...errorReplies(400, 403, 404, 409, 413, 415, 429) },
       },
@@ -142,7 +142,8 @@ export const photosRoutes: FastifyPluginAsyncZod<{ plays: PlaysDeps }> = async (
       config: { access: 'user', ...perUserPerMinute(120) },
       schema: {
         tags,
-        summary: 'Accepts (with points; the question’s when none) or rejects a photo, with a short comment for the team: in an event its organiser, else the game’s creator (or an admin)',
+        summary:
+          'Accepts (with points; the question’s when none; 0 closes the task without points) or rejects a photo (the team may then take another while it plays), with a short comment for the team: in an event its organiser, else the game’s creator (or an admin)',
         security: tokenSecurity,
         params: z.object({ photoId: idSchema }),
         body: judgePhotoSchema,

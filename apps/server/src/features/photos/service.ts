@@ -81,10 +81,11 @@ async function teamOfCode(db: Db, codeId: string) {
   return row ?? null;
 }
 
-const stateOf = (row: Pick<PhotoRow, 'status' | 'points' | 'comment'>): PhotoState => ({
+const stateOf = (row: Pick<PhotoRow, 'status' | 'points' | 'comment' | 'judgedAt'>): PhotoState => ({
   status: row.status,
   ...(row.points !== null && { points: row.points }),
   ...(row.comment !== null && row.comment !== '' && { comment: row.comment }),
+  ...(row.status !== 'pending' && row.judgedAt !== null && { judgedAt: row.judgedAt.toISOString() }),
 });
 
 /**
@@ -103,6 +104,8 @@ export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: {
   if (question.answer.kind !== 'photo') throw badRequest('This question takes no photo', 'bad_answer');
   const judging = question.answer.judging;
   const [kept] = await deps.db.select().from(playPhotos).where(and(eq(playPhotos.playId, play.id), eq(playPhotos.questionId, question.id)));
+  // A rejected photo may be taken again while the team plays; any other is the question's photo.
+  if (kept?.status === 'rejected') return retakePhoto(deps, code, kept, { question, data: input.data });
   if (kept) return setPhotoState(deps.plays, code, { questionId: question.id, photo: stateOf(kept), arrived: true });
   const status = progressQuestions(content.questions, play.states)[index]?.status;
   if (status === 'SOLUTION' || status === 'SKIPPED') throw conflict('This question was skipped');
@@ -133,6 +136,34 @@ export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: {
     [stored] = await deps.db.select().from(playPhotos).where(and(eq(playPhotos.playId, play.id), eq(playPhotos.questionId, question.id)));
   }
   return setPhotoState(deps.plays, code, { questionId: question.id, photo: stateOf(stored!), arrived: true });
+}
+
+/**
+ * A photo taken again for a rejected one: it takes the rejected one's place (the stored file goes) and
+ * waits for a verdict anew, or is accepted at once outside events for a question judged on upload.
+ * Two phones of the team sending one at once: the first replaces it, the other's changes nothing.
+ */
+async function retakePhoto(deps: PhotosDeps, code: GameCode, rejected: PhotoRow, input: { question: GameContent['questions'][number]; data: Uint8Array }): Promise<Progress> {
+  const photo = await encodePhoto(input.data);
+  const key = `${PLAY_PHOTOS_FOLDER}/${randomBytes(16).toString('hex')}.jpg`;
+  await deps.storage.put(key, photo);
+  const inEvent = code.source === 'event' && (await teamOfCode(deps.db, code.id)) !== null;
+  const accepted = !inEvent && input.question.answer.kind === 'photo' && input.question.answer.judging === 'on-upload';
+  const [row] = await deps.db
+    .update(playPhotos)
+    .set({
+      mediaKey: key,
+      status: accepted ? 'accepted' : 'pending',
+      points: accepted ? SCORE_PER_DONE_QUESTION : null,
+      comment: null,
+      judgedAt: accepted ? new Date() : null,
+      createdAt: new Date(),
+    })
+    .where(and(eq(playPhotos.id, rejected.id), eq(playPhotos.status, 'rejected'), eq(playPhotos.mediaKey, rejected.mediaKey)))
+    .returning();
+  await deps.storage.remove(row ? rejected.mediaKey : key);
+  const [now] = row ? [row] : await deps.db.select().from(playPhotos).where(eq(playPhotos.id, rejected.id));
+  return setPhotoState(deps.plays, code, { questionId: input.question.id, photo: stateOf(now), arrived: true });
 }
 
 type PhotoContext = {

@@ -22,6 +22,7 @@ function photoOf(value: unknown): PhotoState | undefined {
     status: value.status as PhotoState['status'],
     ...(typeof value.points === 'number' && { points: value.points }),
     ...(typeof value.comment === 'string' && { comment: value.comment }),
+    ...(typeof value.judgedAt === 'string' && { judgedAt: value.judgedAt }),
   };
 }
 

@@ -22,6 +22,8 @@ import { useTeamEvent } from './use-team-event.ts';
 // so a phone opening a game link downloads only what it shows first (DESIGN.md section 7).
 const QuestionsPage = lazy(withAllStyles(() => import('./questions-page.tsx').then((m) => ({ default: m.QuestionsPage }))));
 const MapPage = lazy(withAllStyles(() => import('./map-page.tsx').then((m) => ({ default: m.MapPage }))));
+// Loaded once the play has a photo (its verdict is news wherever the team is): most plays have none.
+const PhotoVerdicts = lazy(withAllStyles(() => import('./photo/photo-verdicts.tsx')));
 
 /** `/game/:gameId`: the game player (spec section 2). A new game id starts a new screen. */
 export function Component() {
@@ -78,6 +80,11 @@ function PlayerScreen({ gameId }: { gameId: string }) {
       <PlayContext.Provider value={value}>
         <ReadAloudProvider language={game.metadata.language}>
           {event && <event.ui.EventBar event={event} />}
+          {snapshot.progress?.questions.some((question) => question.photo) && (
+            <Suspense fallback={null}>
+              <PhotoVerdicts />
+            </Suspense>
+          )}
           {shown === 'intro' && <IntroPage />}
           {shown === 'payment' && <PaymentPage />}
           <Suspense fallback={<PageLoader label={t('player.common.loading')} />}>

@@ -15,6 +15,8 @@ export const STORE_KEYS = {
   game: (gameId: string) => `player.game.${gameId}`,
   /** The play's live event, if its code is an event team's (event/kept-team-event.ts). */
   event: (gameId: string) => `player.event.${gameId}`,
+  /** The photo verdicts read on this phone (photo/kept-verdicts.ts). */
+  verdicts: (gameId: string) => `player.verdicts.${gameId}`,
 } as const;
 
 /**
@@ -40,7 +42,7 @@ function stamped<T>(raw: unknown): T | null {
   return box && typeof box === 'object' && box.v === STORE_VERSION && box.value && typeof box.value === 'object' ? box.value : null;
 }
 
-const PREFIXES = ['player.progress.', 'player.game.', 'player.event.'];
+const PREFIXES = ['player.progress.', 'player.game.', 'player.event.', 'player.verdicts.'];
 
 function read(key: string): unknown {
   try {

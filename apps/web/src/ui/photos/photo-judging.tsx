@@ -22,11 +22,16 @@ export function PhotoJudging({ photos, onJudged, onUnauthorized }: Props) {
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-      {photos.map((photo) => (
-        <PhotoCard key={photo.id} photo={photo} onJudged={onJudged} onUnauthorized={onUnauthorized} />
-      ))}
-    </SimpleGrid>
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed" data-testid="photos-retake-rule">
+        {t('photos.retakeRule')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {photos.map((photo) => (
+          <PhotoCard key={photo.id} photo={photo} onJudged={onJudged} onUnauthorized={onUnauthorized} />
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }
 

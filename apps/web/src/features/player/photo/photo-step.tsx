@@ -82,7 +82,7 @@ export type PhotoStepProps = {
 /**
  * A photo question's step: take a picture (the back camera) or pick one, shrunk on the phone, kept
  * there (offline too) and sent as soon as the network allows; then whom it waits for, and the verdict
- * with the judge's comment.
+ * with the judge's comment. A rejected photo may be taken again.
  */
 export default function PhotoStep({ gameId, secretCode, grant, questionId, photo, inEvent, offline, onProgress }: PhotoStepProps) {
   const { t } = useTranslation();
@@ -154,12 +154,13 @@ export default function PhotoStep({ gameId, secretCode, grant, questionId, photo
   };
 
   const shown = preview ?? serverUrl;
+  // A rejected photo may be taken again (it then waits for a verdict anew) while the team plays.
+  const retake = photo?.status === 'rejected';
   return (
-    <Stack gap="sm" data-testid="photo-step" data-status={status ?? (kept ? 'kept' : 'none')}>
+    <Stack gap="sm" data-testid="photo-step" data-status={kept ? 'kept' : (status ?? 'none')}>
       {shown && <Image src={shown} alt={t('player.photo.yours')} radius="md" mah={320} fit="contain" data-testid="photo-preview" />}
-      {photo ? (
-        <PhotoVerdict photo={photo} inEvent={inEvent} />
-      ) : kept ? (
+      {photo && !kept && <PhotoVerdict photo={photo} inEvent={inEvent} />}
+      {kept ? (
         <Alert color={isOnline ? 'blue' : 'yellow'} variant="light" data-testid="photo-queued">
           <Group gap="xs" wrap="nowrap">
             {isOnline && <Loader size="xs" aria-hidden />}
@@ -167,15 +168,16 @@ export default function PhotoStep({ gameId, secretCode, grant, questionId, photo
           </Group>
         </Alert>
       ) : (
-        kept === null && (
+        kept === null &&
+        (!photo || retake) && (
           <>
             <Text size="sm" c="dimmed">
-              {t('player.photo.instructions')}
+              {t(retake ? 'player.photo.retakeInstructions' : 'player.photo.instructions')}
             </Text>
             <FileButton onChange={(file) => void take(file)} accept="image/*" capture="environment" inputProps={{ 'data-testid': 'photo-take-input' } as object}>
               {(props) => (
                 <Button {...props} size="lg" fullWidth leftSection={<IconCamera size={20} aria-hidden />} loading={busy} data-testid="photo-take">
-                  {t('player.photo.take')}
+                  {t(retake ? 'player.photo.retake' : 'player.photo.take')}
                 </Button>
               )}
             </FileButton>
