@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROGRESS_EVENT, WATCH_EVENT, type ControlRoom, type Progress, type WatchAck } from '@streethunt/shared';
+import { EVENT_RANKING_EVENT, PROGRESS_EVENT, WATCH_EVENT, type ControlRoom, type EventRanking, type Progress, type WatchAck } from '@streethunt/shared';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { createScratchDatabase } from '../../db/test-database.ts';
 import { WRONG_CODES_PER_WINDOW } from '../../features/codes/service.ts';
@@ -14,6 +14,7 @@ import { startS3Server, type S3Server } from '../../test/s3-server.ts';
 import { nextIp } from '../../test/client-address.ts';
 import { tokenFor } from '../../test/tokens.ts';
 import { createTokenSigner } from '../auth.ts';
+import { RANKING_PUSH_MS } from '../../features/events/ranking-push.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -288,6 +289,58 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
     expect(variantB.status).toBe(200);
     expect(Buffer.from(await variantA.arrayBuffer())).toEqual(Buffer.from(await variantB.arrayBuffer()));
   });
+  it('teams changing on both processes make one ranking push per window to the event’s phones on either, with every change in it', async () => {
+    const organiser = await buildUser(database.db);
+    const token = await tokenFor(signer, organiser);
+    const game = await buildGame(database.db, { userId: organiser.id });
+    const made = await call(a, 'POST', '/api/events', {
+      token,
+      body: { gameId: game.id, name: 'Two processes ranking', startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + 3_600_000).toISOString(), teamCount: 2 },
+    });
+    const { id: eventId } = ((await made.json()) as { data: { id: string } }).data;
+    const teams = ((await (await call(a, 'GET', `/api/events/${eventId}`, { token })).json()) as { data: ControlRoom }).data.teams;
+    const names = ['North', 'South'];
+    for (const [i, team] of teams.entries()) {
+      expect((await call(a, 'POST', '/api/event-team/name', { body: { gameId: game.id, secretCode: team.code, name: names[i] } })).status).toBe(200);
+    }
+    // One phone of each team, each on another process.
+    const phones = [await watch(a, game.id, teams[0].code), await watch(b, game.id, teams[1].code)];
+    const pushes: EventRanking[][] = [[], []];
+    const arrivals: number[] = [];
+    phones.forEach((phone, i) =>
+      phone.on(EVENT_RANKING_EVENT, (ranking: EventRanking) => {
+        pushes[i].push(ranking);
+        if (i === 0) arrivals.push(Date.now());
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, RANKING_PUSH_MS + 500));
+    pushes.forEach((list) => list.splice(0));
+    arrivals.splice(0);
+
+    // Both teams start and open a hint, one through each process, in the same moment.
+    const startedAt = Date.now();
+    await Promise.all(
+      teams.map(async (team, i) => {
+        const server = i === 0 ? a : b;
+        expect((await call(server, 'POST', '/api/game-progress', { body: { action: 'set-start-time', gameId: game.id, secretCode: team.code } })).status).toBe(200);
+        expect((await call(server, 'POST', '/api/game-progress', { body: { action: 'show-question-hint', gameId: game.id, secretCode: team.code, questionIndex: 0, hintIndex: 0 } })).status).toBe(200);
+      }),
+    );
+    const scores = async () => new Map(((await (await call(b, 'GET', `/api/events/${eventId}`, { token })).json()) as { data: ControlRoom }).data.teams.map((team) => [team.id, team.score]));
+    const expected = await scores();
+    const current = (list: EventRanking[]) => list.at(-1)?.leaderboard.every((row) => row.score === expected.get(row.teamId)) ?? false;
+    await within(3 * RANKING_PUSH_MS, async () => current(pushes[0]) && current(pushes[1]));
+    await new Promise((resolve) => setTimeout(resolve, RANKING_PUSH_MS));
+    const windows = Math.ceil((Date.now() - startedAt) / RANKING_PUSH_MS) + 1;
+    // At most one push a window, whichever process made it (a push goes just after its window's end); both phones got the same ones.
+    const windowsPushed = arrivals.map((at) => Math.floor(at / RANKING_PUSH_MS));
+    expect(new Set(windowsPushed).size).toBe(windowsPushed.length);
+    expect(pushes[0].length).toBeLessThanOrEqual(windows);
+    expect(pushes[0].length).toBeLessThanOrEqual(3);
+    expect(pushes[1]).toEqual(pushes[0]);
+    expect(pushes[0].at(-1)?.leaderboard.map((row) => row.name).sort()).toEqual(names);
+  });
+
   it('a team’s change through one process is in the other’s control room read, which keeps a copy of the standings', async () => {
     const organiser = await buildUser(database.db);
     const token = await tokenFor(signer, organiser);
