@@ -62,6 +62,10 @@ describe('demo games (content)', () => {
     expect(hints.some((h) => h.title)).toBe(true);
     expect(hints.some((h) => !h.title)).toBe(true);
     expect(all.map((c) => String(c.metadata.price))).toEqual(expect.arrayContaining(['45', '60']));
+    // A title shows before its hint is opened: it says what the hint is about, never what the hint says.
+    const plain = (html: string) => html.replace(/<[^>]+>/g, '').toLowerCase();
+    for (const hint of hints.filter((h) => h.title)) expect(plain(hint.content), hint.title).not.toContain(hint.title!.toLowerCase().replace(/[?!.]+$/, ''));
+    expect(hints.map((h) => h.title).filter(Boolean)).not.toEqual(expect.arrayContaining(['מספר זוגי', 'ארבע ספרות']));
 
     const mapGames = all.filter((c) => c.metadata.map);
     expect(mapGames.length).toBeGreaterThanOrEqual(1);

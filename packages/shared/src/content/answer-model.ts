@@ -90,6 +90,8 @@ export const replyAnswerSchema = z.object({
   hashes: z.array(z.string()),
   content: z.string(),
   contentAfterAnswer: z.string(),
+  /** In an event the text after the answer comes only once the team's answer is accepted (or the question closed): until then empty and this. */
+  contentAfterAnswerSealed: z.literal(true).optional(),
   options: z.array(z.object({ id: z.string(), text: z.string(), correct: z.boolean().optional() })).optional(),
   askServer: z.boolean().optional(),
   /** A number range's precision: the phone writes a typed number with this many decimals before hashing it. */

@@ -3,7 +3,7 @@ import { agorotOf } from '../money/format.ts';
 import { editorPrice } from './editable-game.ts';
 import { formatPrice, isFreePrice, readPrice, type PriceReading } from './price.ts';
 import { currentQuestionIndex, questionTransition, type QuestionStatus } from './question-status.ts';
-import { computeScore, elapsedMinutes, playSummary } from './score.ts';
+import { computeScore, elapsedMinutes, playSummary, questionResult } from './score.ts';
 
 describe('question state machine', () => {
   it.each<[QuestionStatus | null, QuestionStatus, string]>([
@@ -121,5 +121,21 @@ describe('price display', () => {
       else expect(agorotOf(price)).toBe(reading.kind === 'free' ? 0 : reading.agorot);
       expect(editorPrice(price)).toBe(reading.kind === 'amount' ? reading.agorot / 100 : reading.kind === 'free' && String(price).trim() !== '' ? 0 : '');
     }
+  });
+});
+
+describe('what became of a question: one reading for the phone, the control room and the results file', () => {
+  it('a photo is answered only once accepted; a pending or rejected one is not, and scores nothing', () => {
+    const photo = (status: 'pending' | 'accepted' | 'rejected', points?: number) => ({ status: 'DONE' as const, hints: [], photo: { status, ...(points !== undefined && { points }) } });
+    expect(questionResult(photo('accepted', 80))).toBe('answered');
+    expect(questionResult(photo('pending'))).toBe('photoPending');
+    expect(questionResult(photo('rejected'))).toBe('photoRejected');
+    expect(questionResult({ status: 'ANSWERED', hints: [] })).toBe('answered');
+    expect(questionResult({ status: 'SOLUTION', hints: [] })).toBe('skipped');
+    expect(questionResult({ status: 'STARTED', hints: [] })).toBe('begun');
+    expect(questionResult({ status: null, hints: [] })).toBe('none');
+    const play = { startTime: null, endTime: null, questions: [{ status: 'DONE' as const, hints: [] }, photo('accepted', 80), photo('rejected'), photo('pending')] };
+    expect(playSummary(play)).toMatchObject({ answered: 2, skipped: 0 });
+    expect(computeScore(play)).toBe(100 + 80);
   });
 });

@@ -31,14 +31,30 @@ export function elapsedMinutes(play: Pick<ScoredPlay, 'startTime' | 'endTime'>, 
   return Math.max(0, Math.floor((end - start) / 60_000));
 }
 
+/**
+ * What became of one question, the one reading the phone's summary, the control room and the results
+ * file share: 'answered' is a right answer (a photo only once its judge accepted it: pending or
+ * rejected, it is not answered), 'skipped' a question given up (the solution shown or skipped).
+ */
+export type QuestionResult = 'answered' | 'photoPending' | 'photoRejected' | 'skipped' | 'begun' | 'none';
+
+export function questionResult(q: ScoredPlay['questions'][number]): QuestionResult {
+  if (q.status === 'SOLUTION' || q.status === 'SKIPPED') return 'skipped';
+  if (q.photo) return q.photo.status === 'accepted' ? 'answered' : q.photo.status === 'rejected' ? 'photoRejected' : 'photoPending';
+  if (q.status === 'ANSWERED' || q.status === 'DONE') return 'answered';
+  return q.status === 'STARTED' ? 'begun' : 'none';
+}
+
+/** A play's counts: questions answered and given up (questionResult), hints opened, wrong attempts. */
 export function playSummary(play: ScoredPlay) {
   let answered = 0;
   let skipped = 0;
   let hints = 0;
   let wrongAttempts = 0;
   for (const q of play.questions) {
-    if (q.status === 'DONE') answered++;
-    if (q.status === 'SKIPPED') skipped++;
+    const result = questionResult(q);
+    if (result === 'answered') answered++;
+    if (result === 'skipped') skipped++;
     hints += q.hints.filter((h) => h.isOpen).length;
     wrongAttempts += q.wrongAttempts ?? 0;
   }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { QUESTION_STATUSES } from '../game/question-status.ts';
 import { TEAM_NAME_MAX, TEAM_NAME_MIN, teamNameOf, teamNameProblem, type TeamNameProblem } from '../game/team-name.ts';
 import { idSchema, lineText } from './common.ts';
-import { playGrantSchema, secretCodeSchema } from './play.ts';
+import { PHOTO_STATUSES, playGrantSchema, secretCodeSchema } from './play.ts';
 
 /** An event: one game played live by many teams at once, each with its own code, followed by an organiser. */
 /** A city-wide school day, or a company of 3,000 in teams of three, is one event. */
@@ -94,6 +94,12 @@ export const eventTeamSchema = z.object({
   position: teamPositionSchema.nullable(),
   /** Each question's status, in the game's order (null: not begun): the results per question. */
   statuses: z.array(z.enum(QUESTION_STATUSES).nullable()),
+  /** Wrong attempts the server counted, over all questions. */
+  wrongAttempts: z.number().int().optional(),
+  /** Each question's photo (null: none, or not a photo question): its verdict and points, in the game's order. */
+  photos: z.array(z.object({ status: z.enum(PHOTO_STATUSES), points: z.number().int().optional() }).nullable()).optional(),
+  /** Each question's opened hints (their indexes), in the game's order: what a pushed hint starts from. */
+  openHints: z.array(z.array(z.number().int())).optional(),
 });
 export type EventTeam = z.infer<typeof eventTeamSchema>;
 

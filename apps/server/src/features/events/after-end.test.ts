@@ -14,7 +14,7 @@ import { forgetEventTeams } from './team-of-code.ts';
 
 const hour = 60 * 60_000;
 
-describe.each(testDatabaseKinds())('an event after its end on %s', (kind) => {
+describe.each(testDatabaseKinds())('an event’s teams as the control room and the phones read them, on %s', (kind) => {
   let t: TestApp;
   let creator: Awaited<ReturnType<typeof userWithToken>>;
   let game: Awaited<ReturnType<typeof buildGame>>;
@@ -71,5 +71,18 @@ describe.each(testDatabaseKinds())('an event after its end on %s', (kind) => {
     expect(view.endedAt).not.toBeNull();
     expect(view.leaderboard?.find((row) => row.teamId === team.id)?.score).toBe(ranked);
     expect((await progressCall(t.app, { gameId: game.id, secretCode: fresh.code, action: 'set-start-time' })).json()).toMatchObject({ code: 'conflict' });
+  });
+
+  it('the control room has each team’s wrong attempts, photos and opened hints (the results file and the pushed hint read them)', async () => {
+    const eventId = (await makeEvent()).json().data.id as string;
+    const [team] = (await room(eventId)).teams;
+    await teamCall('/name', team.code, { name: 'Counted' });
+    const play = (body: Record<string, unknown>) => progressCall(t.app, { gameId: game.id, secretCode: team.code, ...body });
+    expect((await play({ action: 'set-start-time' })).statusCode).toBe(200);
+    expect((await play({ action: 'show-question-hint', questionIndex: 0, hintIndex: 1 })).statusCode).toBe(200);
+    expect((await play({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: 'not it' })).statusCode).toBe(422);
+    roomSnapshots(t.db, t.app.services.realtime).drop(eventId);
+    const read = (await room(eventId)).teams.find((one) => one.id === team.id)!;
+    expect(read).toMatchObject({ wrongAttempts: 1, openHints: [[1], [], []], photos: [null, null, null] });
   });
 });

@@ -121,6 +121,9 @@ function teamOf(deps: EventsDeps, { team, code }: TeamWithCode, progress: Progre
     questionCount: progress.questions.length,
     score: progress.score,
     statuses: progress.questions.map((question) => question.status),
+    wrongAttempts: summary.wrongAttempts,
+    photos: progress.questions.map(({ photo }) => (photo ? { status: photo.status, ...(photo.points !== undefined && { points: photo.points }) } : null)),
+    openHints: progress.questions.map((question) => question.hints.flatMap((hint, index) => (hint.isOpen ? [index] : []))),
     position: position && Date.now() < endOf(event).getTime() + EVENT_POSITION_KEEP_MS ? position : null,
   };
 }

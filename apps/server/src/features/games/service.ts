@@ -219,24 +219,44 @@ function sealed(part: PreparedReply): PreparedReply {
     const { decimals: _decimals, ...answer } = question.answer;
     const hints = question.hints.map(({ id, title }) => ({ id, content: '', ...(title !== undefined && { title }), sealed: true as const }));
     // No spot code hash either: the server checks the code the team sends.
-    return { ...question, hints, answer: answer.kind === 'none' ? question.answer : { ...answer, hashes: [], askServer: true as const } };
+    // Nor the text after the answer (often the answer itself) of a question to answer, until the team's answer is accepted.
+    const after = answer.contentAfterAnswer.trim() === '' ? {} : { contentAfterAnswer: '', contentAfterAnswerSealed: true as const };
+    return { ...question, hints, answer: answer.kind === 'none' ? question.answer : { ...answer, hashes: [], askServer: true as const, ...after } };
   });
   const made = prepare({ ...part.body, questions });
   sealedParts.set(part, made);
   return made;
 }
 
-/** The sealed reply with the texts of the hints this team's play has opened (its own reply: not kept). */
+/**
+ * Whether a question's text after the answer is the team's to read: its answer accepted (a photo once
+ * its judge accepted it), or the question closed by a skip.
+ */
+function afterTextOpen(state: { status?: unknown; photo?: { status?: unknown } } | undefined): boolean {
+  if (state?.status === 'SOLUTION' || state?.status === 'SKIPPED') return true;
+  if (state?.status !== 'ANSWERED' && state?.status !== 'DONE') return false;
+  return state.photo === undefined || state.photo.status === 'accepted';
+}
+
+type StoredQuestionState = { openHints?: unknown; status?: unknown; photo?: { status?: unknown } };
+
+/** The sealed reply with the texts of the hints this team's play has opened, and the texts after the answers it earned (its own reply: not kept). */
 async function sealedFor(db: Db, part: PreparedReply, gameId: string, codeId: string): Promise<PreparedReply> {
   const closed = sealed(part);
   const [play] = await db.select({ states: plays.states }).from(plays).where(and(eq(plays.gameId, gameId), eq(plays.codeId, codeId)));
-  const states = (play?.states ?? {}) as Record<string, { openHints?: unknown } | undefined>;
+  const states = (play?.states ?? {}) as Record<string, StoredQuestionState | undefined>;
   const opened = new Set(Object.values(states).flatMap((state) => (Array.isArray(state?.openHints) ? state.openHints : [])));
-  if (opened.size === 0) return closed;
-  const questions = closed.body.questions?.map((question, i) => ({
-    ...question,
-    hints: question.hints.map((hint, h) => (opened.has(hint.id) ? (part.body.questions?.[i]?.hints[h] ?? hint) : hint)),
-  }));
+  const earned = new Set(Object.entries(states).flatMap(([id, state]) => (afterTextOpen(state) ? [id] : [])));
+  if (opened.size === 0 && earned.size === 0) return closed;
+  const questions = closed.body.questions?.map((question, i) => {
+    const full = part.body.questions?.[i];
+    const { contentAfterAnswerSealed: _sealed, ...answer } = question.answer;
+    return {
+      ...question,
+      hints: question.hints.map((hint, h) => (opened.has(hint.id) ? (full?.hints[h] ?? hint) : hint)),
+      ...(full && earned.has(question.id) && { answer: { ...answer, contentAfterAnswer: full.answer.contentAfterAnswer } }),
+    };
+  });
   return prepare({ ...closed.body, questions });
 }
 

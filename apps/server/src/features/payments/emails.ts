@@ -1,4 +1,4 @@
-import { MONEY_TIME_ZONE, PRODUCT_NAME, type Language } from '@streethunt/shared';
+import { formatMoney, MONEY_TIME_ZONE, PRODUCT_NAME, type Language } from '@streethunt/shared';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import { emailDocument, escapeHtml, mailHtml, typedText } from '../../platform/mail/html.ts';
 
@@ -77,6 +77,9 @@ export type EventPurchaseEmailInput = {
   teamCount: number;
   /** ISO time. */
   startsAt: string;
+  /** What was paid, in agorot (cents), and its currency: the email is the buyer's receipt. */
+  amountPaid: number;
+  currency: string;
   controlRoomLink: string;
   language: Language;
 };
@@ -85,6 +88,7 @@ export type EventPurchaseEmailInput = {
 export function eventPurchaseEmail(input: EventPurchaseEmailInput): Email {
   const [fullName, gameName, eventName] = [typedText(input.fullName), typedText(input.gameName), typedText(input.eventName)];
   const { language, teamCount, controlRoomLink } = input;
+  const paid = formatMoney(input.amountPaid, language, input.currency);
   // Israeli time: the games are played there.
   const startsAt = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'he-IL', { dateStyle: 'medium', timeStyle: 'short', timeZone: MONEY_TIME_ZONE }).format(new Date(input.startsAt));
   const w =
@@ -94,6 +98,7 @@ export function eventPurchaseEmail(input: EventPurchaseEmailInput): Email {
           greeting: `Hello ${fullName},`,
           lines: [
             `Thank you for buying the event ${eventName} of the game ${gameName} for ${teamCount} teams. It starts on ${startsAt}.`,
+            `Amount paid: ${paid}.`,
             'Its control room has a code for each team: hand them out, then follow the teams live, send them messages and see the ranking.',
           ],
           button: 'Open the control room',
@@ -105,6 +110,7 @@ export function eventPurchaseEmail(input: EventPurchaseEmailInput): Email {
           greeting: `שלום ${fullName},`,
           lines: [
             `תודה שרכשת את האירוע ${eventName} של המשחק ${gameName} עבור ${teamCount} קבוצות. הוא מתחיל ב־${startsAt}.`,
+            `הסכום ששולם: ${paid}.`,
             'בחדר הבקרה של האירוע יש קוד לכל קבוצה: מחלקים את הקודים, ואז עוקבים אחרי הקבוצות בזמן אמת, שולחים להן הודעות ורואים את הדירוג.',
           ],
           button: 'לחדר הבקרה',

@@ -141,6 +141,8 @@ describe.each(testDatabaseKinds())('buying an event for many teams on %s', (kind
     expect(mails[0].language).toBe('en');
     expect(mails[0].subject).toBe('Your event Team day <7B> is ready');
     expect(mails[0].text).toContain('for 3 teams');
+    // It is the buyer's receipt: what was paid.
+    expect(mails[0].text).toContain('Amount paid: ₪90.');
     expect(mails[0].text).toContain(`http://localhost:3000/events/${event.id}`);
     expect(mails[0].html).toContain(`href="http://localhost:3000/events/${event.id}"`);
     expect(mails[0].html).toContain('Team day &lt;7B&gt;');

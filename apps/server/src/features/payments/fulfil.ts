@@ -138,6 +138,8 @@ async function emailBought(deps: FulfilDeps, purchase: typeof purchases.$inferSe
         eventName: order.name,
         teamCount: order.teamCount,
         startsAt: order.startsAt,
+        amountPaid: purchase.amount,
+        currency: purchase.currency,
         controlRoomLink: `${deps.config.publicUrl}/events/${bought.eventId}`,
         // The control room speaks the organiser's language, so the email does too.
         language: purchase.language,

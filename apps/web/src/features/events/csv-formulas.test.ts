@@ -7,4 +7,4 @@ import { buildTeam } from './test-data.ts';
 
 const t = ((key: string) => key) as unknown as TFunction<'studio'>;
 
-describeFormulaCells([{ name: 'event results', make: (text) => resultsCsv(t, [buildTeam('t1', { name: text })]), where: [[1, 0]] }]);
+describeFormulaCells([{ name: 'event results', make: (text) => resultsCsv(t, [buildTeam('t1', { name: text })]), where: [[1, 1]] }]);

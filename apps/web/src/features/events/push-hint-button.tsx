@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { EventTeam } from '@streethunt/shared';
+import { currentQuestionIndex, questionUnderWay, type EventTeam } from '@streethunt/shared';
 import { errorText, isUnauthorized } from '../../ui/studio/errors.ts';
 import { notify } from '../../ui/studio/notify.ts';
 import { ActionError } from '../../ui/studio/studio-page.tsx';
@@ -24,11 +24,13 @@ export function PushHintButton({ eventId, team, hintCounts, onPushed, onUnauthor
   const name = useTeamNames()(team);
   const [asking, setAsking] = useState(false);
   const withHints = hintCounts.flatMap((count, index) => (count > 0 ? [index] : []));
+  // Unchosen: the team's current question (or the next one with hints) and its first hint not opened yet.
   const [question, setQuestion] = useState<string | null>(null);
-  const [hint, setHint] = useState<string | null>('0');
-  const chosenQuestion = question ?? String(withHints[0] ?? '');
+  const [hint, setHint] = useState<string | null>(null);
+  const chosenQuestion = question ?? String(defaultQuestion(team, withHints) ?? '');
+  const chosenHint = hint ?? String(nextHint(team, Number(chosenQuestion), hintCounts[Number(chosenQuestion)] ?? 0));
   const push = useMutation({
-    mutationFn: () => eventsApi.pushHint(eventId, team.id, { questionIndex: Number(chosenQuestion), hintIndex: Number(hint) }),
+    mutationFn: () => eventsApi.pushHint(eventId, team.id, { questionIndex: Number(chosenQuestion), hintIndex: Number(chosenHint) }),
     onSuccess: (changed) => {
       setAsking(false);
       onPushed(changed);
@@ -40,7 +42,17 @@ export function PushHintButton({ eventId, team, hintCounts, onPushed, onUnauthor
   const hintCount = hintCounts[Number(chosenQuestion)] ?? 0;
   return (
     <>
-      <Button size="compact-xs" variant="subtle" onClick={() => setAsking(true)} aria-label={t('events.pushHint.buttonFor', { team: name })}>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        onClick={() => {
+          // Each opening starts from where the team is now.
+          setQuestion(null);
+          setHint(null);
+          setAsking(true);
+        }}
+        aria-label={t('events.pushHint.buttonFor', { team: name })}
+      >
         {t('events.pushHint.button')}
       </Button>
       <Modal opened={asking} onClose={() => setAsking(false)} title={t('events.pushHint.title', { team: name })} centered closeButtonProps={{ 'aria-label': t('studio.close') }}>
@@ -52,14 +64,14 @@ export function PushHintButton({ eventId, team, hintCounts, onPushed, onUnauthor
             value={chosenQuestion}
             onChange={(value) => {
               setQuestion(value);
-              setHint('0');
+              setHint(null);
             }}
             allowDeselect={false}
           />
           <Select
             label={t('events.pushHint.hint')}
             data={Array.from({ length: hintCount }, (_, index) => ({ value: String(index), label: t('events.pushHint.hintN', { n: index + 1 }) }))}
-            value={hint}
+            value={chosenHint}
             onChange={setHint}
             allowDeselect={false}
           />
@@ -76,4 +88,18 @@ export function PushHintButton({ eventId, team, hintCounts, onPushed, onUnauthor
       </Modal>
     </>
   );
+}
+
+/** The team's current question (the one under way, else the first not closed), or the next one after it with hints; the first with hints when none is left. */
+function defaultQuestion(team: EventTeam, withHints: readonly number[]): number | undefined {
+  const underWay = questionUnderWay(team.statuses.map((status) => ({ status })));
+  const current = underWay !== -1 ? underWay : currentQuestionIndex(team.statuses.map((status) => ({ status })));
+  return (current === -1 ? undefined : withHints.find((index) => index >= current)) ?? withHints[0];
+}
+
+/** The question's first hint the team has not opened (the first when all are). */
+function nextHint(team: EventTeam, questionIndex: number, hintCount: number): number {
+  const opened = new Set(team.openHints?.[questionIndex] ?? []);
+  const next = Array.from({ length: hintCount }, (_, index) => index).find((index) => !opened.has(index));
+  return next ?? 0;
 }

@@ -1,37 +1,62 @@
 import type { TFunction } from 'i18next';
-import type { EventTeam } from '@streethunt/shared';
+import { questionResult, rankTeams, SCORE_PER_DONE_QUESTION, type EventTeam } from '@streethunt/shared';
 import { datedCsvName, toCsv } from '../../ui/studio/csv.ts';
 import { fileNamePart } from '../../ui/studio/download-file.ts';
 
+/** A team's photo on a question, as the control room has it (null: none). */
+const photoOf = (team: EventTeam, index: number) => team.photos?.[index] ?? null;
+
+/** What a photo earned: its points once accepted, 0 once rejected, nothing while it waits. */
+function photoPoints(photo: ReturnType<typeof photoOf>): string {
+  if (!photo || photo.status === 'pending') return '';
+  return photo.status === 'accepted' ? String(photo.points ?? SCORE_PER_DONE_QUESTION) : '0';
+}
+
 /**
- * The event's results as a CSV file: one row per team (its name, code, score, counts, start and end),
- * then each question's status in the game's order, in the interface's words.
+ * The event's results as a CSV file: one row per team in the ranking's order (its rank, name, code,
+ * score, counts, start and end; the teams out of the ranking after, without a rank), then what became
+ * of each question in the game's order, in the interface's words (questionResult: a photo is answered
+ * once accepted), and the points of each photo question's photo.
  */
 export function resultsCsv(t: TFunction<'studio'>, teams: readonly EventTeam[]): string {
   const questionCount = Math.max(0, ...teams.map((team) => team.statuses.length));
+  const photoQuestions = Array.from({ length: questionCount }, (_, i) => i).filter((i) => teams.some((team) => photoOf(team, i) !== null));
   const header = [
+    t('events.results.rank'),
     t('events.teams.name'),
     t('events.teams.code'),
     t('events.teams.score'),
     t('events.results.answered'),
     t('events.results.skipped'),
     t('events.teams.hints'),
+    t('events.results.wrongAttempts'),
     t('events.results.started'),
     t('events.results.finished'),
     t('events.results.disqualified'),
     ...Array.from({ length: questionCount }, (_, i) => t('events.results.question', { n: i + 1 })),
+    ...photoQuestions.map((i) => t('events.results.photoPoints', { n: i + 1 })),
   ];
-  const rows = teams.map((team) => [
+  const ranking = rankTeams(teams);
+  const rankOf = new Map(ranking.map((row) => [row.teamId, row.rank]));
+  const order = new Map(ranking.map((row, i) => [row.teamId, i]));
+  const inOrder = [...teams].sort((a, b) => (order.get(a.id) ?? Infinity) - (order.get(b.id) ?? Infinity));
+  const rows = inOrder.map((team) => [
+    String(rankOf.get(team.id) ?? ''),
     team.name ?? '',
     team.code,
     String(team.score),
     String(team.answered),
     String(team.skipped),
     String(team.hints),
+    String(team.wrongAttempts ?? 0),
     team.startTime ?? '',
     team.endTime ?? '',
     team.disqualified ? t('events.results.yes') : '',
-    ...Array.from({ length: questionCount }, (_, i) => t(`events.results.status.${team.statuses[i] ?? 'none'}`)),
+    ...Array.from({ length: questionCount }, (_, i) => {
+      const photo = photoOf(team, i);
+      return t(`events.results.result.${questionResult({ status: team.statuses[i] ?? null, hints: [], ...(photo && { photo }) })}`);
+    }),
+    ...photoQuestions.map((i) => photoPoints(photoOf(team, i))),
   ]);
   return toCsv(header, rows);
 }

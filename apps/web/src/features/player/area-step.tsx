@@ -34,7 +34,8 @@ export function AreaStep({ index }: { index: number }) {
   return (
     <Stack gap="md" data-testid="area-step">
       <Title order={2}>{t('player.area.title', { n: index + 1 })}</Title>
-      <Text>{t('player.area.text')}</Text>
+      {/* A QR-only question has no continue: the sign at the spot is the way in. */}
+      <Text>{t(presence === 'qr' ? 'player.area.textQr' : 'player.area.text')}</Text>
       {target && <AreaGuide target={target} position={geolocation.position} error={geolocation.error} />}
       <LazyGameMap
         start={game.metadata.location}

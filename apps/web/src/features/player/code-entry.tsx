@@ -37,6 +37,8 @@ export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
     setResult(outcome);
     if (outcome === 'ok') playSound('code-ok');
     else if (outcome === 'wrong') playSound('bad');
+    // A right code of an event that has ended: straight to how it ended and the final ranking.
+    else if (outcome === 'over') setPage('questions');
   };
 
   const accepted = result === 'ok';

@@ -26,13 +26,16 @@ export function PlayQuestion({ index, question, status }: { index: number; quest
   const code = snapshot.secret ?? '';
   const counted = (game.metadata.scoring?.wrongAttemptPenalty ?? 0) > 0;
   const queryClient = useQueryClient();
-  // An event's hint text comes from the server once the team opened it: while one opened shows none,
-  // the game is read again after each change of the play the server confirms.
+  // An event's hint text comes from the server once the team opened it, and the text after an answer
+  // once the answer is accepted (or the question skipped): while one shows none, the game is read again
+  // after each change of the play the server confirms.
   const hintOnItsWay = question.hints.some((hint, i) => hint.sealed && state?.hints[i]?.isOpen);
+  const afterOnItsWay = Boolean(question.answer.contentAfterAnswerSealed) && (status === 'ANSWERED' || status === 'SOLUTION');
+  const textOnItsWay = hintOnItsWay || afterOnItsWay;
   const confirmed = snapshot.progress?.lastUpdate;
   useEffect(() => {
-    if (hintOnItsWay && !snapshot.offline) void queryClient.invalidateQueries({ queryKey: gameKey(game._id, code) });
-  }, [hintOnItsWay, confirmed, snapshot.offline, queryClient, game._id, code]);
+    if (textOnItsWay && !snapshot.offline) void queryClient.invalidateQueries({ queryKey: gameKey(game._id, code) });
+  }, [textOnItsWay, confirmed, snapshot.offline, queryClient, game._id, code]);
   /** The count of wrong attempts to send with an answer or a skip (none when the game does not count them). */
   const tries = () => {
     const count = counted ? wrongTries(game._id, code, question.id) : 0;

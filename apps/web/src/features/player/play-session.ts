@@ -4,6 +4,7 @@ import { ActionQueue, type ProgressRequest, type QueuedAction } from './action-q
 import type { LiveOptions, SendPosition, StopLive } from './live-socket.ts';
 import { openGame, readGrant, readProgress, storeCode, writeProgress } from './player-store.ts';
 import { applyChanges, changes, mergeProgress } from './progress-rules.ts';
+import type { ServerVerdict } from '../../ui/game/answer-box.tsx';
 
 /** What the screen shows of a play. */
 export type PlaySnapshot = {
@@ -20,7 +21,8 @@ export type PlaySnapshot = {
   offline: boolean;
 };
 
-export type CodeResult = 'ok' | 'wrong' | 'rate_limited' | 'network' | 'error';
+/** 'over': a right code whose play may not start or go on (an event that has ended): the play is read, to show how it ended. */
+export type CodeResult = 'ok' | 'over' | 'wrong' | 'rate_limited' | 'network' | 'error';
 
 export type SessionDeps = {
   /** set-start-time; without a code (a free game) the server issues the play's code. `grant`: the kept one of this code's play. */
@@ -149,22 +151,13 @@ export class PlaySession {
       // The kept grant goes along only with its own code (resuming this play from a blocked address).
       const grant = code !== undefined && code === this.secret ? this.grant : undefined;
       const reply = await (grant ? this.deps.start(this.gameId, code, grant) : this.deps.start(this.gameId, code));
-      const progress = reply.gameProgress;
-      if (progress.game_id !== this.gameId) return 'wrong';
-      this.networkDown = false;
-      const active = storeCode(progress, reply.grant);
-      this.secret = active.game_secret;
-      this.grant = readGrant(this.gameId, this.secret);
-      this.base = progress;
-      this.publish();
-      if (this.started) {
-        this.stopLive?.();
-        this.stopLive = null;
-        this.sendOnSocket = null;
-        this.watch();
-      }
+      if (reply.gameProgress.game_id !== this.gameId) return 'wrong';
+      this.adopt(reply.gameProgress, reply.grant);
       return 'ok';
     } catch (error) {
+      // A right code of an event that has ended (or whose team's time is up): 409, not a wrong code. Its
+      // play is read as it stands, so the phone can show how the team ended and the final ranking.
+      if (error instanceof ApiError && error.status === 409 && code !== undefined) return this.beginEnded(code);
       if (error instanceof NetworkError) {
         this.networkDown = true;
         this.publish();
@@ -191,13 +184,44 @@ export class PlaySession {
     return true;
   }
 
+  /** A play's progress from the server becomes this phone's active play: kept, shown, and followed live. */
+  private adopt(progress: Progress, grant?: string): void {
+    this.networkDown = false;
+    const active = storeCode(progress, grant);
+    this.secret = active.game_secret;
+    this.grant = readGrant(this.gameId, this.secret);
+    this.base = progress;
+    this.publish();
+    if (this.started) {
+      this.stopLive?.();
+      this.stopLive = null;
+      this.sendOnSocket = null;
+      this.watch();
+    }
+  }
+
+  /** The play of a right code that may not start: get-game-progress (which any right code may read), adopted as it is. */
+  private async beginEnded(code: string): Promise<CodeResult> {
+    try {
+      const progress = await this.deps.progress({ action: 'get-game-progress', gameId: this.gameId, secretCode: code });
+      if (progress.game_id !== this.gameId) return 'wrong';
+      this.adopt(progress);
+      return 'over';
+    } catch (error) {
+      if (error instanceof NetworkError) return 'network';
+      return error instanceof ApiError && error.status === 429 ? 'rate_limited' : 'error';
+    }
+  }
+
   /**
    * An answer only the server can judge (a lenient text's typo, a number between the hashed steps):
    * sent at once when online, 'right' or 'wrong' as the server says. Offline, behind changes still
    * queued, or when the server cannot answer now, it is queued like any change ('queued': the phone
-   * shows it answered and says it will be checked; a refusal later opens the question again).
+   * shows it answered and says it will be checked; a refusal later opens the question again). An event
+   * team's answer the server does not count is neither right nor wrong: 'out' (the organisers
+   * disqualified the team: 403) or 'over' (the event or the team's time ended: 409).
    */
-  async judgeOnServer(change: Extract<ProgressChange, { action: 'set-question-status' }>): Promise<'right' | 'wrong' | 'queued'> {
+  async judgeOnServer(change: Extract<ProgressChange, { action: 'set-question-status' }>): Promise<ServerVerdict> {
     const secret = this.secret;
     if (!secret || !this.snapshot.progress) return 'wrong';
     const queueIt = () => {
@@ -216,6 +240,8 @@ export class PlaySession {
         return queueIt();
       }
       if (error instanceof ApiError && (error.status === 429 || error.status >= 500)) return queueIt();
+      if (error instanceof ApiError && error.status === 403 && error.code === 'forbidden') return 'out';
+      if (error instanceof ApiError && error.status === 409) return 'over';
       return 'wrong';
     }
   }

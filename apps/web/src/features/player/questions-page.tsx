@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Center, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { currentQuestionIndex, isQuestionOpen, playSummary, questionUnderWay, takesPresenceCode, type Progress as PlayProgress } from '@streethunt/shared';
+import { currentQuestionIndex, isQuestionOpen, questionUnderWay, takesPresenceCode, type Progress as PlayProgress } from '@streethunt/shared';
 import { AreaStep } from './area-step.tsx';
 import { GameOverPage } from './game-over-page.tsx';
 import { usePlay } from './play-context.tsx';
@@ -43,7 +43,11 @@ export function QuestionsPage() {
 
   // A code kept from a purchase has no play until it is sent on the code screen.
   if (!questions || !progress || !progress.startTime) {
-    if (gameRefreshing || (snapshot.secret && !progress && !snapshot.offline)) {
+    // An event team's code entered after the end, its team never started: the end and the final ranking.
+    if (event && progress && teamEvent?.view?.endedAt) return <event.ui.EventScreen event={event} screen="ended" />;
+    // The same code while its event is read: an unstarted play is adopted only for such a code.
+    const eventOnItsWay = Boolean(progress && !teamEvent?.view);
+    if (gameRefreshing || (snapshot.secret && (!progress || eventOnItsWay) && !snapshot.offline)) {
       return (
         <Center mih="40dvh">
           <Loader role="status" aria-label={t('player.common.loading')} />
@@ -68,8 +72,7 @@ export function QuestionsPage() {
 
   const total = questions.length;
   // In any order, how far the player is counts the questions closed, not the place of this one.
-  const summary = playSummary(progress);
-  const closed = free ? summary.answered + summary.skipped : (index ?? 0);
+  const closed = free ? progress.questions.filter((question) => !isQuestionOpen(question.status)).length : (index ?? 0);
   const header = (
     <Stack gap={6}>
       <Group justify="space-between" wrap="nowrap">

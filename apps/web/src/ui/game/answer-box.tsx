@@ -9,8 +9,11 @@ const ANSWER_MAX = 500;
 
 /** The phone's verdict: 'ask' when only the server can say (see judgeOnPhone). */
 export type PhoneVerdict = 'right' | 'wrong' | 'ask';
-/** The server's, for an answer the phone asked about: 'queued' when it cannot say now (offline). */
-export type ServerVerdict = 'right' | 'wrong' | 'queued';
+/**
+ * The server's, for an answer the phone asked about: 'queued' when it cannot say now (offline); 'out'
+ * or 'over' when it does not count it at all (an event team disqualified, or its play over).
+ */
+export type ServerVerdict = 'right' | 'wrong' | 'queued' | 'out' | 'over';
 
 export type AnswerBoxProps = {
   /** text, number or choice (an information stop has no box). */
@@ -29,7 +32,7 @@ export type AnswerBoxProps = {
   onWrong?(): void;
 };
 
-type Result = 'right' | 'wrong' | 'checking' | 'queued' | null;
+type Result = 'right' | 'wrong' | 'checking' | 'queued' | 'out' | 'over' | null;
 
 /**
  * The answer box (spec section 5), judged at once on the phone, offline too. Right: good sound and
@@ -66,7 +69,7 @@ export function AnswerBox({ kind, options = [], answered, judge, onRight, onAsk,
       settle('wrong');
     } else {
       setResult('checking');
-      void onAsk(sent).then((server) => (server === 'queued' ? setResult('queued') : settle(server)));
+      void onAsk(sent).then((server) => (server === 'right' || server === 'wrong' ? settle(server) : setResult(server)));
     }
   };
   const change = (value: string) => {
@@ -78,7 +81,8 @@ export function AnswerBox({ kind, options = [], answered, judge, onRight, onAsk,
   const right = result === 'right' || (answered && result !== 'queued');
   const wrong = !answered && result === 'wrong';
   const showResult = right || wrong;
-  const message = showResult ? t(right ? 'player.answer.right' : 'player.answer.wrong') : result === 'checking' ? t('player.answer.checking') : null;
+  const notCounted = result === 'out' || result === 'over' ? t(`player.answer.notCounted.${result}`) : null;
+  const message = showResult ? t(right ? 'player.answer.right' : 'player.answer.wrong') : result === 'checking' ? t('player.answer.checking') : notCounted;
   const readOnly = answered || result === 'checking';
   return (
     <form onSubmit={submit} noValidate aria-label={t('player.answer.form')} data-testid="answer-form" data-kind={kind}>
@@ -119,6 +123,11 @@ export function AnswerBox({ kind, options = [], answered, judge, onRight, onAsk,
           {showResult && <ResultIcon ok={right} label={t(right ? 'player.answer.right' : 'player.answer.wrong')} testId="answer-result" />}
         </Group>
         <ResultAnnouncement message={message} attempt={tries} testId="answer-announcement" />
+        {notCounted && (
+          <Alert color="orange" variant="light" data-testid="answer-not-counted" data-reason={result}>
+            {notCounted}
+          </Alert>
+        )}
         {result === 'queued' && (
           <Alert color="yellow" variant="light" data-testid="answer-queued">
             {t('player.answer.queued')}

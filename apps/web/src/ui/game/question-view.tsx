@@ -13,7 +13,7 @@ import { SkipControl } from './skip-control.tsx';
 type ShownQuestion = {
   content: string;
   /** `kind` absent: a text (a reply made before the answer kinds). */
-  answer: { kind?: AnswerKind; content: string; contentAfterAnswer: string; options?: ReadonlyArray<{ id: string; text: string }> };
+  answer: { kind?: AnswerKind; content: string; contentAfterAnswer: string; contentAfterAnswerSealed?: true; options?: ReadonlyArray<{ id: string; text: string }> };
   hints: ReadonlyArray<Pick<Hint, 'content' | 'title'>>;
 };
 
@@ -105,7 +105,15 @@ export function QuestionView(props: QuestionViewProps) {
           )}
       {answered && (
         <Stack gap="md" data-testid="after-answer">
-          <RichContent html={question.answer.contentAfterAnswer} />
+          {question.answer.contentAfterAnswerSealed ? (
+            // An event's text after the answer: the server sends it now that the answer is accepted.
+            <Group gap="xs" role="status" data-testid="after-answer-loading">
+              <Loader size="xs" aria-hidden />
+              <Text>{t('player.question.afterLoading')}</Text>
+            </Group>
+          ) : (
+            <RichContent html={question.answer.contentAfterAnswer} />
+          )}
           <Button size="lg" fullWidth onClick={() => onContinue('DONE')} data-testid="question-continue">
             {t('player.question.continue')}
           </Button>

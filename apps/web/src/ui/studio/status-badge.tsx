@@ -13,7 +13,13 @@ const TEXT: Record<GameStatus, string> = { DRAFT: 'var(--mantine-color-gray-9)',
 export function StatusBadge({ status }: { status: GameStatus }) {
   const { t } = useTranslation('studio');
   return (
-    <Badge color={COLORS[status]} variant="light" styles={{ label: { color: TEXT[status] } }} data-status={status}>
+    <Badge
+      color={COLORS[status]}
+      variant="light"
+      // Whole, never cut to an ellipsis: a table column would otherwise shrink it to its first letters.
+      styles={{ root: { minInlineSize: 'max-content' }, label: { color: TEXT[status], overflow: 'visible', textOverflow: 'clip' } }}
+      data-status={status}
+    >
       {t(`studio.status.${status}`)}
     </Badge>
   );

@@ -37,10 +37,8 @@ export function EventBar({ event }: { event: FollowedEvent }) {
   const note = page === 'intro';
   if (!note && !view.disqualified && state.unread.length === 0 && view.messages.length === 0 && !ranking && !warning) return null;
   return (
-    <Stack gap="sm" mb="md" data-testid="event-bar">
-      {note && <PositionNote eventName={view.eventName} />}
-      {view.disqualified && <Alert color="red">{t('player.event.disqualified')}</Alert>}
-      {warning && <TimeWarning level={warning} onRead={() => event.store.readWarning(`${view.endsAt}:${warning}`)} />}
+    <>
+      {/* Beside the bar, not in it: it stays in view over the whole page while it scrolls. */}
       {state.unread.length > 0 && (
         <MessageAlert
           messages={state.unread}
@@ -51,12 +49,17 @@ export function EventBar({ event }: { event: FollowedEvent }) {
           }}
         />
       )}
-      {(view.messages.length > 0 || ranking) && (
-        <Group gap="xs">
-          {view.messages.length > 0 && <EventMessages messages={view.messages} />}
-          {ranking && <RankingButton rows={ranking} teamId={view.teamId} onOpen={() => void event.store.read()} />}
-        </Group>
-      )}
-    </Stack>
+      <Stack gap="sm" mb="md" data-testid="event-bar">
+        {note && <PositionNote eventName={view.eventName} />}
+        {view.disqualified && <Alert color="red">{t('player.event.disqualified')}</Alert>}
+        {warning && <TimeWarning level={warning} onRead={() => event.store.readWarning(`${view.endsAt}:${warning}`)} />}
+        {(view.messages.length > 0 || ranking) && (
+          <Group gap="xs">
+            {view.messages.length > 0 && <EventMessages messages={view.messages} />}
+            {ranking && <RankingButton rows={ranking} teamId={view.teamId} onOpen={() => void event.store.read()} />}
+          </Group>
+        )}
+      </Stack>
+    </>
   );
 }

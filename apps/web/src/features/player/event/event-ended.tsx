@@ -23,7 +23,8 @@ export function EventEnded({ view, rankingChanged = false }: { view: TeamView; r
         </Title>
         <Text ta="center">{t(view.timeUp ? 'player.event.timeUp.text' : 'player.event.ended.text')}</Text>
       </Stack>
-      {progress && !game.gameoverPage.hideGameSummary && (
+      {/* A team that never started has nothing to sum up. */}
+      {progress?.startTime && !game.gameoverPage.hideGameSummary && (
         <PlaySummary progress={{ ...progress, endTime: progress.endTime ?? view.endedAt }} scoring={game.metadata.scoring} />
       )}
       <FinalRanking view={view} changed={rankingChanged} />

@@ -3,7 +3,12 @@ import { IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TeamMessage } from '@streethunt/shared';
 
-/** The organiser's messages not yet read on this phone: they stay on every page until dismissed. */
+/**
+ * The organiser's messages not yet read on this phone: they stay on every page until dismissed, and in
+ * view wherever the page is scrolled (a phone scrolled down to the answer field saw none): held at the
+ * top of the screen while the page scrolls under it (the player's page is its container: EventBar
+ * places it there), their own list scrolling when long.
+ */
 export function MessageAlert({ messages, onDismiss }: { messages: TeamMessage[]; onDismiss(): void }) {
   const { t } = useTranslation();
   return (
@@ -13,7 +18,22 @@ export function MessageAlert({ messages, onDismiss }: { messages: TeamMessage[];
       icon={<IconSpeakerphone aria-hidden />}
       title={t('player.event.message.title')}
       data-testid="event-message"
-      styles={{ root: { border: '2px solid var(--mantine-color-grape-6)' }, message: { color: 'var(--mantine-color-text)' } }}
+      styles={{
+        root: {
+          border: '2px solid var(--mantine-color-grape-6)',
+          position: 'sticky',
+          insetBlockStart: 'var(--mantine-spacing-xs)',
+          marginBlockEnd: 'var(--mantine-spacing-md)',
+          maxBlockSize: '60dvh',
+          overflowY: 'auto',
+          zIndex: 'var(--mantine-z-index-overlay)',
+          boxShadow: 'var(--mantine-shadow-lg)',
+          // Light variant colours are see-through: a solid layer under them keeps the page from showing through.
+          backgroundColor: 'var(--mantine-color-body)',
+          backgroundImage: 'linear-gradient(var(--mantine-color-grape-light), var(--mantine-color-grape-light))',
+        },
+        message: { color: 'var(--mantine-color-text)' },
+      }}
     >
       <Stack gap="xs" align="flex-start">
         {messages.map((message) => (

@@ -9,7 +9,7 @@ import { usePlay } from '../play-context.tsx';
 import { CameraScanner } from './camera-scanner.tsx';
 import { forgetPresenceLink, looksLikePresenceCode, presenceCodeInLink } from './presence-link.ts';
 
-type Result = 'right' | 'wrong' | 'checking' | 'queued' | null;
+type Result = 'right' | 'wrong' | 'checking' | 'queued' | 'out' | 'over' | null;
 
 export type PresenceProofProps = {
   index: number;
@@ -53,8 +53,8 @@ export function PresenceProof({ index, question, orArrive = false, headingOrder 
     }
     setResult('checking');
     const verdict = await session.judgeOnServer(change);
-    if (verdict === 'queued') setResult('queued');
-    else settle(verdict);
+    if (verdict === 'right' || verdict === 'wrong') settle(verdict);
+    else setResult(verdict);
   };
 
   const linkTried = useRef(false);
@@ -135,6 +135,11 @@ export function PresenceProof({ index, question, orArrive = false, headingOrder 
               {(wrong || result === 'right') && <ResultIcon ok={!wrong} label={message ?? ''} testId="presence-result" />}
             </Group>
             <ResultAnnouncement message={message} attempt={tries} testId="presence-announcement" />
+            {(result === 'out' || result === 'over') && (
+              <Alert color="orange" variant="light" data-testid="presence-not-counted" data-reason={result}>
+                {t(`presence.notCounted.${result}`)}
+              </Alert>
+            )}
             {result === 'queued' && (
               <Alert color="yellow" variant="light" data-testid="presence-queued">
                 {t('presence.queued')}

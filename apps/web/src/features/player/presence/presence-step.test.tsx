@@ -91,9 +91,11 @@ describe('player: the spot’s QR code as proof of being there', () => {
     expect(server.changesSent()).toEqual([started(OTHER_SPOT), started(SPOT)]);
   });
 
-  it('with a map: a QR question shows the area step without continue', async () => {
-    await openAt(gameWithSpot('qr', { map: true }));
+  it('with a map: a QR question shows the area step without continue, and says to scan the sign or type its code', async () => {
+    const { t } = await openAt(gameWithSpot('qr', { map: true }));
     expect(screen.getByTestId('area-step')).toBeTruthy();
+    expect(screen.getByText(t('player.area.textQr'))).toBeTruthy();
+    expect(screen.queryByText(t('player.area.text'))).toBeNull();
     expect(await screen.findByTestId('game-map')).toBeTruthy();
     expect(screen.queryByTestId('area-continue')).toBeNull();
   });
