@@ -272,7 +272,7 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     const withPosition = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${room.event.id}`, { token: creator.token })).json().data);
     expect(withPosition.teams.find((one) => one.id === team.id)?.position).toMatchObject({ lat: 32.08, lng: 34.78 });
     expect((await play({ action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' })).statusCode).toBe(200);
-    expect(await waitFor(() => teams.at(-1)?.answered === 1)).toBe(true);
+    expect(await waitFor(() => teams.at(-1)?.statuses[0] === 'DONE')).toBe(true);
     expect(teams.at(-1)?.position).toMatchObject({ lat: 32.08, lng: 34.78 });
 
     const toTeam = await call(t, 'POST', `/api/events/${room.event.id}/messages`, { token: creator.token, body: { text: 'Come back to the square <now>', teamId: team.id } });
