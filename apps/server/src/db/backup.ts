@@ -90,7 +90,7 @@ function checkDump(text: string, source: string): Journal {
   if (!text.slice(-200).includes(FOOTER)) {
     throw new BackupError(`${source} is incomplete: it does not end with pg_dump's "${FOOTER}" line (cut short?).`);
   }
-  if (/^COPY [^\n]* FROM stdin;$/m.test(text)) {
+  if (text.split('\n').some((line) => line.startsWith('COPY ') && line.endsWith(' FROM stdin;'))) {
     throw new BackupError(`${source} holds its rows as COPY blocks, which only psql loads: make it with pg_dump --inserts --no-owner --no-privileges.`);
   }
   const migrations = readMigrationFiles({ migrationsFolder });

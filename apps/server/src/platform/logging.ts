@@ -99,11 +99,25 @@ function queryValues(chain: ErrorLike[]): string[] {
   return [...values].sort((a, b) => b.length - a.length);
 }
 
+/**
+ * 'invalid input syntax for type integer: "..."', 'invalid input value for enum role: "..."': from the
+ * quote after the first colon to the last quote is the input, redacted. Found by forward scans: the
+ * input is what a caller sent, and a pattern with `[\s\S]*` between quotes backtracks over it.
+ */
+function redactInvalidInput(text: string): string {
+  const start = text.search(/invalid input (?:syntax|value) for /);
+  if (start === -1) return text;
+  const colon = text.indexOf(':', start);
+  const newline = text.indexOf('\n', start);
+  if (colon === -1 || (newline !== -1 && newline < colon) || !text.startsWith(' "', colon + 1)) return text;
+  const end = text.lastIndexOf('"');
+  if (end <= colon + 2) return text;
+  return `${text.slice(0, colon + 2)}${REDACTED}${text.slice(end + 1)}`;
+}
+
 /** Text without the query's values: PostgreSQL's quoted input, and any value the query was sent with. */
 function scrubValues(text: string, values: string[]): string {
-  let scrubbed = text
-    // 'invalid input syntax for type integer: "..."', 'invalid input value for enum role: "..."'
-    .replace(/(invalid input (?:syntax|value) for [^:\n]*: )"[\s\S]*"/g, `$1${REDACTED}`)
+  let scrubbed = redactInvalidInput(text)
     // 'value "..." is out of range for type integer'
     .replace(/value "[^"]*" is out of range/g, `value ${REDACTED} is out of range`);
   for (const value of values) scrubbed = scrubbed.split(value).join(REDACTED);

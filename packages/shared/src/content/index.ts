@@ -3,3 +3,4 @@ export * from './ids.ts';
 export * from './answer-model.ts';
 export * from './judge.ts';
 export * from './reply-answer.ts';
+export * from './linear-text.ts';

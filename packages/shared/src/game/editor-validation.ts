@@ -1,4 +1,5 @@
 import type { GameLocation } from '../schemas/game.ts';
+import { replaceTags } from '../content/linear-text.ts';
 import { MIN_GAME_PRICE } from './price.ts';
 
 /**
@@ -74,8 +75,7 @@ const MEDIA_TAG = /<(img|video|audio|iframe|source)\b/i;
 
 /** The text a reader would see in HTML: tags dropped, entities for spaces read as spaces. */
 export function visibleText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
+  return replaceTags(html, ' ')
     .replace(/&(nbsp|#160|#xa0);/gi, ' ')
     .replace(/[\s\u200e\u200f]+/g, ' ')
     .trim();

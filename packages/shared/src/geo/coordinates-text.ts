@@ -10,9 +10,12 @@ import type { Point } from '../schemas/game.ts';
 /** Direction marks and isolates (LRM, RLM, ALM, LRE..RLO, LRI..PDI) that ride along with copied text. */
 const DIRECTION_MARKS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
 /** A signed decimal number (the typographic minus U+2212 counts as a minus), optionally with a degree sign. */
-const NUMBER = String.raw`([+\-\u2212]?(?:\d{1,3}(?:\.\d+)?|\.\d+))\s*°?`;
-/** Two numbers separated by a comma (Latin or Arabic), a semicolon, or white space. */
-const PAIR = new RegExp(String.raw`^[(\[]?\s*${NUMBER}\s*(?:[,;\u060c]\s*|\s+)${NUMBER}\s*[)\]]?$`);
+const NUMBER = String.raw`([+\-\u2212]?(?:\d{1,3}(?:\.\d+)?|\.\d+))°?`;
+/**
+ * Two numbers separated by a comma (Latin or Arabic), a semicolon, or white space. One run of white
+ * space between them (no `\s*` beside `\s+`, which could trade spaces and backtrack).
+ */
+const PAIR = new RegExp(String.raw`^[(\[]?\s*${NUMBER}(?:\s*[,;\u060c]\s*|\s+)${NUMBER}\s*[)\]]?$`);
 
 const toNumber = (text: string) => Number(text.replace('\u2212', '-'));
 

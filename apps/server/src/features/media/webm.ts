@@ -1,3 +1,5 @@
+import { trimEndChar } from '@streethunt/shared';
+
 /**
  * Just enough of Matroska/WebM (EBML) to tell a real video from a WebM header on other bytes: the
  * EBML header's DocType, then in the Segment its Info (TimecodeScale, Duration) and Tracks (a video
@@ -86,7 +88,7 @@ export function readWebm(head: Uint8Array): WebmVideo | null {
   if (!header || header.id !== ID.ebml || header.unknownSize || header.end > head.length) return null;
   let docType = '';
   children(head, header, (e) => {
-    if (e.id === ID.docType) docType = Buffer.from(head.subarray(e.start, e.end)).toString('latin1').replace(/\0+$/, '');
+    if (e.id === ID.docType) docType = trimEndChar(Buffer.from(head.subarray(e.start, e.end)).toString('latin1'), '\0');
   });
   if (docType !== 'webm' && docType !== 'matroska') return null;
 

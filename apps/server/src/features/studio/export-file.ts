@@ -1,4 +1,4 @@
-import { GAME_EXPORT_FORMAT, GAME_EXPORT_VERSION, GAME_EXPORT_VERSIONS_READ, gameImportSchema, type GameExport } from '@streethunt/shared';
+import { GAME_EXPORT_FORMAT, GAME_EXPORT_VERSION, GAME_EXPORT_VERSIONS_READ, gameImportSchema, trimChars, type GameExport } from '@streethunt/shared';
 import type { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 
@@ -83,12 +83,14 @@ export function readGameExport(file: unknown): GameExport {
 export function exportFileDisposition(gameName: string, extension = 'json'): string {
   const name = gameName.trim().slice(0, 100) || 'game';
   const ascii =
-    name
-      .normalize('NFKD')
-      .replace(/[^A-Za-z0-9._ -]+/g, '')
-      .trim()
-      .replace(/\s+/g, '-')
-      .replace(/^[-.]+|[-.]+$/g, '') || 'game';
+    trimChars(
+      name
+        .normalize('NFKD')
+        .replace(/[^A-Za-z0-9._ -]+/g, '')
+        .trim()
+        .replace(/\s+/g, '-'),
+      '-.',
+    ) || 'game';
   const utf8 = encodeURIComponent(`${name}.${extension}`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}.${extension}"; filename*=UTF-8''${utf8}`;
 }

@@ -6,6 +6,7 @@ import { buildGame } from '../../test/factories.ts';
 import { nextIp } from '../../test/client-address.ts';
 import { call } from '../../test/requests.ts';
 import { userWithToken } from '../../test/tokens.ts';
+import { createFileReader } from './formats/read-file.ts';
 import { storedGame, studioTables } from './test-support.ts';
 
 const sample = (name: string) => readFileSync(new URL(`./formats/samples/${name}`, import.meta.url));
@@ -80,6 +81,63 @@ describe('POST /api/games/import/read', () => {
   it('anonymous callers get 401', async () => {
     const res = await readFile(t, sample('gpx-route-gpxpy.gpx'));
     expect([res.statusCode, res.json().code]).toEqual([401, 'unauthorized']);
+  });
+
+  it('a file whose game would break a limit is 400 with the reason (each answered 500 before): a circle of radius 1e300 or at latitude 90, XML nested too deep, a description past 100k once escaped', async () => {
+    const { token } = await userWithToken(t);
+    const story = (location: unknown, text = 'Walk on') =>
+      Buffer.from(JSON.stringify({ locations: { there: location }, screens: { start: { type: 'navigate', location: 'there', next: 'read' }, read: { type: 'text', text } } }));
+    const placemark = (inside: string) =>
+      Buffer.from(`<?xml version="1.0"?><kml><Document><Placemark><name>P</name>${inside}<Point><coordinates>34.77,32.07</coordinates></Point></Placemark></Document></kml>`);
+    const files = {
+      radius: story({ type: 'circle', center: { latitude: 32, longitude: 34 }, radius: 1e300 }),
+      pole: story({ type: 'circle', center: { latitude: 90, longitude: 34 }, radius: 100 }),
+      nested: placemark(`${'<x>'.repeat(500)}${'</x>'.repeat(500)}`),
+      escaped: placemark(`<description>${'&amp;'.repeat(30_000)}</description>`),
+    };
+    const replies = Object.fromEntries(
+      await Promise.all(Object.entries(files).map(async ([name, bytes]) => [name, await readFile(t, bytes, token)] as const)),
+    );
+    for (const [name, res] of Object.entries(replies)) expect([name, res.statusCode, res.json().code], res.body).toEqual([name, 400, 'validation']);
+    expect(replies.radius!.json().message).toContain('A circle of radius 1e+300 m');
+    expect(replies.pole!.json().message).toContain("around latitude 90, longitude 34 reaches past the map's edge");
+    expect(replies.nested!.json().message).toContain('nests elements more than 100 deep');
+    expect(replies.escaped!.json().message).toContain('questions.0.content: Too big');
+  });
+
+  it('a file is read off the event loop: /healthz answers promptly while a slow read runs', async () => {
+    const { token } = await userWithToken(t);
+    // 1.3 million empty elements (5 MB): about two seconds of parsing, linear but long.
+    const slow = Buffer.from(
+      `<?xml version="1.0"?><kml><Document><Placemark><name>P</name><ExtendedData>${'<x/>'.repeat(1_300_000)}</ExtendedData><Point><coordinates>34.77,32.07</coordinates></Point></Placemark></Document></kml>`,
+    );
+    let done = false;
+    const started = performance.now();
+    const reading = readFile(t, slow, token).finally(() => (done = true));
+    const waits: number[] = [];
+    while (!done) {
+      const asked = performance.now();
+      await t.app.inject({ method: 'GET', url: '/healthz' });
+      waits.push(performance.now() - asked);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const res = await reading;
+    expect(res.statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThan(500);
+    expect(waits.length).toBeGreaterThan(5);
+    expect(Math.max(...waits)).toBeLessThan(400);
+  });
+});
+
+describe('the file reader’s time limit', () => {
+  it('stops a read that runs past its limit and says to try again (429), reading nothing', async () => {
+    const reader = createFileReader({ timeoutMs: 200, maxThreads: 1 });
+    try {
+      const slow = Buffer.from(`<?xml version="1.0"?><kml><Document><Placemark><name>P</name><ExtendedData>${'<x/>'.repeat(1_300_000)}</ExtendedData></Placemark></Document></kml>`);
+      await expect(reader.read(slow)).rejects.toMatchObject({ statusCode: 429, code: 'rate_limited' });
+    } finally {
+      await reader.close();
+    }
   });
 });
 

@@ -19,7 +19,7 @@ import {
 import { requireUser } from '../../platform/access.ts';
 import { acceptEmptyJsonBody, errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { createGameCleaner } from './clean-game.ts';
-import { readOpenFormat } from './formats/read-open-format.ts';
+import { createFileReader } from './formats/read-file.ts';
 import { openNextVersion } from './next-version.ts';
 import { listPresenceCodes, presenceCodes } from '../games/presence-codes.ts';
 import * as studio from './service.ts';
@@ -178,8 +178,10 @@ export const studioRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(openFormatRoutes);
 };
 
-/** Files in open formats arrive as their bytes (`application/octet-stream`), up to the size cap. */
+/** Files in open formats arrive as their bytes (`application/octet-stream`), up to the size cap; they are read on a worker thread. */
 const openFormatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const reader = createFileReader();
+  app.addHook('onClose', () => reader.close());
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: MAX_OPEN_FORMAT_BYTES }, (_request, body, done) => done(null, body));
   app.post(
     '/games/import/read',
@@ -194,7 +196,7 @@ const openFormatRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: importReadReplySchema, ...errorReplies(400, 401, 413, 429) },
       },
     },
-    async (request) => ({ data: await readOpenFormat(request.body) }),
+    async (request) => ({ data: await reader.read(request.body) }),
   );
 };
 

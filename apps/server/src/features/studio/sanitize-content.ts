@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { cleanRichTextStyle, type EditableGame } from '@streethunt/shared';
+import { cleanRichTextStyle, trimEndChar, type EditableGame } from '@streethunt/shared';
 
 /*
  * The creator's rich text is cleaned when it is stored (save, import), with the same allow-list as
@@ -51,7 +51,7 @@ export type MediaUrlOptions = {
  */
 export function storedMediaUrl(value: string, options: MediaUrlOptions): string | null {
   const trimmed = value.trim();
-  const origin = options.publicUrl.replace(/\/+$/, '');
+  const origin = trimEndChar(options.publicUrl, '/');
   const own = trimmed.startsWith(`${origin}/`) ? trimmed.slice(origin.length) : trimmed;
   if (OWN_MEDIA_PATH.test(own) && !DOT_SEGMENT.test(own.split(/[?#]/)[0])) return options.absolute ? `${origin}${own}` : own;
   try {

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import type { Language } from '@streethunt/shared';
+import { trimEndChar, type Language } from '@streethunt/shared';
 import { rateLimited } from '../errors.ts';
 import { createLocalAnswerCache, type AnswerCache } from './answer-cache.ts';
 import { GEOCODER_LIMIT, type GeocodedPlace, type PlaceFinder } from './geocoder.ts';
@@ -113,7 +113,7 @@ export function createNominatimGeocoder(options: NominatimOptions): Upstream {
     cacheTtlMs = NOMINATIM_CACHE_TTL_MS,
     cacheEntries = NOMINATIM_CACHE_ENTRIES,
   } = options;
-  const searchUrl = `${baseUrl.replace(/\/+$/, '')}/search`;
+  const searchUrl = `${trimEndChar(baseUrl, '/')}/search`;
   const cache = options.cache ?? createLocalAnswerCache(cacheTtlMs, cacheEntries);
   const inFlight = new Map<string, Promise<GeocodedPlace[]>>();
   const spacing = options.spacing ?? new RequestSpacing(minIntervalMs, maxWaitMs);

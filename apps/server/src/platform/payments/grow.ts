@@ -79,8 +79,16 @@ function parseRef(providerRef: string): { processId: string; processToken: strin
  */
 export function flattenGrowFields(fields: Record<string, string>): Record<string, string> {
   const flat: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fields)) flat[/\[([^\]]*)\]$/.exec(key)?.[1] ?? key] = value;
+  for (const [key, value] of Object.entries(fields)) flat[lastBracketName(key) ?? key] = value;
   return flat;
+}
+
+/** `c` of `a[b][c]`, or null: the last bracketed name, found without a pattern that rescans from every '['. */
+function lastBracketName(key: string): string | null {
+  if (!key.endsWith(']')) return null;
+  const open = key.lastIndexOf('[', key.length - 2);
+  const name = open === -1 ? null : key.slice(open + 1, -1);
+  return name === null || name.includes(']') ? null : name;
 }
 
 /** Grow wants the phone as digits; the buyer may have typed dashes and spaces. */

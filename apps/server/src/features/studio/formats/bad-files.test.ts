@@ -107,3 +107,52 @@ describe('files that are refused, each with what is wrong and where', () => {
     expect(read.summary).toMatchObject({ format: 'kmz', stops: 1, areas: { point: 1, polygon: 0 } });
   });
 });
+
+const describedKml = (description: string, extra = '') =>
+  Buffer.from(kml(`<Placemark><name>P</name><description><![CDATA[${description}]]></description>${extra}<Point><coordinates>34.77,32.07</coordinates></Point></Placemark>`));
+const story = (location: unknown, text = 'Walk on') =>
+  Buffer.from(JSON.stringify({ locations: { there: location }, screens: { start: { type: 'navigate', location: 'there', next: 'read' }, read: { type: 'text', text } } }));
+
+/** How long `work` takes, in ms. */
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work().catch(() => undefined);
+  return performance.now() - started;
+}
+
+describe('files made to cost time', () => {
+  it('a description of "<a " 32,000 times (96 KB) is answered at once, and one of 5 MB in linear time (a pattern took 5 s and hours)', async () => {
+    expect(await timed(() => readOpenFormat(describedKml('<a '.repeat(12_000))))).toBeLessThan(300);
+    // Plain text that grows past a field's limit once escaped: refused, quickly.
+    const refused = await refusal(describedKml('<a '.repeat(32_000)));
+    expect(refused).toMatchObject({ statusCode: 400, code: 'validation', message: expect.stringContaining('questions.0.content') });
+    expect(await timed(() => readOpenFormat(describedKml('<a '.repeat(32_000))))).toBeLessThan(300);
+    expect(await timed(() => readOpenFormat(describedKml('<a '.repeat(1_700_000))))).toBeLessThan(3_000);
+  });
+});
+
+describe('files whose game would break a limit: 400 with the reason, never a failed reply', () => {
+  it('a geo-tales circle of radius 1e300, or around latitude 90', async () => {
+    expect(await refusal(story({ type: 'circle', center: { latitude: 32, longitude: 34 }, radius: 1e300 }))).toEqual({
+      statusCode: 400,
+      code: 'validation',
+      message: "A circle of radius 1e+300 m around latitude 32, longitude 34 reaches past the map's edge (latitude -90 to 90, longitude -180 to 180) (in locations.there)",
+    });
+    expect((await refusal(story({ type: 'circle', center: { latitude: 90, longitude: 34 }, radius: 100 }))).message).toMatch(/^A circle of radius 100 m around latitude 90, longitude 34 reaches past the map's edge/);
+    // A circle the size of a point's area stays a point, even at the pole.
+    expect((await readOpenFormat(story({ type: 'circle', center: { latitude: 90, longitude: 34 }, radius: 30 }))).file.game.questions[0]!.location).toEqual({ lat: 90, lng: 34 });
+  });
+
+  it('XML nested past the parser’s limit', async () => {
+    const deep = Buffer.from(kml(`<Placemark><name>P</name>${'<x>'.repeat(101)}${'</x>'.repeat(101)}<Point><coordinates>34.77,32.07</coordinates></Point></Placemark>`));
+    expect(await refusal(deep)).toEqual({ statusCode: 400, code: 'validation', message: 'This XML file nests elements more than 100 deep; a GPX or KML file needs far fewer' });
+  });
+
+  it('a description past 100,000 characters once escaped, in KML and in geo-tales (the field and the stop)', async () => {
+    expect((await refusal(describedKml('&'.repeat(30_000)))).message).toBe(
+      "What this file holds is past a game's limits: questions.0.content: Too big: expected string to have <=100000 characters (in Placemark 1 \"P\", line 1)",
+    );
+    const told = await refusal(story({ type: 'circle', center: { latitude: 32, longitude: 34 }, radius: 30 }, '<'.repeat(60_000)));
+    expect(told).toMatchObject({ statusCode: 400, code: 'validation', message: expect.stringMatching(/questions\.0\.content: Too big.*\(in screens\.read\)$/) });
+  });
+});

@@ -3,6 +3,7 @@ import {
   emptyGame,
   GAME_EXPORT_FORMAT,
   GAME_EXPORT_VERSION,
+  gameExportSchema,
   MAX_HINTS,
   MAX_POLYGON_POINTS,
   MAX_QUESTIONS,
@@ -33,7 +34,9 @@ export type ReadStop = {
 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const LOOKS_LIKE_HTML = /<\/?[a-z][a-z0-9]*(\s[^>]*)?\/?>/i;
+// A tag's attributes stop at the next '<': scanning on to a '>' from every '<' took time growing with
+// the square of the text ('<a <a <a …', 96 KB held the server for 5 s).
+const LOOKS_LIKE_HTML = /<\/?[a-z][a-z0-9]*(?:\s[^<>]*)?\/?>/i;
 const SCRIPTS = /<script\b|\son[a-z]+\s*=|javascript:/i;
 const MEDIA = /<(img|video|audio|iframe|object|embed|source)\b/gi;
 
@@ -117,13 +120,22 @@ export class DraftBuilder {
     this.note('circles', where.name);
     const corners = 24;
     const metersPerDegree = 111_320;
-    return Array.from({ length: corners }, (_, i) => {
+    const ring = Array.from({ length: corners }, (_, i) => {
       const angle = (2 * Math.PI * i) / corners;
       return {
         lat: round(center.lat + (radiusMeters * Math.cos(angle)) / metersPerDegree),
         lng: round(center.lng + (radiusMeters * Math.sin(angle)) / (metersPerDegree * Math.cos((center.lat * Math.PI) / 180))),
       };
     });
+    // A huge radius, or a centre at a pole (where a meter east is no longer a longitude), draws
+    // corners off the map: the creator is told, rather than the reply failing.
+    if (ring.some((corner) => !Number.isFinite(corner.lat) || !Number.isFinite(corner.lng) || Math.abs(corner.lat) > 90 || Math.abs(corner.lng) > 180)) {
+      throw fileProblem(
+        `A circle of radius ${radiusMeters} m around latitude ${center.lat}, longitude ${center.lng} reaches past the map's edge (latitude -90 to 90, longitude -180 to 180)`,
+        where,
+      );
+    }
+    return ring;
   }
 
   build(): { file: GameExport; summary: ImportSummary; notCarried: NotCarried[] } {
@@ -166,7 +178,21 @@ export class DraftBuilder {
     };
     const notCarried = [...this.notes].map(([kind, seen]) => ({ kind, count: seen.count, where: seen.where }));
     const file = { format: GAME_EXPORT_FORMAT, version: GAME_EXPORT_VERSION, exportedAt: new Date().toISOString(), game } as GameExport;
+    this.checkLimits(file);
     return { file, summary, notCarried };
+  }
+
+  /**
+   * The game read must be one the import takes (and the reply can carry): a text that grows past a
+   * field's limit once escaped as HTML is a 400 naming the field and the stop, not a failed reply.
+   */
+  private checkLimits(file: GameExport): void {
+    const checked = gameExportSchema.safeParse(file);
+    if (checked.success) return;
+    const issue = checked.error.issues[0]!;
+    const path = issue.path.slice(1);
+    const stop = path[0] === 'questions' && typeof path[1] === 'number' ? this.stops[path[1]] : undefined;
+    throw fileProblem(`What this file holds is past a game's limits: ${path.map(String).join('.')}: ${issue.message.replace(/^Invalid input: /, '')}`, stop?.where);
   }
 }
 

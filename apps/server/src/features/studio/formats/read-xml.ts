@@ -14,6 +14,9 @@ const metaData = XMLParser.getMetaDataSymbol() as unknown as symbol;
  */
 const DOCTYPE_OR_ENTITY = /<!(DOCTYPE|ENTITY)/i;
 
+/** How deep elements may nest: the parser's own limit, which no GPX or KML file comes near. */
+const MAX_NESTED_ELEMENTS = 100;
+
 /** The 1-based line of a character offset, by a binary search over where the lines start. */
 function lineFinder(text: string): (offset: number) => number {
   let starts: number[] | null = null;
@@ -70,8 +73,9 @@ export function readXml(text: string): XmlDocument {
     // Only the predefined entities and character references: declared ones were refused above.
     processEntities: true,
     htmlEntities: false,
+    maxNestedTags: MAX_NESTED_ELEMENTS,
   });
-  const parsed = parser.parse(text) as XmlNode;
+  const parsed = parseChecked(parser, text);
   const rootName = Object.keys(parsed).find((key) => !key.startsWith('?') && !key.startsWith('#'));
   const root = rootName ? parsed[rootName] : undefined;
   if (!rootName || typeof root !== 'object' || root === null) throw fileProblem('The XML file has no root element');
@@ -84,6 +88,17 @@ export function readXml(text: string): XmlDocument {
     },
     offsetOf: (node) => startOf(node) ?? 0,
   };
+}
+
+/** The library's own refusals (its nesting limit) are the file's problem, said as such, not a failure of ours. */
+function parseChecked(parser: XMLParser, text: string): XmlNode {
+  try {
+    return parser.parse(text) as XmlNode;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/nested tags exceeded/i.test(message)) throw fileProblem(`This XML file nests elements more than ${MAX_NESTED_ELEMENTS} deep; a GPX or KML file needs far fewer`);
+    throw fileProblem(`This XML file does not read: ${message.slice(0, 200)}`);
+  }
 }
 
 function startOf(node: unknown): number | undefined {

@@ -1,4 +1,4 @@
-import { areaCenter, type EditableGame, type GameLocation, type Language } from '@streethunt/shared';
+import { areaCenter, replaceTags, type EditableGame, type GameLocation, type Language } from '@streethunt/shared';
 
 /**
  * A game's map for a GPS app or Google Earth (docs/open-formats.md): its start and each question's
@@ -11,11 +11,22 @@ const START_NAMES: Record<Language, string> = { he: 'התחלה', en: 'Start' };
 const escapeXml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
+const HEADING_OPEN = /<h[1-6](?:\s[^<>]*)?>/i;
+const HEADING_CLOSE = /<\/h[1-6]>/gi;
+
+/** The inside of the text's first heading, found by two forward scans (a lazy `[\s\S]*?` rescans from every start). */
+function firstHeading(html: string): string | undefined {
+  const open = HEADING_OPEN.exec(html);
+  if (!open) return undefined;
+  const from = open.index + open[0].length;
+  HEADING_CLOSE.lastIndex = from;
+  const close = HEADING_CLOSE.exec(html);
+  return close ? html.slice(from, close.index) : undefined;
+}
+
 /** What a question is called on the map: `3. Its heading` (its first words when it has no heading). */
 function stopName(question: EditableGame['questions'][number], index: number): string {
-  const heading = /<h[1-6][^>]*>([\s\S]*?)<\/h[1-6]>/i.exec(question.content)?.[1];
-  const words = (heading ?? question.content)
-    .replace(/<[^>]*>/g, ' ')
+  const words = replaceTags(firstHeading(question.content) ?? question.content, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
     .replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name]!)
