@@ -14,6 +14,7 @@ describe('text scans in linear time', () => {
     expect(trimEndChar('webm\0\0', '\0')).toBe('webm');
     expect(trimChars('.-My-game.-', '-.')).toBe('My-game');
     expect(trimChars('-.-', '-.')).toBe('');
+    expect(trimChars(' . name. \u00a0', (char) => char === '.' || /\s/u.test(char))).toBe('name');
   });
 
   it('take about as long on text made to stall the patterns (<<<<…, ////…x) as on any other', () => {

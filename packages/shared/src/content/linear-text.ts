@@ -30,11 +30,15 @@ export function trimEndChar(text: string, char: string): string {
   return text.slice(0, end);
 }
 
-/** `text` without runs of `chars` (single characters) at either end, as `text.replace(/^[…]+|[…]+$/g, '')`. */
-export function trimChars(text: string, chars: string): string {
+/**
+ * `text` without runs of `chars` at either end, as `text.replace(/^[…]+|[…]+$/g, '')`: `chars` lists
+ * the characters, or tests one (a UTF-16 unit).
+ */
+export function trimChars(text: string, chars: string | ((char: string) => boolean)): string {
+  const trimmed = typeof chars === 'string' ? (char: string) => chars.includes(char) : chars;
   let start = 0;
   let end = text.length;
-  while (start < end && chars.includes(text[start]!)) start += 1;
-  while (end > start && chars.includes(text[end - 1]!)) end -= 1;
+  while (start < end && trimmed(text[start]!)) start += 1;
+  while (end > start && trimmed(text[end - 1]!)) end -= 1;
   return text.slice(start, end);
 }
