@@ -185,6 +185,5 @@ export const teamViewSchema = z.object({
 export type TeamView = z.infer<typeof teamViewSchema>;
 
 /** The EVENT_RANKING_EVENT payload: the event's ranking now; `final` once the event has ended (a late judgement still changes it). */
-export const eventRankingSchema = z.object({ eventId: z.string(), leaderboard: z.array(rankedTeamSchema), final: z.boolean() });
-export type EventRanking = z.infer<typeof eventRankingSchema>;
+export type EventRanking = { eventId: string; leaderboard: RankedTeam[]; final: boolean };
 export const teamViewReplySchema = z.object({ data: teamViewSchema.nullable() });

@@ -7,7 +7,7 @@ const minute = 60_000;
 export type TimeWarningLevel = 'one' | 'ten';
 
 /** Which warning is due with `left` ms to play out of `total`: the last minute, the last 10 (when there were more than 10), or none. */
-export function dueWarning(left: number, total: number): TimeWarningLevel | null {
+function dueWarning(left: number, total: number): TimeWarningLevel | null {
   if (left <= 0) return null;
   if (left <= minute) return 'one';
   return left <= 10 * minute && total > 10 * minute ? 'ten' : null;
