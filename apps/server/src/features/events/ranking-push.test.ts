@@ -9,12 +9,16 @@ import { connectSocket, progressCall } from '../../test/player-calls.ts';
 import { call } from '../../test/requests.ts';
 import { userWithToken } from '../../test/tokens.ts';
 import { MULTIPART_TYPE, multipartBody, photo } from '../media/test-support.ts';
-import { RANKING_PUSH_MS, RankingPusher } from './ranking-push.ts';
+import { RANKING_PUSH_MS, RankingPusher, rankingWindowMs } from './ranking-push.ts';
 
 const hour = 60 * 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the ranking pusher', () => {
+  it('pushes a big event’s whole ranking further apart: 2 s up to 200 teams, then 10 ms a team, at most 10 s', () => {
+    expect([3, 200, 500, 1000, 5000].map(rankingWindowMs)).toEqual([2_000, 2_000, 5_000, 10_000, 10_000]);
+  });
+
   it('makes one push per window for every change in it, across two processes sharing the window count', async () => {
     const shared = createLocalWindowCounter();
     const pushed: Array<{ by: string; at: number }> = [];

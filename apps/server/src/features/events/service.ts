@@ -26,7 +26,7 @@ import { createGameCodes, type GameCode } from '../codes/service.ts';
 import { progressForCode, progressForCodes, type PlayStep, type ScoredAt } from '../plays/service.ts';
 import type { Socket } from 'socket.io';
 import { emitFeed, emitRanking, emitTeam, emitTeamView, eventTeamsRoom, isEventTeamsRoom } from './live.ts';
-import { RankingPusher } from './ranking-push.ts';
+import { RankingPusher, rankingWindowMs } from './ranking-push.ts';
 import { pendingPosition, positionKeeper } from './positions.ts';
 import { roomSnapshots } from './room-snapshot.ts';
 import { cachedEvent, forgetEventTeams, playStartOf, teamOfCode } from './team-of-code.ts';
@@ -232,10 +232,10 @@ function standings(deps: EventsDeps, event: EventRow) {
 }
 
 /** A team's new state: to the control room's socket, into every process's copy of the standings, and with the window's ranking push to the teams. */
-function teamChanged(deps: EventsDeps, eventId: string, team: EventTeam): void {
-  emitTeam(deps.realtime.io, eventId, team);
-  roomSnapshots(deps.db, deps.realtime).team(eventId, team, Date.now());
-  rankingPusher(deps).changed(eventId);
+function teamChanged(deps: EventsDeps, event: Pick<EventRow, 'id' | 'teamCount'>, team: EventTeam): void {
+  emitTeam(deps.realtime.io, event.id, team);
+  roomSnapshots(deps.db, deps.realtime).team(event.id, team, Date.now());
+  rankingPusher(deps).changed(event.id, rankingWindowMs(event.teamCount));
 }
 
 /** One ranking pusher per app (its socket server). */
@@ -383,7 +383,7 @@ export async function nameTeam(deps: EventsDeps, code: GameCode, name: string): 
   if (found.team.name !== name) await addFeed(deps, found.event.id, { kind: 'named', teamId: team.id, text: name });
   const view = await viewOf(deps, found.event, team);
   emitTeamView(deps.realtime.io, { gameId: code.gameId, codeId: code.id }, view);
-  teamChanged(deps, found.event.id, teamOf(deps, { team, code }, await progressForCode(deps.db, code), found.event));
+  teamChanged(deps, found.event, teamOf(deps, { team, code }, await progressForCode(deps.db, code), found.event));
   return view;
 }
 
@@ -417,7 +417,7 @@ export async function playChanged(deps: EventsDeps, code: GameCode, progress: Pr
   // Past the team's end (a photo judged late), its score is the one it had then, as in the ranking.
   const start = progress.startTime ? new Date(progress.startTime) : null;
   const scored = scoredAt(found.event)(start) ? await progressForCode(deps.db, code, scoredAt(found.event)) : progress;
-  teamChanged(deps, found.event.id, teamOf(deps, { team: found.team, code }, scored, found.event));
+  teamChanged(deps, found.event, teamOf(deps, { team: found.team, code }, scored, found.event));
   // With a time per team, its phones count down from its start: they get the end it brings.
   if (step?.kind === 'started' && found.event.timeLimitMinutes !== null) {
     emitTeamView(deps.realtime.io, { gameId: code.gameId, codeId: code.id }, await viewOf(deps, found.event, found.team));
@@ -457,7 +457,7 @@ export async function disqualifyTeam(deps: EventsDeps, caller: AccessClaims, eve
     .returning();
   forgetStandings(deps, event.id);
   const changed = teamOf(deps, { team, code: found.code }, await progressForCode(deps.db, found.code, scoredAt(event)), event);
-  teamChanged(deps, event.id, changed);
+  teamChanged(deps, event, changed);
   await tellTeams(deps, event, [{ team, code: found.code }]);
   return changed;
 }
