@@ -90,6 +90,11 @@ export const games = pgTable(
     /** Goes up by one on every save; a save naming an older version gets 409 (two tabs on one game). */
     version: integer('version').notNull().default(1),
     /**
+     * The version sent to approval (set when the game becomes PENDING): an approval without a version
+     * approves exactly this one, and a game saved since is 409 (features/admin/service.ts).
+     */
+    sentVersion: integer('sent_version'),
+    /**
      * Set on the draft of an approved game's next version (features/studio/next-version.ts): the game
      * it will replace once approved; the approved game stays listed as it is until then.
      */

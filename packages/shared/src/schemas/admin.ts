@@ -23,13 +23,15 @@ export const adminGamesReplySchema = z.object({ data: z.array(adminGameSchema) }
 export type AdminGamesReply = z.infer<typeof adminGamesReplySchema>;
 
 /**
- * POST /api/games/approve/{gameId}: the version of the game the admin reviewed (the spec's payload is
- * none; README 'departures'). A game saved since is refused with 409 conflict and the current version,
- * so an admin never publishes content they did not see.
+ * POST /api/games/approve/{gameId}: none, as the spec has it (the version sent to approval is
+ * approved), or the version of the game the admin reviewed. Either way a game saved since is refused
+ * with 409 conflict and the current version, so an admin never publishes content they did not see.
  */
-export const approveGameRequestSchema = z.strictObject({
-  version: z.number().int().min(1),
-});
+export const approveGameRequestSchema = z
+  .strictObject({
+    version: z.number().int().min(1).optional(),
+  })
+  .nullish();
 export type ApproveGameRequest = z.infer<typeof approveGameRequestSchema>;
 
 export const REVIEW_REASON_MIN = 5;

@@ -148,6 +148,36 @@ describe.each(testDatabaseKinds())('the admin’s review of games (approve, send
       ['no body', undefined, undefined],
       ['an empty JSON body', undefined, ''],
       ['an empty object', {}, undefined],
+    ])('as the spec calls it, without a payload (%s): the version sent to approval is approved', async (_label, body, raw) => {
+      const { owner, game } = await gameOfNewCreator('DRAFT', 'en');
+      expect((await call(t, 'POST', `/api/games/status/${game.id}`, { token: owner.token, body: { status: 'PENDING' } })).statusCode).toBe(200);
+      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body, raw });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toMatchObject({ status: 'APPROVED', version: game.version });
+      expect(await publicList()).toContain(game.id);
+    });
+
+    it('without a payload, a game saved after it was sent to approval is 409 with the current version; nothing changes', async () => {
+      const { owner, game } = await gameOfNewCreator('DRAFT', 'en');
+      expect((await call(t, 'POST', `/api/games/status/${game.id}`, { token: owner.token, body: { status: 'PENDING' } })).statusCode).toBe(200);
+      // An admin may save a pending game: the game is no longer what was sent.
+      const base = gameContent();
+      const saved = await call(t, 'POST', `/api/games/${game.id}`, {
+        token: admin.token,
+        body: { ...base, metadata: { ...base.metadata, name: 'Changed while pending' }, version: game.version },
+      });
+      expect(saved.statusCode).toBe(200);
+      const before = await studioTables(t.db);
+      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, raw: '' });
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({ message: expect.stringMatching(/changed/), code: 'conflict', version: game.version + 1 });
+      expect((await studioTables(t.db)).text).toBe(before.text);
+      expect(await publicList()).not.toContain(game.id);
+      // Named with the version now shown, it goes through.
+      expect((await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body: { version: game.version + 1 } })).statusCode).toBe(200);
+    });
+
+    it.each([
       ['a version that is text', { version: '1' }, undefined],
       ['a version of 0', { version: 0 }, undefined],
     ])('without a valid version (%s): 400, nothing changes', async (_label, body, raw) => {

@@ -11,12 +11,34 @@ import {
   versionConflictReplySchema,
 } from '@streethunt/shared';
 import { requireAdmin } from '../../platform/access.ts';
-import { errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { acceptEmptyJsonBody, errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import * as admin from './service.ts';
 import { generateCodes, listCodeBatches } from './code-batches.ts';
 
 const tags = ['admin'];
 const access = 'admin' as const;
+
+/** Approve takes no payload, as the spec has it (a client may still send an empty JSON body), or the version reviewed. */
+const approveRoute: FastifyPluginAsyncZod = async (app) => {
+  const deps: admin.AdminDeps = app.services;
+  acceptEmptyJsonBody(app);
+  app.post(
+    '/games/approve/:gameId',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary:
+          'A pending game becomes APPROVED: listed on GET /api/games at once, its review note cleared, its creator emailed in their language (admins). No payload (the spec\'s) approves the version sent to approval; `{ version }` approves the one the admin reviewed. Either way 409 conflict with the current version when the game was saved since, and 409 unless PENDING; replies with the game as stored',
+        security: tokenSecurity,
+        params: gameParamsSchema,
+        body: approveGameRequestSchema,
+        response: { 200: editorGameReplySchema, 409: versionConflictReplySchema, ...errorReplies(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ data: await admin.approveGame(deps, request.params.gameId, request.body?.version, request.log) }),
+  );
+};
 
 /** The admin's calls on games (spec sections 2, 5 and 7): the queues, the decisions, the codes. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,22 +62,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  app.post(
-    '/games/approve/:gameId',
-    {
-      config: { access },
-      schema: {
-        tags,
-        summary:
-          'A pending game becomes APPROVED: listed on GET /api/games at once, its review note cleared, its creator emailed in their language (admins). `version` is the one the admin reviewed (departs from the spec\'s empty payload): 409 conflict with the current version when the game was saved since, and 409 unless PENDING; replies with the game as stored',
-        security: tokenSecurity,
-        params: gameParamsSchema,
-        body: approveGameRequestSchema,
-        response: { 200: editorGameReplySchema, 409: versionConflictReplySchema, ...errorReplies(400, 401, 403, 404) },
-      },
-    },
-    async (request) => ({ data: await admin.approveGame(deps, request.params.gameId, request.body.version, request.log) }),
-  );
+  await app.register(approveRoute);
 
   // The two decisions that take a reason, shown to the creator in the editor and emailed: one call each.
   const decisionsWithReason = [

@@ -59,7 +59,8 @@ const transitions: Record<Decision, { from: GameStatus; to: GameStatus; refusal:
 /**
  * Moves the game from the decision's status to the next one (409 from any other, 404 when there is
  * no such game; nothing changes then). Approval clears the note; the others store the reason.
- * `version`, when given, is the one the admin reviewed: a game saved since gets 409 with the current one.
+ * `version` is the one approved: the one the admin reviewed when given, else the one sent to approval
+ * (a row from before that was recorded: its current one). A game saved since gets 409 with the current one.
  */
 async function decide(db: Db, gameId: string, decision: Decision, reason: string | null, version?: number): Promise<GameRow> {
   const { from, to, refusal } = transitions[decision];
@@ -68,7 +69,8 @@ async function decide(db: Db, gameId: string, decision: Decision, reason: string
     const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
     if (!row) throw notFound('No such game');
     if (row.status !== from) throw conflict(`${refusal}; this one is ${row.status}`);
-    if (version !== undefined && version !== row.version) {
+    const approving = decision === 'approve' ? (version ?? row.sentVersion ?? row.version) : undefined;
+    if (approving !== undefined && approving !== row.version) {
       throw new AppError(409, 'conflict', 'This game was changed after you opened it: reload it and review the latest version', {
         version: row.version,
       });
@@ -111,9 +113,9 @@ async function emailCreator(deps: AdminDeps, log: MailLog, game: GameRow, decisi
 
 /**
  * POST /api/games/approve/{gameId}: a pending game is listed at once and its creator told, only if it
- * is still the version the admin reviewed.
+ * is still the version the admin reviewed (`version`), or without one, the version sent to approval.
  */
-export async function approveGame(deps: AdminDeps, gameId: string, version: number, log: MailLog): Promise<EditorGame> {
+export async function approveGame(deps: AdminDeps, gameId: string, version: number | undefined, log: MailLog): Promise<EditorGame> {
   const game = await decide(deps.db, gameId, 'approve', null, version);
   await emailCreator(deps, log, game, 'approve', null);
   return toEditorGame(game);

@@ -238,7 +238,9 @@ export async function setGameStatus(
         throw new AppError(422, 'validation', errors[0].message, { issues: errors });
       }
     }
-    const [updated] = await tx.update(games).set({ status: request.status, updatedAt: new Date() }).where(eq(games.id, gameId)).returning();
+    // The version sent is the one an approval without a version approves.
+    const sent = request.status === 'PENDING' ? { sentVersion: row.version } : {};
+    const [updated] = await tx.update(games).set({ status: request.status, updatedAt: new Date(), ...sent }).where(eq(games.id, gameId)).returning();
     return updated;
   });
   forgetGame(deps.db, gameId);
