@@ -5,8 +5,9 @@
  *
  * An organiser makes an event of BENCH_EVENT_TEAMS teams (the API), each team is started, and each team
  * plays on BENCH_EVENT_PHONES phones: a socket each, watching the team's play. For BENCH_EVENT_SECONDS,
- * every phone sends its position on its socket every BENCH_EVENT_POSITION_MS (staggered over all
- * phones) and takes the team's next turn every BENCH_EVENT_ANSWER_MS over HTTP (the team's phones in
+ * every team sends its position every BENCH_EVENT_POSITION_MS from its phones' sockets in turn (staggered
+ * over all teams; the server takes one position a team every 2 s, whatever number of phones send) and
+ * takes the team's next turn every BENCH_EVENT_ANSWER_MS over HTTP (the team's phones in
  * turn, so the team's changes never conflict, and the teams spread so the rate is steady): an answer
  * (ANSWERED with the right answer, then DONE), a hint, or a skip (SOLUTION, then SKIPPED). One control
  * room socket watches the event. Measured:
@@ -98,7 +99,7 @@ const KNOBS = {
   teams: knob('BENCH_EVENT_TEAMS', 200, 1),
   phones: knob('BENCH_EVENT_PHONES', 3, 1),
   seconds,
-  // The server drops a socket's positions sent less than 2 s apart.
+  // The server drops a team's positions sent less than 2 s apart.
   positionEveryMs: knob('BENCH_EVENT_POSITION_MS', TEAM_POSITION_INTERVAL_MS, 2_100),
   answerEveryMs: knob('BENCH_EVENT_ANSWER_MS', 20_000, 100),
   roomEveryMs: knob('BENCH_EVENT_ROOM_MS', 500, 50),
@@ -422,14 +423,14 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
 
   /** Positions: unique per team (a new longitude each time), so each is known when it shows. */
   const positionsSent = teams.map(() => 0);
-  const lastPositionAt = new Array<number>(phoneCount).fill(-Infinity);
+  const lastPositionAt = new Array<number>(teams.length).fill(-Infinity);
   const sendPosition = async (t: number, phone: number) => {
-    // Never two from one socket under 2 s apart (the server would drop the second), even when this process lags.
-    const gap = lastPositionAt[phone] + 2_100 - performance.now();
+    // Never two from one team under 2 s apart (the server would drop the second), even when this process lags.
+    const gap = lastPositionAt[t] + 2_100 - performance.now();
     if (gap > 0) await sleep(gap);
     const at = { lat: 32 + t * 0.001, lng: 34.7 + (positionsSent[t] += 1) * 0.00001 };
     const wait = positionArrivals(teams[t].id, (updates) => updates.some((update) => update.teamId === teams[t].id && update.lat === at.lat && update.lng === at.lng));
-    lastPositionAt[phone] = performance.now();
+    lastPositionAt[t] = performance.now();
     wait.sent();
     sockets[phone].emit(TEAM_POSITION_EVENT, at);
     figures.expected.positions += 1;
@@ -448,11 +449,11 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
     return wait < -LATE_MS;
   };
 
-  const positionLoops = Array.from({ length: phoneCount }, async (_, i) => {
-    const offset = (i * KNOBS.positionEveryMs) / phoneCount;
+  const positionLoops = teams.map(async (_, t) => {
+    const offset = (t * KNOBS.positionEveryMs) / teams.length;
     for (let n = 0; offset + n * KNOBS.positionEveryMs < KNOBS.seconds * 1000; n++) {
       if (await until(start + offset + n * KNOBS.positionEveryMs)) figures.late += 1;
-      await sendPosition(Math.floor(i / KNOBS.phones), i);
+      await sendPosition(t, t * KNOBS.phones + (n % KNOBS.phones));
     }
   });
   // A team's turns one after another on its phones in turn; a turn that runs late delays the next, never overlaps it.
@@ -644,8 +645,8 @@ function printReport(report: Report) {
   const changeCount = f.changes.length + changeErrorCount(f);
   console.log(
     `\n${report.label}: ${f.teams} teams, ${f.phones} phones watching (connected and watching in ${f.connectS.toFixed(1)} s); ${KNOBS.seconds} s of ` +
-      `a position every ${KNOBS.positionEveryMs / 1000} s and a turn every ${KNOBS.answerEveryMs / 1000} s per phone ` +
-      `(${((f.phones * 1000) / KNOBS.positionEveryMs).toFixed(0)} positions/s, ${((f.phones * 1000) / KNOBS.answerEveryMs).toFixed(0)} turns/s offered, ${changeCount} HTTP changes sent)`,
+      `a position every ${KNOBS.positionEveryMs / 1000} s per team and a turn every ${KNOBS.answerEveryMs / 1000} s per phone ` +
+      `(${((f.teams * 1000) / KNOBS.positionEveryMs).toFixed(0)} positions/s, ${((f.phones * 1000) / KNOBS.answerEveryMs).toFixed(0)} turns/s offered, ${changeCount} HTTP changes sent)`,
   );
   const roomBudget = `p95 < ${ROOM_P95_MS} ms, none lost`;
   console.table([

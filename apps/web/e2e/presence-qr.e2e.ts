@@ -124,22 +124,34 @@ describe('proof of presence by a QR sign', () => {
       await saveScreenshot(page, `presence-player-${language}-${other.width}`);
       await page.setViewportSize({ width, height });
 
+      // The phone holds nothing to judge a code by: the server does, online.
+      expect(JSON.stringify(await page.evaluate(() => Object.entries(localStorage)))).not.toMatch(/presenceHash/);
       const input = proof.getByLabel(p.codeLabel);
+      const refused = nextProgressReply(page, 'set-question-status', 'STARTED');
       await input.fill('ABCD-2345' === code ? 'WXYZ-6789' : 'ABCD-2345');
       await input.press('Enter');
+      expect((await refused).status()).toBe(422);
       await proof.locator('[data-testid="presence-result"][data-result="wrong"]').waitFor();
       await proof.getByText(p.wrong).first().waitFor();
       await saveScreenshot(page, `presence-player-wrong-${language}-${width}`);
 
-      const begun = nextProgressReply(page, 'set-question-status', 'STARTED');
+      // Offline the right code is kept, and the phone says so; the question waits for the server.
+      await player.context.setOffline(true);
       await input.fill(code.toLowerCase());
       await proof.getByRole('button', { name: p.check }).click();
+      await proof.getByTestId('presence-queued').getByText(p.queued).waitFor();
+      expect(await questionView(page, 0).count()).toBe(0);
+      await expectFitsScreen(page, `the spot code kept offline (${language}, ${width})`);
+      await saveScreenshot(page, `presence-player-queued-${language}-${width}`);
+
+      const begun = nextProgressReply(page, 'set-question-status', 'STARTED');
+      await player.context.setOffline(false);
       const reply = await begun;
       expect(reply.status()).toBe(200);
       expect(reply.request().postDataJSON()).toMatchObject({ presenceCode: code.replace('-', '') });
       await questionView(page, 0).waitFor();
-      // The draft is not listed: its page is a 404 until the code is in.
-      player.expectNoErrors({ allowConsole: [/status of 404 \(Not Found\) \(http:\/\/[^)]*\/game\//] });
+      // The draft is not listed: its page is a 404 until the code is in; the wrong code is the server's 422.
+      player.expectNoErrors({ allowConsole: [/status of 404 \(Not Found\) \(http:\/\/[^)]*\/game\//, /status of 422/, /ERR_INTERNET_DISCONNECTED/] });
     } finally {
       await player.close();
     }

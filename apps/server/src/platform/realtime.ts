@@ -20,7 +20,16 @@ export type Realtime = {
    * `io.on(event)` hears it. Alone (no REDIS_URL) there are none, and nothing is sent.
    */
   tellOtherProcesses(event: string, ...args: unknown[]): void;
+  /**
+   * Disconnects every socket signed in as this user, on every process (through the Redis adapter): a
+   * password reset ends the user's sessions, and a socket joined with an old token must not keep
+   * receiving what that token opened (a control room's feed, team positions).
+   */
+  closeUserSockets(userId: string): void;
 };
+
+/** The room of a user's signed-in sockets (a control room joins it with the token it watches with). */
+export const userRoom = (userId: string): string => `user:${userId}`;
 
 /**
  * Socket.IO on the HTTP server's own port; features add their events on `io`. Handshakes from another
@@ -49,6 +58,7 @@ export function createRealtime(server: HttpServer, options: { publicUrl: string;
     tellOtherProcesses: (event, ...args) => {
       if (subscriber) io.serverSideEmit(event, ...args);
     },
+    closeUserSockets: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
   };
 }
 

@@ -1,7 +1,6 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { sha256Hex } from './sha256.ts';
 
 /**
  * How a player proves being at a question's spot before it opens:
@@ -63,15 +62,6 @@ export const printedPresenceCode = (code: string): string => `${code.slice(0, 4)
 
 /** What the QR sign encodes: the game's link with the code after '#', so a phone's own camera app opens the game (the code never reaches a server log). */
 export const presenceQrText = (gameUrl: string, code: string): string => `${gameUrl}#presence=${code}`;
-
-/** What the player's phone gets instead of the code: its SHA-256 salted with the question's answer salt. */
-export const presenceHashOf = (salt: string, code: string): string => sha256Hex(`${salt}presence:${normalizePresenceCode(code)}`);
-
-/** Judges a typed or scanned code against the hash, offline. */
-export function matchesPresenceHash(salt: string, hash: string, typed: string): boolean {
-  const code = normalizePresenceCode(typed);
-  return code.length === PRESENCE_CODE_LENGTH && presenceHashOf(salt, code) === hash;
-}
 
 /** The server's check of a typed or scanned code against the question's code. */
 export const isPresenceCode = (code: string, typed: string): boolean => normalizePresenceCode(typed) === code;

@@ -80,8 +80,6 @@ const playerQuestionSchema = questionSchema.extend({
   answer: replyAnswerSchema,
   /** In an event a hint's text comes only once the team opened it: until then `sealed`, with no content. */
   hints: z.array(hintSchema.extend({ sealed: z.literal(true).optional() })).default([]),
-  /** A question taking a spot code: the code's hash salted with `answer.salt` (presenceHashOf); absent in an event, where the server checks it. */
-  presenceHash: z.string().optional(),
 });
 export type PlayerQuestion = z.infer<typeof playerQuestionSchema>;
 

@@ -169,6 +169,7 @@ const savedQuestion = ignoring(
     answer: savedAnswer,
     hints: z.array(ignoring(sentQuestion.shape.hints.element, { isOpen: z.boolean().optional() })).max(MAX_HINTS),
   }),
+  // presenceHash: an editor loaded before phones stopped getting a spot code's hash may still send it.
   { status: z.enum(QUESTION_STATUSES).nullable().optional(), presenceHash: lineText().max(200).optional() },
 );
 

@@ -16,11 +16,12 @@ import { users } from '../../db/schema.ts';
 import { hashPassword, verifyPassword, type TokenSigner } from '../../platform/auth.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../platform/errors.ts';
 import type { MailQueue, Outgoing } from '../../platform/mail/mail-queue.ts';
+import type { Realtime } from '../../platform/realtime.ts';
 import { claimAuthToken, findLiveAuthToken, issueAuthToken, revokeAuthTokens } from './auth-tokens.ts';
 import { resetPasswordEmail, signupAttemptEmail, validationEmail } from './emails.ts';
 import { accountMessages } from './messages.ts';
 
-export type AccountDeps = { db: Db; mailer: MailQueue; config: Pick<Config, 'publicUrl'>; signer: TokenSigner };
+export type AccountDeps = { db: Db; mailer: MailQueue; config: Pick<Config, 'publicUrl'>; signer: TokenSigner; realtime: Pick<Realtime, 'closeUserSockets'> };
 
 type UserRow = typeof users.$inferSelect;
 
@@ -214,6 +215,8 @@ export async function updatePassword(
         .where(eq(users.id, input.id));
       await revokeAuthTokens(tx, input.id, 'reset_password');
     });
+    // The old sessions' sockets too, on every process: a token refused over HTTP must not keep a live feed.
+    deps.realtime.closeUserSockets(input.id);
   } catch (error) {
     if (error instanceof InvalidResetLink) return { status: 'ERROR', message: messages.invalidResetLink };
     throw error;

@@ -107,7 +107,8 @@ function newestPosition(deps: EventsDeps, event: EventRow, team: TeamRow): Posit
 
 function teamOf(deps: EventsDeps, { team, code }: TeamWithCode, progress: Progress, event: EventRow): EventTeam {
   const summary = playSummary(progress);
-  const position = newestPosition(deps, event, team);
+  // A disqualified team is off the map: its last position is not drawn.
+  const position = team.disqualifiedAt === null ? newestPosition(deps, event, team) : null;
   return {
     id: team.id,
     code: code.code,

@@ -9,7 +9,6 @@ import { TtlMap } from '../../platform/ttl-map.ts';
 import { codeGate } from '../codes/service.ts';
 import { listGames } from '../games/games-list.ts';
 import { getGameForViewer } from '../games/service.ts';
-import { presenceCodes } from '../games/presence-codes.ts';
 import { displayRichText } from '../studio/sanitize-content.ts';
 import { publicConfig } from '../system/public-config.ts';
 
@@ -65,7 +64,7 @@ export async function createFirstScreenRenderer(services: Services, webDist: str
     const params = gameParamsSchema.safeParse({ gameId: request.gameId });
     if (!params.success) return { game: null };
     try {
-      const reply = await getGameForViewer({ db, codes, presence: presenceCodes(services) }, params.data.gameId, { auth: null, client });
+      const reply = await getGameForViewer({ db, codes }, params.data.gameId, { auth: null, client });
       return { game: reply.body };
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 404) return { game: null };

@@ -8,7 +8,6 @@ import { userWithToken } from '../../test/tokens.ts';
 import { games } from '../../db/schema.ts';
 import { codeGate } from '../codes/service.ts';
 import { getGameForViewer, questionSalt } from './service.ts';
-import { presenceCodes } from './presence-codes.ts';
 
 /*
  * The owner's (and an admin's) read of a game carries every answer and its hashes: the costliest
@@ -34,7 +33,7 @@ describe('the owner’s reads of a game', () => {
     const owner = await userWithToken(t);
     const game = await heavyGame(owner.user.id);
     const viewer = { auth: { userId: owner.user.id, role: 'user' as const }, client: '192.0.2.1' };
-    const deps = { db: t.db, codes: codeGate(t.app.services), presence: presenceCodes(t.app.services) };
+    const deps = { db: t.db, codes: codeGate(t.app.services) };
     const first = await getGameForViewer(deps, game.id, viewer);
     expect(await getGameForViewer(deps, game.id, viewer)).toBe(first);
 

@@ -6,7 +6,6 @@ import { sendSharedJson } from '../../platform/compression.ts';
 import { codeGate } from '../codes/service.ts';
 import { listGames } from './games-list.ts';
 import * as gamesService from './service.ts';
-import { presenceCodes } from './presence-codes.ts';
 import { errorReplies, perMinute } from '../../platform/route-helpers.ts';
 
 const tags = ['games'];
@@ -32,7 +31,6 @@ const gameSecretHeadersSchema = z.looseObject({ 'x-game-secret': lineText().max(
 export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.services;
   const codes = codeGate(app.services);
-  const presence = presenceCodes(app.services);
 
   app.get(
     '/games',
@@ -64,7 +62,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const secret = request.headers['x-game-secret'];
-      const game = await gamesService.getGameForViewer({ db, codes, presence }, request.params.gameId, {
+      const game = await gamesService.getGameForViewer({ db, codes }, request.params.gameId, {
         auth: request.auth,
         secretCode: secret?.trim() ? secret : undefined,
         grant: request.headers['x-play-grant'],

@@ -1,9 +1,7 @@
 import {
   gameReplySchema,
   phoneAnswerOf,
-  presenceHashOf,
   replyAnswerOf,
-  takesPresenceCode,
   type GameContent,
   type GameReply,
   type PhoneAnswer,
@@ -22,7 +20,6 @@ import type { CodeGate } from '../codes/service.ts';
 import { markQuestionsOpened } from '../codes/opened.ts';
 import { findGame, findGameForPlayers, readGameContent, type GameRow } from '../../db/game-rows.ts';
 import { contentOfVersion, playVersionOfCode, type GameVersion } from './versions.ts';
-import type { PresenceCodes } from './presence-codes.ts';
 
 /** Replies and answer hashes kept per process, bounded by bytes (a game's content may be a megabyte). */
 const REPLY_CACHE_BYTES = 64 * 1024 * 1024;
@@ -34,14 +31,14 @@ export function questionSalt(gameSalt: string, questionIndex: number): string {
 }
 
 /** A question as a reply carries it: its answer for the player (hashes) or for the owner (what they edit). */
-function playerQuestion(question: Question, salt: string, phone: PhoneAnswer, forOwner: boolean, presenceHash?: string): PlayerQuestion {
+function playerQuestion(question: Question, salt: string, phone: PhoneAnswer, forOwner: boolean): PlayerQuestion {
   return {
     id: question.id,
     content: question.content,
     ...(question.location !== undefined && { location: question.location }),
     ...(question.presence !== undefined && { presence: question.presence }),
-    // Never the spot code itself: the owner gets it from its own call (presence-codes route).
-    ...(presenceHash !== undefined && { presenceHash }),
+    // Nothing of the spot code, not even a hash to try offline: the server checks every code sent
+    // (docs/decisions/010); the owner gets the codes from their own call (presence-codes route).
     hints: question.hints.map((hint) => ({ id: hint.id, content: hint.content, ...(hint.title !== undefined && { title: hint.title }) })),
     answer: replyAnswerOf(question.answer, salt, phone, forOwner),
   };
@@ -100,12 +97,6 @@ const hashCaches = perOwner((db: Db) => {
 const hashesOf = (content: GameContent, answerSalt: string): PhoneAnswer[] =>
   content.questions.map((question, i) => phoneAnswerOf(question.answer, questionSalt(answerSalt, i)));
 
-/** Each question's spot code hashed as its answers are (undefined: a question taking no code). Cheap: one HMAC and one hash a question. */
-const presenceHashesOf = (presence: PresenceCodes, row: GameRow, content: GameContent, answerSalt: string): Array<string | undefined> =>
-  content.questions.map((question, i) =>
-    takesPresenceCode(question.presence) ? presenceHashOf(questionSalt(answerSalt, i), presence.codeOf(row, question.id)) : undefined,
-  );
-
 function answerHashesOf(db: Db, row: GameRow, content: GameContent): PhoneAnswer[] {
   const key = versionKey(row);
   const cache = hashCaches(db);
@@ -117,15 +108,14 @@ function answerHashesOf(db: Db, row: GameRow, content: GameContent): PhoneAnswer
 }
 
 /** The owner's and admins' reply for this version, made once and kept with the players' parts. */
-function ownerPart(db: Db, row: GameRow, presence: PresenceCodes): PreparedReply {
-  const parts = replyParts(db, row, presence);
+function ownerPart(db: Db, row: GameRow): PreparedReply {
+  const parts = replyParts(db, row);
   if (parts.ownerPart) return parts.ownerPart;
   const content = readGameContent(row);
   const hashes = answerHashesOf(db, row, content);
-  const spots = presenceHashesOf(presence, row, content, row.answerSalt);
   parts.ownerPart = prepare({
     ...publicReply(row, content),
-    questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), hashes[i], true, spots[i])),
+    questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), hashes[i], true)),
     // What the editor's next save must name (409 when another save came first).
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
@@ -139,7 +129,7 @@ function ownerPart(db: Db, row: GameRow, presence: PresenceCodes): PreparedReply
   return parts.ownerPart;
 }
 
-function replyParts(db: Db, row: GameRow, presence: PresenceCodes): ReplyParts {
+function replyParts(db: Db, row: GameRow): ReplyParts {
   const key = versionKey(row);
   const cache = replyCaches(db);
   const cached = cache.get(row.id);
@@ -147,12 +137,11 @@ function replyParts(db: Db, row: GameRow, presence: PresenceCodes): ReplyParts {
   const content = readGameContent(row);
   const publicPart = publicReply(row, content);
   const hashes = answerHashesOf(db, row, content);
-  const spots = presenceHashesOf(presence, row, content, row.answerSalt);
   const parts: ReplyParts = {
     publicPart: prepare(publicPart),
     playerPart: prepare({
       ...publicPart,
-      questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), hashes[i], false, spots[i])),
+      questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), hashes[i], false)),
     }),
   };
   cache.set(row.id, { key, parts });
@@ -187,23 +176,23 @@ export type GameViewer = {
  * a valid code for this game adds the questions with answers as salted hashes; the owner and admins
  * also get each answer's value. A wrong code gives what no code gives (and counts as a wrong try).
  */
-export async function getGameForViewer(deps: { db: Db; codes: CodeGate; presence: PresenceCodes }, gameId: string, viewer: GameViewer): Promise<PreparedReply> {
+export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId: string, viewer: GameViewer): Promise<PreparedReply> {
   // A logged-in caller may be the owner or an admin, who see their latest save at once.
   const row = viewer.auth ? await findGame(deps.db, gameId) : await findGameForPlayers(deps.db, gameId);
-  if (row && isOwnerOrAdmin(viewer.auth, row)) return ownerPart(deps.db, row, deps.presence);
+  if (row && isOwnerOrAdmin(viewer.auth, row)) return ownerPart(deps.db, row);
   const code = viewer.secretCode
     ? await deps.codes.check({ gameId, typed: viewer.secretCode, client: viewer.client, grant: viewer.grant })
     : null;
   // A valid code also opens a game that is not approved (yet): a creator's code lets friends play-test a draft.
   if (!row || (row.status !== 'APPROVED' && !code)) throw notFound('No such game');
-  if (!code) return replyParts(deps.db, row, deps.presence).publicPart;
+  if (!code) return replyParts(deps.db, row).publicPart;
   await markQuestionsOpened(deps.db, code);
   // A play keeps the version it started on: its phone gets that version's questions.
   const playVersion = await playVersionOfCode(deps.db, row.id, code.id);
   const part =
     playVersion === null || playVersion === row.version
-      ? replyParts(deps.db, row, deps.presence).playerPart
-      : playerPartOf(deps.db, row, await contentOfVersion(deps.db, row, playVersion), deps.presence);
+      ? replyParts(deps.db, row).playerPart
+      : playerPartOf(deps.db, row, await contentOfVersion(deps.db, row, playVersion));
   // An event is a competition: its teams' phones get no answer hashes to try offline (the server judges
   // every answer), and a hint's text only once the team opened it.
   return code.source === 'event' ? sealedFor(deps.db, part, code.gameId, code.id) : part;
@@ -215,10 +204,9 @@ const sealedParts = new WeakMap<PreparedReply, PreparedReply>();
 function sealed(part: PreparedReply): PreparedReply {
   const kept = sealedParts.get(part);
   if (kept) return kept;
-  const questions = part.body.questions?.map(({ presenceHash: _presenceHash, ...question }) => {
+  const questions = part.body.questions?.map((question) => {
     const { decimals: _decimals, ...answer } = question.answer;
     const hints = question.hints.map(({ id, title }) => ({ id, content: '', ...(title !== undefined && { title }), sealed: true as const }));
-    // No spot code hash either: the server checks the code the team sends.
     // Nor the text after the answer (often the answer itself) of a question to answer, until the team's answer is accepted.
     const after = answer.contentAfterAnswer.trim() === '' ? {} : { contentAfterAnswer: '', contentAfterAnswerSealed: true as const };
     return { ...question, hints, answer: answer.kind === 'none' ? question.answer : { ...answer, hashes: [], askServer: true as const, ...after } };
@@ -264,16 +252,15 @@ async function sealedFor(db: Db, part: PreparedReply, gameId: string, codeId: st
 const versionReplies = perOwner((_db: Db) => new TtlMap<string, PreparedReply>(10 * 60_000, 200, Date.now, { max: REPLY_CACHE_BYTES / 4, of: (part) => 4 * part.json.length }));
 
 /** The player's reply of a kept version of the game: its content, answers hashed with its own salt. */
-function playerPartOf(db: Db, row: GameRow, version: GameVersion, presence: PresenceCodes): PreparedReply {
-  if (version.version === row.version) return replyParts(db, row, presence).playerPart;
+function playerPartOf(db: Db, row: GameRow, version: GameVersion): PreparedReply {
+  if (version.version === row.version) return replyParts(db, row).playerPart;
   const cache = versionReplies(db);
   const key = `${row.id}@${version.version}`;
   const cached = cache.get(key);
   if (cached) return cached;
   const { content, answerSalt } = version;
   const hashes = hashesOf(content, answerSalt);
-  const spots = presenceHashesOf(presence, row, content, answerSalt);
-  const questions = content.questions.map((question, i) => playerQuestion(question, questionSalt(answerSalt, i), hashes[i]!, false, spots[i]));
+  const questions = content.questions.map((question, i) => playerQuestion(question, questionSalt(answerSalt, i), hashes[i]!, false));
   const part = prepare({ ...publicReply(row, content), questions });
   cache.set(key, part);
   return part;

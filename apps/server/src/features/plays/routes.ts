@@ -6,6 +6,7 @@ import { codeGate, freePlayLimiter } from '../codes/service.ts';
 import { readProgressJson, runGameProgressAction, type OnPlayChanged, type OnPlayFinished, type PlayGate, type PlaysDeps, type ScoreEnd } from './service.ts';
 import { registerProgressWatch, type OnWatched } from './watch.ts';
 import { presenceCodes } from '../games/presence-codes.ts';
+import { guessLimiter } from './guess-limit.ts';
 import { sendSharedJson } from '../../platform/compression.ts';
 import { errorReplies } from '../../platform/route-helpers.ts';
 
@@ -19,7 +20,7 @@ export type PlayPorts = { onPlayFinished: OnPlayFinished; onPlayChanged: OnPlayC
 /** The plays service's dependencies, the same wherever a play changes (the game-progress route, the control room's pushed hint). */
 export function playsDeps(app: FastifyInstance, ports: PlayPorts): PlaysDeps {
   const { services } = app;
-  return { ...services, codes: codeGate(services), freePlayLimiter: freePlayLimiter(services), presence: presenceCodes(services), log: app.log, ...ports };
+  return { ...services, codes: codeGate(services), freePlayLimiter: freePlayLimiter(services), presence: presenceCodes(services), guesses: guessLimiter(services), log: app.log, ...ports };
 }
 
 export const playsRoutes: FastifyPluginAsyncZod<PlayPorts> = async (app, ports) => {

@@ -34,6 +34,7 @@ import { contentOfVersion, versionToStartOn } from '../games/versions.ts';
 import { playStatesOf, progressQuestions } from './play-states.ts';
 import { progressRefusalError } from './progress-refusal.ts';
 import type { PresenceCodes } from '../games/presence-codes.ts';
+import { guessKey, tooManyGuesses } from './guess-limit.ts';
 
 export type PlayRow = typeof plays.$inferSelect;
 type ProgressQuestion = Progress['questions'][number];
@@ -79,6 +80,8 @@ export type PlaysDeps = Pick<Services, 'db' | 'realtime'> & {
   scoreEnd: ScoreEnd;
   /** The questions' spot codes, to check the one a player sends. */
   presence: PresenceCodes;
+  /** Counts a play's wrong guesses at a question the server judges (guess-limit.ts). */
+  guesses: AttemptLimiter;
 };
 
 /** Who is asking: the client IP counts toward the wrong-code limit. */
@@ -477,6 +480,13 @@ async function setQuestionStatus(
   // Answered, or given up (the solution shown); the moves on from either (DONE, SKIPPED) report nothing new.
   const kind = input.questionStatus === 'ANSWERED' ? 'answered' : input.questionStatus === 'SOLUTION' ? 'skipped' : null;
   const phoneCount = serverCountsWrongAttempts(ctx) ? undefined : input.wrongAttempts;
+  // A guess the server judges takes a try of the play's allowance at this question before it is judged.
+  const guess =
+    input.presenceCode !== undefined ? guessKey(ctx.code.id, question.id, 'presence')
+    : input.questionStatus === 'ANSWERED' && serverCountsWrongAttempts(ctx) ? guessKey(ctx.code.id, question.id, 'answer')
+    : null;
+  const attempt = guess === null ? null : await deps.guesses.attempt(guess);
+  if (attempt && !attempt.allowed) throw tooManyGuesses(attempt.retryMs);
   let wrong = false;
   const changed = updatePlay(deps, ctx, kind && { kind, questionIndex: input.questionIndex }, (state) => {
     const next = stepPlay(state, {
@@ -504,8 +514,11 @@ async function setQuestionStatus(
     return { questions: next.questions.map((q, i) => (i === input.questionIndex ? revealed : q)) };
   });
   try {
-    return (await changed).progress;
+    const { progress } = await changed;
+    await attempt?.settle(false);
+    return progress;
   } catch (error) {
+    await attempt?.settle(wrong || (error instanceof AppError && error.code === 'wrong_presence_code'));
     if (wrong && serverCountsWrongAttempts(ctx)) await countWrongAttempt(deps, ctx, input.questionIndex);
     throw error;
   }

@@ -134,6 +134,25 @@ describe('player: every answer kind', () => {
     expect(server.state.progress.questions[0]?.status).toBe('ANSWERED');
   });
 
+  it('too many wrong tries (the server’s 429): the phone says to wait, keeps nothing to send later, and takes an answer again after', async () => {
+    const { t, server } = await openWith({ kind: 'text', value: 'Rothschild', lenient: true, ...texts });
+    const judge = server.state.override;
+    let limited = true;
+    server.state.override = (call) =>
+      limited && call.body?.action === 'set-question-status' ? { status: 429, body: { message: 'Too many wrong tries at this question: wait 40 seconds', code: 'rate_limited' } } : (judge?.(call) ?? null);
+    type('Rothshild');
+    expect((await screen.findByTestId('answer-wait')).textContent).toBe(t('player.answer.wait'));
+    expect(screen.queryByTestId('answer-queued')).toBeNull();
+    expect(resultLabel()).toBeUndefined();
+    expect(localStorage.getItem(QUEUE_KEY)).toBeNull();
+    expect(screen.queryByText('After the answer')).toBeNull();
+
+    limited = false;
+    type('Rothshild');
+    await waitFor(() => expect(resultLabel()).toBe(t('player.answer.right')));
+    expect(screen.queryByTestId('answer-wait')).toBeNull();
+  });
+
   it('in a game that takes points off for wrong attempts, the answer carries the wrong attempts, kept across a reload', async () => {
     const number: Answer = { kind: 'number', value: 1948, tolerance: 0, ...texts };
     const first = await openWith(number, 'en', { wrongAttemptPenalty: 5, timePenalty: false });

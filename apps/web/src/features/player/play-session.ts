@@ -19,7 +19,12 @@ export type PlaySnapshot = {
   pending: number;
   /** No network, or the last call got no answer. */
   offline: boolean;
+  /** Questions whose spot code is queued: they open only once the server took the code, never on the phone's word. */
+  presenceQueued: number[];
 };
+
+/** A queued spot code: the server alone judges it, so it is not applied to the progress shown until the server took it. */
+const awaitsServer = (action: QueuedAction): boolean => action.action === 'set-question-status' && action.presenceCode !== undefined;
 
 /** 'over': a right code whose play may not start or go on (an event that has ended): the play is read, to show how it ended. */
 export type CodeResult = 'ok' | 'over' | 'wrong' | 'rate_limited' | 'network' | 'error';
@@ -219,7 +224,8 @@ export class PlaySession {
    * queued, or when the server cannot answer now, it is queued like any change ('queued': the phone
    * shows it answered and says it will be checked; a refusal later opens the question again). An event
    * team's answer the server does not count is neither right nor wrong: 'out' (the organisers
-   * disqualified the team: 403) or 'over' (the event or the team's time ended: 409).
+   * disqualified the team: 403) or 'over' (the event or the team's time ended: 409). 'wait': too many
+   * wrong tries at this question for now (429 rate_limited): nothing is kept.
    */
   async judgeOnServer(change: Extract<ProgressChange, { action: 'set-question-status' }>): Promise<ServerVerdict> {
     const secret = this.secret;
@@ -239,6 +245,8 @@ export class PlaySession {
         this.networkDown = true;
         return queueIt();
       }
+      // Too many wrong tries at this question: the player waits, and the guess is not kept to be sent later.
+      if (error instanceof ApiError && error.status === 429 && error.code === 'rate_limited') return 'wait';
       if (error instanceof ApiError && (error.status === 429 || error.status >= 500)) return queueIt();
       if (error instanceof ApiError && error.status === 403 && error.code === 'forbidden') return 'out';
       if (error instanceof ApiError && error.status === 409) return 'over';
@@ -325,9 +333,10 @@ export class PlaySession {
       gameId: this.gameId,
       secret: this.secret,
       ...(this.grant && { grant: this.grant }),
-      progress: this.base ? applyChanges(this.base, pending) : null,
+      progress: this.base ? applyChanges(this.base, pending.filter((action) => !awaitsServer(action))) : null,
       pending: pending.length,
       offline: !online || this.networkDown,
+      presenceQueued: pending.flatMap((action) => (awaitsServer(action) && action.action === 'set-question-status' ? [action.questionIndex] : [])),
     };
   }
 

@@ -11,9 +11,10 @@ const ANSWER_MAX = 500;
 export type PhoneVerdict = 'right' | 'wrong' | 'ask';
 /**
  * The server's, for an answer the phone asked about: 'queued' when it cannot say now (offline); 'out'
- * or 'over' when it does not count it at all (an event team disqualified, or its play over).
+ * or 'over' when it does not count it at all (an event team disqualified, or its play over); 'wait'
+ * after too many wrong tries at the question (429), nothing kept.
  */
-export type ServerVerdict = 'right' | 'wrong' | 'queued' | 'out' | 'over';
+export type ServerVerdict = 'right' | 'wrong' | 'queued' | 'out' | 'over' | 'wait';
 
 export type AnswerBoxProps = {
   /** text, number or choice (an information stop has no box). */
@@ -32,7 +33,7 @@ export type AnswerBoxProps = {
   onWrong?(): void;
 };
 
-type Result = 'right' | 'wrong' | 'checking' | 'queued' | 'out' | 'over' | null;
+type Result = 'right' | 'wrong' | 'checking' | 'queued' | 'out' | 'over' | 'wait' | null;
 
 /**
  * The answer box (spec section 5), judged at once on the phone, offline too. Right: good sound and
@@ -82,7 +83,13 @@ export function AnswerBox({ kind, options = [], answered, judge, onRight, onAsk,
   const wrong = !answered && result === 'wrong';
   const showResult = right || wrong;
   const notCounted = result === 'out' || result === 'over' ? t(`player.answer.notCounted.${result}`) : null;
-  const message = showResult ? t(right ? 'player.answer.right' : 'player.answer.wrong') : result === 'checking' ? t('player.answer.checking') : notCounted;
+  const message = showResult
+    ? t(right ? 'player.answer.right' : 'player.answer.wrong')
+    : result === 'checking'
+      ? t('player.answer.checking')
+      : result === 'wait'
+        ? t('player.answer.wait')
+        : notCounted;
   const readOnly = answered || result === 'checking';
   return (
     <form onSubmit={submit} noValidate aria-label={t('player.answer.form')} data-testid="answer-form" data-kind={kind}>
@@ -131,6 +138,11 @@ export function AnswerBox({ kind, options = [], answered, judge, onRight, onAsk,
         {result === 'queued' && (
           <Alert color="yellow" variant="light" data-testid="answer-queued">
             {t('player.answer.queued')}
+          </Alert>
+        )}
+        {result === 'wait' && (
+          <Alert color="orange" variant="light" data-testid="answer-wait">
+            {t('player.answer.wait')}
           </Alert>
         )}
         {!answered && (

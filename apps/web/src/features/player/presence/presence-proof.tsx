@@ -2,14 +2,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconQrcode } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { matchesPresenceHash, normalizePresenceCode, type PlayerQuestion } from '@streethunt/shared';
+import { normalizePresenceCode, type PlayerQuestion } from '@streethunt/shared';
 import { ResultAnnouncement, ResultIcon } from '../../../ui/game/result-icon.tsx';
 import { playSound } from '../../../ui/sounds.ts';
 import { usePlay } from '../play-context.tsx';
 import { CameraScanner } from './camera-scanner.tsx';
 import { forgetPresenceLink, looksLikePresenceCode, presenceCodeInLink } from './presence-link.ts';
 
-type Result = 'right' | 'wrong' | 'checking' | 'queued' | 'out' | 'over' | null;
+type Result = 'right' | 'wrong' | 'checking' | 'queued' | 'out' | 'over' | 'wait' | null;
 
 export type PresenceProofProps = {
   index: number;
@@ -21,13 +21,14 @@ export type PresenceProofProps = {
 };
 
 /**
- * The spot's QR code as the proof of being there: scanned with the camera, or typed. Outside an event
- * the phone judges it against the salted hash, offline too, and the server checks it again; in an
- * event (no hash) the server judges it. A right code begins the question (STARTED).
+ * The spot's QR code as the proof of being there: scanned with the camera, or typed. The phone holds
+ * nothing to judge it by (a hash could be cracked offline): the server judges every code, and a right
+ * one begins the question (STARTED). Offline the code is queued, and the phone says it will be checked
+ * once the network is back; the question opens when the server takes it.
  */
 export function PresenceProof({ index, question, orArrive = false, headingOrder = 3 }: PresenceProofProps) {
   const { t } = useTranslation('presence');
-  const { session } = usePlay();
+  const { session, snapshot } = usePlay();
   // A sign's link opened by the phone's own camera app: its code is tried at once (below).
   const [linked] = useState(presenceCodeInLink);
   const [typed, setTyped] = useState(linked ?? '');
@@ -45,12 +46,6 @@ export function PresenceProof({ index, question, orArrive = false, headingOrder 
     if (code === '') return;
     setTries((n) => n + 1);
     const change = { action: 'set-question-status', questionIndex: index, questionId: question.id, questionStatus: 'STARTED', presenceCode: code } as const;
-    if (question.presenceHash !== undefined) {
-      if (!matchesPresenceHash(question.answer.salt, question.presenceHash, code)) return settle('wrong');
-      settle('right');
-      session.change(change);
-      return;
-    }
     setResult('checking');
     const verdict = await session.judgeOnServer(change);
     if (verdict === 'right' || verdict === 'wrong') settle(verdict);
@@ -83,8 +78,11 @@ export function PresenceProof({ index, question, orArrive = false, headingOrder 
     return true;
   };
 
-  const wrong = result === 'wrong';
-  const message = result === 'right' ? t('presence.right') : wrong ? t('presence.wrong') : result === 'checking' ? t('presence.checking') : null;
+  const queuedNow = snapshot.presenceQueued.includes(index);
+  // A queued code gone from the queue while this step still shows: the server refused it.
+  const wrong = result === 'wrong' || (result === 'queued' && !queuedNow);
+  const message =
+    result === 'right' ? t('presence.right') : wrong ? t('presence.wrong') : result === 'checking' ? t('presence.checking') : result === 'wait' ? t('presence.wait') : null;
   return (
     <Paper withBorder radius="md" p="md" data-testid="presence-proof" data-result={result ?? 'none'}>
       <Stack gap="sm">
@@ -140,7 +138,12 @@ export function PresenceProof({ index, question, orArrive = false, headingOrder 
                 {t(`presence.notCounted.${result}`)}
               </Alert>
             )}
-            {result === 'queued' && (
+            {result === 'wait' && (
+              <Alert color="orange" variant="light" data-testid="presence-wait">
+                {t('presence.wait')}
+              </Alert>
+            )}
+            {queuedNow && (
               <Alert color="yellow" variant="light" data-testid="presence-queued">
                 {t('presence.queued')}
               </Alert>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { derivePresenceCode, presenceHashOf, presenceQrText, printedPresenceCode, type GameReply, type PlayerQuestion, type PresenceProof } from '@streethunt/shared';
+import { derivePresenceCode, presenceQrText, printedPresenceCode, type GameReply, type PlayerQuestion, type PresenceProof } from '@streethunt/shared';
 import { playSound } from '../../../ui/sounds.ts';
 import { buildGame, CODE, GAME_ID } from '../test-fixtures.ts';
 import { fakeServer, renderPlayer, resetBrowserState, storePlay } from '../test-player.tsx';
@@ -17,16 +17,21 @@ const sounds = vi.mocked(playSound);
 const SPOT = derivePresenceCode('test secret', GAME_ID, 'q1');
 const OTHER_SPOT = derivePresenceCode('test secret', GAME_ID, 'q2');
 
-/** The built game with its first question asking for the spot's code; `sealed`: no hash, as an event's team gets it. */
-function gameWithSpot(presence: PresenceProof, { sealed = false, map = false } = {}): GameReply {
+/** The built game with its first question asking for the spot's code (the phone gets nothing to judge it by, in any play). */
+function gameWithSpot(presence: PresenceProof, { map = false } = {}): GameReply {
   const game = buildGame({ metadata: { map } });
   const [first, ...rest] = game.questions!;
-  const asking: PlayerQuestion = { ...first!, presence, ...(!sealed && { presenceHash: presenceHashOf(first!.answer.salt, SPOT) }) };
+  const asking: PlayerQuestion = { ...first!, presence };
   return { ...game, questions: [asking, ...rest] };
 }
 
 async function openAt(game: GameReply, language: 'he' | 'en' = 'he', shown = 'presence-proof') {
   const server = fakeServer({ game });
+  // The server judges the code, as ours does: any but the spot's is a 422.
+  server.state.override = (call) =>
+    typeof call.body?.presenceCode === 'string' && call.body.presenceCode !== SPOT
+      ? { status: 422, body: { message: 'That is not the code at this question’s spot', code: 'wrong_presence_code' } }
+      : null;
   storePlay(server.state.progress);
   const view = await renderPlayer({ language });
   await screen.findByTestId('intro-page');
@@ -58,7 +63,7 @@ describe('player: the spot’s QR code as proof of being there', () => {
   });
   afterEach(resetBrowserState);
 
-  it('asks for the code before the question, even without a map; a wrong code sends nothing, the right one (as printed) begins it', async () => {
+  it('asks for the code before the question, even without a map; the server judges it: a wrong code is refused, the right one (as printed) begins it', async () => {
     const { t, server, missing } = await openAt(gameWithSpot('qr'));
     expect(screen.queryByTestId('question')).toBeNull();
     expect(screen.queryByTestId('area-continue')).toBeNull();
@@ -70,25 +75,49 @@ describe('player: the spot’s QR code as proof of being there', () => {
     expect(wrong.getAttribute('data-result')).toBe('wrong');
     expect(screen.getAllByText(t('presence.wrong')).length).toBeGreaterThan(0);
     expect(sounds).toHaveBeenLastCalledWith('bad');
-    expect(server.changesSent()).toEqual([]);
+    expect(screen.queryByTestId('question')).toBeNull();
 
     typeCode(printedPresenceCode(SPOT).toLowerCase());
     await screen.findByTestId('question');
     expect(sounds).toHaveBeenLastCalledWith('good');
-    await waitFor(() => expect(server.changesSent()).toEqual([started(SPOT)]));
+    expect(server.changesSent()).toEqual([started(OTHER_SPOT), started(SPOT)]);
     expect(missing).toEqual([]);
   });
 
-  it('in an event (no hash) asks the server: its 422 is a wrong code, its progress begins the question', async () => {
-    const { t, server } = await openAt(gameWithSpot('qr', { sealed: true }), 'en');
-    server.state.override = (call) =>
-      call.body?.presenceCode === OTHER_SPOT ? { status: 422, body: { message: 'That is not the code at this question’s spot', code: 'wrong_presence_code' } } : null;
-    typeCode(OTHER_SPOT);
-    expect((await screen.findByTestId('presence-result')).getAttribute('data-result')).toBe('wrong');
-    expect(screen.getAllByText(t('presence.wrong')).length).toBeGreaterThan(0);
+  it('offline keeps the code and says it will be checked; the question opens only once the server takes it', async () => {
+    const { t, server } = await openAt(gameWithSpot('qr'), 'en');
+    server.state.down = true;
     typeCode(SPOT);
+    const queued = await screen.findByTestId('presence-queued');
+    expect(queued.textContent).toBe(t('presence.queued'));
+    // Not on the phone's word: the step stays until the server answers.
+    expect(screen.queryByTestId('question')).toBeNull();
+    expect(screen.getByTestId('presence-proof')).toBeTruthy();
+    expect(server.changesSent()).toEqual([]);
+
+    server.state.down = false;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
     await screen.findByTestId('question');
-    expect(server.changesSent()).toEqual([started(OTHER_SPOT), started(SPOT)]);
+    expect(server.changesSent()).toEqual([started(SPOT)]);
+  });
+
+  it('a wrong code kept offline is refused once online: the step stays, asking again', async () => {
+    const { server } = await openAt(gameWithSpot('qr'));
+    server.state.down = true;
+    typeCode(OTHER_SPOT);
+    await screen.findByTestId('presence-queued');
+    server.state.down = false;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(server.changesSent()).toEqual([started(OTHER_SPOT)]));
+    await waitFor(() => expect(server.state.calls.filter((c) => c.body?.action === 'get-game-progress' && !c.offline).length).toBeGreaterThan(1));
+    expect(screen.queryByTestId('question')).toBeNull();
+    expect(screen.getByTestId('presence-proof')).toBeTruthy();
+    expect((await screen.findByTestId('presence-result')).getAttribute('data-result')).toBe('wrong');
+    expect(screen.queryByTestId('presence-queued')).toBeNull();
   });
 
   it('with a map: a QR question shows the area step without continue, and says to scan the sign or type its code', async () => {
