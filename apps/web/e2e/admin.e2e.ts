@@ -327,6 +327,32 @@ describe('the admin pages on the other phone size', () => {
   }
 });
 
+describe('the pending games on a laptop', () => {
+  it('show each status badge whole at 1366 px (it was cut to "ממתין לאי…")', { timeout: 90_000 }, async () => {
+    const s = studioTexts.he;
+    // A long name takes the room: the badge beside it must not give up its own.
+    const name = `E2E badge ${runId()} ${'סיור ארוך מאוד ברחובות העיר העתיקה '.repeat(2).trim()}`;
+    await pendingGameViaApi(e2e.server, creator, demo.id, name);
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he', viewport: { width: 1366, height: 768 } });
+    const { page, context } = p;
+    await storeSession(context, admin);
+    try {
+      await page.goto('/admin-pending-games');
+      const badge = row(page, s.adminGames.table.label, name).locator('[data-status="PENDING"]:visible');
+      await badge.first().waitFor();
+      const label = badge.first().locator('.mantine-Badge-label');
+      expect(await label.textContent()).toBe(s.studio.status.PENDING);
+      // Nothing of the label is hidden: its text is no wider than the room it has.
+      const cut = await label.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+      expect(cut).toBe(false);
+      await saveScreenshot(page, 'admin-pending-games-he-1366');
+      p.expectNoErrors();
+    } finally {
+      await p.close();
+    }
+  });
+});
+
 describe('only admins', () => {
   for (const language of ['he', 'en'] as const) {
     it(`a creator who opens the admin pages is refused (${language})`, { timeout: 90_000 }, async () => {

@@ -130,7 +130,8 @@ describe('what became of a question: one reading for the phone, the control room
     expect(questionResult(photo('accepted', 80))).toBe('answered');
     expect(questionResult(photo('pending'))).toBe('photoPending');
     expect(questionResult(photo('rejected'))).toBe('photoRejected');
-    expect(questionResult({ status: 'ANSWERED', hints: [] })).toBe('answered');
+    // As the score counts it: a right answer scores once the team moves on (DONE).
+    expect(questionResult({ status: 'ANSWERED', hints: [] })).toBe('begun');
     expect(questionResult({ status: 'SOLUTION', hints: [] })).toBe('skipped');
     expect(questionResult({ status: 'STARTED', hints: [] })).toBe('begun');
     expect(questionResult({ status: null, hints: [] })).toBe('none');

@@ -33,16 +33,18 @@ export function elapsedMinutes(play: Pick<ScoredPlay, 'startTime' | 'endTime'>, 
 
 /**
  * What became of one question, the one reading the phone's summary, the control room and the results
- * file share: 'answered' is a right answer (a photo only once its judge accepted it: pending or
- * rejected, it is not answered), 'skipped' a question given up (the solution shown or skipped).
+ * file share, and the score follows: 'answered' is a question that scores (DONE, as the score counts
+ * it; a photo only once its judge accepted it: pending or rejected, it is not answered), 'skipped' a
+ * question given up (the solution shown or skipped).
  */
 export type QuestionResult = 'answered' | 'photoPending' | 'photoRejected' | 'skipped' | 'begun' | 'none';
 
 export function questionResult(q: ScoredPlay['questions'][number]): QuestionResult {
   if (q.status === 'SOLUTION' || q.status === 'SKIPPED') return 'skipped';
   if (q.photo) return q.photo.status === 'accepted' ? 'answered' : q.photo.status === 'rejected' ? 'photoRejected' : 'photoPending';
-  if (q.status === 'ANSWERED' || q.status === 'DONE') return 'answered';
-  return q.status === 'STARTED' ? 'begun' : 'none';
+  if (q.status === 'DONE') return 'answered';
+  // A right answer the team has not moved on from (ANSWERED) scores nothing yet: begun.
+  return q.status === 'STARTED' || q.status === 'ANSWERED' ? 'begun' : 'none';
 }
 
 /** A play's counts: questions answered and given up (questionResult), hints opened, wrong attempts. */

