@@ -66,6 +66,16 @@ async function inView(page: Page, testId: string): Promise<boolean> {
   return Boolean(box && size && box.y >= 0 && box.y + box.height <= size.height);
 }
 
+/** A screenshot to look at, at the phone's size and at the other phone size (then back). */
+async function shootBoth(page: Page, name: string, language: GameLanguage): Promise<void> {
+  const own = page.viewportSize()!;
+  const other = own.width === 360 ? { width: 390, height: 844 } : { width: 360, height: 800 };
+  await saveScreenshot(page, `${name}-${language}-${own.width}x${own.height}`);
+  await page.setViewportSize(other);
+  await saveScreenshot(page, `${name}-${language}-${other.width}x${other.height}`);
+  await page.setViewportSize(own);
+}
+
 const runs = [
   { language: 'he' as const, width: 360, height: 800 },
   { language: 'en' as const, width: 390, height: 844 },
@@ -77,7 +87,6 @@ describe.each(runs)('an event’s details on a team’s phone ($language at $wid
     await rewriteGame(game.id, language);
     const t = texts[language];
     const w = words[language];
-    const size = `${language}-${width}x${height}`;
     const session = await loginViaApi(e2e.server, DEMO_CREATOR);
     const now = Date.now();
     const made = await studioApi<{ data: EventSummary }>(e2e.server, session, '/api/events', {
@@ -109,7 +118,7 @@ describe.each(runs)('an event’s details on a team’s phone ($language at $wid
       await page.getByTestId('team-name-input').fill(w.lookalike);
       await naming.getByRole('button', { name: t.player.event.name.save }).click();
       await naming.getByText(t.player.event.name.taken).waitFor();
-      await saveScreenshot(page, `event-name-taken-${size}`);
+      await shootBoth(page, 'event-name-taken', language);
       await expectFitsScreen(page, 'a lookalike team name refused');
       await page.getByTestId('team-name-input').fill(w.teams[0]);
       await naming.getByRole('button', { name: t.player.event.name.save }).click();
@@ -127,7 +136,7 @@ describe.each(runs)('an event’s details on a team’s phone ($language at $wid
       await page.getByTestId('event-message').getByText(w.message).waitFor({ timeout: 10_000 });
       await expect.poll(() => inView(page, 'event-message'), { timeout: 5_000 }).toBe(true);
       expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
-      await saveScreenshot(page, `event-message-scrolled-${size}`);
+      await shootBoth(page, 'event-message-scrolled', language);
       await expectFitsScreen(page, 'the message over a scrolled question');
       await expectNoSeriousA11yViolations(page);
       await page.getByTestId('event-message').getByRole('button', { name: t.player.event.message.dismiss }).click();
@@ -139,7 +148,7 @@ describe.each(runs)('an event’s details on a team’s phone ($language at $wid
       await page.getByTestId('answer-input').press('Enter');
       expect((await answered).status()).toBe(200);
       await page.getByTestId('after-answer').getByText(w.after).waitFor({ timeout: 10_000 });
-      await saveScreenshot(page, `event-after-answer-${size}`);
+      await shootBoth(page, 'event-after-answer', language);
 
       // The other team plays a little (through the API), then the organiser ends the event.
       expect((await postGameProgress(e2e.server, { action: 'set-start-time', gameId: game.id, secretCode: other.code })).status).toBe(200);
@@ -165,7 +174,7 @@ describe.each(runs)('an event’s details on a team’s phone ($language at $wid
       await ranking.getByRole('heading', { name: t.player.event.ranking.final }).waitFor();
       await ranking.getByTestId('event-own-rank').getByText(w.teams[1], { exact: false }).waitFor();
       expect(await late.page.getByTestId('code-result').count()).toBe(0);
-      await saveScreenshot(late.page, `event-new-phone-after-end-${size}`);
+      await shootBoth(late.page, 'event-new-phone-after-end', language);
       await expectFitsScreen(late.page, 'a new phone after the end');
       await expectNoSeriousA11yViolations(late.page);
       for (const each of opened) each.expectNoErrors({ allowConsole: [/tile\.openstreetmap\.org|net::ERR_|409/] });
