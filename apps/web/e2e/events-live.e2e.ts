@@ -9,7 +9,7 @@ import { startE2e } from './support/fixture.ts';
 import { expectFitsScreen } from './support/phone-layout.ts';
 import { enterCode, postGameProgress, questionView, stubMapTiles } from './support/player.ts';
 import { DEMO_ADMIN, DEMO_CREATOR, editableCopy, loginViaApi, noisePng, ownerGame, studioApi, type StoredSession } from './support/studio.ts';
-import { fill, texts } from './support/texts.ts';
+import { fill, liveTexts, texts } from './support/texts.ts';
 
 // The event as a team lives it, on one phone (Hebrew at 360x800, English at 390x844) with its own
 // 5 minutes: the ranking on the phone moves when another team answers, with no organiser action; its
@@ -60,6 +60,7 @@ describe.each(runs)('a live event on a team’s phone ($language at $width px)',
     const game = await englishGame();
     await rewriteGame(game.id, language);
     const t = texts[language];
+    const l = liveTexts[language];
     const w = words[language];
     const size = `${language}-${width}x${height}`;
     const session = await loginViaApi(e2e.server, DEMO_CREATOR);
@@ -130,7 +131,7 @@ describe.each(runs)('a live event on a team’s phone ($language at $width px)',
       await judge(session, eventId, { status: 'rejected', comment: w.bad });
       const rejected = page.locator('[data-testid="verdict-notice"][data-status="rejected"]');
       await rejected.waitFor({ timeout: 10_000 });
-      await rejected.getByText(fill(t.player.photo.notice.rejected, { n: '2' })).waitFor();
+      await rejected.getByText(fill(l.player.photo.notice.rejected, { n: '2' })).waitFor();
       await rejected.getByTestId('verdict-notice-comment').getByText(w.bad).waitFor();
       await questionView(page, 2).waitFor();
       await shoot(page, `verdict-rejected-${size}`);
@@ -139,7 +140,7 @@ describe.each(runs)('a live event on a team’s phone ($language at $width px)',
 
       // Taken again from the message: it waits for the organiser anew.
       await rejected.getByTestId('verdict-notice-retake').click();
-      const retake = page.getByRole('dialog', { name: fill(t.player.photo.notice.retakeTitle, { n: '2' }) });
+      const retake = page.getByRole('dialog', { name: fill(l.player.photo.notice.retakeTitle, { n: '2' }) });
       await retake.getByTestId('photo-take').waitFor({ timeout: 10_000 });
       await shoot(page, `retake-${size}`);
       await expectFitsScreen(page, 'taking a photo again');
@@ -168,11 +169,11 @@ describe.each(runs)('a live event on a team’s phone ($language at $width px)',
       const warning = page.locator('[data-testid="time-warning"][data-level="one"]');
       await warning.waitFor({ timeout: 5_000 });
       expect(await warning.getAttribute('role')).toBe('alert');
-      await warning.getByText(t.player.event.timeWarning.one).waitFor();
+      await warning.getByText(l.player.event.timeWarning.one).waitFor();
       expect(await timer.textContent()).toMatch(/^0:00:\d\d$/);
       await shoot(page, `last-minute-${size}`);
       await expectFitsScreen(page, 'the last minute');
-      await warning.getByRole('button', { name: t.player.event.timeWarning.dismiss }).click();
+      await warning.getByRole('button', { name: l.player.event.timeWarning.dismiss }).click();
       await warning.waitFor({ state: 'detached' });
       for (const one of opened) one.expectNoErrors({ allowConsole: [/tile\.openstreetmap\.org|net::ERR_/] });
     } finally {

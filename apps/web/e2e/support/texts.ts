@@ -1,5 +1,7 @@
 import en from '../../src/i18n/en.json';
 import he from '../../src/i18n/he.json';
+import liveEn from '../../src/i18n/player/live.en.json';
+import liveHe from '../../src/i18n/player/live.he.json';
 import type adminCodes from '../../src/i18n/studio/admin-codes.en.json';
 import type adminGames from '../../src/i18n/studio/admin-games.en.json';
 import type adminLeads from '../../src/i18n/studio/admin-leads.en.json';
@@ -19,6 +21,9 @@ import type { Language } from './browser.ts';
 export const texts = { he, en } as const;
 
 export type Texts = (typeof texts)[Language];
+
+/** The texts of a play's live news (the `live` namespace, src/i18n/live-translations.ts). */
+export const liveTexts = { he: liveHe, en: liveEn } as const;
 
 /** i18next-style `{{name}}` interpolation. */
 export function fill(template: string, values: Record<string, string>): string {

@@ -2,6 +2,7 @@ import type { BackendModule, ResourceKey } from 'i18next';
 import type { Language } from '@streethunt/shared';
 import { loadStudioTranslations, STUDIO_NAMESPACE } from './studio-translations.ts';
 import { loadPresenceTranslations, PRESENCE_NAMESPACE } from './presence-translations.ts';
+import { LIVE_NAMESPACE, loadLiveTranslations } from './live-translations.ts';
 
 /** One chunk per language, so a page loads only the active language's texts (DESIGN.md section 7). */
 const translationLoaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
@@ -27,7 +28,9 @@ export const lazyTranslations: BackendModule = {
         ? loadStudioTranslations(language as Language)
         : namespace === PRESENCE_NAMESPACE
           ? loadPresenceTranslations(language as Language)
-          : load().then((module) => module.default);
+          : namespace === LIVE_NAMESPACE
+            ? loadLiveTranslations(language as Language)
+            : load().then((module) => module.default);
     texts.then(
       (resources) => callback(null, resources),
       // `true` asks i18next to try again.

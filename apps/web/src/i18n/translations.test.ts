@@ -3,6 +3,8 @@ import en from './en.json';
 import he from './he.json';
 import { studioTexts } from '../test/i18n.ts';
 import presenceEn from './player/presence.en.json';
+import liveEn from './player/live.en.json';
+import liveHe from './player/live.he.json';
 import presenceHe from './player/presence.he.json';
 
 /** Every leaf of a translation tree as `path -> value`; arrays count by index. */
@@ -22,6 +24,7 @@ describe.each([
   ['translation files', he, en],
   ['studio translation files', studioTexts('he'), studioTexts('en')],
   ['spot-code step translation files', presenceHe, presenceEn],
+  ['live news translation files', liveHe, liveEn],
 ])('%s', (_name, heTexts, enTexts) => {
   const heLeaves = leaves(heTexts);
   const enLeaves = leaves(enTexts);

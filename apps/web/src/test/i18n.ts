@@ -5,6 +5,9 @@ import en from '../i18n/en.json';
 import he from '../i18n/he.json';
 import { STUDIO_NAMESPACE } from '../i18n/studio-translations.ts';
 import { PRESENCE_NAMESPACE } from '../i18n/presence-translations.ts';
+import { LIVE_NAMESPACE } from '../i18n/live-translations.ts';
+import liveEn from '../i18n/player/live.en.json';
+import liveHe from '../i18n/player/live.he.json';
 import presenceEn from '../i18n/player/presence.en.json';
 import presenceHe from '../i18n/player/presence.he.json';
 
@@ -25,8 +28,8 @@ export async function createTestI18n(language: Language = 'he'): Promise<{ i18n:
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     resources: {
-      he: { translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe },
-      en: { translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn },
+      he: { translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe, [LIVE_NAMESPACE]: liveHe },
+      en: { translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn, [LIVE_NAMESPACE]: liveEn },
     },
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
@@ -45,5 +48,5 @@ export async function createTestI18n(language: Language = 'he'): Promise<{ i18n:
  * studio's first, then the main file's (their keys never meet).
  */
 export function textsOf(i18n: I18n) {
-  return i18n.getFixedT(null, [STUDIO_NAMESPACE, PRESENCE_NAMESPACE, 'translation']);
+  return i18n.getFixedT(null, [STUDIO_NAMESPACE, PRESENCE_NAMESPACE, LIVE_NAMESPACE, 'translation']);
 }

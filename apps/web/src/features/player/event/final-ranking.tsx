@@ -12,6 +12,7 @@ import { LeaderboardTable } from './leaderboard-table.tsx';
  */
 export function FinalRanking({ view, changed = false }: { view: TeamView; changed?: boolean }) {
   const { t } = useTranslation();
+  const { t: live } = useTranslation('live');
   // A team whose own time is up waits, as the others play on, for the event's final ranking.
   const ended = Boolean(view.endedAt) && !view.timeUp;
   const rows = view.leaderboard;
@@ -25,7 +26,7 @@ export function FinalRanking({ view, changed = false }: { view: TeamView; change
         </Title>
         {ended && changed && (
           <Alert color="orange" variant="light" role="status" data-testid="event-ranking-changed">
-            {t('player.event.ranking.changed')}
+            {live('player.event.ranking.changed')}
           </Alert>
         )}
         {rows && own && (

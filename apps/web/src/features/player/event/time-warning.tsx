@@ -27,7 +27,7 @@ export function useDueWarning(active: boolean, endsAt: string, startedAt: string
  * the timer would.
  */
 export function TimeWarning({ level, onRead }: { level: TimeWarningLevel; onRead(): void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('live');
   const color = level === 'one' ? 'red' : 'orange';
   return (
     <Alert key={level} color={color} variant="light" icon={<IconHourglassLow aria-hidden />} role="alert" data-testid="time-warning" data-level={level}>

@@ -86,6 +86,7 @@ export type PhotoStepProps = {
  */
 export default function PhotoStep({ gameId, secretCode, grant, questionId, photo, inEvent, offline, onProgress }: PhotoStepProps) {
   const { t } = useTranslation();
+  const { t: live } = useTranslation('live');
   const queue = photoQueue();
   const id = photoId(gameId, secretCode, questionId);
   const kept = useKeptPhoto(queue, id);
@@ -172,12 +173,12 @@ export default function PhotoStep({ gameId, secretCode, grant, questionId, photo
         (!photo || retake) && (
           <>
             <Text size="sm" c="dimmed">
-              {t(retake ? 'player.photo.retakeInstructions' : 'player.photo.instructions')}
+              {retake ? live('player.photo.retakeInstructions') : t('player.photo.instructions')}
             </Text>
             <FileButton onChange={(file) => void take(file)} accept="image/*" capture="environment" inputProps={{ 'data-testid': 'photo-take-input' } as object}>
               {(props) => (
                 <Button {...props} size="lg" fullWidth leftSection={<IconCamera size={20} aria-hidden />} loading={busy} data-testid="photo-take">
-                  {t(retake ? 'player.photo.retake' : 'player.photo.take')}
+                  {retake ? live('player.photo.retake') : t('player.photo.take')}
                 </Button>
               )}
             </FileButton>

@@ -22,6 +22,7 @@ const verdictKey = (questionId: string, photo: PhotoState) => `${questionId}:${p
  */
 export default function PhotoVerdicts() {
   const { t } = useTranslation();
+  const { t: live } = useTranslation('live');
   const { game, snapshot, session, event } = usePlay();
   const eventState = useTeamEventState(event);
   const inEvent = Boolean(eventState?.view);
@@ -61,7 +62,7 @@ export default function PhotoVerdicts() {
                 color={accepted ? 'green' : 'red'}
                 variant="light"
                 icon={accepted ? <IconPhotoCheck aria-hidden /> : <IconPhotoX aria-hidden />}
-                title={t(accepted ? 'player.photo.notice.accepted' : 'player.photo.notice.rejected', { n: index + 1 })}
+                title={live(accepted ? 'player.photo.notice.accepted' : 'player.photo.notice.rejected', { n: index + 1 })}
                 role="status"
                 data-testid="verdict-notice"
                 data-status={photo.status}
@@ -82,15 +83,15 @@ export default function PhotoVerdicts() {
                       </Text>
                     </Text>
                   )}
-                  {!accepted && playing && <Text size="sm">{t('player.photo.notice.mayRetake')}</Text>}
+                  {!accepted && playing && <Text size="sm">{live('player.photo.notice.mayRetake')}</Text>}
                   <Group gap="xs">
                     {!accepted && playing && (
                       <Button size="sm" color="red.8" onClick={() => setRetaking(questionId)} data-testid="verdict-notice-retake">
-                        {t('player.photo.retake')}
+                        {live('player.photo.retake')}
                       </Button>
                     )}
                     <Button size="sm" variant={accepted ? 'filled' : 'light'} color={accepted ? 'green.8' : 'red.8'} onClick={() => markRead(key)} data-testid="verdict-notice-read">
-                      {t('player.photo.notice.read')}
+                      {live('player.photo.notice.read')}
                     </Button>
                   </Group>
                 </Stack>
@@ -102,7 +103,7 @@ export default function PhotoVerdicts() {
       <Modal
         opened={retaking !== null && retakenIndex !== -1}
         onClose={() => setRetaking(null)}
-        title={t('player.photo.notice.retakeTitle', { n: retakenIndex + 1 })}
+        title={live('player.photo.notice.retakeTitle', { n: retakenIndex + 1 })}
         closeButtonProps={{ 'aria-label': t('player.common.close') }}
       >
         {retaking !== null && (
