@@ -106,11 +106,14 @@ export function QuestionView(props: QuestionViewProps) {
       {answered && (
         <Stack gap="md" data-testid="after-answer">
           {question.answer.contentAfterAnswerSealed ? (
-            // An event's text after the answer: the server sends it now that the answer is accepted.
-            <Group gap="xs" role="status" data-testid="after-answer-loading">
-              <Loader size="xs" aria-hidden />
-              <Text>{t('player.question.afterLoading')}</Text>
-            </Group>
+            // An event's text after the answer: the server sends it now that the answer is accepted. A
+            // photo's comes only once its judge accepts it: nothing to wait for on the step.
+            kind !== 'photo' && (
+              <Group gap="xs" role="status" data-testid="after-answer-loading">
+                <Loader size="xs" aria-hidden />
+                <Text>{t('player.question.afterLoading')}</Text>
+              </Group>
+            )
           ) : (
             <RichContent html={question.answer.contentAfterAnswer} />
           )}
