@@ -20,6 +20,7 @@ import { accessPlugin } from './platform/access.ts';
 import { fastifyTrustProxy } from './platform/trust-proxy.ts';
 import { createTokenSigner } from './platform/auth.ts';
 import { registerErrorHandler, sendRouteNotFound } from './platform/errors.ts';
+import { recordRouteContentTypes } from './platform/route-content-types.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { logSerializers, redactedLogPaths } from './platform/logging.ts';
 import { systemRoutes } from './features/system/routes.ts';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       code: 'rate_limited',
     }),
   });
+  recordRouteContentTypes(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'StreetHunt API', version: '1.0.0' },

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { errorReplySchema } from '@streethunt/shared';
 import { clientKey } from './client-key.ts';
 
@@ -17,6 +18,16 @@ export const perUserPerMinute = (max: number) => ({ rateLimit: { ...perMinute(ma
 
 /** The `{ message, code }` reply schema for each of these statuses, for a route's `response`. */
 export const errorReplies = (...statuses: number[]) => Object.fromEntries(statuses.map((status) => [status, errorReplySchema]));
+
+/**
+ * A multipart body as the API document shows it (its fields, a file as binary). The handler reads the
+ * parts itself as a stream, so nothing is validated here.
+ */
+export const multipartBody = (fields: Record<string, { type: 'string'; format?: 'binary'; description?: string }>) =>
+  z.unknown().meta({ type: 'object', properties: fields });
+
+/** A route in a scope that also parses another type (multipart, a file's bytes) says it takes JSON. */
+export const takesJson = ['application/json'];
 
 /** OpenAPI: the route takes the session token in `x-access-token`. */
 export const tokenSecurity = [{ accessToken: [] }];

@@ -15,7 +15,7 @@ import {
 import { requireUser } from '../../platform/access.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { PLAY_PHOTOS_FOLDER } from '../photos/service.ts';
-import { errorReplies, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { errorReplies, multipartBody, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { parseByteRange } from './byte-range.ts';
 import { deleteMedia, listMedia } from './list.ts';
 import { findVideoFile, isVideoKey, readMediaFile, readVideoFile, storedImageKey } from './service.ts';
@@ -216,6 +216,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           'Upload one image (at most 10 MB; stored as WebP without EXIF) or video (MP4, WebM, QuickTime with a video track a parser reads, else 400 bad_video; at most 100 MB) as multipart/form-data, within the user’s storage quota (MEDIA_QUOTA_BYTES, 413 quota past it) (access: user)',
         security: tokenSecurity,
         consumes: ['multipart/form-data'],
+        body: multipartBody({ file: { type: 'string', format: 'binary', description: 'one image or video' } }),
         response: { 200: mediaUploadReplySchema, ...errorReplies(400, 401, 413, 415, 429) },
       },
       // After the access check (a 401 comes first), before a byte of the body is read.

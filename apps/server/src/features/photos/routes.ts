@@ -18,7 +18,7 @@ import {
 } from '@streethunt/shared';
 import { requireUser } from '../../platform/access.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
-import { errorReplies, perMinute, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
+import { errorReplies, multipartBody, perMinute, perUserPerMinute, takesJson, tokenSecurity } from '../../platform/route-helpers.ts';
 import { codeGate } from '../codes/service.ts';
 import { sniffMedia, SNIFF_BYTES } from '../media/sniff.ts';
 import type { PlaysDeps } from '../plays/service.ts';
@@ -94,6 +94,13 @@ export const photosRoutes: FastifyPluginAsyncZod<{ plays: PlaysDeps }> = async (
         summary:
           'A team’s photo for a photo question (multipart: gameId, secretCode, questionId, grant?, then the file; at most 8 MB): stored as JPEG without metadata, the question ANSWERED; the same again changes nothing, but a photo taken again for a rejected one replaces it and waits for a verdict anew',
         consumes: ['multipart/form-data'],
+        body: multipartBody({
+          gameId: { type: 'string' },
+          secretCode: { type: 'string' },
+          questionId: { type: 'string' },
+          grant: { type: 'string', description: 'optional' },
+          file: { type: 'string', format: 'binary', description: 'the photo, last' },
+        }),
         response: { 200: progressSchema, ...errorReplies(400, 403, 404, 409, 413, 415, 429) },
       },
       onError: async (_request, reply) => {
@@ -113,7 +120,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ plays: PlaysDeps }> = async (
     '/play-photos/mine',
     {
       config: { access: 'public', ...perMinute(60) },
-      schema: { tags, summary: 'The team’s own photos, with links to see them (the code is the key)', body: playPhotosRequestSchema, response: { 200: playPhotosReplySchema, ...errorReplies(400, 403, 429) } },
+      schema: { tags, summary: 'The team’s own photos, with links to see them (the code is the key)', consumes: takesJson, body: playPhotosRequestSchema, response: { 200: playPhotosReplySchema, ...errorReplies(400, 403, 429) } },
     },
     async (request) => {
       const code = await codes.require({ gameId: request.body.gameId, typed: request.body.secretCode, client: request.ip, grant: request.body.grant });
@@ -146,6 +153,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ plays: PlaysDeps }> = async (
           'Accepts (with points; the question’s when none; 0 closes the task without points) or rejects a photo (the team may then take another while it plays), with a short comment for the team: in an event its organiser, else the game’s creator (or an admin)',
         security: tokenSecurity,
         params: z.object({ photoId: idSchema }),
+        consumes: takesJson,
         body: judgePhotoSchema,
         response: { 200: playPhotoReplySchema, ...errorReplies(400, 401, 404, 429) },
       },

@@ -192,7 +192,8 @@ const openFormatRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'A GPX, KML, KMZ or geo-tales file (its bytes, application/octet-stream, at most 5 MB) read into a game, nothing saved: the game as an export file for POST /api/games/import, what was read, and what could not be kept (docs/open-formats.md). A file that is none of these or breaks a rule gets 400 naming what and where',
         security: tokenSecurity,
-        body: z.instanceof(Buffer),
+        consumes: ['application/octet-stream'],
+        body: z.instanceof(Buffer).meta({ type: 'string', format: 'binary', description: 'The file as it is on disk' }),
         response: { 200: importReadReplySchema, ...errorReplies(400, 401, 413, 429) },
       },
     },
