@@ -27,6 +27,16 @@ describe('cleanRichTextStyle', () => {
     }
   });
 
+  it('writes sizes that grow with the parent’s (%, em, larger, smaller) relative to the root, so a nest of them does not compound', () => {
+    expect(cleanRichTextStyle('font-size:400%')).toBe('font-size:4rem');
+    expect(cleanRichTextStyle('font-size:150%')).toBe('font-size:1.5rem');
+    expect(cleanRichTextStyle('font-size:2.5em')).toBe('font-size:2.5rem');
+    expect(cleanRichTextStyle('font-size:3rem')).toBe('font-size:3rem');
+    expect(cleanRichTextStyle('font-size:larger')).toBe('font-size:large');
+    expect(cleanRichTextStyle('font-size:smaller')).toBe('font-size:small');
+    expect(cleanRichTextStyle('font-size:xx-large')).toBe('font-size:xx-large');
+  });
+
   it('keeps nothing disguised: urls, variables, escapes, comments, !important, expressions', () => {
     for (const style of [
       'background-color:url(https://x)', 'color:var(--x)', 'color:r\\65 d', 'co/**/lor:red', 'color:red/**/', 'color:red !important',

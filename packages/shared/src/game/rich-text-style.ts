@@ -27,6 +27,22 @@ const RICH_TEXT_STYLES: Readonly<Record<string, RegExp>> = {
   'font-size': /^(?:xx-small|x-small|small|medium|large|x-large|xx-large|smaller|larger|(?:[1-9]|[1-6]\d|7[0-2])(?:\.\d+)?px|[0-3](?:\.\d+)?r?em|4r?em|(?:[1-9]\d?|[1-3]\d\d|400)%)$/,
 };
 
+/** Keywords sized from the parent's size: `larger` in a nest of `larger` grows without end. */
+const PARENT_RELATIVE_SIZES: Readonly<Record<string, string>> = { larger: 'large', smaller: 'small' };
+
+/**
+ * A font size that never grows with its parent's: `%` and `em` (and `larger`, `smaller`) compound when
+ * nested (five spans of 400% made a 1024 times larger link box that covered the page), so they are
+ * written relative to the page's root size instead (`rem`), which is the same in any nest. Each
+ * element then stays within the largest single size allowed (72px, 4rem, xx-large).
+ */
+function rootRelativeFontSize(value: string): string {
+  if (Object.hasOwn(PARENT_RELATIVE_SIZES, value)) return PARENT_RELATIVE_SIZES[value]!;
+  if (value.endsWith('%')) return `${Number(value.slice(0, -1)) / 100}rem`;
+  if (value.endsWith('em') && !value.endsWith('rem')) return `${value.slice(0, -2)}rem`;
+  return value;
+}
+
 /**
  * A style attribute's value with only the allowed declarations, written `property:value` and joined
  * with `;`; '' when none is left (the caller then drops the attribute). Declarations are rebuilt
@@ -40,7 +56,7 @@ export function cleanRichTextStyle(style: string): string {
     const property = declaration.slice(0, colon).trim().toLowerCase();
     const value = declaration.slice(colon + 1).trim().toLowerCase();
     const pattern = Object.hasOwn(RICH_TEXT_STYLES, property) ? RICH_TEXT_STYLES[property] : undefined;
-    if (pattern?.test(value)) kept.push(`${property}:${value}`);
+    if (pattern?.test(value)) kept.push(`${property}:${property === 'font-size' ? rootRelativeFontSize(value) : value}`);
   }
   return kept.join(';');
 }

@@ -49,6 +49,15 @@ describe('sanitizeRichText (the web renderer’s allow-list, applied when conten
       '<mark style="background-color:#fff59d;color:inherit">h</mark><span style="font-size:18px">s</span>',
     );
   });
+
+  it('a nest of growing font sizes does not compound: five spans of 400% around a transparent link stay at 4rem each, not 1024 times the text', () => {
+    const nest = `${'<span style="font-size:400%">'.repeat(5)}<a href="https://attacker.example" style="color:transparent">x</a>${'</span>'.repeat(5)}`;
+    const stored = clean(nest);
+    expect(stored).toBe(`${'<span style="font-size:4rem">'.repeat(5)}<a href="https://attacker.example" style="color:transparent">x</a>${'</span>'.repeat(5)}`);
+    expect(displayRichText(nest, site)).not.toMatch(/%|\dem\b/);
+    // em and the parent-relative keywords as well.
+    expect(clean('<span style="font-size:4em"><span style="font-size:larger">x</span></span>')).toBe('<span style="font-size:4rem"><span style="font-size:large">x</span></span>');
+  });
 });
 
 describe('storedMediaUrl', () => {
