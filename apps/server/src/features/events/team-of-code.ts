@@ -13,18 +13,21 @@ export type TeamOfCode = { event: EventRow; team: TeamRow };
  * teams of three phones: 600 positions and a few hundred changes a second). Kept per process; whoever
  * changes an event or one of its teams (its end, its time, a name, a disqualification) calls
  * `forgetEventTeams`, which drops the event's entries on every process through the cache bus. The
- * entries live TEAM_OF_CODE_MS at most, which bounds what a lost message (Redis away) can leave wrong.
+ * entries live TEAM_OF_CODE_MS at most, which bounds what a lost message (Redis away) can leave wrong;
+ * long enough that a thousand teams' entries, read when their phones connected, do not all expire in
+ * the middle of the event at once. Reads of one code at the same moment (a team's three phones) share
+ * one query.
  * The row's position is not kept current here: positions have their own keeper (positions.ts).
  */
-const TEAM_OF_CODE_MS = 30_000;
+const TEAM_OF_CODE_MS = 5 * 60_000;
 const MAX_ENTRIES = 50_000;
 
 type Entry = { found: TeamOfCode | null; generation: number };
 /** `generations`: how often each event was forgotten; `forgets`: how often any was (or all were). */
-type Cache = { entries: TtlMap<string, Entry>; generations: Map<string, number>; cleared: number; forgets: number };
+type Cache = { entries: TtlMap<string, Entry>; generations: Map<string, number>; cleared: number; forgets: number; reading: Map<string, { read: Promise<TeamOfCode | null>; forgets: number }> };
 
 const caches = perOwner((db: Db): Cache => {
-  const cache: Cache = { entries: new TtlMap(TEAM_OF_CODE_MS, MAX_ENTRIES), generations: new Map(), cleared: 0, forgets: 0 };
+  const cache: Cache = { entries: new TtlMap(TEAM_OF_CODE_MS, MAX_ENTRIES), generations: new Map(), cleared: 0, forgets: 0, reading: new Map() };
   cacheBus(db).onForget('event', (eventId) => {
     cache.forgets += 1;
     if (eventId === null) {
@@ -43,11 +46,22 @@ export async function teamOfCode(db: Db, codeId: string): Promise<TeamOfCode | n
   const kept = cache.entries.get(codeId);
   if (kept && kept.generation === generationOf(cache, kept.found?.event.id)) return kept.found;
   const forgetsBefore = cache.forgets;
-  const [row] = await db.select({ event: events, team: eventTeams }).from(eventTeams).innerJoin(events, eq(events.id, eventTeams.eventId)).where(eq(eventTeams.codeId, codeId));
-  const found = row ?? null;
-  // Something forgotten while this read was on its way may be older than the change: not kept then.
-  if (cache.forgets === forgetsBefore) cache.entries.set(codeId, { found, generation: generationOf(cache, found?.event.id) });
-  return found;
+  // A read on its way is shared only if nothing was forgotten since it started.
+  const inFlight = cache.reading.get(codeId);
+  if (inFlight && inFlight.forgets === forgetsBefore) return inFlight.read;
+  const read = (async () => {
+    const [row] = await db.select({ event: events, team: eventTeams }).from(eventTeams).innerJoin(events, eq(events.id, eventTeams.eventId)).where(eq(eventTeams.codeId, codeId));
+    const found = row ?? null;
+    // Something forgotten while this read was on its way may be older than the change: not kept then.
+    if (cache.forgets === forgetsBefore) cache.entries.set(codeId, { found, generation: generationOf(cache, found?.event.id) });
+    return found;
+  })();
+  cache.reading.set(codeId, { read, forgets: forgetsBefore });
+  try {
+    return await read;
+  } finally {
+    if (cache.reading.get(codeId)?.read === read) cache.reading.delete(codeId);
+  }
 }
 
 /** Events by id, as the control room reads them (every few seconds, with a thousand teams' changes around it). */

@@ -81,9 +81,8 @@ describe('control room', () => {
     expect(cards.map((card) => card.querySelector('[dir="ltr"]')?.textContent)).toEqual(['CODET1', 'CODET2', 'CODET3']);
     expect(await within(cards[0]).findByRole('img', { name: t('events.codes.qrAlt') })).toBeTruthy();
 
-    // Teams with a position are on the map, by name.
-    expect(texts(await screen.findAllByTestId('team-pin'))).toEqual(['הנמרים', 'Lions']);
-    expect(screen.getByRole('region', { name: t('events.map.label') })).toBeTruthy();
+    // The map and its teams: teams-map.test.tsx.
+    expect(await screen.findByRole('region', { name: t('events.map.label') })).toBeTruthy();
 
     expect(watched().eventId).toBe('e1');
     expect(watched().token()).toBe('token-123');
@@ -110,6 +109,29 @@ describe('control room', () => {
     act(() => watched().onRefused('forbidden'));
     expect(screen.getByTestId('live-status').textContent).toBe(t('events.live.refused'));
   });
+
+  it('a thousand teams: the teams, the leaderboard and the codes show a page at a time, and the pages turn', async () => {
+    const teams = Array.from({ length: 1000 }, (_, i) => buildTeam(`t${i}`, { name: `Team ${i + 1}`, score: 1000 - i, startTime: new Date().toISOString() }));
+    mockRoutes(routes({ 'GET /api/events/e1': { body: { data: liveRoom({ teams }) } } }));
+    const { t } = await renderPage(<ControlRoomPage />, { ...setup, language: 'en' });
+    const table = await screen.findByRole('table', { name: t('events.teams.label') });
+    const rowsOf = (name: string) => within(screen.getByRole('table', { name })).getAllByRole('row').slice(1);
+    expect(within(table).getAllByRole('row').slice(1)).toHaveLength(10);
+    expect(leaderboardRows()).toHaveLength(10);
+    expect(leaderboardRows()[0]).toEqual(['1', 'Team 1', '1000']);
+    expect(rowsOf(t('events.codes.label'))).toHaveLength(10);
+    // Every code is still on the printable sheet.
+    expect(within(screen.getByTestId('code-sheet')).getAllByTestId('code-card')).toHaveLength(1000);
+
+    const teamsPanel = within(screen.getByTestId('teams'));
+    expect(teamsPanel.getByText('1–10 of 1000')).toBeTruthy();
+    fireEvent.click(teamsPanel.getByRole('button', { name: t('studio.paging.page', { page: 2 }) }));
+    await waitFor(() => expect(teamsPanel.getByText('11–20 of 1000')).toBeTruthy());
+    expect(texts(within(rowsOf(t('events.teams.label'))[0]).getAllByRole('cell'))[0]).toBe('Team 11');
+    const board = within(screen.getByTestId('leaderboard'));
+    fireEvent.click(board.getByRole('button', { name: t('studio.paging.nextPage') }));
+    await waitFor(() => expect(leaderboardRows()[0]).toEqual(['11', 'Team 11', '990']));
+  }, 30_000);
 
   it('sends a message to one team, after checking it is not empty, and puts it in the feed', async () => {
     const sent = buildFeedItem('f10', { kind: 'message', teamId: 't2', text: 'Lunch at the port at 12', at: new Date().toISOString() });

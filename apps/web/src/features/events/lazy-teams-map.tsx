@@ -5,7 +5,7 @@ import type { EventTeam } from '@streethunt/shared';
 import { usePublicConfig } from '../../api/public-config.ts';
 import { RoomSection } from './room-section.tsx';
 import { useTeamNames } from './team-names.ts';
-import type { TeamPin } from './teams-map.tsx';
+import type { TeamPin } from './team-pins.ts';
 
 // Leaflet comes with this chunk, once the control room shows.
 const TeamsMap = lazy(() => import('./teams-map.tsx'));

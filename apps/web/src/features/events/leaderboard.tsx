@@ -1,14 +1,34 @@
-import { Badge, Table, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { IconFlag } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { rankTeams, type EventTeam } from '@streethunt/shared';
-import { KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
-import { LIST_MAX_HEIGHT, RoomSection } from './room-section.tsx';
+import { rankTeams, type EventTeam, type RankedTeam } from '@streethunt/shared';
+import { PagedTable } from '../../ui/paged-table/paged-table.tsx';
+import { useClientPaging } from '../../ui/paged-table/use-client-paging.ts';
+import { RoomSection } from './room-section.tsx';
 
-/** The ranking as the teams' phones show it (the shared rule): named teams, by score, then who finished first. */
+/**
+ * The ranking as the teams' phones show it (the shared rule): named teams, by score, then who finished
+ * first; a page at a time, the leaders first (an event may have a thousand teams).
+ */
 export function Leaderboard({ teams, shownToTeams }: { teams: readonly EventTeam[]; shownToTeams: boolean }) {
   const { t } = useTranslation('studio');
   const ranked = rankTeams(teams);
+  const { records, paging } = useClientPaging(ranked);
+  const columns: DataTableColumn<RankedTeam>[] = [
+    { accessor: 'rank', title: t('events.leaderboard.rank'), width: '1%', render: (row) => <Text span fw={700} size="sm">{row.rank}</Text> },
+    {
+      accessor: 'name',
+      title: t('events.leaderboard.team'),
+      render: (row) => (
+        <>
+          <bdi dir="auto">{row.name}</bdi>
+          {row.finished && <IconFlag size={16} role="img" aria-label={t('events.leaderboard.finished')} style={{ marginInlineStart: 6, verticalAlign: 'middle' }} />}
+        </>
+      ),
+    },
+    { accessor: 'score', title: t('events.leaderboard.score'), render: (row) => <Text span fw={600} size="sm">{row.score}</Text> },
+  ];
   return (
     <RoomSection
       title={t('events.leaderboard.title')}
@@ -24,37 +44,15 @@ export function Leaderboard({ teams, shownToTeams }: { teams: readonly EventTeam
           {t('events.leaderboard.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={0} maxHeight={LIST_MAX_HEIGHT} scrollAreaProps={KEYBOARD_SCROLL_AREA}>
-          <Table striped aria-label={t('events.leaderboard.label')} stickyHeader>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col" w="1%">
-                  {t('events.leaderboard.rank')}
-                </Table.Th>
-                <Table.Th scope="col">{t('events.leaderboard.team')}</Table.Th>
-                <Table.Th scope="col" ta="end">
-                  {t('events.leaderboard.score')}
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {ranked.map((row) => (
-                <Table.Tr key={row.teamId} data-testid="leaderboard-row">
-                  <Table.Td fw={700}>{row.rank}</Table.Td>
-                  <Table.Td>
-                    <bdi dir="auto">{row.name}</bdi>
-                    {row.finished && (
-                      <IconFlag size={16} role="img" aria-label={t('events.leaderboard.finished')} style={{ marginInlineStart: 6, verticalAlign: 'middle' }} />
-                    )}
-                  </Table.Td>
-                  <Table.Td ta="end" fw={600}>
-                    {row.score}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <PagedTable<RankedTeam>
+          label={t('events.leaderboard.label')}
+          records={records}
+          paging={paging}
+          columns={columns}
+          idAccessor="teamId"
+          highlightOnHover={false}
+          rowAttributes={() => ({ 'data-testid': 'leaderboard-row' })}
+        />
       )}
     </RoomSection>
   );

@@ -14,6 +14,8 @@ import { useTeamNames } from './team-names.ts';
 
 /** The recipient choice that means every team (team ids never take this form). */
 const ALL_TEAMS = '*';
+/** How many teams the recipient list shows at once (typing finds the others). */
+const TEAMS_LISTED = 50;
 
 type Props = {
   eventId: string;
@@ -65,6 +67,8 @@ export function MessageForm({ eventId, teams, onSent, onUnauthorized }: Props) {
             onChange={(value) => setTo(value ?? ALL_TEAMS)}
             renderOption={({ option }) => <span dir="auto">{option.label}</span>}
             searchable
+            // A thousand teams: the list shows the first matches of what is typed, not every team at once.
+            limit={TEAMS_LISTED}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
           />

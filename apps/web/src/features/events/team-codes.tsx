@@ -1,21 +1,51 @@
-import { Button, Table, Text } from '@mantine/core';
+import { memo, useMemo } from 'react';
+import { Button, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { EventSummary, EventTeam } from '@streethunt/shared';
 import { CodeSheet } from '../../ui/code-sheet/code-sheet.tsx';
 import { gameUrlOf } from '../../ui/code-sheet/game-url.ts';
 import { useQrSvg } from '../../ui/code-sheet/use-qr-svg.ts';
-import { KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
-import { LIST_MAX_HEIGHT, RoomSection } from './room-section.tsx';
+import type { DataTableColumn } from 'mantine-datatable';
+import { PagedTable } from '../../ui/paged-table/paged-table.tsx';
+import { useClientPaging } from '../../ui/paged-table/use-client-paging.ts';
+import { RoomSection } from './room-section.tsx';
 
 /**
  * The teams' codes, to hand out: listed here, and a printable sheet with a card per team (the code
- * and a QR code of the game's link), the same sheet the admin prints generated codes on.
+ * and a QR code of the game's link), the same sheet the admin prints generated codes on. The list
+ * shows a page at a time; the sheet has every team.
  */
 export function TeamCodes({ event, teams }: { event: EventSummary; teams: readonly EventTeam[] }) {
   const { t } = useTranslation('studio');
   const qrSvg = useQrSvg(gameUrlOf(event.gameId));
-  const codes = teams.map((team) => team.code);
+  // The codes never change while the teams do (hundreds of times a second with a thousand teams): the sheet is drawn again only for new codes.
+  const codesKey = teams.map((team) => team.code).join('\n');
+  const codes = useMemo(() => (codesKey ? codesKey.split('\n') : []), [codesKey]);
+  const { records, paging } = useClientPaging(teams);
+  const columns: DataTableColumn<EventTeam>[] = [
+    {
+      accessor: 'code',
+      title: t('events.codes.code'),
+      render: (team) => (
+        <Text span ff="monospace" fw={600} dir="ltr" data-testid="team-code">
+          {team.code}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'name',
+      title: t('events.codes.team'),
+      render: (team) =>
+        team.name === null ? (
+          <Text span size="sm" fs="italic" c="dimmed">
+            {t('events.team.unnamed')}
+          </Text>
+        ) : (
+          <bdi dir="auto">{team.name}</bdi>
+        ),
+    },
+  ];
   return (
     <RoomSection
       title={t('events.codes.title')}
@@ -30,34 +60,20 @@ export function TeamCodes({ event, teams }: { event: EventSummary; teams: readon
       <Text size="sm" c="dimmed">
         {t('events.codes.explain')}
       </Text>
-      <Table.ScrollContainer minWidth={0} maxHeight={LIST_MAX_HEIGHT} scrollAreaProps={KEYBOARD_SCROLL_AREA}>
-        <Table striped aria-label={t('events.codes.label')} stickyHeader>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('events.codes.code')}</Table.Th>
-              <Table.Th scope="col">{t('events.codes.team')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {teams.map((team) => (
-              <Table.Tr key={team.id}>
-                <Table.Td>
-                  <Text span ff="monospace" fw={600} dir="ltr" data-testid="team-code">
-                    {team.code}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{team.name === null ? <Text span size="sm" fs="italic" c="dimmed">{t('events.team.unnamed')}</Text> : <bdi dir="auto">{team.name}</bdi>}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <CodeSheet
+      <PagedTable<EventTeam> label={t('events.codes.label')} records={records} paging={paging} columns={columns} idAccessor="id" highlightOnHover={false} />
+      <MemoCodeSheet
         name={event.name}
         codes={codes}
         qrSvg={qrSvg}
-        texts={{ title: t('events.codes.sheetTitle', { event: event.name }), howTo: t('events.codes.howTo'), qrAlt: t('events.codes.qrAlt') }}
+        title={t('events.codes.sheetTitle', { event: event.name })}
+        howTo={t('events.codes.howTo')}
+        qrAlt={t('events.codes.qrAlt')}
       />
     </RoomSection>
   );
 }
+
+/** The printable sheet, drawn again only when what it shows changes. */
+const MemoCodeSheet = memo(function MemoCodeSheet({ name, codes, qrSvg, title, howTo, qrAlt }: { name: string; codes: readonly string[]; qrSvg: string | undefined; title: string; howTo: string; qrAlt: string }) {
+  return <CodeSheet name={name} codes={codes} qrSvg={qrSvg} texts={{ title, howTo, qrAlt }} />;
+});

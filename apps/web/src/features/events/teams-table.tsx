@@ -4,6 +4,7 @@ import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { EventTeam } from '@streethunt/shared';
 import { PagedTable } from '../../ui/paged-table/paged-table.tsx';
+import { useClientPaging } from '../../ui/paged-table/use-client-paging.ts';
 import { formatDateTime } from '../../ui/studio/format-time.ts';
 import { downloadCsv } from '../../ui/studio/csv.ts';
 import { DisqualifyButton } from './disqualify-button.tsx';
@@ -25,10 +26,14 @@ type Props = {
   onUnauthorized(error: unknown): void;
 };
 
-/** Every team of the event, with its progress as it comes in; `now` ages the positions. The results download as CSV. */
+/**
+ * Every team of the event, with its progress as it comes in, a page at a time (an event may have a
+ * thousand teams); `now` ages the positions. The results download as CSV, every team.
+ */
 export function TeamsTable({ eventId, eventName, teams, hintCounts, now, running, onTeam, onUnauthorized }: Props) {
   const { t, i18n } = useTranslation('studio');
   const language = i18n.language;
+  const { records, paging } = useClientPaging(teams);
 
   const stateOf = (team: EventTeam) => {
     if (team.disqualified) return t('events.teams.disqualified');
@@ -103,7 +108,7 @@ export function TeamsTable({ eventId, eventName, teams, hintCounts, now, running
 
   return (
     <RoomSection title={t('events.teams.title')} testId="teams" aside={download}>
-      <PagedTable<EventTeam> label={t('events.teams.label')} records={[...teams]} columns={columns} idAccessor="id" emptyMinHeight={80} />
+      <PagedTable<EventTeam> label={t('events.teams.label')} records={records} paging={paging} columns={columns} idAccessor="id" emptyMinHeight={80} />
     </RoomSection>
   );
 }

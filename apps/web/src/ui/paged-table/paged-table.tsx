@@ -39,6 +39,8 @@ type Props<T> = {
   verticalAlign?: 'top' | 'center';
   /** The empty table keeps some height, so its message does not sit on the header. */
   emptyMinHeight?: number;
+  /** Attributes of each row (e.g. a test id). */
+  rowAttributes?: (record: T) => Record<string, string>;
 };
 
 /**
@@ -60,6 +62,7 @@ export function PagedTable<T>({
   highlightOnHover = true,
   verticalAlign,
   emptyMinHeight = 160,
+  rowAttributes,
 }: Props<T>) {
   const { t } = useTranslation('studio');
   const loader = fetching === undefined ? {} : { fetching, customLoader: <Loader role="status" aria-label={fetchingLabel} /> };
@@ -78,6 +81,7 @@ export function PagedTable<T>({
       scrollAreaProps={KEYBOARD_SCROLL_AREA}
       minHeight={records.length === 0 ? emptyMinHeight : undefined}
       noRecordsText={noRecordsText}
+      customRowAttributes={rowAttributes}
       {...loader}
       {...pages}
     />

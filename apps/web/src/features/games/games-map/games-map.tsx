@@ -1,5 +1,5 @@
 // Leaflet first, as the global the cluster plugin patches; then the plugin and the styles.
-import './leaflet-global.ts';
+import '../../../ui/map/leaflet-global.ts';
 import 'leaflet.markercluster';
 import 'leaflet/dist/leaflet.css';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
