@@ -94,6 +94,8 @@ export const games = pgTable(
      * approves exactly this one, and a game saved since is 409 (features/admin/service.ts).
      */
     sentVersion: integer('sent_version'),
+    /** When the admins were last emailed that this game waits for approval: at most once an hour per game. */
+    approvalMailedAt: ts('approval_mailed_at'),
     /**
      * Set on the draft of an approved game's next version (features/studio/next-version.ts): the game
      * it will replace once approved; the approved game stays listed as it is until then.

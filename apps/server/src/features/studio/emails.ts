@@ -2,7 +2,11 @@ import type { Language } from '@streethunt/shared';
 import type { MailContent } from '../../platform/mail/mailer.ts';
 import { emailDocument, mailHtml, typedText } from '../../platform/mail/html.ts';
 
-/** To an admin, in the admin's language: a creator sent a game to approval; the link opens it in the editor. */
+/**
+ * To an admin, in the admin's language: a creator sent a game to approval; the link opens it in the
+ * editor. The subject is ours alone: a creator's text there (a game's name) would let anyone put a
+ * line of their choosing in every admin's inbox.
+ */
 export function gameSentToApprovalEmail(input: { gameName: string; creatorName: string; link: string; language: Language }): MailContent {
   const { link, language } = input;
   // Names callers typed: one short plain line each, never a link (platform/mail/html.ts).
@@ -10,12 +14,12 @@ export function gameSentToApprovalEmail(input: { gameName: string; creatorName: 
   const w =
     language === 'en'
       ? {
-          subject: `Waiting for approval: ${gameName}`,
+          subject: 'A game is waiting for approval',
           paragraphs: [`${creatorName} sent the game “${gameName}” to approval.`, 'Open it in the editor to review it, then approve it from the pending games.'],
           button: 'Open the game',
         }
       : {
-          subject: `ממתין לאישור: ${gameName}`,
+          subject: 'משחק ממתין לאישור',
           paragraphs: [`${creatorName} שלח/ה את המשחק "${gameName}" לאישור.`, 'פתחו אותו בעורך כדי לעבור עליו, ואשרו אותו מרשימת המשחקים הממתינים.'],
           button: 'לפתיחת המשחק',
         };

@@ -238,15 +238,21 @@ export async function setGameStatus(
         throw new AppError(422, 'validation', errors[0].message, { issues: errors });
       }
     }
-    // The version sent is the one an approval without a version approves.
-    const sent = request.status === 'PENDING' ? { sentVersion: row.version } : {};
-    const [updated] = await tx.update(games).set({ status: request.status, updatedAt: new Date(), ...sent }).where(eq(games.id, gameId)).returning();
-    return updated;
+    const now = new Date();
+    // The version sent is the one an approval without a version approves. The admins are emailed
+    // at most once an hour per game: sending, taking back and sending again mailed each time.
+    const mailAdmins = request.status === 'PENDING' && (!row.approvalMailedAt || now.getTime() - row.approvalMailedAt.getTime() >= APPROVAL_MAIL_INTERVAL_MS);
+    const sent = request.status === 'PENDING' ? { sentVersion: row.version, ...(mailAdmins && { approvalMailedAt: now }) } : {};
+    const [updated] = await tx.update(games).set({ status: request.status, updatedAt: now, ...sent }).where(eq(games.id, gameId)).returning();
+    return { updated, mailAdmins };
   });
   forgetGame(deps.db, gameId);
-  if (changed.status === 'PENDING') await queueMail(log, () => emailAdminsOfPendingGame(deps, changed));
-  return toEditorGame(changed);
+  if (changed.mailAdmins) await queueMail(log, () => emailAdminsOfPendingGame(deps, changed.updated));
+  return toEditorGame(changed.updated);
 }
+
+/** The shortest time between two mails to the admins about one game waiting for approval. */
+const APPROVAL_MAIL_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Every admin gets one email; one failed send does not stop the others (and is logged). */
 async function emailAdminsOfPendingGame(deps: StudioDeps, game: GameRow): Promise<void> {

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { editorGameReplySchema, validateGame, type GameContent } from '@streethunt/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { games } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame, gameContent } from '../../test/factories.ts';
@@ -87,9 +89,11 @@ describe.each(testDatabaseKinds())('game status (POST /api/games/status/{gameId}
     const link = `${t.config.publicUrl}/game-editor/${game.id}`;
     const hebrew = mails.find((m) => m.to === hebrewAdmin.user.email);
     const english = mails.find((m) => m.to === englishAdmin.user.email);
-    expect(hebrew).toMatchObject({ language: 'he', subject: `ממתין לאישור: ${game.content.metadata.name}` });
-    expect(english).toMatchObject({ language: 'en', subject: `Waiting for approval: ${game.content.metadata.name}` });
+    // The subject is ours alone: no text a creator typed (the game's name, their own) is in it.
+    expect(hebrew).toMatchObject({ language: 'he', subject: 'משחק ממתין לאישור' });
+    expect(english).toMatchObject({ language: 'en', subject: 'A game is waiting for approval' });
     for (const mail of [hebrew, english]) {
+      expect(mail?.text).toContain(game.content.metadata.name);
       expect(mail?.text).toContain(link);
       expect(mail?.text).toContain('Dana Bar');
       expect(mail?.html).toContain(`href="${link}"`);
@@ -100,6 +104,18 @@ describe.each(testDatabaseKinds())('game status (POST /api/games/status/{gameId}
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ code: 'conflict', message: expect.stringMatching(/already waiting for approval/) });
     expect(await mailsAbout(game.id)).toHaveLength(2);
+  });
+
+  it('sent, taken back and sent again within the hour: the admins are emailed once; an hour later, again', async () => {
+    const { owner, game } = await gameOfNewCreator('DRAFT');
+    for (let round = 0; round < 3; round++) {
+      expect((await setStatus(game.id, { status: 'PENDING' }, owner.token)).statusCode).toBe(200);
+      expect((await setStatus(game.id, { status: 'DRAFT' }, owner.token)).statusCode).toBe(200);
+    }
+    expect(await mailsAbout(game.id)).toHaveLength(2);
+    await t.db.update(games).set({ approvalMailedAt: new Date(Date.now() - 61 * 60 * 1000) }).where(eq(games.id, game.id));
+    expect((await setStatus(game.id, { status: 'PENDING' }, owner.token)).statusCode).toBe(200);
+    expect(await mailsAbout(game.id)).toHaveLength(4);
   });
 
   it('DRAFT takes a pending game back to edit it; a draft cannot go to draft again', async () => {

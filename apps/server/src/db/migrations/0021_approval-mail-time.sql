@@ -1,0 +1,1 @@
+ALTER TABLE "games" ADD COLUMN "approval_mailed_at" timestamp with time zone;
