@@ -495,6 +495,10 @@ export const playPhotos = pgTable(
       .references(() => gameCodes.id, { onDelete: 'cascade' }),
     questionId: text('question_id').notNull(),
     mediaKey: text('media_key').notNull(),
+    /** The stored file's size: it counts in the game owner's storage quota. */
+    bytes: integer('bytes').notNull().default(0),
+    /** How many photos the team sent for the question (a rejected one may be taken again): capped. */
+    takes: integer('takes').notNull().default(1),
     status: text('status', { enum: ['pending', 'accepted', 'rejected'] }).notNull().default('pending'),
     points: integer('points'),
     comment: text('comment'),

@@ -32,8 +32,10 @@ export type ErrorCode =
   /** The question opens only with its spot code, and none was sent. */
   | 'presence_required'
   | 'conflict'
-  /** An upload past the user's storage quota. */
+  /** An upload past the user's storage quota (a team's photo: past the game creator's). */
   | 'quota'
+  /** A play's photos past MAX_PHOTOS_PER_PLAY, or a question's past MAX_PHOTOS_PER_QUESTION. */
+  | 'too_many_photos'
   /** An upload that looks like a video but no parser reads one in it. */
   | 'bad_video'
   | 'unavailable'

@@ -11,6 +11,10 @@ import { MAX_PHOTO_COMMENT, MAX_PHOTO_POINTS, PHOTO_STATUSES, playGrantSchema, s
 export const MAX_PHOTO_UPLOAD_BYTES = 8 * 1024 * 1024;
 /** The longest side of a stored photo, in pixels (the phone shrinks to this too). */
 export const PHOTO_MAX_SIDE = 1600;
+/** Photos a team may send for one question: the first and the retakes of rejected ones (409 `too_many_photos` after). */
+export const MAX_PHOTOS_PER_QUESTION = 5;
+/** Photos a play may send in all, over every question (409 `too_many_photos` after). */
+export const MAX_PHOTOS_PER_PLAY = 60;
 
 /** POST /api/play-photos/mine: the team's own photos. */
 export const playPhotosRequestSchema = z.object({ gameId: idSchema, secretCode: secretCodeSchema, grant: playGrantSchema.optional() });

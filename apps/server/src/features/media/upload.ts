@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_UPLOAD_BYTES, type MediaResource } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
-import { media } from '../../db/schema.ts';
+import { gameCodes, games, media, playPhotos } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { StagedFile, Storage } from '../../platform/storage/storage.ts';
 import { toMediaResource } from './list.ts';
@@ -38,10 +38,16 @@ type ReceivedFile =
   | { resourceType: 'image'; data: Buffer }
   | { resourceType: 'video'; mime: string; extension: VideoExtension; sha256: string; staged: StagedFile; video: VideoInfo | null };
 
-/** The bytes a user's uploads take now. */
+/** The bytes a user's uploads take now, with the photos teams sent playing the user's games (they are stored for the user too). */
 export async function usedBytes(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ used: sql<string>`coalesce(sum(${media.bytes}), 0)` }).from(media).where(eq(media.userId, userId));
-  return Number(row?.used ?? 0);
+  const [photos] = await db
+    .select({ used: sql<string>`coalesce(sum(${playPhotos.bytes}), 0)` })
+    .from(playPhotos)
+    .innerJoin(gameCodes, eq(gameCodes.id, playPhotos.codeId))
+    .innerJoin(games, eq(games.id, gameCodes.gameId))
+    .where(eq(games.userId, userId));
+  return Number(row?.used ?? 0) + Number(photos?.used ?? 0);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import yazl from 'yazl';
 import { zipEntryName } from './zip-entry-name.ts';
-import { needsPresenceCode, PHOTO_MAX_SIDE, SCORE_PER_DONE_QUESTION, visibleText, type GameContent, type JudgePhotoRequest, type PhotoState, type PlayPhoto, type Progress } from '@streethunt/shared';
+import { MAX_PHOTOS_PER_PLAY, MAX_PHOTOS_PER_QUESTION, needsPresenceCode, PHOTO_MAX_SIDE, SCORE_PER_DONE_QUESTION, visibleText, type GameContent, type JudgePhotoRequest, type PhotoState, type PlayPhoto, type Progress } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { eventTeams, events, gameCodes, games, playPhotos } from '../../db/schema.ts';
 import { findGameForPlayers, readGameContent } from '../../db/game-rows.ts';
@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { GameCode } from '../codes/service.ts';
 import { playOfCode, setPhotoState, type PlaysDeps } from '../plays/service.ts';
+import { usedBytes } from '../media/upload.ts';
 import { progressQuestions } from '../plays/play-states.ts';
 
 /**
@@ -21,7 +22,7 @@ import { progressQuestions } from '../plays/play-states.ts';
  * signed for a caller allowed to see it: the team (its code), the game's creator, the event's
  * organiser, an admin. Its judgement lives in play_photos and, for the score, in the play's states.
  */
-export type PhotosDeps = { db: Db; storage: Storage; plays: PlaysDeps; jwtSecret: string };
+export type PhotosDeps = { db: Db; storage: Storage; plays: PlaysDeps; jwtSecret: string; /** MEDIA_QUOTA_BYTES: the game creator's storage, photos of its plays included. */ quotaBytes: number };
 
 /** Stored photos live here, out of reach of the public GET /media/* (media/routes.ts refuses it). */
 export const PLAY_PHOTOS_FOLDER = 'play-photos';
@@ -88,6 +89,24 @@ const stateOf = (row: Pick<PhotoRow, 'status' | 'points' | 'comment' | 'judgedAt
   ...(row.status !== 'pending' && row.judgedAt !== null && { judgedAt: row.judgedAt.toISOString() }),
 });
 
+const tooManyPhotos = (message: string) => new AppError(409, 'too_many_photos', message);
+
+/** A play sends at most MAX_PHOTOS_PER_PLAY photos, and MAX_PHOTOS_PER_QUESTION for one question (`retaking`: its row). */
+async function checkPhotoCount(db: Db, playId: string, retaking: PhotoRow | null): Promise<void> {
+  if (retaking && retaking.takes >= MAX_PHOTOS_PER_QUESTION) throw tooManyPhotos(`A question takes at most ${MAX_PHOTOS_PER_QUESTION} photos`);
+  const [sent] = await db.select({ takes: sql<string>`coalesce(sum(${playPhotos.takes}), 0)` }).from(playPhotos).where(eq(playPhotos.playId, playId));
+  if (Number(sent?.takes ?? 0) >= MAX_PHOTOS_PER_PLAY) throw tooManyPhotos(`A game takes at most ${MAX_PHOTOS_PER_PLAY} photos`);
+}
+
+/** The photos of a game's plays are stored for its creator: they count in the creator's quota (MEDIA_QUOTA_BYTES), as uploads do. */
+async function checkOwnerQuota(deps: PhotosDeps, code: GameCode, adding: number): Promise<void> {
+  const [game] = await deps.db.select({ userId: games.userId }).from(games).where(eq(games.id, code.gameId));
+  if (!game || adding <= 0) return;
+  if ((await usedBytes(deps.db, game.userId)) + adding > deps.quotaBytes) {
+    throw new AppError(413, 'quota', 'The storage of this game’s creator is full: no more photos can be kept for now');
+  }
+}
+
 /**
  * POST /api/play-photos: the team's photo for a photo question of its play (started, not over). One
  * photo per question: the same upload again (a phone's retry after a dropped reply) changes nothing and
@@ -105,14 +124,16 @@ export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: {
   const judging = question.answer.judging;
   const [kept] = await deps.db.select().from(playPhotos).where(and(eq(playPhotos.playId, play.id), eq(playPhotos.questionId, question.id)));
   // A rejected photo may be taken again while the team plays; any other is the question's photo.
-  if (kept?.status === 'rejected') return retakePhoto(deps, code, kept, { question, data: input.data });
+  if (kept?.status === 'rejected') return retakePhoto(deps, code, kept, { question, data: input.data, playId: play.id });
   if (kept) return setPhotoState(deps.plays, code, { questionId: question.id, photo: stateOf(kept), arrived: true });
   const status = progressQuestions(content.questions, play.states)[index]?.status;
   if (status === 'SOLUTION' || status === 'SKIPPED') throw conflict('This question was skipped');
   // A question that opens with its spot's QR code takes no photo before the code opened it.
   if (status === null && needsPresenceCode(question.presence)) throw new AppError(422, 'presence_required', 'This question opens with the code of the QR sign at its spot: open it first');
 
+  await checkPhotoCount(deps.db, play.id, null);
   const photo = await encodePhoto(input.data);
+  await checkOwnerQuota(deps, code, photo.length);
   const key = `${PLAY_PHOTOS_FOLDER}/${randomBytes(16).toString('hex')}.jpg`;
   await deps.storage.put(key, photo);
   const inEvent = code.source === 'event' && (await teamOfCode(deps.db, code.id)) !== null;
@@ -124,6 +145,7 @@ export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: {
       codeId: code.id,
       questionId: question.id,
       mediaKey: key,
+      bytes: photo.length,
       status: accepted ? 'accepted' : 'pending',
       ...(accepted && { points: SCORE_PER_DONE_QUESTION, judgedAt: new Date() }),
     })
@@ -143,8 +165,10 @@ export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: {
  * waits for a verdict anew, or is accepted at once outside events for a question judged on upload.
  * Two phones of the team sending one at once: the first replaces it, the other's changes nothing.
  */
-async function retakePhoto(deps: PhotosDeps, code: GameCode, rejected: PhotoRow, input: { question: GameContent['questions'][number]; data: Uint8Array }): Promise<Progress> {
+async function retakePhoto(deps: PhotosDeps, code: GameCode, rejected: PhotoRow, input: { question: GameContent['questions'][number]; data: Uint8Array; playId: string }): Promise<Progress> {
+  await checkPhotoCount(deps.db, input.playId, rejected);
   const photo = await encodePhoto(input.data);
+  await checkOwnerQuota(deps, code, photo.length - rejected.bytes);
   const key = `${PLAY_PHOTOS_FOLDER}/${randomBytes(16).toString('hex')}.jpg`;
   await deps.storage.put(key, photo);
   const inEvent = code.source === 'event' && (await teamOfCode(deps.db, code.id)) !== null;
@@ -153,6 +177,8 @@ async function retakePhoto(deps: PhotosDeps, code: GameCode, rejected: PhotoRow,
     .update(playPhotos)
     .set({
       mediaKey: key,
+      bytes: photo.length,
+      takes: sql`${playPhotos.takes} + 1`,
       status: accepted ? 'accepted' : 'pending',
       points: accepted ? SCORE_PER_DONE_QUESTION : null,
       comment: null,

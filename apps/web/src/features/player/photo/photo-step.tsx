@@ -10,14 +10,14 @@ import { shrinkPhoto } from './shrink-photo.ts';
 /** Retrying a kept photo while the page is open; the `online` event sends it at once too. */
 const RETRY_MS = 5000;
 
-type Listener = { onSent(progress: Progress): void; onRefused(): void; onKept(): void };
+type Listener = { onSent(progress: Progress): void; onRefused(code: string): void; onKept(): void };
 const listeners = new Set<Listener>();
 let shared: PhotoQueue | null = null;
 /** One queue for the page: a photo kept for one question still goes while the team is on another. */
 function photoQueue(): PhotoQueue {
   shared ??= new PhotoQueue(indexedDbStore(), uploadPhoto, {
     onSent: (progress) => listeners.forEach((l) => l.onSent(progress)),
-    onRefused: () => listeners.forEach((l) => l.onRefused()),
+    onRefused: (_photo, error) => listeners.forEach((l) => l.onRefused(error.code)),
     onKept: () => listeners.forEach((l) => l.onKept()),
   });
   return shared;
@@ -96,7 +96,8 @@ export default function PhotoStep({ gameId, secretCode, grant, questionId, photo
   const [stalled, setStalled] = useState(false);
   const isOnline = browserOnline && !offline && !stalled;
   const [busy, setBusy] = useState(false);
-  const [refused, setRefused] = useState(false);
+  // The code of the server's refusal, to say why: too many photos, the creator's storage full, or the photo itself.
+  const [refused, setRefused] = useState<string | null>(null);
   const [serverUrl, setServerUrl] = useState<string>();
   const progressRef = useRef(onProgress);
   useEffect(() => {
@@ -109,7 +110,7 @@ export default function PhotoStep({ gameId, secretCode, grant, questionId, photo
         setStalled(false);
         progressRef.current(progress);
       },
-      onRefused: () => setRefused(true),
+      onRefused: (code) => setRefused(code),
       onKept: () => setStalled(true),
     };
     listeners.add(listener);
@@ -145,7 +146,7 @@ export default function PhotoStep({ gameId, secretCode, grant, questionId, photo
   const take = async (file: File | null) => {
     if (!file) return;
     setBusy(true);
-    setRefused(false);
+    setRefused(null);
     try {
       const blob = await shrinkPhoto(file);
       await queue.add({ gameId, secretCode, ...(grant && { grant }), questionId, blob });
@@ -189,9 +190,9 @@ export default function PhotoStep({ gameId, secretCode, grant, questionId, photo
                 </Button>
               )}
             </FileButton>
-            {refused && (
-              <Alert color="red" variant="light" role="alert">
-                {t('player.photo.refused')}
+            {refused !== null && (
+              <Alert color="red" variant="light" role="alert" data-testid="photo-refused" data-code={refused}>
+                {t(refused === 'too_many_photos' ? 'player.photo.tooMany' : refused === 'quota' ? 'player.photo.storageFull' : 'player.photo.refused')}
               </Alert>
             )}
           </>

@@ -11,7 +11,7 @@ vi.mock('../../../ui/map/game-map.tsx', () => ({ default: () => <div data-testid
 const answer: Answer = { kind: 'photo', judging: 'later', content: '<p>Take the team at the fountain</p>', contentAfterAnswer: '<p>Thanks!</p>' };
 
 /** A player on a photo question, with a server that takes photos (multipart) as the real one does. */
-async function openPhotoQuestion(language: 'he' | 'en') {
+async function openPhotoQuestion(language: 'he' | 'en', refusal: { status: number; code: string } | null = null) {
   const game = buildGame({ questionCount: 1, questions: [{ id: 'q1', content: '<p>Photo time</p>', hints: [], answer: replyAnswerOf(answer, 's', phoneAnswerOf(answer, 's'), false) }] });
   const server = fakeServer({ game, progress: buildProgress({ questions: [{ status: 'STARTED', hints: [] }] }) });
   const uploads: FormData[] = [];
@@ -20,6 +20,7 @@ async function openPhotoQuestion(language: 'he' | 'en') {
     if (!(init?.body instanceof FormData)) return jsonFetch(input, init);
     if (server.state.down) throw new TypeError('Failed to fetch');
     uploads.push(init.body);
+    if (refusal) return new Response(JSON.stringify({ message: 'refused', code: refusal.code }), { status: refusal.status, headers: { 'content-type': 'application/json' } });
     const photo = { status: 'pending' } as const;
     server.state.progress = { ...server.state.progress, questions: [{ status: 'ANSWERED', hints: [], photo }] };
     return new Response(JSON.stringify(server.state.progress), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -70,5 +71,17 @@ describe('player: a photo task', () => {
     expect(screen.getByTestId('photo-verdict').textContent).toContain(t('player.photo.accepted'));
     expect(screen.getByTestId('photo-verdict').textContent).toContain(t('player.photo.points', { count: 80 }));
     expect(screen.getByTestId('photo-comment').textContent).toContain('יופי של תמונה');
+  });
+
+  it.each([
+    [409, 'too_many_photos', 'player.photo.tooMany'],
+    [413, 'quota', 'player.photo.storageFull'],
+    [415, 'validation', 'player.photo.refused'],
+  ] as const)('says why the server refused a photo (%i %s)', async (status, code, text) => {
+    const { t, uploads } = await openPhotoQuestion('en', { status, code });
+    takePhoto();
+    const refused = await screen.findByTestId('photo-refused');
+    expect(refused.textContent).toBe(t(text));
+    expect(uploads).toHaveLength(1);
   });
 });
