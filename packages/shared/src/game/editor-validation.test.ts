@@ -81,6 +81,21 @@ describe('validateGame (spec section 5): one case per rule', () => {
     }
   });
 
+  it('holds the price per team of an event, when set, to the same minimum (a 200-team event sold for 2 shekels)', () => {
+    const game = validGame();
+    const metadata: Record<string, unknown> = game.metadata;
+    for (const groupPrice of [0.01, 0, '29.99']) {
+      metadata.groupPrice = groupPrice;
+      const errors = validateGame(game);
+      expect(kinds(errors)).toEqual(['minimun.groupPrice@metadata.groupPrice']);
+      expect(errors[0]!.message).toBe('The price per team of an event must be at least 30');
+    }
+    for (const groupPrice of [undefined, null, '', 30, '45.5']) {
+      metadata.groupPrice = groupPrice;
+      expect(validateGame(game)).toEqual([]);
+    }
+  });
+
   it('requires the currency and the language', () => {
     const game = validGame();
     const metadata: Record<string, unknown> = game.metadata;

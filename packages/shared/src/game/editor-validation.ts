@@ -17,6 +17,7 @@ export const VALIDATION_FIELDS = [
   'locationCity',
   'locationText',
   'price',
+  'groupPrice',
   'currencyCode',
   'language',
   'map',
@@ -53,6 +54,7 @@ export type ValidatedGame = {
     locationCity?: unknown;
     locationText?: unknown;
     price?: unknown;
+    groupPrice?: unknown;
     currencyCode?: unknown;
     language?: unknown;
     map?: unknown;
@@ -98,6 +100,7 @@ const MESSAGES: Record<ValidationField, string> = {
   locationCity: 'The game needs a city',
   locationText: 'The game needs a starting place description',
   price: 'The game needs a price',
+  groupPrice: 'The price per team of an event needs a number',
   currencyCode: 'The game needs a currency',
   language: 'The game needs a language',
   map: 'Say whether the game has a map',
@@ -116,7 +119,7 @@ const MESSAGES: Record<ValidationField, string> = {
 function issue(error: ValidationErrorKind, field: ValidationField, path: string, question?: number, hint?: number, option?: number): GameValidationError {
   const message =
     error === 'minimun'
-      ? `The price must be at least ${MIN_GAME_PRICE}`
+      ? `${field === 'groupPrice' ? 'The price per team of an event' : 'The price'} must be at least ${MIN_GAME_PRICE}`
       : MESSAGES[field].replace('{question}', String(question)).replace('{hint}', String(hint)).replace('{option}', String(option));
   return {
     error,
@@ -158,6 +161,9 @@ export function validateGame(game: ValidatedGame): GameValidationError[] {
   if (isBlank(m.locationText)) errors.push(issue('required', 'locationText', 'metadata.locationText'));
   if (isBlank(m.price)) errors.push(issue('required', 'price', 'metadata.price'));
   else if (!(Number(m.price) >= MIN_GAME_PRICE)) errors.push(issue('minimun', 'price', 'metadata.price'));
+  // An event is sold per team at this price (times its teams): the same minimum holds per team, so a
+  // 200-team event cannot be sold for 2 shekels.
+  if (!isBlank(m.groupPrice) && !(Number(m.groupPrice) >= MIN_GAME_PRICE)) errors.push(issue('minimun', 'groupPrice', 'metadata.groupPrice'));
   if (isBlank(m.currencyCode)) errors.push(issue('required', 'currencyCode', 'metadata.currencyCode'));
   if (isBlank(m.language)) errors.push(issue('required', 'language', 'metadata.language'));
   if (typeof m.map !== 'boolean') errors.push(issue('required', 'map', 'metadata.map'));

@@ -135,6 +135,18 @@ describe.each(testDatabaseKinds())('the admin’s review of games (approve, send
       expect(await publicList()).toContain(game.id);
     });
 
+    it('a game whose price per team is under the minimum (0.01 for a 200-team event) is 422 with the reason, nothing changes', async () => {
+      const owner = await userWithToken(t);
+      const base = gameContent();
+      const game = await buildGame(t.db, { userId: owner.user.id, status: 'PENDING', approvedAt: null, content: { metadata: { ...base.metadata, groupPrice: 0.01 } } });
+      const before = await studioTables(t.db);
+      const res = await call(t, 'POST', `/api/games/approve/${game.id}`, { token: admin.token, body: { version: game.version } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'validation', message: 'The price per team of an event must be at least 30', issues: [expect.objectContaining({ error: 'minimun', field: 'groupPrice' })] });
+      expect((await studioTables(t.db)).text).toBe(before.text);
+      expect(await publicList()).not.toContain(game.id);
+    });
+
     it('a version newer than the stored one: 409, nothing changes', async () => {
       const { game } = await gameOfNewCreator('PENDING');
       const before = await studioTables(t.db);

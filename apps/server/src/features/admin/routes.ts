@@ -5,6 +5,7 @@ import {
   codeBatchesReplySchema,
   editorGameReplySchema,
   gameParamsSchema,
+  gameValidationReplySchema,
   generateCodesReplySchema,
   generateCodesRequestSchema,
   reviewReasonRequestSchema,
@@ -29,11 +30,11 @@ const approveRoute: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'A pending game becomes APPROVED: listed on GET /api/games at once, its review note cleared, its creator emailed in their language (admins). No payload (the spec\'s) approves the version sent to approval; `{ version }` approves the one the admin reviewed. Either way 409 conflict with the current version when the game was saved since, and 409 unless PENDING; replies with the game as stored',
+          'A pending game becomes APPROVED: listed on GET /api/games at once, its review note cleared, its creator emailed in their language (admins). No payload (the spec\'s) approves the version sent to approval; `{ version }` approves the one the admin reviewed. Either way 409 conflict with the current version when the game was saved since, 409 unless PENDING, and 422 with every validation error when the game breaks a rule of sending to approval (a price per team under the minimum); replies with the game as stored',
         security: tokenSecurity,
         params: gameParamsSchema,
         body: approveGameRequestSchema,
-        response: { 200: editorGameReplySchema, 409: versionConflictReplySchema, ...errorReplies(400, 401, 403, 404) },
+        response: { 200: editorGameReplySchema, 409: versionConflictReplySchema, 422: gameValidationReplySchema, ...errorReplies(400, 401, 403, 404) },
       },
     },
     async (request) => ({ data: await admin.approveGame(deps, request.params.gameId, request.body?.version, request.log) }),

@@ -1,5 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import type { AdminGame, EditorGame, GameStatus } from '@streethunt/shared';
+import { toEditableGame, validateGame, type AdminGame, type EditorGame, type GameStatus } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { games, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
@@ -74,6 +74,12 @@ async function decide(db: Db, gameId: string, decision: Decision, reason: string
       throw new AppError(409, 'conflict', 'This game was changed after you opened it: reload it and review the latest version', {
         version: row.version,
       });
+    }
+    if (decision === 'approve') {
+      // The rules a game was sent under hold when it is approved too (a price per team under the
+      // minimum passed approval): 422 with every error, as sending to approval does.
+      const errors = validateGame(toEditableGame(readGameContent(row)));
+      if (errors.length > 0) throw new AppError(422, 'validation', errors[0]!.message, { issues: errors });
     }
     const now = new Date();
     // A next version approved is published into the listed game it was made for.

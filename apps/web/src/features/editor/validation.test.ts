@@ -33,6 +33,7 @@ describe('editor validation', () => {
       expect(text).toContain('1');
       expect(text).not.toContain('{{');
       expect(issueMessage(t, { error: 'minimun', field: 'price', path: 'metadata.price', message: '' })).toContain('30');
+      expect(issueMessage(t, { error: 'minimun', field: 'groupPrice', path: 'metadata.groupPrice', message: '' })).toContain('30');
       expect(missing).toEqual([]);
     }
   });
