@@ -2,6 +2,10 @@ import en from '../../src/i18n/en.json';
 import he from '../../src/i18n/he.json';
 import liveEn from '../../src/i18n/player/live.en.json';
 import liveHe from '../../src/i18n/player/live.he.json';
+import termsEn from '../../src/i18n/pages/terms.en.json';
+import termsHe from '../../src/i18n/pages/terms.he.json';
+import affiliatesEn from '../../src/i18n/pages/affiliates.en.json';
+import affiliatesHe from '../../src/i18n/pages/affiliates.he.json';
 import type adminCodes from '../../src/i18n/studio/admin-codes.en.json';
 import type adminGames from '../../src/i18n/studio/admin-games.en.json';
 import type adminLeads from '../../src/i18n/studio/admin-leads.en.json';
@@ -17,8 +21,11 @@ import type myGames from '../../src/i18n/studio/my-games.en.json';
 import type photos from '../../src/i18n/studio/photos.en.json';
 import type { Language } from './browser.ts';
 
-/** The app's own translations, so tests find elements by what users read without copying the words. */
-export const texts = { he, en } as const;
+/**
+ * The app's own translations, so tests find elements by what users read without copying the words;
+ * with the terms of use and the affiliates' pages, namespaces of their own in the app (src/i18n/terms-translations.ts).
+ */
+export const texts = { he: { ...he, ...termsHe, ...affiliatesHe }, en: { ...en, ...termsEn, ...affiliatesEn } } as const;
 
 export type Texts = (typeof texts)[Language];
 

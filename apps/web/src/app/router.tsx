@@ -4,7 +4,9 @@ import { PageLoader } from '../ui/page-loader.tsx';
 import { adminPayoutsPage, adminUsersPage } from './admin-tab-pages.tsx';
 import { Layout } from './layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { studioRoute } from './studio-route.ts';
+import { routeWithTexts, studioRoute } from './studio-route.ts';
+import { TERMS_NAMESPACE } from '../i18n/terms-translations.ts';
+import { AFFILIATES_NAMESPACE } from '../i18n/affiliates-translations.ts';
 
 /** Every route of spec section 2. Pages load on demand so the player ships little code. */
 export const routes: RouteObject[] = [
@@ -17,7 +19,7 @@ export const routes: RouteObject[] = [
       { path: 'splash', lazy: withAllStyles(() => import('../features/pages/splash-page.tsx')) },
       { path: 'home', lazy: withAllStyles(() => import('../features/pages/home-page.tsx')) },
       { path: 'about', lazy: withAllStyles(() => import('../features/pages/about-page.tsx')) },
-      { path: 'terms', lazy: withAllStyles(() => import('../features/pages/terms-page.tsx')) },
+      { path: 'terms', lazy: routeWithTexts(TERMS_NAMESPACE, () => import('../features/pages/terms-page.tsx')) },
       { path: 'login', lazy: withAllStyles(() => import('../features/account/login-page.tsx')) },
       { path: 'logout', lazy: withAllStyles(() => import('../features/account/logout-page.tsx')) },
       { path: 'signup', lazy: withAllStyles(() => import('../features/account/signup-page.tsx')) },
@@ -29,9 +31,9 @@ export const routes: RouteObject[] = [
       { path: 'update-payment-details', lazy: withAllStyles(() => import('../features/account/update-payment-details-page.tsx')) },
       { path: 'test/request', lazy: withAllStyles(() => import('../features/pages/test-request-page.tsx')) },
       { path: 'test', lazy: withAllStyles(() => import('../features/pages/test-page.tsx')) },
-      { path: 'affiliates', lazy: withAllStyles(() => import('../features/affiliates/affiliates-page.tsx')) },
-      { path: 'affiliates/make-money', lazy: withAllStyles(() => import('../features/affiliates/make-money-page.tsx')) },
-      { path: 'affiliates/guides', lazy: withAllStyles(() => import('../features/affiliates/guides-page.tsx')) },
+      { path: 'affiliates', lazy: routeWithTexts(AFFILIATES_NAMESPACE, () => import('../features/affiliates/affiliates-page.tsx')) },
+      { path: 'affiliates/make-money', lazy: routeWithTexts(AFFILIATES_NAMESPACE, () => import('../features/affiliates/make-money-page.tsx')) },
+      { path: 'affiliates/guides', lazy: routeWithTexts(AFFILIATES_NAMESPACE, () => import('../features/affiliates/guides-page.tsx')) },
       { path: 'builders', lazy: withAllStyles(() => import('../features/pages/builders-page.tsx')) },
       { path: 'reports', lazy: studioRoute(() => import('../features/reports/reports-page.tsx')) },
       { path: 'games', lazy: () => import('../features/games/games-page.tsx') },

@@ -24,6 +24,11 @@ function started(): Promise<void> {
  * and fetches the other language's part on a language switch.
  */
 export function studioRoute<T>(load: () => Promise<T>): () => Promise<T> {
+  return routeWithTexts(STUDIO_NAMESPACE, load);
+}
+
+/** A page whose texts are a namespace of their own: its code, every component's styles and those texts, all in before it shows. */
+export function routeWithTexts<T>(namespace: string, load: () => Promise<T>): () => Promise<T> {
   const withStyles = withAllStyles(load);
-  return () => Promise.all([withStyles(), started().then(() => i18next.loadNamespaces(STUDIO_NAMESPACE))]).then(([module]) => module);
+  return () => Promise.all([withStyles(), started().then(() => i18next.loadNamespaces(namespace))]).then(([module]) => module);
 }

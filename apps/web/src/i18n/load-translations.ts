@@ -3,11 +3,22 @@ import type { Language } from '@streethunt/shared';
 import { loadStudioTranslations, STUDIO_NAMESPACE } from './studio-translations.ts';
 import { loadPresenceTranslations, PRESENCE_NAMESPACE } from './presence-translations.ts';
 import { LIVE_NAMESPACE, loadLiveTranslations } from './live-translations.ts';
+import { loadTermsTranslations, TERMS_NAMESPACE } from './terms-translations.ts';
+import { AFFILIATES_NAMESPACE, loadAffiliatesTranslations } from './affiliates-translations.ts';
 
 /** One chunk per language, so a page loads only the active language's texts (DESIGN.md section 7). */
 const translationLoaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
   he: () => import('./he.json'),
   en: () => import('./en.json'),
+};
+
+/** The namespaces that load apart from the main texts, each with the screens that show them. */
+const namespaceLoaders: Partial<Record<string, (language: Language) => Promise<ResourceKey>>> = {
+  [STUDIO_NAMESPACE]: loadStudioTranslations,
+  [PRESENCE_NAMESPACE]: loadPresenceTranslations,
+  [LIVE_NAMESPACE]: loadLiveTranslations,
+  [TERMS_NAMESPACE]: loadTermsTranslations,
+  [AFFILIATES_NAMESPACE]: loadAffiliatesTranslations,
 };
 
 /**
@@ -23,14 +34,8 @@ export const lazyTranslations: BackendModule = {
       callback(new Error(`no translations for ${language}`), false);
       return;
     }
-    const texts =
-      namespace === STUDIO_NAMESPACE
-        ? loadStudioTranslations(language as Language)
-        : namespace === PRESENCE_NAMESPACE
-          ? loadPresenceTranslations(language as Language)
-          : namespace === LIVE_NAMESPACE
-            ? loadLiveTranslations(language as Language)
-            : load().then((module) => module.default);
+    const loadNamespace = namespaceLoaders[namespace];
+    const texts = loadNamespace ? loadNamespace(language as Language) : load().then((module) => module.default);
     texts.then(
       (resources) => callback(null, resources),
       // `true` asks i18next to try again.

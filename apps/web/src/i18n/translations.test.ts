@@ -6,6 +6,10 @@ import presenceEn from './player/presence.en.json';
 import liveEn from './player/live.en.json';
 import liveHe from './player/live.he.json';
 import presenceHe from './player/presence.he.json';
+import termsEn from './pages/terms.en.json';
+import termsHe from './pages/terms.he.json';
+import affiliatesEn from './pages/affiliates.en.json';
+import affiliatesHe from './pages/affiliates.he.json';
 
 /** Every leaf of a translation tree as `path -> value`; arrays count by index. */
 function leaves(node: unknown, prefix = ''): Map<string, unknown> {
@@ -25,6 +29,8 @@ describe.each([
   ['studio translation files', studioTexts('he'), studioTexts('en')],
   ['spot-code step translation files', presenceHe, presenceEn],
   ['live news translation files', liveHe, liveEn],
+  ['terms of use translation files', termsHe, termsEn],
+  ['affiliates pages translation files', affiliatesHe, affiliatesEn],
 ])('%s', (_name, heTexts, enTexts) => {
   const heLeaves = leaves(heTexts);
   const enLeaves = leaves(enTexts);

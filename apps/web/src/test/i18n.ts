@@ -6,6 +6,12 @@ import he from '../i18n/he.json';
 import { STUDIO_NAMESPACE } from '../i18n/studio-translations.ts';
 import { PRESENCE_NAMESPACE } from '../i18n/presence-translations.ts';
 import { LIVE_NAMESPACE } from '../i18n/live-translations.ts';
+import { TERMS_NAMESPACE } from '../i18n/terms-translations.ts';
+import { AFFILIATES_NAMESPACE } from '../i18n/affiliates-translations.ts';
+import affiliatesEn from '../i18n/pages/affiliates.en.json';
+import affiliatesHe from '../i18n/pages/affiliates.he.json';
+import termsEn from '../i18n/pages/terms.en.json';
+import termsHe from '../i18n/pages/terms.he.json';
 import liveEn from '../i18n/player/live.en.json';
 import liveHe from '../i18n/player/live.he.json';
 import presenceEn from '../i18n/player/presence.en.json';
@@ -28,8 +34,8 @@ export async function createTestI18n(language: Language = 'he'): Promise<{ i18n:
   const i18n = createInstance();
   await i18n.use(initReactI18next).init({
     resources: {
-      he: { translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe, [LIVE_NAMESPACE]: liveHe },
-      en: { translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn, [LIVE_NAMESPACE]: liveEn },
+      he: { translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe, [LIVE_NAMESPACE]: liveHe, [TERMS_NAMESPACE]: termsHe, [AFFILIATES_NAMESPACE]: affiliatesHe },
+      en: { translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn, [LIVE_NAMESPACE]: liveEn, [TERMS_NAMESPACE]: termsEn, [AFFILIATES_NAMESPACE]: affiliatesEn },
     },
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
@@ -48,5 +54,5 @@ export async function createTestI18n(language: Language = 'he'): Promise<{ i18n:
  * studio's first, then the main file's (their keys never meet).
  */
 export function textsOf(i18n: I18n) {
-  return i18n.getFixedT(null, [STUDIO_NAMESPACE, PRESENCE_NAMESPACE, LIVE_NAMESPACE, 'translation']);
+  return i18n.getFixedT(null, [STUDIO_NAMESPACE, PRESENCE_NAMESPACE, LIVE_NAMESPACE, TERMS_NAMESPACE, AFFILIATES_NAMESPACE, 'translation']);
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useAffiliatesTranslation } from '../../i18n/affiliates-translations.ts';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { LinkRow } from '../../ui/link-row.tsx';
@@ -15,7 +15,7 @@ const LANGUAGE_NAMES = { he: 'עברית', en: 'English' } as const;
  * <header>: the page has no app header, and this is part of the hero.
  */
 function TopBar() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAffiliatesTranslation();
   const other = i18n.language === 'he' ? 'en' : 'he';
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs" py="xs">
@@ -57,7 +57,7 @@ type Props = {
  * action), the page's sections, and the way on to the terms and signup at the end.
  */
 export function AffiliateFrame({ title, kicker, lead, action, children }: Props) {
-  const { t } = useTranslation();
+  const { t } = useAffiliatesTranslation();
   usePageTitle(title);
   return (
     <>

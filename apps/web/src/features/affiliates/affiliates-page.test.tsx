@@ -8,7 +8,7 @@ afterEach(resetBrowserState);
 describe('/affiliates', () => {
   it.each(['he', 'en'] as const)('lists both options, each to its landing page and to signup (%s)', async (language) => {
     const { i18n, missing } = await renderPage(<AffiliatesPage />, { path: '/affiliates', language });
-    const t = i18n.getFixedT(language);
+    const t = i18n.getFixedT(language, ['affiliates', 'translation']);
     await screen.findByRole('heading', { level: 1, name: t('pages.affiliates') });
     const hrefs = (element: HTMLElement) => within(element).getAllByRole('link').map((link) => link.getAttribute('href'));
     const marketers = screen.getByRole('article', { name: t('affiliates.hub.makeMoney.title') });

@@ -1,6 +1,6 @@
 import { Button, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconCheck, IconMap2, IconSpeakerphone, type TablerIcon } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useAffiliatesTranslation } from '../../i18n/affiliates-translations.ts';
 import { Link } from 'react-router';
 import type { LeadFormType } from '@streethunt/shared';
 import { DirectionalIcon } from '../../ui/directional-icon.tsx';
@@ -14,7 +14,7 @@ const OPTIONS: { formType: LeadFormType; path: string; icon: TablerIcon }[] = [
 
 /** One way to join: who it is for, three points, on to its landing page or straight to signup. */
 function OptionCard({ formType, path, icon: Icon }: (typeof OPTIONS)[number]) {
-  const { t } = useTranslation();
+  const { t } = useAffiliatesTranslation();
   const points = t(`affiliates.hub.${formType}.points`, { returnObjects: true }) as string[];
   const titleId = `option-${formType}`;
   return (
@@ -52,7 +52,7 @@ function OptionCard({ formType, path, icon: Icon }: (typeof OPTIONS)[number]) {
 
 /** `/affiliates` (spec section 2): both affiliate options, each to its landing page, and signup. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useAffiliatesTranslation();
   return (
     <AffiliateFrame
       title={t('pages.affiliates')}

@@ -11,7 +11,7 @@ const SEND = 'POST /api/landing-page-form';
 async function renderLanding(language: Language = 'he', page: 'guides' | 'makeMoney' = 'guides') {
   const path = page === 'guides' ? '/affiliates/guides' : '/affiliates/make-money';
   const view = await renderPage(page === 'guides' ? <GuidesPage /> : <MakeMoneyPage />, { path, language });
-  const t = view.i18n.getFixedT(language);
+  const t = view.i18n.getFixedT(language, ['affiliates', 'translation']);
   await screen.findByRole('heading', { level: 1 });
   return { ...view, t };
 }

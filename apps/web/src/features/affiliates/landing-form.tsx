@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useAffiliatesTranslation } from '../../i18n/affiliates-translations.ts';
 import { LEAD_NAME_MAX, type LandingForm as LandingFormData, type LeadFormType } from '@streethunt/shared';
 import { affiliatesApi } from './api.ts';
 import { readAffCookie } from './aff-cookie.ts';
@@ -19,7 +19,7 @@ const latinInput = { dir: 'ltr', spellCheck: false } as const;
  * shows above the form and everything typed stays.
  */
 export function LandingForm({ formType }: { formType: LeadFormType }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useAffiliatesTranslation();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<LandingValues>(emptyLandingValues);
   const [errors, setErrors] = useState<LandingErrors>({});

@@ -8,7 +8,8 @@ import {
   IconUsersGroup,
   type TablerIcon,
 } from '@tabler/icons-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useAffiliatesTranslation } from '../../i18n/affiliates-translations.ts';
 import { Link } from 'react-router';
 import type { LeadFormType } from '@streethunt/shared';
 import { AffiliateFrame, AffiliateSection } from './affiliate-frame.tsx';
@@ -39,7 +40,7 @@ function toForm() {
  * this page's. Written to recruit: the promise first, the form one tap away.
  */
 export function LandingPage({ formType }: { formType: LeadFormType }) {
-  const { t } = useTranslation();
+  const { t } = useAffiliatesTranslation();
   const benefits = t(`affiliates.${formType}.benefits`, { returnObjects: true }) as Point[];
   const steps = t(`affiliates.${formType}.steps`, { returnObjects: true }) as Point[];
   const icons = BENEFIT_ICONS[formType];
@@ -111,7 +112,7 @@ export function LandingPage({ formType }: { formType: LeadFormType }) {
       </Box>
 
       <Text ta="center">
-        <Trans i18nKey="affiliates.landing.signupText" components={{ signup: <Anchor component={Link} to="/signup" inherit fw={700} underline="always" /> }} />
+        <Trans t={t} i18nKey="affiliates.landing.signupText" components={{ signup: <Anchor component={Link} to="/signup" inherit fw={700} underline="always" /> }} />
       </Text>
     </AffiliateFrame>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useAffiliatesTranslation } from '../../i18n/affiliates-translations.ts';
 import { Link } from 'react-router';
 
 /**
@@ -9,7 +9,7 @@ import { Link } from 'react-router';
  * so a screen reader says it and the keyboard goes on from here.
  */
 export function LandingThanks({ firstName }: { firstName: string }) {
-  const { t } = useTranslation();
+  const { t } = useAffiliatesTranslation();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (

@@ -2,6 +2,7 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, termsExamples, type Language } from '@streethunt/shared';
 import { useVatPercent } from '../../api/public-config.ts';
+import { TERMS_NAMESPACE } from '../../i18n/terms-translations.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 
 /** The eight sections of the terms of use, in the order of spec section 2. */
@@ -30,7 +31,7 @@ function exampleFigures(vatPercent: number, language: Language): Record<string, 
 }
 
 export function Component() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(TERMS_NAMESPACE);
   usePageTitle(t('terms.title'));
   const figures = exampleFigures(useVatPercent(), i18n.language === 'en' ? 'en' : 'he');
   return (
