@@ -36,6 +36,8 @@ export type ErrorCode =
   | 'quota'
   /** A play's photos past MAX_PHOTOS_PER_PLAY, or a question's past MAX_PHOTOS_PER_QUESTION. */
   | 'too_many_photos'
+  /** A photo for a question of a game played in order that the team has not reached yet. */
+  | 'not_playable'
   /** An upload that looks like a video but no parser reads one in it. */
   | 'bad_video'
   | 'unavailable'

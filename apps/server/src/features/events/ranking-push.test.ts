@@ -76,7 +76,8 @@ describe.each(testDatabaseKinds())('the ranking on the teams’ phones on %s', (
     t = await buildTestApp({ kind });
     url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     creator = await userWithToken(t);
-    game = await buildGame(t.db, { userId: creator.user.id, content: { questions: [...gameContent().questions.slice(0, 2), photoQuestion] } });
+    // Played in any order: a team sends the photo without playing the questions before it.
+    game = await buildGame(t.db, { userId: creator.user.id, content: { metadata: { ...gameContent().metadata, order: 'free' }, questions: [...gameContent().questions.slice(0, 2), photoQuestion] } });
   });
   afterEach(() => {
     for (const socket of sockets.splice(0)) socket.disconnect();

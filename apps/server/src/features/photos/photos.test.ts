@@ -33,6 +33,8 @@ const photoQuestions = () => [
   { id: 'qp2', content: '<p>The team on the bench</p>', location: null, answer: { kind: 'photo' as const, judging: 'on-upload' as const, content: '', contentAfterAnswer: '' }, hints: [] },
 ];
 
+const anyOrder = () => ({ ...gameContent().metadata, order: 'free' as const });
+
 /** Zip entries' names and sizes. */
 function zipEntries(data: Buffer): Promise<Array<{ name: string; bytes: Buffer }>> {
   return new Promise((resolve, reject) => {
@@ -72,7 +74,8 @@ describe.each(testDatabaseKinds())('photo tasks on %s', (kind) => {
     creator = await userWithToken(t);
     stranger = await userWithToken(t);
     admin = await userWithToken(t, { role: 'admin' });
-    game = await buildGame(t.db, { userId: creator.user.id, content: { questions: photoQuestions() } });
+    // Played in any order: each test takes the photo it is about, not the questions before it.
+    game = await buildGame(t.db, { userId: creator.user.id, content: { metadata: anyOrder(), questions: photoQuestions() } });
     gpsPhoto = await photo({ width: 3000, height: 2000 });
   });
   afterEach(() => {
@@ -187,7 +190,7 @@ describe.each(testDatabaseKinds())('photo tasks on %s', (kind) => {
 
   it('takes no photo for a question that opens with its spot’s QR code before the code opened it', async () => {
     const questions = photoQuestions().map((question) => (question.id === 'qp1' ? { ...question, presence: 'qr' as const } : question));
-    const spotGame = await buildGame(t.db, { userId: creator.user.id, content: { questions } });
+    const spotGame = await buildGame(t.db, { userId: creator.user.id, content: { metadata: anyOrder(), questions } });
     const code = await buildCode(t.db, { gameId: spotGame.id });
     expect((await progressCall(t.app, { action: 'set-start-time', gameId: spotGame.id, secretCode: code.code })).statusCode).toBe(200);
     const fields = { gameId: spotGame.id, secretCode: code.code, questionId: 'qp1' };

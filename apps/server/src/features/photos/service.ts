@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import yazl from 'yazl';
 import { zipEntryName } from './zip-entry-name.ts';
-import { MAX_PHOTOS_PER_PLAY, MAX_PHOTOS_PER_QUESTION, needsPresenceCode, PHOTO_MAX_SIDE, SCORE_PER_DONE_QUESTION, visibleText, type GameContent, type JudgePhotoRequest, type PhotoState, type PlayPhoto, type Progress } from '@streethunt/shared';
+import { isQuestionPlayable, MAX_PHOTOS_PER_PLAY, MAX_PHOTOS_PER_QUESTION, needsPresenceCode, PHOTO_MAX_SIDE, SCORE_PER_DONE_QUESTION, visibleText, type GameContent, type JudgePhotoRequest, type PhotoState, type PlayPhoto, type Progress } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { eventTeams, events, gameCodes, games, playPhotos } from '../../db/schema.ts';
 import { findGameForPlayers, readGameContent } from '../../db/game-rows.ts';
@@ -122,6 +122,10 @@ export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: {
   if (!question) throw notFound('No such question in the version this play is on');
   if (question.answer.kind !== 'photo') throw badRequest('This question takes no photo', 'bad_answer');
   const judging = question.answer.judging;
+  // In a game played in order, a question not reached yet takes no photo (nothing is stored).
+  if (!isQuestionPlayable(content.metadata.order, progressQuestions(content.questions, play.states), index)) {
+    throw new AppError(409, 'not_playable', 'This question is not open yet: play the questions before it first');
+  }
   const [kept] = await deps.db.select().from(playPhotos).where(and(eq(playPhotos.playId, play.id), eq(playPhotos.questionId, question.id)));
   // A rejected photo may be taken again while the team plays; any other is the question's photo.
   if (kept?.status === 'rejected') return retakePhoto(deps, code, kept, { question, data: input.data, playId: play.id });

@@ -192,7 +192,7 @@ export default function PhotoStep({ gameId, secretCode, grant, questionId, photo
             </FileButton>
             {refused !== null && (
               <Alert color="red" variant="light" role="alert" data-testid="photo-refused" data-code={refused}>
-                {t(refused === 'too_many_photos' ? 'player.photo.tooMany' : refused === 'quota' ? 'player.photo.storageFull' : 'player.photo.refused')}
+                {t(REFUSAL_TEXTS[refused] ?? 'player.photo.refused')}
               </Alert>
             )}
           </>
@@ -201,6 +201,13 @@ export default function PhotoStep({ gameId, secretCode, grant, questionId, photo
     </Stack>
   );
 }
+
+/** What the team reads when the server refused its photo, by the reply's code. */
+const REFUSAL_TEXTS: Partial<Record<string, string>> = {
+  too_many_photos: 'player.photo.tooMany',
+  quota: 'player.photo.storageFull',
+  not_playable: 'player.photo.notPlayable',
+};
 
 function PhotoVerdict({ photo, inEvent }: { photo: PhotoState; inEvent: boolean }) {
   const { t } = useTranslation();

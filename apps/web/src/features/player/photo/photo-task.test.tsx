@@ -76,6 +76,7 @@ describe('player: a photo task', () => {
   it.each([
     [409, 'too_many_photos', 'player.photo.tooMany'],
     [413, 'quota', 'player.photo.storageFull'],
+    [409, 'not_playable', 'player.photo.notPlayable'],
     [415, 'validation', 'player.photo.refused'],
   ] as const)('says why the server refused a photo (%i %s)', async (status, code, text) => {
     const { t, uploads } = await openPhotoQuestion('en', { status, code });
