@@ -24,6 +24,8 @@ export type ErrorCode =
   | 'email_taken'
   | 'invalid_token'
   | 'wrong_code'
+  /** A real code that was stopped (its purchase refunded): 410, not a wrong code. */
+  | 'code_refunded'
   | 'wrong_answer'
   /** What was sent cannot be an answer of the question's kind (no number, no such option). */
   | 'bad_answer'

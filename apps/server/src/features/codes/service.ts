@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CODE_PREFIX_MAX, GENERATE_CODES_MAX, codePrefixSchema, codeQtySchema, generateGameCode, normalizeGameCode } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, games } from '../../db/schema.ts';
@@ -46,8 +46,8 @@ export async function createGameCodes(
 }
 
 /**
- * The code row when `typed` is a valid code for this game; null otherwise (never says whether it exists
- * elsewhere). A disabled code (its purchase refunded) is no longer valid.
+ * The code row when `typed` is a code of this game, disabled or not; null otherwise (never says whether
+ * it exists elsewhere). A disabled code (its purchase refunded) is no longer valid: the caller says so.
  */
 async function findGameCode(db: Db, gameId: string, typed: string): Promise<GameCode | null> {
   const code = normalizeGameCode(typed);
@@ -55,7 +55,7 @@ async function findGameCode(db: Db, gameId: string, typed: string): Promise<Game
   const [row] = await db
     .select()
     .from(gameCodes)
-    .where(and(eq(gameCodes.code, code), eq(gameCodes.gameId, gameId), isNull(gameCodes.disabledAt)));
+    .where(and(eq(gameCodes.code, code), eq(gameCodes.gameId, gameId)));
   return row ?? null;
 }
 
@@ -89,6 +89,12 @@ const WRONG_CODE_MESSAGE = 'This code is not valid for this game';
 
 export const wrongCode = () => new AppError(403, 'wrong_code', WRONG_CODE_MESSAGE);
 
+/**
+ * A real code of the game that was stopped (its purchase refunded): whoever types it holds it, so it
+ * is no guess and gets its own answer (410: it existed and is gone), not 'wrong code'.
+ */
+export const codeRefunded = () => new AppError(410, 'code_refunded', 'This code was refunded and no longer works');
+
 export const tooManyWrongCodes = (retryMs: number) =>
   rateLimited(`Too many wrong codes, try again in ${Math.max(1, Math.ceil(retryMs / 60_000))} minutes`, retryMs);
 
@@ -108,7 +114,10 @@ export type CodeRequest = {
 };
 
 export type CodeGate = {
-  /** The code row when `typed` is valid for this game, or null (a wrong code counts as a wrong try). 429 when the client is blocked and has no valid grant. */
+  /**
+   * The code row when `typed` is valid for this game, or null (a wrong code counts as a wrong try). 429
+   * when the client is blocked and has no valid grant; 410 code_refunded for a stopped code (not counted).
+   */
   check(request: CodeRequest): Promise<GameCode | null>;
   /** Like check, but a wrong code is a 403 wrong_code, the same for every wrong code. */
   require(request: CodeRequest): Promise<GameCode>;
@@ -175,7 +184,9 @@ export const codeGate = perOwner((services: { db: Db; config: { jwtSecret: strin
       await attempt?.settle(false);
       throw error;
     }
+    // A stopped code exists: not a guess, so its try is given back like a right code's.
     await attempt?.settle(row === null);
+    if (row?.disabledAt) throw codeRefunded();
     if (row) cache.set(cacheKey, row);
     // A granted code that is gone went with its game: not a guess (a granted request takes no try).
     return row;

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { plays } from '../../db/schema.ts';
 import { isOwnerOrAdmin } from '../../platform/access.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
-import { notFound } from '../../platform/errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import type { CodeGate } from '../codes/service.ts';
@@ -180,8 +180,12 @@ export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId
   // A logged-in caller may be the owner or an admin, who see their latest save at once.
   const row = viewer.auth ? await findGame(deps.db, gameId) : await findGameForPlayers(deps.db, gameId);
   if (row && isOwnerOrAdmin(viewer.auth, row)) return ownerPart(deps.db, row);
+  // A stopped (refunded) code kept on a phone opens nothing, like no code: the page still shows the game.
   const code = viewer.secretCode
-    ? await deps.codes.check({ gameId, typed: viewer.secretCode, client: viewer.client, grant: viewer.grant })
+    ? await deps.codes.check({ gameId, typed: viewer.secretCode, client: viewer.client, grant: viewer.grant }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'code_refunded') return null;
+        throw error;
+      })
     : null;
   // A valid code also opens a game that is not approved (yet): a creator's code lets friends play-test a draft.
   if (!row || (row.status !== 'APPROVED' && !code)) throw notFound('No such game');

@@ -206,7 +206,7 @@ describe.each(testDatabaseKinds())('buying an event for many teams on %s', (kind
     const codes = await t.db.select().from(gameCodes).where(eq(gameCodes.gameId, game.id));
     expect(codes.every((code) => code.disabledAt instanceof Date)).toBe(true);
     for (const team of teams) {
-      expect((await progressCall(t.app, { action: 'set-start-time', gameId: game.id, secretCode: team.code })).statusCode).toBe(403);
+      expect((await progressCall(t.app, { action: 'set-start-time', gameId: game.id, secretCode: team.code })).statusCode).toBe(410);
     }
     expect((await room(event.id)).event.endedAt).not.toBeNull();
     const [mail] = (await mailsTo('dana.teacher@example.com')).filter((m) => /refunded|בוטלה/.test(m.subject));

@@ -42,7 +42,7 @@ export function registerProgressWatch(io: Server, deps: WatchDeps): void {
         await deps.onWatched?.(socket, code);
         reply({ ok: true, progress: await progressForCode(deps.db, code) });
       } catch (error) {
-        if (error instanceof AppError && error.code === 'rate_limited') return reply({ ok: false, code: 'rate_limited' });
+        if (error instanceof AppError && (error.code === 'rate_limited' || error.code === 'code_refunded')) return reply({ ok: false, code: error.code });
         deps.log.error({ err: error }, 'progress:watch failed');
         reply({ ok: false, code: 'internal' });
       }

@@ -56,9 +56,10 @@ describe.each(testDatabaseKinds())('the admin’s refunds on %s', (kind) => {
     expect(stored).toMatchObject({ status: 'refunded', refundAmount: 3500, refundedBy: adminId });
     const [codeRow] = await t.db.select().from(gameCodes).where(eq(gameCodes.id, code.id));
     expect(codeRow.disabledAt).toBeInstanceOf(Date);
-    // The code no longer opens the game.
+    // The code no longer opens the game, and says why.
     const start = await progressCall(t.app, { action: 'set-start-time', gameId: game.id, secretCode: code.code });
-    expect(start.statusCode).toBe(403);
+    expect(start.statusCode).toBe(410);
+    expect(start.json().code).toBe('code_refunded');
     const mails = (await t.readOutbox()).filter((mail) => mail.to === 'refund-me@example.com');
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain('₪35');

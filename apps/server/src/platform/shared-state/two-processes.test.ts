@@ -84,7 +84,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
 
-  /** A code check: get-game-progress answers 403 wrong_code for a wrong or disabled code. */
+  /** A code check: get-game-progress answers 403 wrong_code for a wrong code, 410 code_refunded for a disabled one. */
   const progress = (server: ServerProcess, gameId: string, secretCode: string, ip?: string) =>
     call(server, 'POST', '/api/game-progress', { body: { action: 'get-game-progress', gameId, secretCode }, ip });
 
@@ -242,8 +242,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
 
     const refund = await call(a, 'POST', `/api/purchases/${purchase.id}/refund`, { token, body: {} });
     expect(refund.status).toBe(200);
-    expect((await progress(a, game.id, code.code)).status).toBe(403);
-    const tookMs = await within(1_000, async () => (await progress(b, game.id, code.code)).status === 403);
+    expect((await progress(a, game.id, code.code)).status).toBe(410);
+    const tookMs = await within(1_000, async () => (await progress(b, game.id, code.code)).status === 410);
     expect(tookMs).toBeLessThan(1_000);
   });
 

@@ -36,7 +36,7 @@ export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
     setSending(false);
     setResult(outcome);
     if (outcome === 'ok') playSound('code-ok');
-    else if (outcome === 'wrong') playSound('bad');
+    else if (outcome === 'wrong' || outcome === 'refunded') playSound('bad');
     // A right code of an event that has ended: straight to how it ended and the final ranking.
     else if (outcome === 'over') setPage('questions');
   };
@@ -58,7 +58,7 @@ export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
                 if (!accepted) setResult(null);
               }}
               readOnly={accepted}
-              error={result === 'wrong'}
+              error={result === 'wrong' || result === 'refunded'}
               size="md"
               dir="ltr"
               autoComplete="off"
@@ -75,6 +75,11 @@ export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
             message={result === 'ok' || result === 'wrong' ? t(accepted ? 'player.payment.codeRight' : 'player.payment.codeWrong') : null}
             testId="code-announcement"
           />
+          {result === 'refunded' && (
+            <Alert color="red" data-testid="code-refunded">
+              {t('player.payment.codeRefunded')}
+            </Alert>
+          )}
           {result === 'rate_limited' && <Alert color="orange">{t('player.payment.rateLimited')}</Alert>}
           {result === 'network' && <Alert color="orange">{t('player.errors.network')}</Alert>}
           {result === 'error' && <Alert color="red">{t('player.errors.generic')}</Alert>}

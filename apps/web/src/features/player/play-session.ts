@@ -27,7 +27,8 @@ export type PlaySnapshot = {
 const awaitsServer = (action: QueuedAction): boolean => action.action === 'set-question-status' && action.presenceCode !== undefined;
 
 /** 'over': a right code whose play may not start or go on (an event that has ended): the play is read, to show how it ended. */
-export type CodeResult = 'ok' | 'over' | 'wrong' | 'rate_limited' | 'network' | 'error';
+/** 'refunded': a real code whose purchase was refunded (410 code_refunded), said as such rather than 'wrong'. */
+export type CodeResult = 'ok' | 'over' | 'wrong' | 'refunded' | 'rate_limited' | 'network' | 'error';
 
 export type SessionDeps = {
   /** set-start-time; without a code (a free game) the server issues the play's code. `grant`: the kept one of this code's play. */
@@ -170,6 +171,7 @@ export class PlaySession {
       }
       if (error instanceof ApiError) {
         if (error.status === 429) return 'rate_limited';
+        if (error.code === 'code_refunded') return 'refunded';
         if (error.status >= 400 && error.status < 500) return 'wrong';
       }
       return 'error';

@@ -51,8 +51,9 @@ function CodeForUnlisted({ onCode }: { onCode(code: string): Promise<CodeResult>
     setResult(await onCode(code));
     setSending(false);
   };
+  const refused = result === 'wrong' || result === 'refunded';
   const message =
-    result === 'wrong' ? 'player.payment.codeWrong' : result === 'rate_limited' ? 'player.payment.rateLimited' : result === 'network' ? 'player.errors.network' : result === 'error' ? 'player.errors.generic' : null;
+    result === 'wrong' ? 'player.payment.codeWrong' : result === 'refunded' ? 'player.payment.codeRefunded' : result === 'rate_limited' ? 'player.payment.rateLimited' : result === 'network' ? 'player.errors.network' : result === 'error' ? 'player.errors.generic' : null;
   return (
     <form onSubmit={submit} noValidate aria-label={t('player.errors.haveCode')} data-testid="unlisted-code">
       <Stack gap="sm">
@@ -62,7 +63,7 @@ function CodeForUnlisted({ onCode }: { onCode(code: string): Promise<CodeResult>
             label={t('player.payment.codeLabel')}
             value={code}
             onChange={(event) => setCode(event.currentTarget.value)}
-            error={result === 'wrong'}
+            error={refused}
             dir="ltr"
             autoComplete="off"
             autoCapitalize="characters"
@@ -74,7 +75,7 @@ function CodeForUnlisted({ onCode }: { onCode(code: string): Promise<CodeResult>
           </Button>
         </Group>
         {message && (
-          <Alert color={result === 'wrong' ? 'red' : 'orange'} role="alert">
+          <Alert color={refused ? 'red' : 'orange'} role="alert">
             {t(message)}
           </Alert>
         )}
