@@ -5,3 +5,4 @@ export * from './statement.ts';
 export * from './refunds.ts';
 export * from './format.ts';
 export * from './terms-examples.ts';
+export * from './own-mailbox.ts';

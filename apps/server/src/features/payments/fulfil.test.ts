@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameCodes, purchases } from '../../db/schema.ts';
@@ -106,5 +107,25 @@ describe.each(testDatabaseKinds())('fulfilPurchase on %s', (kind) => {
     expect(await affiliateOf(affiliate.email.toUpperCase())).toEqual({ affiliateId: null, affiliateShare: 0, builderShare: 7000 });
     // Anyone else arriving with the code earns the affiliate their share.
     expect(await affiliateOf('someone-else@example.com')).toEqual({ affiliateId: affiliate.id, affiliateShare: 1000, builderShare: 6000 });
+  });
+
+  it('nor through another spelling of their own mailbox: a +tag, and for Gmail dots and googlemail.com', async () => {
+    const builder = await buildUser(t.db);
+    const game = await buildGame(t.db, { userId: builder.id });
+    const affiliateOf = async (affiliate: { affiliateCode: string }, email: string) => {
+      const purchase = await buildPurchase(t.db, { gameId: game.id, status: 'pending', amount: 11800, affCode: affiliate.affiliateCode, email });
+      await fulfilPurchase(deps, purchase.id, { amount: 11800, currency: 'ILS' });
+      const [row] = await t.db.select().from(purchases).where(eq(purchases.id, purchase.id));
+      return row.affiliateId;
+    };
+    const tag = randomBytes(3).toString('hex');
+    const plain = await buildUser(t.db, { email: `aff-${tag}@example.com` });
+    expect(await affiliateOf(plain, `Aff-${tag}+cheap@Example.com`)).toBeNull();
+    const gmail = await buildUser(t.db, { email: `dana.levi.${tag}@gmail.com` });
+    expect(await affiliateOf(gmail, `danalevi${tag}+x@googlemail.com`)).toBeNull();
+    expect(await affiliateOf(gmail, ` D.ana.Levi.${tag}@GMAIL.com`)).toBeNull();
+    // Another person at another provider, or a dot that matters outside Gmail, still earns the share.
+    expect(await affiliateOf(plain, `aff${tag}@example.com`)).toBe(plain.id);
+    expect(await affiliateOf(gmail, `danalevi${tag}@example.com`)).toBe(gmail.id);
   });
 });

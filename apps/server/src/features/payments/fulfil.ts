@@ -1,5 +1,5 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { affiliateCodeSchema, splitSale } from '@streethunt/shared';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { affiliateCodeSchema, sameMailbox, splitSale } from '@streethunt/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -97,23 +97,20 @@ export async function boughtBy(db: Db, purchaseId: string, isEvent: boolean): Pr
  * Who earns what from this sale (packages/shared/src/money, decision record 005), fixed now with
  * today's VAT rate: the game's owner as builder; as affiliate, the user whose code came with the
  * purchase, unless that is the builder (their own code earns them nothing extra) or the buyer (the
- * account with the buyer's email: nobody earns a share of their own purchase).
+ * account whose email reaches the buyer's mailbox, shared sameMailbox: nobody earns a share of their
+ * own purchase).
  */
 async function saleSplit(db: Db, purchase: typeof purchases.$inferSelect, vatPercent: number) {
   const [game] = await db.select({ userId: games.userId }).from(games).where(eq(games.id, purchase.gameId));
   const affCode = affiliateCodeSchema.safeParse(purchase.affCode ?? '').data ?? null;
-  const [affiliate] = affCode
+  const [owner] = affCode
     ? await db
-        .select({ id: users.id })
+        .select({ id: users.id, email: users.email })
         .from(users)
-        .where(
-          and(
-            eq(users.affiliateCode, affCode),
-            ne(sql`lower(${users.email})`, purchase.email.toLowerCase()),
-            ...(game ? [ne(users.id, game.userId)] : []),
-          ),
-        )
+        .where(and(eq(users.affiliateCode, affCode), ...(game ? [ne(users.id, game.userId)] : [])))
     : [];
+  // The buyer's own mailbox under another spelling (a +tag, Gmail's dots) is still the buyer.
+  const affiliate = owner && !sameMailbox(owner.email, purchase.email) ? owner : undefined;
   const split = splitSale({ price: purchase.amount, vatPercent, withAffiliate: Boolean(affiliate) });
   return {
     builderId: game?.userId ?? null,
