@@ -93,7 +93,7 @@ export const wrongCode = () => new AppError(403, 'wrong_code', WRONG_CODE_MESSAG
  * A real code of the game that was stopped (its purchase refunded): whoever types it holds it, so it
  * is no guess and gets its own answer (410: it existed and is gone), not 'wrong code'.
  */
-export const codeRefunded = () => new AppError(410, 'code_refunded', 'This code was refunded and no longer works');
+const codeRefunded = () => new AppError(410, 'code_refunded', 'This code was refunded and no longer works');
 
 export const tooManyWrongCodes = (retryMs: number) =>
   rateLimited(`Too many wrong codes, try again in ${Math.max(1, Math.ceil(retryMs / 60_000))} minutes`, retryMs);
