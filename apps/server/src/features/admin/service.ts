@@ -7,11 +7,12 @@ import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import { queueMail, type MailLog } from '../../platform/mail/mail-later.ts';
 import { forgetGame, readGameContent, readGameMetadata, type GameRow } from '../../db/game-rows.ts';
 import { publishNextVersion } from '../studio/next-version.ts';
+import { removePhotoFiles } from '../photos/photo-files.ts';
 import { toEditorGame } from '../studio/service.ts';
 import { gameApprovedEmail, gameSentBackEmail, gameUnpublishedEmail } from './emails.ts';
 
 /** What the admin's calls need from the app. */
-export type AdminDeps = Pick<Services, 'db' | 'config' | 'mailer'>;
+export type AdminDeps = Pick<Services, 'db' | 'config' | 'mailer' | 'storage'>;
 
 /** The admin's tables: the pending queue oldest first (sent to approval longest ago), all games the latest change first. */
 export async function listGamesForAdmin(db: Db, which: 'pending' | 'all'): Promise<AdminGame[]> {
@@ -62,9 +63,10 @@ const transitions: Record<Decision, { from: GameStatus; to: GameStatus; refusal:
  * `version` is the one approved: the one the admin reviewed when given, else the one sent to approval
  * (a row from before that was recorded: its current one). A game saved since gets 409 with the current one.
  */
-async function decide(db: Db, gameId: string, decision: Decision, reason: string | null, version?: number): Promise<GameRow> {
+async function decide(deps: AdminDeps, log: MailLog, gameId: string, decision: Decision, reason: string | null, version?: number): Promise<GameRow> {
+  const { db } = deps;
   const { from, to, refusal } = transitions[decision];
-  const changed = await db.transaction(async (tx) => {
+  const { changed, photoKeys } = await db.transaction(async (tx) => {
     // Locked: a save cannot slip in between the version check and the decision.
     const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
     if (!row) throw notFound('No such game');
@@ -83,17 +85,22 @@ async function decide(db: Db, gameId: string, decision: Decision, reason: string
     }
     const now = new Date();
     // A next version approved is published into the listed game it was made for.
-    if (decision === 'approve' && row.nextVersionOf) return publishNextVersion(tx, row, now);
+    if (decision === 'approve' && row.nextVersionOf) {
+      const { published, photoKeys } = await publishNextVersion(tx, row, now);
+      return { changed: published, photoKeys };
+    }
     const [updated] = await tx
       .update(games)
       .set({ status: to, reviewNote: reason, updatedAt: now, ...(to === 'APPROVED' && { approvedAt: now }) })
       .where(eq(games.id, gameId))
       .returning();
-    return updated;
+    return { changed: updated, photoKeys: [] as string[] };
   });
   // The public list is read fresh; the player copy and prepared replies of this game go now.
   forgetGame(db, gameId);
   if (changed.id !== gameId) forgetGame(db, changed.id);
+  // The deleted plays' photo files, now that their rows are gone for good.
+  await removePhotoFiles(deps.storage, log, photoKeys);
   return changed;
 }
 
@@ -122,14 +129,14 @@ async function emailCreator(deps: AdminDeps, log: MailLog, game: GameRow, decisi
  * is still the version the admin reviewed (`version`), or without one, the version sent to approval.
  */
 export async function approveGame(deps: AdminDeps, gameId: string, version: number | undefined, log: MailLog): Promise<EditorGame> {
-  const game = await decide(deps.db, gameId, 'approve', null, version);
+  const game = await decide(deps, log, gameId, 'approve', null, version);
   await emailCreator(deps, log, game, 'approve', null);
   return toEditorGame(game);
 }
 
 /** POST /api/games/send-back/{gameId}: a pending game goes back to draft with the reason, shown and emailed to its creator. */
 export async function sendGameBack(deps: AdminDeps, gameId: string, reason: string, log: MailLog): Promise<EditorGame> {
-  const game = await decide(deps.db, gameId, 'send-back', reason);
+  const game = await decide(deps, log, gameId, 'send-back', reason);
   await emailCreator(deps, log, game, 'send-back', reason);
   return toEditorGame(game);
 }
@@ -139,7 +146,7 @@ export async function sendGameBack(deps: AdminDeps, gameId: string, reason: stri
  * reason). Its plays and codes stay: a valid code opens a game that is not approved.
  */
 export async function unpublishGame(deps: AdminDeps, gameId: string, reason: string, log: MailLog): Promise<EditorGame> {
-  const game = await decide(deps.db, gameId, 'unpublish', reason);
+  const game = await decide(deps, log, gameId, 'unpublish', reason);
   await emailCreator(deps, log, game, 'unpublish', reason);
   return toEditorGame(game);
 }

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { findGame, type GameRow } from '../../db/game-rows.ts';
 import { isOwnerOrAdmin } from '../../platform/access.ts';
 import { keepVersionForPlays } from '../games/versions.ts';
+import { photoKeysOfGame } from '../photos/photo-files.ts';
 import { newAnswerSalt } from './service.ts';
 
 /*
@@ -53,9 +54,10 @@ async function draftOf(db: Db, gameId: string): Promise<string | null> {
 /**
  * Approving a next version (inside the approval's transaction, the draft locked): its content becomes
  * the listed game's (one version up, the replaced version kept for the plays on it), and the draft is
- * deleted. The listed game as it is afterwards.
+ * deleted, with its play-test plays. The listed game as it is afterwards, and the stored files of those
+ * plays' photos, for the caller to remove once the transaction has committed.
  */
-export async function publishNextVersion(tx: Tx, draft: GameRow, now: Date): Promise<GameRow> {
+export async function publishNextVersion(tx: Tx, draft: GameRow, now: Date): Promise<{ published: GameRow; photoKeys: string[] }> {
   const gameId = draft.nextVersionOf;
   if (!gameId) throw new Error('not a next version');
   const [listed] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
@@ -78,6 +80,8 @@ export async function publishNextVersion(tx: Tx, draft: GameRow, now: Date): Pro
     })
     .where(eq(games.id, listed.id))
     .returning();
+  // Its plays and their photo rows go with it (cascades); the photos' files are read before they do.
+  const photoKeys = await photoKeysOfGame(tx, draft.id);
   await tx.delete(games).where(eq(games.id, draft.id));
-  return published;
+  return { published, photoKeys };
 }
