@@ -98,7 +98,8 @@ describe('payouts and refunds', () => {
 
         // The code no longer opens the game, and the buyer was told.
         const start = await postGameProgress(e2e.server, { action: 'set-start-time', gameId: game.id, secretCode: refundable.code });
-        expect(start.status).toBe(403);
+        // Its own answer, not a wrong code's: a refunded code is not a guess.
+        expect(start.status).toBe(410);
         const mail = await e2e.server.waitForMail((m) => m.to.includes(refundable.email) && m.text.includes(refundable.code) && !m.text.includes('How to start'));
         // In the buyer's language: bought through the API without Accept-Language, Hebrew.
         expect(mail.text).toContain(formatMoney(quote.refund, 'he'));

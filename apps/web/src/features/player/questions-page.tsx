@@ -45,8 +45,9 @@ export function QuestionsPage() {
   if (!questions || !progress || !progress.startTime) {
     // An event team's code entered after the end, its team never started: the end and the final ranking.
     if (event && progress && teamEvent?.view?.endedAt) return <event.ui.EventScreen event={event} screen="ended" />;
-    // The same code while its event is read: an unstarted play is adopted only for such a code.
-    const eventOnItsWay = Boolean(progress && !teamEvent?.view);
+    // An unstarted play waits for the phone to learn whether its code is an event team's (only such a
+    // code shows its event here); an ordinary code kept from a purchase is sent on the code screen.
+    const eventOnItsWay = Boolean(progress && !teamEvent?.checked);
     if (gameRefreshing || (snapshot.secret && (!progress || eventOnItsWay) && !snapshot.offline)) {
       return (
         <Center mih="40dvh">

@@ -81,3 +81,37 @@ describe('a team’s phone at the event’s end time', () => {
     expect(read).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('whether a code is an event team’s', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    read.mockReset();
+  });
+
+  it('is unknown until the first read settles, then known for an ordinary code and for a team’s', async () => {
+    read.mockImplementation(async () => ({ data: null }));
+    const ordinary = new TeamEventStore(session, play);
+    expect(ordinary.getSnapshot().checked).toBe(false);
+    ordinary.start();
+    await vi.waitFor(() => expect(ordinary.getSnapshot().checked).toBe(true));
+    expect(ordinary.getSnapshot().view).toBeNull();
+    ordinary.stop();
+
+    read.mockImplementation(async () => ({ data: buildTeamView() }));
+    const team = new TeamEventStore(session, { ...play, secretCode: 'TEAMCODE2' });
+    team.start();
+    await vi.waitFor(() => expect(team.getSnapshot().checked).toBe(true));
+    expect(team.getSnapshot().view).not.toBeNull();
+    team.stop();
+  });
+
+  it('is known after a failed read too, so the phone never waits on it for ever', async () => {
+    read.mockImplementation(async () => {
+      throw new Error('server error');
+    });
+    const store = new TeamEventStore(session, play);
+    store.start();
+    await vi.waitFor(() => expect(store.getSnapshot().checked).toBe(true));
+    store.stop();
+  });
+});

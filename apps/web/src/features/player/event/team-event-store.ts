@@ -15,6 +15,8 @@ export type TeamEventState = {
   namingLater: boolean;
   /** The final ranking changed after this phone showed it (a photo judged late). */
   rankingChanged?: boolean;
+  /** Whether the phone knows if the code is an event team's: a read settled, or a view was kept. */
+  checked?: boolean;
 };
 
 /** What the event screens follow: the store (the event module's own screens come with it, use-team-event.ts). */
@@ -81,7 +83,7 @@ export class TeamEventStore {
   ) {
     const kept = readKeptEvent(play.gameId, play.secretCode);
     this.dismissed = new Set(kept?.dismissed);
-    this.state = { view: kept?.view ?? null, unread: this.unreadOf(kept?.view ?? null), namingLater: false };
+    this.state = { view: kept?.view ?? null, unread: this.unreadOf(kept?.view ?? null), namingLater: false, checked: Boolean(kept?.view) };
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -122,6 +124,7 @@ export class TeamEventStore {
       )
       .finally(() => {
         this.reading = null;
+        if (!this.stopped && !this.state.checked) this.publish({ ...this.state, checked: true });
       });
     return this.reading;
   }
@@ -170,7 +173,7 @@ export class TeamEventStore {
     const arrived = value.messages.some((message) => !known.has(message.id) && !this.dismissed.has(message.id));
     const before = this.state.view;
     const changed = this.state.rankingChanged || (isFinal(before) && isFinal(value) && !sameRanking(before?.leaderboard ?? null, value.leaderboard));
-    this.publish({ ...this.state, view: value, unread: this.unreadOf(value), rankingChanged: changed });
+    this.publish({ ...this.state, view: value, unread: this.unreadOf(value), rankingChanged: changed, checked: true });
     this.keep();
     this.readAtTheEnd(value);
     if (arrived) playSound('message');
@@ -216,7 +219,7 @@ export class TeamEventStore {
     keepEvent(this.play.gameId, this.play.secretCode, null);
     this.clearEndTimer();
     this.dismissed.clear();
-    this.publish({ view: null, unread: [], namingLater: false });
+    this.publish({ view: null, unread: [], namingLater: false, checked: true });
   }
 
   private unreadOf(view: TeamView | null): TeamMessage[] {
