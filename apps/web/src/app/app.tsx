@@ -21,9 +21,15 @@ const LIGHT_COLORS = new Set(['orange', 'yellow']);
  */
 const red: MantineColorsTuple = ['#fff5f5', '#ffe3e3', '#ffc9c9', '#ffa8a8', '#e03131', '#c92a2a', '#b02525', '#9b2020', '#861c1c', '#711717'];
 
+/**
+ * Mantine's green, darker from shade 4 on: its shade 6 (#40c057) under white text is 2.4:1; shade 6
+ * here is 6.1:1 under white and 5.4:1 on a light green button.
+ */
+const green: MantineColorsTuple = ['#ebfbee', '#d3f9d8', '#b2f2bb', '#8ce99a', '#2b8a3e', '#2b7a3e', '#237032', '#1e6129', '#185122', '#13421b'];
+
 const theme = createTheme({
   primaryColor: 'teal',
-  colors: { teal, red },
+  colors: { teal, red, green },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Hebrew", Arial, sans-serif',
   defaultRadius: 'md',
   components: {
