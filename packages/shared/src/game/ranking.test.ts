@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankTeams } from './ranking.ts';
+import { RANKING_TOP, rankTeams, rankingForTeam } from './ranking.ts';
 
 const team = (id: string, score: number, extra: { name?: string | null; endTime?: string | null; disqualified?: boolean } = {}) => ({
   id,
@@ -32,5 +32,25 @@ describe('rankTeams', () => {
       ['b', 1],
       ['c', 3],
     ]);
+  });
+});
+
+describe('rankingForTeam', () => {
+  const ranking = rankTeams(Array.from({ length: 25 }, (_, i) => team(`t${i}`, 1000 - i * 10)));
+
+  it('gives a team in the first rows those rows, and a team further down the first rows and its own', () => {
+    expect(rankingForTeam(ranking, 't3').map((row) => row.teamId)).toEqual(ranking.slice(0, RANKING_TOP).map((row) => row.teamId));
+    const own = rankingForTeam(ranking, 't20');
+    expect(own).toHaveLength(RANKING_TOP + 1);
+    expect(own.at(-1)).toMatchObject({ teamId: 't20', rank: 21 });
+  });
+
+  it('gives an unranked team (unnamed, or disqualified) the first rows only', () => {
+    expect(rankingForTeam(ranking, 'nobody')).toEqual(ranking.slice(0, RANKING_TOP));
+  });
+
+  it('ranks a thousand tied teams in one pass: all share rank 1', () => {
+    const tied = rankTeams(Array.from({ length: 1000 }, (_, i) => team(`t${i}`, 0)));
+    expect(new Set(tied.map((row) => row.rank))).toEqual(new Set([1]));
   });
 });

@@ -9,10 +9,27 @@ export function rankTeams(teams: readonly Pick<EventTeam, 'id' | 'name' | 'disqu
   const finishedAt = (team: { endTime: string | null }) => (team.endTime ? Date.parse(team.endTime) : Infinity);
   const ranked = teams
     .filter((team): team is typeof team & { name: string } => team.name !== null && !team.disqualified)
-    .sort((a, b) => b.score - a.score || finishedAt(a) - finishedAt(b) || a.name.localeCompare(b.name));
-  return ranked.map((team, i) => {
-    let first = i;
-    while (first > 0 && ranked[first - 1].score === team.score && finishedAt(ranked[first - 1]) === finishedAt(team)) first--;
-    return { teamId: team.id, name: team.name, score: team.score, rank: first + 1, finished: team.endTime !== null };
+    .map((team) => ({ team, finished: finishedAt(team) }))
+    .sort((a, b) => b.team.score - a.team.score || a.finished - b.finished || a.team.name.localeCompare(b.team.name));
+  const rows: RankedTeam[] = [];
+  ranked.forEach(({ team, finished }, i) => {
+    const before = ranked[i - 1];
+    const tied = before !== undefined && before.team.score === team.score && before.finished === finished;
+    rows.push({ teamId: team.id, name: team.name, score: team.score, rank: tied ? rows[i - 1].rank : i + 1, finished: team.endTime !== null });
   });
+  return rows;
+}
+
+/**
+ * The rows of the ranking a team's phone gets: the first RANKING_TOP, and the team's own row when it is
+ * further down. A thousand teams' ranking is about 100 KB, too much to send every phone every few
+ * seconds, and more than a phone's screen shows; its length goes with it (`rankedTeams`).
+ */
+export const RANKING_TOP = 10;
+
+export function rankingForTeam(ranking: readonly RankedTeam[], teamId: string | null): RankedTeam[] {
+  const top = ranking.slice(0, RANKING_TOP);
+  if (teamId === null || top.some((row) => row.teamId === teamId)) return top;
+  const own = ranking.find((row) => row.teamId === teamId);
+  return own ? [...top, own] : top;
 }

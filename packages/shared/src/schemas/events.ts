@@ -179,11 +179,19 @@ export const teamViewSchema = z.object({
   teamName: z.string().nullable(),
   disqualified: z.boolean(),
   messages: z.array(teamMessageSchema),
-  /** The ranking, when the event shows it to the teams or has ended; null otherwise. */
+  /**
+   * The ranking, when the event shows it to the teams or has ended; null otherwise. Its first rows and
+   * the team's own (rankingForTeam): `rankedTeams` says how many teams it ranks in all.
+   */
   leaderboard: z.array(rankedTeamSchema).nullable(),
+  rankedTeams: z.number().int().optional(),
 });
 export type TeamView = z.infer<typeof teamViewSchema>;
 
-/** The EVENT_RANKING_EVENT payload: the event's ranking now; `final` once the event has ended (a late judgement still changes it). */
-export type EventRanking = { eventId: string; leaderboard: RankedTeam[]; final: boolean };
+/**
+ * The EVENT_RANKING_EVENT payload: the event's ranking now, as the receiving team's phone shows it (its
+ * first rows and the team's own, of `rankedTeams`); `final` once the event has ended (a late judgement
+ * still changes it).
+ */
+export type EventRanking = { eventId: string; leaderboard: RankedTeam[]; rankedTeams: number; final: boolean };
 export const teamViewReplySchema = z.object({ data: teamViewSchema.nullable() });

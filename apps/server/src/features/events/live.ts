@@ -24,12 +24,12 @@ export function emitTeamView(io: Server, team: { gameId: string; codeId: string 
 }
 
 /**
- * Every phone of the event's teams: a phone joins it when its play's watch is let in (its code is a
- * team's), so one emit reaches them all, on every process.
+ * The phones of one event team: a phone joins it when its play's watch is let in (its code is the
+ * team's), on whichever process it is. The ranking goes to each team's room, as the team sees it.
  */
-export const eventTeamsRoom = (eventId: string) => `event-teams:${eventId}`;
-export const isEventTeamsRoom = (room: string) => room.startsWith('event-teams:');
+export const eventTeamRoom = (teamId: string) => `event-team:${teamId}`;
+export const isEventTeamRoom = (room: string) => room.startsWith('event-team:');
 
-export function emitRanking(io: Server, ranking: EventRanking): void {
-  io.to(eventTeamsRoom(ranking.eventId)).emit(EVENT_RANKING_EVENT, ranking);
+export function emitRanking(io: Server, teamId: string, ranking: EventRanking): void {
+  io.to(eventTeamRoom(teamId)).emit(EVENT_RANKING_EVENT, ranking);
 }

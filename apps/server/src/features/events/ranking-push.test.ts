@@ -1,4 +1,4 @@
-import { EVENT_RANKING_EVENT, TEAM_VIEW_EVENT, WATCH_EVENT, controlRoomSchema, teamViewSchema, type EventRanking, type TeamView } from '@streethunt/shared';
+import { EVENT_RANKING_EVENT, RANKING_TOP, TEAM_VIEW_EVENT, WATCH_EVENT, controlRoomSchema, teamViewSchema, type EventRanking, type TeamView } from '@streethunt/shared';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
@@ -147,6 +147,34 @@ describe.each(testDatabaseKinds())('the ranking on the teams’ phones on %s', (
     expect(otherEvent.rankings).toEqual([]);
     // The phone's read agrees with the push.
     expect(teamViewSchema.parse((await call(t, 'POST', '/api/event-team', { body: { gameId: game.id, secretCode: slow.code } })).json().data).leaderboard).toEqual(last.leaderboard);
+  });
+
+  it('each team gets the first ten rows and its own, with the number of teams ranked, not the whole ranking', async () => {
+    const room = await makeEvent({ teamCount: 12 });
+    const [last, ...others] = room.teams;
+    await Promise.all(room.teams.map((team, i) => name(team.code, `Team ${String(i).padStart(2, '0')}`)));
+    // Eleven teams answer and score; the twelfth has not started.
+    for (const team of others) {
+      expect((await play(team.code, { action: 'set-start-time' })).statusCode).toBe(200);
+      expect((await play(team.code, { action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: typed() })).statusCode).toBe(200);
+      expect((await play(team.code, { action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' })).statusCode).toBe(200);
+    }
+    const [lastPhone, firstPhone] = [await watch(last.code), await watch(others[0].code)];
+    expect((await play(others[0].code, { action: 'set-question-status', questionIndex: 1, questionStatus: 'STARTED' })).statusCode).toBe(200);
+    expect(await waitFor(() => lastPhone.rankings.length > 0 && firstPhone.rankings.length > 0)).toBe(true);
+
+    const own = lastPhone.rankings.at(-1)!;
+    expect(own.rankedTeams).toBe(12);
+    expect(own.leaderboard).toHaveLength(RANKING_TOP + 1);
+    expect(own.leaderboard.at(-1)).toMatchObject({ teamId: last.id, rank: 12 });
+    const top = firstPhone.rankings.at(-1)!;
+    expect(top.rankedTeams).toBe(12);
+    expect(top.leaderboard).toHaveLength(RANKING_TOP);
+    expect(top.leaderboard.some((row) => row.teamId === last.id)).toBe(false);
+    expect(own.leaderboard.slice(0, RANKING_TOP)).toEqual(top.leaderboard);
+    // The phone's read gives the same rows.
+    const view = teamViewSchema.parse((await call(t, 'POST', '/api/event-team', { body: { gameId: game.id, secretCode: last.code } })).json().data);
+    expect(view).toMatchObject({ leaderboard: own.leaderboard, rankedTeams: 12 });
   });
 
   it('an event that hides its ranking pushes none while it runs; after the end, a photo judged late pushes the changed final ranking', async () => {

@@ -4,6 +4,8 @@ import {
   playSummary,
   newerPosition,
   rankTeams,
+  rankingForTeam,
+  type RankedTeam,
   teamNameSkeleton,
   type ControlRoom,
   type CreateEventRequest,
@@ -25,7 +27,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { createGameCodes, type GameCode } from '../codes/service.ts';
 import { progressForCode, progressForCodes, type PlayStep, type ScoredAt } from '../plays/service.ts';
 import type { Socket } from 'socket.io';
-import { emitFeed, emitRanking, emitTeam, emitTeamView, eventTeamsRoom, isEventTeamsRoom } from './live.ts';
+import { emitFeed, emitRanking, emitTeam, emitTeamView, eventTeamRoom, isEventTeamRoom } from './live.ts';
 import { RankingPusher, rankingWindowMs } from './ranking-push.ts';
 import { pendingPosition, positionKeeper } from './positions.ts';
 import { roomSnapshots } from './room-snapshot.ts';
@@ -258,13 +260,21 @@ function rankingPusher(deps: EventsDeps): RankingPusher {
 /** The app closes: no push is left waiting. */
 export const stopRankingPushes = (deps: Pick<EventsDeps, 'realtime'>) => pushers.get(deps.realtime.io)?.stop();
 
-/** The event's ranking to all its teams' phones (one emit), when the teams see it: the event shows it, or has ended. */
+/**
+ * The event's ranking to all its teams' phones, when the teams see it: the event shows it, or has
+ * ended. Each team gets its first rows and its own (a small emit per team, not the whole ranking to
+ * every phone).
+ */
 async function pushRanking(deps: EventsDeps, eventId: string): Promise<void> {
   const [event] = await deps.db.select().from(events).where(eq(events.id, eventId));
   if (!event) return;
   const final = hasEnded(event);
   if (!event.showLeaderboard && !final) return;
-  emitRanking(deps.realtime.io, { eventId, leaderboard: rankTeams((await standings(deps, event)).teams), final });
+  const { teams } = await standings(deps, event);
+  const ranking = rankTeams(teams);
+  for (const team of teams) {
+    emitRanking(deps.realtime.io, team.id, { eventId, leaderboard: rankingForTeam(ranking, team.id), rankedTeams: ranking.length, final });
+  }
 }
 
 /**
@@ -273,8 +283,8 @@ async function pushRanking(deps: EventsDeps, eventId: string): Promise<void> {
  */
 export async function joinTeamRoom(deps: EventsDeps, socket: Pick<Socket, 'rooms' | 'join' | 'leave'>, code: GameCode): Promise<void> {
   const found = code.source === 'event' ? await teamOfCode(deps.db, code.id) : null;
-  const room = found && eventTeamsRoom(found.event.id);
-  for (const joined of socket.rooms) if (isEventTeamsRoom(joined) && joined !== room) await socket.leave(joined);
+  const room = found && eventTeamRoom(found.team.id);
+  for (const joined of socket.rooms) if (isEventTeamRoom(joined) && joined !== room) await socket.leave(joined);
   if (room) await socket.join(room);
 }
 
@@ -293,6 +303,8 @@ export async function controlRoom(deps: EventsDeps, caller: AccessClaims, eventI
   const hasPhotoTasks = questions.some((question) => question.answer.kind === 'photo');
   return { event: toSummary(event, name), teams, feed, hintCounts, hasPhotoTasks };
 }
+
+const rankingOf = (ranking: RankedTeam[], teamId: string) => ({ leaderboard: rankingForTeam(ranking, teamId), rankedTeams: ranking.length });
 
 async function viewOf(deps: EventsDeps, event: EventRow, team: TeamRow): Promise<TeamView> {
   const messages = await deps.db
@@ -316,7 +328,7 @@ async function viewOf(deps: EventsDeps, event: EventRow, team: TeamRow): Promise
     teamName: team.name,
     disqualified: team.disqualifiedAt !== null,
     messages: messages.map((m) => ({ id: m.id, at: m.at.toISOString(), text: m.text ?? '', toTeam: m.teamId !== null })),
-    leaderboard: event.showLeaderboard || ended ? rankTeams((await standings(deps, event)).teams) : null,
+    ...(event.showLeaderboard || ended ? rankingOf(rankTeams((await standings(deps, event)).teams), team.id) : { leaderboard: null }),
   };
 }
 

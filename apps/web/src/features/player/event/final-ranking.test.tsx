@@ -137,6 +137,18 @@ describe('player: the end of a live event', () => {
     expect(within(ranking).getByTestId('event-own-rank').textContent).toBe(t('player.event.ranking.own', { name: 'The Owls', rank: 2, count: 3, score: 177 }));
   });
 
+  it('in a big event, shows the first ten, a gap, the team’s own row, and its place of all the teams ranked', async () => {
+    const top: RankedTeam[] = Array.from({ length: 10 }, (_, i) => ({ teamId: `team-${i}`, name: `Team ${i}`, score: 900 - i, rank: i + 1, finished: false }));
+    const own: RankedTeam = { teamId: 'team-owls', name: 'The Owls', score: 97, rank: 345, finished: true };
+    const { t } = await openPlay(finished, buildTeamView({ endedAt: '2026-05-01T12:00:00.000Z', leaderboard: [...top, own], rankedTeams: 1000 }));
+    const ranking = await within(await screen.findByTestId('game-over', {}, LAZY)).findByTestId('event-ranking');
+    expect(within(ranking).getByTestId('event-own-rank').textContent).toBe(t('player.event.ranking.own', { name: 'The Owls', rank: 345, count: 1000, score: 97 }));
+    const rows = within(ranking).getAllByRole('row', { hidden: true }).slice(1);
+    expect(rows).toHaveLength(12);
+    expect(rows[10].getAttribute('data-testid')).toBe('leaderboard-gap');
+    expect(within(rows[11]).getAllByRole('cell')[0].textContent).toBe('345');
+  });
+
   it('shows no ranking on the game over of an ordinary code', async () => {
     await openPlay(finished, null);
     await screen.findByTestId('game-over', {}, LAZY);

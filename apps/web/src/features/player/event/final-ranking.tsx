@@ -31,7 +31,7 @@ export function FinalRanking({ view, changed = false }: { view: TeamView; change
         )}
         {rows && own && (
           <Text fw={700} data-testid="event-own-rank">
-            {t('player.event.ranking.own', { name: own.name, rank: own.rank, count: rows.length, score: own.score })}
+            {t('player.event.ranking.own', { name: own.name, rank: own.rank, count: view.rankedTeams ?? rows.length, score: own.score })}
           </Text>
         )}
         {view.disqualified && <Text>{t('player.event.disqualified')}</Text>}

@@ -187,7 +187,7 @@ export class TeamEventStore {
     const view = this.state.view;
     if (this.stopped || !view || !isRanking(value) || value.eventId !== view.eventId) return;
     if (value.final && !isFinal(view)) return void this.read();
-    this.take({ ...view, leaderboard: value.leaderboard });
+    this.take({ ...view, leaderboard: value.leaderboard, rankedTeams: value.rankedTeams });
   }
 
   /** Reads once the event's end time has passed (moved by more time, dropped once it ended). */
