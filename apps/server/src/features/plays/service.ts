@@ -358,6 +358,9 @@ async function updatePlay(
   step: PlayStep,
   decide: (state: PlayState) => Change,
 ): Promise<{ progress: Progress; changed: boolean; play: PlayRow }> {
+  // Not kept here (another process wrote it last): read it, then write on it as on a kept one; two
+  // round trips rather than a transaction's four.
+  if (!playCaches(deps.db).has(playKey(ctx))) await findPlay(deps.db, ctx);
   const outcome = (await writeOnCachedPlay(deps.db, ctx, decide)) ?? (await updateLocked(deps.db, ctx, decide));
   rememberPlay(deps.db, ctx, outcome.play);
   const progress = progressOf(ctx, outcome.play);
