@@ -15,6 +15,7 @@ import {
   teamReadSchema,
   teamViewReplySchema,
 } from '@streethunt/shared';
+import { sendSharedJson } from '../../platform/compression.ts';
 import { requireUser } from '../../platform/access.ts';
 import { acceptEmptyJsonBody, errorReplies, perMinute, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { codeGate } from '../codes/service.ts';
@@ -80,7 +81,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ openHint: events.OpenHint }> 
         response: { 200: controlRoomReplySchema, ...errorReplies(400, 401, 404) },
       },
     },
-    async (request) => ({ data: await events.controlRoom(services, requireUser(request), request.params.eventId) }),
+    async (request, reply) => sendSharedJson(request, reply, await events.controlRoomJson(services, requireUser(request), request.params.eventId)),
   );
 
   app.post(
