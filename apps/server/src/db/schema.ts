@@ -173,6 +173,14 @@ export const purchases = pgTable(
     refundedBy: text('refunded_by').references(() => users.id),
     /** An event bought for many teams: what to make once paid (features/payments/event-purchase.ts); null for one code. */
     eventOrder: jsonb('event_order'),
+    /** The account logged in when the purchase was started; null for an anonymous buyer. */
+    buyerId: text('buyer_id').references(() => users.id),
+    /**
+     * The paying card or account as the provider names it when the purchase is paid (stable and never
+     * secret: the sandbox's card fingerprint, Grow's card suffix and expiry); null when it names none.
+     * A sale paid by a payer who paid for the affiliate before earns them no share (fulfil.ts).
+     */
+    payerId: text('payer_id'),
   },
   (t) => [
     uniqueIndex('purchases_provider_ref_key').on(t.provider, t.providerRef),
@@ -180,6 +188,7 @@ export const purchases = pgTable(
     index('purchases_builder_idx').on(t.builderId, t.paidAt),
     index('purchases_affiliate_idx').on(t.affiliateId, t.paidAt),
     index('purchases_paid_idx').on(t.paidAt),
+    index('purchases_payer_idx').on(t.payerId),
   ],
 );
 

@@ -6,3 +6,4 @@ export * from './refunds.ts';
 export * from './format.ts';
 export * from './terms-examples.ts';
 export * from './own-mailbox.ts';
+export * from './own-purchase.ts';

@@ -49,6 +49,7 @@ export async function requestEventPurchase(
       affCode: await affCodeOfAnother(deps.db, input.affCode, caller.userId),
       language: input.language,
       eventOrder,
+      buyerId: caller.userId,
     },
     description: `${metadata.name}: ${order.name} (${order.teamCount})`,
     cancelUrl: `${deps.config.publicUrl}/events/buy/${game.id}`,

@@ -1,5 +1,5 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import { affiliateCodeSchema, sameMailbox, splitSale } from '@streethunt/shared';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { affiliateCodeSchema, isOwnPurchase, mailboxOf, splitSale } from '@streethunt/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -19,8 +19,11 @@ export type FulfilDeps = {
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 };
 
-/** What the provider says it charged, in minor units and upper-case ISO 4217 (its own word, never the browser's). */
-export type ChargedAmount = { amount: number; currency: string };
+/**
+ * What the provider says it charged, in minor units and upper-case ISO 4217 (its own word, never the
+ * browser's), and the paying card or account when it names one (PaymentReport's payerId).
+ */
+export type ChargedAmount = { amount: number; currency: string; payerId?: string | null };
 
 /** What a paid purchase bought: one game code, or an event with one code per team. */
 type Bought = { code: string } | { eventId: string };
@@ -44,6 +47,7 @@ const OPEN: ('pending' | 'declined')[] = ['pending', 'declined'];
  * notification) find it paid already and return the same code; only the first call emails it.
  */
 export async function fulfilPurchase(deps: FulfilDeps, purchaseId: string, charged: ChargedAmount): Promise<Fulfilment> {
+  const payerId = charged.payerId ?? null;
   const outcome = await deps.db.transaction(async (tx) => {
     const [purchase] = await tx.select().from(purchases).where(eq(purchases.id, purchaseId));
     if (!purchase) return { kind: 'not_found' } as const;
@@ -57,7 +61,7 @@ export async function fulfilPurchase(deps: FulfilDeps, purchaseId: string, charg
 
     const [marked] = await tx
       .update(purchases)
-      .set({ status: 'paid', paidAt: new Date(), ...(await saleSplit(tx, purchase, deps.config.vatPercent)) })
+      .set({ status: 'paid', paidAt: new Date(), payerId, ...(await saleSplit(tx, { ...purchase, payerId }, deps.config.vatPercent)) })
       .where(and(eq(purchases.id, purchaseId), inArray(purchases.status, OPEN)))
       .returning();
     const order = readEventOrder(purchase.eventOrder);
@@ -96,9 +100,9 @@ export async function boughtBy(db: Db, purchaseId: string, isEvent: boolean): Pr
 /**
  * Who earns what from this sale (packages/shared/src/money, decision record 005), fixed now with
  * today's VAT rate: the game's owner as builder; as affiliate, the user whose code came with the
- * purchase, unless that is the builder (their own code earns them nothing extra) or the buyer (the
- * account whose email reaches the buyer's mailbox, shared sameMailbox: nobody earns a share of their
- * own purchase).
+ * purchase, unless that is the builder (their own code earns them nothing extra) or the buyer
+ * (shared isOwnPurchase: the account whose email reaches the buyer's mailbox, or whose own earlier
+ * purchases were paid by this sale's card or account: nobody earns a share of their own purchase).
  */
 async function saleSplit(db: Db, purchase: typeof purchases.$inferSelect, vatPercent: number) {
   const [game] = await db.select({ userId: games.userId }).from(games).where(eq(games.id, purchase.gameId));
@@ -109,8 +113,9 @@ async function saleSplit(db: Db, purchase: typeof purchases.$inferSelect, vatPer
         .from(users)
         .where(and(eq(users.affiliateCode, affCode), ...(game ? [ne(users.id, game.userId)] : [])))
     : [];
-  // The buyer's own mailbox under another spelling (a +tag, Gmail's dots) is still the buyer.
-  const affiliate = owner && !sameMailbox(owner.email, purchase.email) ? owner : undefined;
+  // The buyer's own mailbox under another spelling (a +tag, Gmail's dots), or their own card, is still the buyer.
+  const samePayer = owner ? await samePayerPurchases(db, purchase, owner) : [];
+  const affiliate = owner && !isOwnPurchase(owner, purchase, samePayer) ? owner : undefined;
   const split = splitSale({ price: purchase.amount, vatPercent, withAffiliate: Boolean(affiliate) });
   return {
     builderId: game?.userId ?? null,
@@ -121,6 +126,33 @@ async function saleSplit(db: Db, purchase: typeof purchases.$inferSelect, vatPer
     affiliateShare: split.affiliateShare,
     builderShare: split.builderShare,
   };
+}
+
+/**
+ * The earlier paid (or since refunded) purchases this sale's payer made that may be the affiliate's:
+ * bought while logged in as them, or with an address at their mailbox's domain (isOwnPurchase then
+ * compares the mailboxes exactly). None when the provider named no payer.
+ */
+async function samePayerPurchases(
+  db: Db,
+  purchase: { id: string; payerId: string | null },
+  affiliate: { id: string; email: string },
+): Promise<{ buyerId: string | null; email: string }[]> {
+  if (!purchase.payerId) return [];
+  const mailbox = mailboxOf(affiliate.email);
+  const domain = mailbox.slice(mailbox.lastIndexOf('@') + 1);
+  const domains = domain === 'gmail.com' ? ['gmail.com', 'googlemail.com'] : [domain];
+  return db
+    .select({ buyerId: purchases.buyerId, email: purchases.email })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.payerId, purchase.payerId),
+        inArray(purchases.status, ['paid', 'refunded']),
+        ne(purchases.id, purchase.id),
+        or(eq(purchases.buyerId, affiliate.id), ...domains.map((d) => sql`lower(trim(${purchases.email})) like ${`%@${d}`}`)),
+      ),
+    );
 }
 
 async function emailBought(deps: FulfilDeps, purchase: typeof purchases.$inferSelect, bought: Bought): Promise<void> {

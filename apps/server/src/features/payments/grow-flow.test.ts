@@ -55,6 +55,8 @@ describe.each(testDatabaseKinds())('buying a code through Grow on %s', (kind) =>
     const codes = await codesOf(purchase.id);
     expect(codes).toHaveLength(1);
     expect(await statusOf(purchase.id)).toBe('paid');
+    // The card Grow names (its last 4 digits and expiry) is stored with the paid purchase as its payer.
+    expect((await t.db.select({ payerId: purchases.payerId }).from(purchases).where(eq(purchases.id, purchase.id)))[0].payerId).toBe('grow:card:1177/1230');
     expect(approvals(process.processId)).toHaveLength(1);
     expect(approvals(process.processId)[0].fields).toMatchObject({ pageCode: FAKE_GROW_PAGE_CODE, sum: '45.00', transactionId: process.transaction?.transactionId });
     const mails = await mailsTo(email);

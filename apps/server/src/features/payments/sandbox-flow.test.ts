@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameCodes, purchases } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
+import { sandboxPayerId, SANDBOX_CARDS } from '../../platform/payments/sandbox.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame, gameContent } from '../../test/factories.ts';
 import {
+  ALSO_SUCCEEDING_CARD,
   buyer,
   DECLINED_CARD,
   getPage,
@@ -68,6 +70,7 @@ describe.each(testDatabaseKinds())('buying a code through the sandbox payment pa
       expect(html).toContain(`name="${name}"`);
     }
     expect(html).toContain('4242 4242 4242 4242');
+    expect(html).toContain('5555 5555 5555 4444');
     expect(html).toContain('4000 0000 0000 0002');
     expect(html).toContain('₪49.90');
     expect(html).toContain('Maya Cohen');
@@ -117,6 +120,32 @@ describe.each(testDatabaseKinds())('buying a code through the sandbox payment pa
     expect(resend.statusCode).toBe(303);
     expect(resend.headers.location).toBe(`/payment-success?Token=${ref}`);
     expect((await purchaseByRef(ref)).status).toBe('paid');
+  });
+
+  it('the page names the card that paid: its fingerprint is stored with the paid purchase, never its number', async () => {
+    const game = await buildGame(t.db);
+    const payWith = async (card: typeof SUCCEEDING_CARD) => {
+      const { path, ref } = paymentPage(await getUrl(game.id, buyer()));
+      expect(await purchaseByRef(ref)).toMatchObject({ status: 'pending', payerId: null });
+      const declined = await postCardForm(t.app, path, DECLINED_CARD);
+      expect(declined.statusCode).toBe(402);
+      // A declined card paid nothing and names no payer.
+      expect(await purchaseByRef(ref)).toMatchObject({ status: 'declined', payerId: null });
+      expect((await postCardForm(t.app, path, card)).statusCode).toBe(303);
+      const paid = await purchaseByRef(ref);
+      expect(paid.status).toBe('paid');
+      return paid.payerId;
+    };
+    const first = await payWith(SUCCEEDING_CARD);
+    expect(first).toBe(sandboxPayerId(SANDBOX_CARDS.succeeds));
+    expect(first).toMatch(/^sandbox:[0-9a-f]{64}$/);
+    expect(await payWith({ ...SUCCEEDING_CARD, cardNumber: '4242424242424242' })).toBe(first);
+    const other = await payWith(ALSO_SUCCEEDING_CARD);
+    expect(other).toBe(sandboxPayerId(SANDBOX_CARDS.alsoSucceeds));
+    expect(other).not.toBe(first);
+    // No column of any purchase holds a card number.
+    const stored = JSON.stringify(await t.db.select().from(purchases));
+    for (const digits of [SANDBOX_CARDS.succeeds, SANDBOX_CARDS.alsoSucceeds, SANDBOX_CARDS.declined]) expect(stored).not.toContain(digits);
   });
 
   it('a declined card says so, creates nothing, and another card may still pay', async () => {
@@ -172,7 +201,7 @@ describe.each(testDatabaseKinds())('buying a code through the sandbox payment pa
     expect(expired.body).toContain('The card has expired.');
 
     // A well-formed real card number is never taken: this is the sandbox.
-    const real = await postCardForm(t.app, path, { ...SUCCEEDING_CARD, cardNumber: '5555 5555 5555 4444' });
+    const real = await postCardForm(t.app, path, { ...SUCCEEDING_CARD, cardNumber: '4111 1111 1111 1111' });
     expect(real.statusCode).toBe(400);
     expect(real.body).toContain('use one of the test card numbers');
 

@@ -33,6 +33,7 @@ const wording = {
     sandboxTitle: 'סביבת בדיקה: לא מתבצע חיוב אמיתי',
     sandboxIntro: 'זה דף התשלום של סביבת הבדיקה. אין להזין כרטיס אמיתי; אפשר להשתמש בכרטיסי הבדיקה:',
     succeeds: 'התשלום מצליח',
+    alsoSucceeds: 'התשלום מצליח, בכרטיס אחר',
     declines: 'הכרטיס נדחה',
     anyExpiry: (example: string) => `תוקף: כל תאריך עתידי, למשל ${example}`,
     anyCvc: 'CVC: כל 3 ספרות, למשל 123',
@@ -73,6 +74,7 @@ const wording = {
     sandboxTitle: 'Sandbox: no real charge is made',
     sandboxIntro: 'This is the sandbox payment page. Do not enter a real card; use the test cards:',
     succeeds: 'the payment succeeds',
+    alsoSucceeds: 'the payment succeeds, with another card',
     declines: 'the card is declined',
     anyExpiry: (example: string) => `Expiry: any future date, for example ${example}`,
     anyCvc: 'CVC: any 3 digits, for example 123',
@@ -209,6 +211,7 @@ ${field('cvc', w.cvc, 'inputmode="numeric" autocomplete="cc-csc" maxlength="4" p
 <p>${escapeHtml(w.sandboxIntro)}</p>
 <ul>
 <li><span class="num" dir="ltr">${groupCardNumber(SANDBOX_CARDS.succeeds)}</span>: ${escapeHtml(w.succeeds)}</li>
+<li><span class="num" dir="ltr">${groupCardNumber(SANDBOX_CARDS.alsoSucceeds)}</span>: ${escapeHtml(w.alsoSucceeds)}</li>
 <li><span class="num" dir="ltr">${groupCardNumber(SANDBOX_CARDS.declined)}</span>: ${escapeHtml(w.declines)}</li>
 <li>${escapeHtml(w.anyExpiry(expiryExample(now)))}</li>
 <li>${escapeHtml(w.anyCvc)}</li>

@@ -47,6 +47,7 @@ export async function requestPaymentUrl(
       amount: reading.agorot,
       affCode: await affCodeOfAnother(deps.db, input.affCode, input.buyerUserId),
       language: input.language,
+      buyerId: input.buyerUserId,
     },
     description: name,
     cancelUrl: `${deps.config.publicUrl}/game/${game.id}`,
@@ -60,7 +61,7 @@ export async function requestPaymentUrl(
 export async function startCheckout(
   deps: PaymentsDeps,
   order: {
-    purchase: Pick<typeof purchases.$inferInsert, 'gameId' | 'fullName' | 'email' | 'phone' | 'amount' | 'affCode' | 'language' | 'eventOrder'>;
+    purchase: Pick<typeof purchases.$inferInsert, 'gameId' | 'fullName' | 'email' | 'phone' | 'amount' | 'affCode' | 'language' | 'eventOrder' | 'buyerId'>;
     description: string;
     cancelUrl: string;
   },
@@ -161,8 +162,8 @@ export async function paySandboxPurchase(deps: FulfilDeps, ref: string, form: Sa
   const judged = judgeSandboxCard(form);
   if (judged.outcome === 'invalid') return { kind: 'invalid', purchase, errors: judged.errors };
   if (judged.outcome === 'succeeds') {
-    // The sandbox charges exactly the purchase's amount.
-    await fulfilPurchase(deps, purchase.id, { amount: purchase.amount, currency: purchase.currency });
+    // The sandbox charges exactly the purchase's amount, and names the card as a real provider does.
+    await fulfilPurchase(deps, purchase.id, { amount: purchase.amount, currency: purchase.currency, payerId: judged.payerId });
     return { kind: 'paid' };
   }
   const open = and(eq(purchases.id, purchase.id), inArray(purchases.status, ['pending', 'declined']));

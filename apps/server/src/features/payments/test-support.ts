@@ -40,6 +40,8 @@ export function postCardForm(
 /** An expiry a few years ahead, as MM/YY. */
 const FUTURE_EXPIRY = `12/${String((new Date().getUTCFullYear() + 4) % 100).padStart(2, '0')}`;
 export const SUCCEEDING_CARD = { cardNumber: '4242 4242 4242 4242', expiry: FUTURE_EXPIRY, cvc: '123' };
+/** The other test card that succeeds: another payer than SUCCEEDING_CARD. */
+export const ALSO_SUCCEEDING_CARD = { ...SUCCEEDING_CARD, cardNumber: '5555 5555 5555 4444' };
 export const DECLINED_CARD = { cardNumber: '4000 0000 0000 0002', expiry: FUTURE_EXPIRY, cvc: '123' };
 
 export const buyer = (overrides: Record<string, unknown> = {}) => ({ fullName: 'Maya Cohen', email: 'maya@example.com', phone: '052-7654321', ...overrides });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agorotOfGrowSum, createGrowProvider, flattenGrowFields, growSum, type GrowProvider } from './grow.ts';
+import { agorotOfGrowSum, createGrowProvider, flattenGrowFields, growPayerId, growSum, type GrowProvider } from './grow.ts';
 import { PaymentProviderError } from './provider.ts';
 import { FAKE_GROW_PAGE_CODE, FAKE_GROW_USER_ID, startFakeGrow, type FakeGrow } from './test-servers/fake-grow.ts';
 
@@ -87,6 +87,27 @@ describe('the Grow adapter, against a local server answering Grow’s light serv
     const approve = fake.requests.at(-1);
     expect(approve?.path).toBe('/approveTransaction');
     expect(approve?.fields).toMatchObject({ pageCode: FAKE_GROW_PAGE_CODE, processId, transactionId: fake.processes.get(processId)?.transaction?.transactionId, sum: '45.00' });
+  });
+
+  it('names the payer by the card Grow names: its last 4 digits and expiry, or none when Grow gives neither', async () => {
+    const paidWith = async (purchaseId: string, card?: { suffix: string; expiry: string } | null) => {
+      const { providerRef } = await grow.createCheckout(input(purchaseId));
+      fake.pay(grow.processIdOf(providerRef), { card });
+      const report = await grow.lookUpPayment({ id: purchaseId, providerRef });
+      if (!report.paid) throw new Error('not paid');
+      return report.payerId;
+    };
+    expect(await paidWith('p-card-1')).toBe('grow:card:1177/1230');
+    // The same card on another payment is the same payer; another card is another.
+    expect(await paidWith('p-card-2', { suffix: '1177', expiry: '1230' })).toBe('grow:card:1177/1230');
+    expect(await paidWith('p-card-3', { suffix: '3253', expiry: '0529' })).toBe('grow:card:3253/0529');
+    expect(await paidWith('p-card-4', null)).toBeNull();
+  });
+
+  it('reads the payer only from well-formed card fields', () => {
+    expect(growPayerId({ cardSuffix: 3253, cardExp: '0524' })).toBe('grow:card:3253/0524');
+    for (const fields of [{}, { cardSuffix: '3253' }, { cardExp: '0524' }, { cardSuffix: '325', cardExp: '0524' }, { cardSuffix: '3253', cardExp: '1324' }, { cardSuffix: '', cardExp: '' }])
+      expect(growPayerId(fields)).toBeNull();
   });
 
   it('reports the sum Grow charged, which may differ from the purchase', async () => {

@@ -21,6 +21,10 @@ import { NotificationRefused, PaymentProviderError } from './provider.ts';
  * one transaction itself), a paid transaction has statusCode 2 ('שולם'), `sum` is in shekels
  * ('269' or '45.00'), and the notification's fields may come flat (transactionId) or bracketed
  * (data[transactionId], data[customFields][cField1]).
+ * - The payer: a transaction names the card only by cardSuffix (its last 4 digits), cardExp (MMYY),
+ *   cardBrand and cardType (the server-to-server callback's sample). Grow gives no stable payer or card
+ *   id for an ordinary payment (a card token only when a page saves the card, saveCardToken=1, which
+ *   we do not ask for), so our payer id is the last 4 digits and the expiry (growPayerId).
  */
 
 export type GrowSettings = {
@@ -99,6 +103,17 @@ type Fields = Record<string, unknown>;
 
 const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/**
+ * The payer id of a Grow transaction: its card's last 4 digits and expiry, `grow:card:1177/0126`;
+ * null when either is missing or malformed. Not unique across all cards (two cards may share both),
+ * so it errs towards 'the same payer', as the own-purchase rule does (decision record 005).
+ */
+export function growPayerId(transaction: Record<string, unknown>): string | null {
+  const suffix = text(transaction.cardSuffix).trim();
+  const expiry = text(transaction.cardExp).trim();
+  return /^\d{4}$/.test(suffix) && /^(0[1-9]|1[0-2])\d{2}$/.test(expiry) ? `grow:card:${suffix}/${expiry}` : null;
+}
 
 /** The transaction fields approveTransaction takes back, as strings. */
 function receiptOf(transaction: Fields, processId: string, processToken: string): Record<string, string> {
@@ -219,6 +234,7 @@ export function createGrowProvider(settings: GrowSettings, fetchImpl: typeof fet
         amount,
         currency: 'ILS',
         receipt: receiptOf(paid, processId, processToken),
+        payerId: growPayerId(paid),
       };
     },
 

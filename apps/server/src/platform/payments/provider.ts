@@ -59,6 +59,11 @@ export type PaymentReport =
       currency: string;
       /** What the provider wants back when we acknowledge the payment (Grow's approveTransaction). */
       receipt?: Record<string, string>;
+      /**
+       * The paying card or account, stable across payments and never secret (no card number, no
+       * token that can charge), prefixed with the provider; null or absent when the provider names none.
+       */
+      payerId?: string | null;
     }
   | { paid: false; status: string };
 

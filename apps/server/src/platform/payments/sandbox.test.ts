@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createPaymentProvider, PaymentProviderError } from './create-payment-provider.ts';
-import { cardDigits, judgeSandboxCard, passesLuhn, SANDBOX_CARDS } from './sandbox.ts';
+import { cardDigits, judgeSandboxCard, passesLuhn, SANDBOX_CARDS, sandboxPayerId } from './sandbox.ts';
 
 const now = new Date('2026-05-15T12:00:00Z');
 const judge = (form: { cardNumber?: string; expiry?: string; cvc?: string }) => judgeSandboxCard(form, now);
 
 describe('sandbox test cards', () => {
-  it('documents two numbers that are valid card numbers', () => {
+  it('documents three numbers that are valid card numbers', () => {
     expect(passesLuhn(SANDBOX_CARDS.succeeds)).toBe(true);
+    expect(passesLuhn(SANDBOX_CARDS.alsoSucceeds)).toBe(true);
     expect(passesLuhn(SANDBOX_CARDS.declined)).toBe(true);
     expect(passesLuhn('4242424242424241')).toBe(false);
     expect(cardDigits(' 4242-4242 4242 4242 ')).toBe('4242424242424242');
@@ -17,9 +18,24 @@ describe('sandbox test cards', () => {
     ['4242 4242 4242 4242', '12/26', '123', 'succeeds'],
     ['4242424242424242', '5/2026', '000', 'succeeds'],
     ['4242-4242-4242-4242', ' 05 / 26 ', '999', 'succeeds'],
+    ['5555 5555 5555 4444', '12/26', '123', 'succeeds'],
     ['4000 0000 0000 0002', '01/30', '123', 'declined'],
   ])('%s, %s, %s: %s', (cardNumber, expiry, cvc, outcome) => {
-    expect(judge({ cardNumber, expiry, cvc })).toEqual({ outcome });
+    expect(judge({ cardNumber, expiry, cvc })).toEqual(outcome === 'succeeds' ? { outcome, payerId: sandboxPayerId(cardDigits(cardNumber)) } : { outcome });
+  });
+
+  it('names the paying card by a fingerprint of its number: the same however typed, another per card, never the digits', () => {
+    const typed = (cardNumber: string) => judge({ cardNumber, expiry: '12/26', cvc: '123' });
+    const first = typed('4242 4242 4242 4242');
+    expect(first).toMatchObject({ outcome: 'succeeds', payerId: expect.stringMatching(/^sandbox:[0-9a-f]{64}$/) });
+    expect(typed('4242-4242-4242-4242')).toEqual(first);
+    const other = typed('5555 5555 5555 4444');
+    expect(other).toMatchObject({ outcome: 'succeeds' });
+    expect(other).not.toEqual(first);
+    for (const judged of [first, other]) {
+      if (judged.outcome !== 'succeeds') throw new Error('not paid');
+      expect(judged.payerId).not.toMatch(/4242|5555|4444/);
+    }
   });
 
   it.each([
@@ -27,7 +43,7 @@ describe('sandbox test cards', () => {
     [{}, { cardNumber: 'card_number_format', expiry: 'expiry_format', cvc: 'cvc_format' }],
     [{ cardNumber: '4242 4242 4242 4241', expiry: '12/26', cvc: '123' }, { cardNumber: 'card_number_format' }],
     [{ cardNumber: '4242 4242 4242 424a', expiry: '12/26', cvc: '123' }, { cardNumber: 'card_number_format' }],
-    [{ cardNumber: '5555 5555 5555 4444', expiry: '12/26', cvc: '123' }, { cardNumber: 'card_number_not_test' }],
+    [{ cardNumber: '4111 1111 1111 1111', expiry: '12/26', cvc: '123' }, { cardNumber: 'card_number_not_test' }],
     [{ cardNumber: '4242424242424242', expiry: '13/26', cvc: '123' }, { expiry: 'expiry_format' }],
     [{ cardNumber: '4242424242424242', expiry: '00/26', cvc: '123' }, { expiry: 'expiry_format' }],
     [{ cardNumber: '4242424242424242', expiry: '1226', cvc: '123' }, { expiry: 'expiry_format' }],
@@ -41,7 +57,7 @@ describe('sandbox test cards', () => {
   });
 
   it('takes a card through the end of its expiry month', () => {
-    expect(judge({ cardNumber: SANDBOX_CARDS.succeeds, expiry: '05/26', cvc: '123' })).toEqual({ outcome: 'succeeds' });
+    expect(judge({ cardNumber: SANDBOX_CARDS.succeeds, expiry: '05/26', cvc: '123' })).toMatchObject({ outcome: 'succeeds' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { PaymentProvider } from './provider.ts';
 
 /**
@@ -22,11 +22,23 @@ export function createSandboxProvider(options: { publicUrl: string }): SandboxPr
   };
 }
 
-/** The documented test cards (digits only). Any future expiry and any 3-digit CVC go with them. */
+/**
+ * The documented test cards (digits only). Any future expiry and any 3-digit CVC go with them. Two
+ * cards succeed, so one can try a sale paid by another card than the affiliate's own (fulfil.ts).
+ */
 export const SANDBOX_CARDS = {
   succeeds: '4242424242424242',
+  alsoSucceeds: '5555555555554444',
   declined: '4000000000000002',
 } as const;
+
+const SUCCEEDING: readonly string[] = [SANDBOX_CARDS.succeeds, SANDBOX_CARDS.alsoSucceeds];
+
+/**
+ * The payer id the sandbox reports for a card: a fingerprint of its number (a SHA-256 hash, never the
+ * number), the same for every payment with that card however it was typed, as a real provider's is.
+ */
+export const sandboxPayerId = (digits: string) => `sandbox:${createHash('sha256').update(`sandbox-card:${digits}`).digest('hex')}`;
 
 /** What the sandbox page shows for each card number, grouped in fours. */
 export const groupCardNumber = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -42,7 +54,8 @@ export type SandboxCardError =
   | 'cvc_format';
 
 export type SandboxCardOutcome =
-  | { outcome: 'succeeds' }
+  /** Paid by the card `payerId` names (sandboxPayerId). */
+  | { outcome: 'succeeds'; payerId: string }
   | { outcome: 'declined' }
   | { outcome: 'invalid'; errors: Partial<Record<SandboxCardField, SandboxCardError>> };
 
@@ -72,7 +85,7 @@ export function judgeSandboxCard(form: SandboxCardForm, now: Date = new Date()):
 
   const digits = cardDigits(form.cardNumber);
   if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) errors.cardNumber = 'card_number_format';
-  else if (digits !== SANDBOX_CARDS.succeeds && digits !== SANDBOX_CARDS.declined) errors.cardNumber = 'card_number_not_test';
+  else if (!SUCCEEDING.includes(digits) && digits !== SANDBOX_CARDS.declined) errors.cardNumber = 'card_number_not_test';
 
   const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(form.expiry ?? '');
   const month = expiry ? Number(expiry[1]) : 0;
@@ -86,5 +99,5 @@ export function judgeSandboxCard(form: SandboxCardForm, now: Date = new Date()):
   if (!/^\d{3}$/.test((form.cvc ?? '').trim())) errors.cvc = 'cvc_format';
 
   if (Object.keys(errors).length > 0) return { outcome: 'invalid', errors };
-  return digits === SANDBOX_CARDS.succeeds ? { outcome: 'succeeds' } : { outcome: 'declined' };
+  return SUCCEEDING.includes(digits) ? { outcome: 'succeeds', payerId: sandboxPayerId(digits) } : { outcome: 'declined' };
 }

@@ -16,8 +16,11 @@ type FakeProcess = {
 
 export type FakeGrow = LocalServer & {
   processes: Map<string, FakeProcess>;
-  /** The buyer paid on Grow's page (optionally Grow reporting another sum). */
-  pay(processId: string, options?: { sum?: string }): FakeProcess;
+  /**
+   * The buyer paid on Grow's page (optionally Grow reporting another sum), with a card Grow names by its
+   * last 4 digits and expiry (MMYY); `card: null` leaves those fields out.
+   */
+  pay(processId: string, options?: { sum?: string; card?: { suffix: string; expiry: string } | null }): FakeProcess;
   /** The form fields Grow posts to notifyUrl for this process, bracketed as a form flattens its JSON. */
   notification(processId: string, overrides?: Record<string, string>): Record<string, string>;
   /** Every call answers HTTP 503 while set. */
@@ -75,9 +78,11 @@ export async function startFakeGrow(): Promise<FakeGrow> {
     pay(processId, options = {}) {
       const process = processes.get(processId);
       if (!process) throw new Error(`no process ${processId}`);
+      const card = options.card === undefined ? { suffix: '1177', expiry: '1230' } : options.card;
       process.transaction = {
         asmachta: '0289199',
-        cardSuffix: '1177',
+        // The card fields as Grow's callback sample names them.
+        ...(card && { cardSuffix: card.suffix, cardType: 'Local', cardTypeCode: '1', cardBrand: 'Mastercard', cardBrandCode: '2', cardExp: card.expiry }),
         statusCode: '2',
         status: 'שולם',
         transactionTypeId: '1',
