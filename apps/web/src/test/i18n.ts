@@ -1,4 +1,4 @@
-import { createInstance, type i18n as I18n } from 'i18next';
+import { createInstance, type i18n as I18n, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@streethunt/shared';
 import en from '../i18n/en.json';
@@ -8,6 +8,7 @@ import { PRESENCE_NAMESPACE } from '../i18n/presence-translations.ts';
 import { LIVE_NAMESPACE } from '../i18n/live-translations.ts';
 import { TERMS_NAMESPACE } from '../i18n/terms-translations.ts';
 import { AFFILIATES_NAMESPACE } from '../i18n/affiliates-translations.ts';
+import { lazyTranslations } from '../i18n/load-translations.ts';
 import affiliatesEn from '../i18n/pages/affiliates.en.json';
 import affiliatesHe from '../i18n/pages/affiliates.he.json';
 import termsEn from '../i18n/pages/terms.en.json';
@@ -27,16 +28,21 @@ export type MissingKey = { language: string; key: string };
 
 /**
  * An i18next instance for component tests on the real he/en files. Keys the code uses but the files
- * lack are collected in `missing`, so the test that rendered them can fail on it.
+ * lack are collected in `missing`, so the test that rendered them can fail on it. Every namespace is
+ * in from the start, except those in `loadedLater`: the app's own loader fetches them when the code
+ * asks for them (a test of when a screen loads its texts).
  */
-export async function createTestI18n(language: Language = 'he'): Promise<{ i18n: I18n; missing: MissingKey[] }> {
+export async function createTestI18n(language: Language = 'he', { loadedLater = [] }: { loadedLater?: string[] } = {}): Promise<{ i18n: I18n; missing: MissingKey[] }> {
   const missing: MissingKey[] = [];
   const i18n = createInstance();
+  const bundled = (texts: ResourceLanguage): ResourceLanguage => Object.fromEntries(Object.entries(texts).filter(([namespace]) => !loadedLater.includes(namespace)));
+  if (loadedLater.length > 0) i18n.use(lazyTranslations);
   await i18n.use(initReactI18next).init({
     resources: {
-      he: { translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe, [LIVE_NAMESPACE]: liveHe, [TERMS_NAMESPACE]: termsHe, [AFFILIATES_NAMESPACE]: affiliatesHe },
-      en: { translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn, [LIVE_NAMESPACE]: liveEn, [TERMS_NAMESPACE]: termsEn, [AFFILIATES_NAMESPACE]: affiliatesEn },
+      he: bundled({ translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe, [LIVE_NAMESPACE]: liveHe, [TERMS_NAMESPACE]: termsHe, [AFFILIATES_NAMESPACE]: affiliatesHe }),
+      en: bundled({ translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn, [LIVE_NAMESPACE]: liveEn, [TERMS_NAMESPACE]: termsEn, [AFFILIATES_NAMESPACE]: affiliatesEn }),
     },
+    partialBundledLanguages: loadedLater.length > 0,
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],

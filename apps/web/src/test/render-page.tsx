@@ -61,10 +61,12 @@ export type PageSetup = {
   queryClient?: QueryClient;
   /** The app header, for a page that puts its own items in it (the game player). */
   withHeader?: boolean;
+  /** Namespaces left to the app's loader, not in from the start (createTestI18n). */
+  loadedLater?: string[];
 };
 
-export async function renderPage(page: ReactElement, { path, url = path, language = 'he', queryClient = testQueryClient(), withHeader = false }: PageSetup) {
-  const { i18n, missing } = await createTestI18n(language);
+export async function renderPage(page: ReactElement, { path, url = path, language = 'he', queryClient = testQueryClient(), withHeader = false, loadedLater }: PageSetup) {
+  const { i18n, missing } = await createTestI18n(language, { loadedLater });
   const router = createMemoryRouter(
     [{ path, element: page }, ...DESTINATIONS.filter((destination) => destination !== path).map((destination) => ({ path: destination, element: <Landed /> }))],
     { initialEntries: [url] },

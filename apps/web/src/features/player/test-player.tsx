@@ -11,8 +11,8 @@ import { storeCode, writeCachedGame } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 
 /** The player page as the app shows it, in the app's header (test/render-page.tsx), at `url`. */
-export function renderPlayer({ url = `/game/${GAME_ID}`, language = 'he' as Language } = {}) {
-  return renderPage(<PlayerPage />, { path: '/game/:gameId', url, language, withHeader: true });
+export function renderPlayer({ url = `/game/${GAME_ID}`, language = 'he' as Language, loadedLater = [] as string[] } = {}) {
+  return renderPage(<PlayerPage />, { path: '/game/:gameId', url, language, withHeader: true, loadedLater });
 }
 
 type Call = { method: string; path: string; body: Record<string, unknown> | undefined; headers: Record<string, string>; offline: boolean };

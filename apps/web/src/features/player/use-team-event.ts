@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIVE_NAMESPACE } from '../../i18n/live-translations.ts';
 import { withAllStyles } from '../../ui/all-styles.ts';
 import type { TeamEventStore } from './event/team-event-store.ts';
 import type { TeamEvent, TeamEventUi } from './event/team-event-ui.ts';
@@ -9,19 +11,27 @@ import type { PlaySession } from './play-session.ts';
 const loadEventModule = withAllStyles((): Promise<TeamEventUi> => import('./event/team-event.ts'));
 
 /**
- * The event of the play with this code, once the event module has loaded (null before, and for a
- * phone without a code); its store reads whether the code is an event team's and follows it live.
- * Offline before the module could load, it tries again when the network returns.
+ * The event of the play with this code, once the event module and its texts (the `live` namespace)
+ * have loaded (null before, and for a phone without a code); its store reads whether the code is an
+ * event team's and follows it live. The texts come with the module so that no screen of the event
+ * waits for them later: a time warning shows outside any Suspense, and the phone may be offline by
+ * then. Offline before both could load, it tries again when the network returns.
  */
 export function useTeamEvent(session: PlaySession, secret: string | null, grant: string | undefined): TeamEvent | null {
   const [event, setEvent] = useState<TeamEvent | null>(null);
+  const { i18n } = useTranslation();
   useEffect(() => {
     if (!secret) return;
     let live = true;
     let store: TeamEventStore | null = null;
+    // i18next resolves a failed load too: only texts really in let the event show.
+    const loadTexts = () =>
+      i18n.loadNamespaces(LIVE_NAMESPACE).then(() => {
+        if (!i18n.hasLoadedNamespace(LIVE_NAMESPACE)) throw new Error('the live texts did not load');
+      });
     const load = () => {
-      loadEventModule().then(
-        (ui) => {
+      Promise.all([loadEventModule(), loadTexts()]).then(
+        ([ui]) => {
           if (!live) return;
           store = new ui.TeamEventStore(session, { gameId: session.gameId, secretCode: secret, ...(grant && { grant }) });
           store.start();
@@ -38,7 +48,7 @@ export function useTeamEvent(session: PlaySession, secret: string | null, grant:
       window.removeEventListener('online', load);
       store?.stop();
     };
-  }, [session, secret, grant]);
+  }, [session, secret, grant, i18n]);
   // The store of the code before is not shown while the new code's starts.
   return event?.store.play.secretCode === secret ? event : null;
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TeamMessage } from '@streethunt/shared';
+import { LIVE_NAMESPACE } from '../../../i18n/live-translations.ts';
 import { playSound } from '../../../ui/sounds.ts';
 import { connectLive, type LiveOptions } from '../live-socket.ts';
 import { STORE_KEYS } from '../player-store.ts';
@@ -20,10 +21,10 @@ const lastLive = () => vi.mocked(connectLive).mock.calls.at(-1)?.[0] as LiveOpti
 const message = (id: string, text: string, toTeam = false): TeamMessage => ({ id, at: '2026-05-01T10:30:00.000Z', text, toTeam });
 
 /** A phone whose kept play is a live event team's, on the questions once the event was read. */
-async function openQuestions(team = buildTeamView()) {
+async function openQuestions(team = buildTeamView(), { loadedLater }: { loadedLater?: string[] } = {}) {
   const server = fakeServer({ team });
   storePlay(server.state.progress, buildGame());
-  const view = await renderPlayer();
+  const view = await renderPlayer({ loadedLater });
   fireEvent.click(await screen.findByRole('button', { name: view.t('player.intro.continue') }));
   await screen.findByTestId('answer-input', {}, LAZY);
   // The event was read (and kept): what the socket brings next is news.
@@ -220,6 +221,18 @@ describe('player: a live event while playing', () => {
     const one = screen.getByTestId('time-warning');
     expect(one.getAttribute('data-level')).toBe('one');
     expect(one.textContent).toContain(t('player.event.timeWarning.one'));
+  });
+
+  it('shows a time warning at once: its texts came with the event, not when it is due (no Suspense there, and the phone may be offline by then)', async () => {
+    const now = Date.parse('2026-05-01T10:20:00.000Z');
+    vi.useFakeTimers({ now, toFake: ['setInterval', 'clearInterval', 'Date'] });
+    // The live texts are not in from the start: the app's loader fetches them when asked, as in the browser.
+    const { t, i18n } = await openQuestions(buildTeamView({ startsAt: '2026-05-01T09:00:00.000Z', endsAt: '2026-05-01T10:30:30.000Z' }), { loadedLater: [LIVE_NAMESPACE] });
+    expect(i18n.hasLoadedNamespace(LIVE_NAMESPACE)).toBe(true);
+
+    act(() => vi.advanceTimersByTime(31_000));
+    expect(screen.getByTestId('time-warning').textContent).toContain(t('player.event.timeWarning.ten'));
+    expect(screen.getByTestId('answer-input')).toBeTruthy();
   });
 
   it('warns only at 1 minute for a time of 10 minutes or less', async () => {

@@ -1,10 +1,11 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconHourglassLow } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LIVE_NAMESPACE } from '../../../i18n/live-translations.ts';
 import { useNow } from '../../../ui/game/use-now.ts';
 
 const minute = 60_000;
-export type TimeWarningLevel = 'one' | 'ten';
+type TimeWarningLevel = 'one' | 'ten';
 
 /** Which warning is due with `left` ms to play out of `total`: the last minute, the last 10 (when there were more than 10), or none. */
 function dueWarning(left: number, total: number): TimeWarningLevel | null {
@@ -22,12 +23,12 @@ export function useDueWarning(active: boolean, endsAt: string, startedAt: string
 }
 
 /**
- * A warning that time runs out (10 minutes left, then 1), shown once on this phone until read,
- * wherever the team is. Screen readers announce it as it appears (role alert), not every second as
+ * A warning that time runs out (10 minutes left, then 1), shown until read, wherever the team is.
+ * What was read is held in memory only: after a reload a warning still due shows again. Screen readers announce it as it appears (role alert), not every second as
  * the timer would.
  */
 export function TimeWarning({ level, onRead }: { level: TimeWarningLevel; onRead(): void }) {
-  const { t } = useTranslation('live');
+  const { t } = useTranslation(LIVE_NAMESPACE);
   const color = level === 'one' ? 'red' : 'orange';
   return (
     <Alert key={level} color={color} variant="light" icon={<IconHourglassLow aria-hidden />} role="alert" data-testid="time-warning" data-level={level}>

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { Alert, Badge, Button, FileButton, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { IconCamera, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LIVE_NAMESPACE } from '../../../i18n/live-translations.ts';
 import type { PhotoState, Progress } from '@streethunt/shared';
 import { myPhotos, uploadPhoto } from './photo-api.ts';
 import { indexedDbStore, photoId, PhotoQueue, type QueuedPhoto } from './photo-queue.ts';
@@ -86,7 +87,7 @@ export type PhotoStepProps = {
  */
 export default function PhotoStep({ gameId, secretCode, grant, questionId, photo, inEvent, offline, onProgress }: PhotoStepProps) {
   const { t } = useTranslation();
-  const { t: live } = useTranslation('live');
+  const { t: live } = useTranslation(LIVE_NAMESPACE);
   const queue = photoQueue();
   const id = photoId(gameId, secretCode, questionId);
   const kept = useKeptPhoto(queue, id);

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconPhotoCheck, IconPhotoX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { LIVE_NAMESPACE } from '../../../i18n/live-translations.ts';
 import type { PhotoState } from '@streethunt/shared';
 import { withAllStyles } from '../../../ui/all-styles.ts';
 import { usePlay } from '../play-context.tsx';
@@ -22,7 +23,7 @@ const verdictKey = (questionId: string, photo: PhotoState) => `${questionId}:${p
  */
 export default function PhotoVerdicts() {
   const { t } = useTranslation();
-  const { t: live } = useTranslation('live');
+  const { t: live } = useTranslation(LIVE_NAMESPACE);
   const { game, snapshot, session, event } = usePlay();
   const eventState = useTeamEventState(event);
   const inEvent = Boolean(eventState?.view);
