@@ -19,6 +19,8 @@ export type ErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'rate_limited'
+  /** Too many wrong guesses at one question of a play for now (429): the player waits; a guess refused so is not kept. */
+  | 'too_many_guesses'
   | 'need_email_validate'
   | 'wrong_credentials'
   | 'email_taken'

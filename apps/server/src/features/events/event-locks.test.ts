@@ -146,7 +146,7 @@ describe.each(testDatabaseKinds())('the locks of a live event on %s', (kind) => 
     for (let i = 0; i < WRONG_GUESSES_PER_MINUTE; i++) expect((await answer(team!.code, 0, `${1900 + i}`)).json()).toMatchObject({ code: 'wrong_answer' });
     const refused = await answer(team!.code, 0, '1999');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/wait/i) });
+    expect(refused.json()).toMatchObject({ code: 'too_many_guesses', message: expect.stringMatching(/wait/i) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     const right = game.content.questions[0]!.answer;
     const typed = right.kind === 'text' ? right.value.split(',')[0]! : '';

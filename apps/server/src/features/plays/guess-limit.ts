@@ -1,5 +1,5 @@
 import type { SharedState } from '../../platform/shared-state/shared-state.ts';
-import { rateLimited } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /**
  * Wrong guesses a play may make at one question in a minute, where the server judges them: an event's
@@ -16,5 +16,9 @@ export const guessLimiter = (services: { shared: SharedState }) =>
 /** What a play's guesses at a question count under (an answer and a spot code counted apart). */
 export const guessKey = (codeId: string, questionId: string, kind: 'answer' | 'presence') => `${kind}:${codeId}:${questionId}`;
 
+/**
+ * 429 too_many_guesses: a code of its own, apart from the route's rate_limited, since the phone drops a
+ * guess refused by this limit (the player waits) but queues any other refused change to send later.
+ */
 export const tooManyGuesses = (retryMs: number) =>
-  rateLimited(`Too many wrong tries at this question: wait ${Math.max(1, Math.ceil(retryMs / 1000))} seconds and try again`, retryMs);
+  new AppError(429, 'too_many_guesses', `Too many wrong tries at this question: wait ${Math.max(1, Math.ceil(retryMs / 1000))} seconds and try again`, undefined, retryMs);

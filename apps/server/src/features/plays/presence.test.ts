@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds())('proof of presence by the spot’s QR code on
     for (let i = 0; i < WRONG_GUESSES_PER_MINUTE; i++) expect((await begin(code, QR, { presenceCode: `WRONG${i}` })).json()).toMatchObject({ code: 'wrong_presence_code' });
     const refused = await begin(code, QR, { presenceCode: codes[QR] });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ code: 'rate_limited', message: expect.any(String) });
+    expect(refused.json()).toMatchObject({ code: 'too_many_guesses', message: expect.any(String) });
     expect(await statuses(code)).toEqual([null, null, null]);
     // Another play of the game is not held back.
     expect((await begin(await started(), QR, { presenceCode: codes[QR] })).statusCode).toBe(200);

@@ -139,7 +139,7 @@ describe('player: every answer kind', () => {
     const judge = server.state.override;
     let limited = true;
     server.state.override = (call) =>
-      limited && call.body?.action === 'set-question-status' ? { status: 429, body: { message: 'Too many wrong tries at this question: wait 40 seconds', code: 'rate_limited' } } : (judge?.(call) ?? null);
+      limited && call.body?.action === 'set-question-status' ? { status: 429, body: { message: 'Too many wrong tries at this question: wait 40 seconds', code: 'too_many_guesses' } } : (judge?.(call) ?? null);
     type('Rothshild');
     expect((await screen.findByTestId('answer-wait')).textContent).toBe(t('player.answer.wait'));
     expect(screen.queryByTestId('answer-queued')).toBeNull();
@@ -151,6 +151,23 @@ describe('player: every answer kind', () => {
     type('Rothshild');
     await waitFor(() => expect(resultLabel()).toBe(t('player.answer.right')));
     expect(screen.queryByTestId('answer-wait')).toBeNull();
+  });
+
+  it('any other 429 (the route’s limit on calls): the answer is queued, not dropped, and sent once the server takes it', async () => {
+    const { t, server } = await openWith({ kind: 'text', value: 'Rothschild', lenient: true, ...texts });
+    const judge = server.state.override;
+    let limited = true;
+    server.state.override = (call) =>
+      limited && call.body?.action === 'set-question-status' ? { status: 429, body: { message: 'Too many requests, please try again later', code: 'rate_limited' } } : (judge?.(call) ?? null);
+    type('Rothshild');
+    expect((await screen.findByTestId('answer-queued')).textContent).toBe(t('player.answer.queued'));
+    expect(screen.queryByTestId('answer-wait')).toBeNull();
+    expect(JSON.parse(localStorage.getItem(QUEUE_KEY) ?? '[]')).toHaveLength(1);
+
+    limited = false;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(server.state.progress.questions[0]?.status).toBe('ANSWERED'));
+    expect(localStorage.getItem(QUEUE_KEY) ?? '[]').toBe('[]');
   });
 
   it('in a game that takes points off for wrong attempts, the answer carries the wrong attempts, kept across a reload', async () => {

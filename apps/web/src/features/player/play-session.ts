@@ -227,7 +227,8 @@ export class PlaySession {
    * shows it answered and says it will be checked; a refusal later opens the question again). An event
    * team's answer the server does not count is neither right nor wrong: 'out' (the organisers
    * disqualified the team: 403) or 'over' (the event or the team's time ended: 409). 'wait': too many
-   * wrong tries at this question for now (429 rate_limited): nothing is kept.
+   * wrong tries at this question for now (429 too_many_guesses): nothing is kept. Any other 429 (the
+   * route's own limit) queues it, so nothing the player did is lost.
    */
   async judgeOnServer(change: Extract<ProgressChange, { action: 'set-question-status' }>): Promise<ServerVerdict> {
     const secret = this.secret;
@@ -248,7 +249,7 @@ export class PlaySession {
         return queueIt();
       }
       // Too many wrong tries at this question: the player waits, and the guess is not kept to be sent later.
-      if (error instanceof ApiError && error.status === 429 && error.code === 'rate_limited') return 'wait';
+      if (error instanceof ApiError && error.status === 429 && error.code === 'too_many_guesses') return 'wait';
       if (error instanceof ApiError && (error.status === 429 || error.status >= 500)) return queueIt();
       if (error instanceof ApiError && error.status === 403 && error.code === 'forbidden') return 'out';
       if (error instanceof ApiError && error.status === 409) return 'over';

@@ -12,7 +12,7 @@ export type PhoneVerdict = 'right' | 'wrong' | 'ask';
 /**
  * The server's, for an answer the phone asked about: 'queued' when it cannot say now (offline); 'out'
  * or 'over' when it does not count it at all (an event team disqualified, or its play over); 'wait'
- * after too many wrong tries at the question (429), nothing kept.
+ * after too many wrong tries at the question (429 too_many_guesses), nothing kept.
  */
 export type ServerVerdict = 'right' | 'wrong' | 'queued' | 'out' | 'over' | 'wait';
 
