@@ -20,7 +20,7 @@ const POSITIONS_WRITE_MS = 1_000;
 
 type Pending = TeamPositionUpdate & { eventId: string };
 
-export type PositionKeeper = {
+type PositionKeeper = {
   add(eventId: string, update: TeamPositionUpdate): void;
   /** The newest position this process holds for the team that is not written yet. */
   pending(teamId: string): TeamPositionUpdate | undefined;

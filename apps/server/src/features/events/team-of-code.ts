@@ -6,7 +6,7 @@ import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 
 type EventRow = typeof events.$inferSelect;
 type TeamRow = typeof eventTeams.$inferSelect;
-export type TeamOfCode = { event: EventRow; team: TeamRow };
+type TeamOfCode = { event: EventRow; team: TeamRow };
 
 /**
  * Which event and team a code plays for, as every change and every position of a team asks (a thousand

@@ -1,4 +1,5 @@
 import { EVENT_WATCH_EVENT, TEAM_POSITION_EVENT } from '@streethunt/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Server, Socket } from 'socket.io';
 import type { Services } from '../../services.ts';
@@ -7,32 +8,18 @@ import { userRoom } from '../../platform/realtime.ts';
 import type { CodeGate } from '../codes/service.ts';
 import { isEventRoom, eventRoom } from './live.ts';
 import { mayWatch, recordPosition } from './service.ts';
-import type { RedisLink } from '../../platform/shared-state/redis-link.ts';
-import { TtlMap } from '../../platform/ttl-map.ts';
 
-type SocketDeps = Pick<Services, 'db' | 'realtime' | 'shared' | 'signer'> & { codes: CodeGate; log: { error(details: object, message: string): void } };
+type SocketDeps = Pick<Services, 'db' | 'realtime' | 'shared' | 'signer'> & { codes: CodeGate; log: Pick<FastifyBaseLogger, 'error'> };
 
 const watchSchema = z.object({ eventId: z.string().min(1).max(64), token: z.string().min(1).max(2048) });
 const positionSchema = z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
 
-/** One team's positions are taken at most this often, whatever number of phones (sockets, processes) send them. */
-export const TEAM_POSITION_MIN_GAP_MS = 2_000;
-/** Teams whose last position this process took, and when. */
-const POSITION_TEAMS_KEPT = 20_000;
-
 /**
- * Whether no other process took a position of the team within the gap (and now this one has): a key
- * that lives as long as the gap, set only when absent. Without Redis, or while it is away, this
- * process's own count is all there is.
+ * One team's positions are taken at most this often, whatever number of phones (sockets) send them:
+ * across processes through Redis; while Redis is away each process counts on its own (the shared
+ * window counter's fallback).
  */
-async function firstAcrossProcesses(redis: RedisLink | null, codeId: string): Promise<boolean> {
-  if (!redis?.isUp()) return true;
-  try {
-    return (await redis.client.set(`${redis.prefix}team-position:${codeId}`, '1', 'PX', TEAM_POSITION_MIN_GAP_MS, 'NX')) === 'OK';
-  } catch {
-    return true;
-  }
-}
+export const TEAM_POSITION_MIN_GAP_MS = 2_000;
 
 type EventWatchAck = { ok: true } | { ok: false; code: 'validation' | 'forbidden' | 'internal' };
 
@@ -43,7 +30,8 @@ type EventWatchAck = { ok: true } | { ok: false; code: 'validation' | 'forbidden
  */
 export function registerEventSockets(io: Server, deps: SocketDeps): void {
   // One rate per team, not per socket: a team's many phones (sockets) share it, on every process (Redis).
-  const lastPositionOf = new TtlMap<string, number>(TEAM_POSITION_MIN_GAP_MS, POSITION_TEAMS_KEPT);
+  // The first hit of a window takes the position; the window ends the gap after it.
+  const positionsOf = deps.shared.windowCounter('team-position');
   io.on('connection', (socket: Socket) => {
     socket.on(EVENT_WATCH_EVENT, async (payload: unknown, ack: unknown) => {
       const reply = (answer: EventWatchAck) => {
@@ -67,11 +55,10 @@ export function registerEventSockets(io: Server, deps: SocketDeps): void {
     socket.on(TEAM_POSITION_EVENT, (payload: unknown) => {
       const code = (socket.data as { code?: Parameters<typeof recordPosition>[1] }).code;
       const parsed = positionSchema.safeParse(payload);
-      const now = Date.now();
-      if (!code || !parsed.success || now - (lastPositionOf.get(code.id) ?? -Infinity) < TEAM_POSITION_MIN_GAP_MS) return;
-      lastPositionOf.set(code.id, now);
-      firstAcrossProcesses(deps.shared.redis, code.id)
-        .then((first) => first && recordPosition(deps, code, parsed.data))
+      if (!code || !parsed.success) return;
+      positionsOf
+        .hit(code.id, TEAM_POSITION_MIN_GAP_MS)
+        .then(({ count }) => count === 1 && recordPosition(deps, code, parsed.data))
         .catch((error: unknown) => deps.log.error({ err: error }, 'could not record a team position'));
     });
   });
