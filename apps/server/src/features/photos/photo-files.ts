@@ -16,10 +16,10 @@ export async function photoKeysOfGame(db: Db | Tx, gameId: string): Promise<stri
   return rows.map((row) => row.key);
 }
 
-/** Removes the files of photos already deleted: one that cannot be removed is logged (a stray file), never fails the caller. */
+/** Removes the files of photos no row holds any more (deleted, or replaced): one that cannot be removed is logged (a stray file), never fails the caller. */
 export async function removePhotoFiles(storage: Storage, log: Pick<FastifyBaseLogger, 'error'>, keys: readonly string[]): Promise<void> {
   const results = await Promise.allSettled(keys.map((key) => storage.remove(key)));
   results.forEach((result, i) => {
-    if (result.status === 'rejected') log.error({ err: result.reason, key: keys[i] }, 'a deleted play’s photo file could not be removed');
+    if (result.status === 'rejected') log.error({ err: result.reason, key: keys[i] }, 'a photo file no longer used could not be removed');
   });
 }

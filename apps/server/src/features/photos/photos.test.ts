@@ -15,7 +15,7 @@ import {
   type FeedItem,
   type Progress,
 } from '@streethunt/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { playPhotos } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -168,6 +168,27 @@ describe.each(testDatabaseKinds())('photo tasks on %s', (kind) => {
     const [kept] = await t.db.select().from(playPhotos).where(eq(playPhotos.codeId, code.id));
     expect(kept).toMatchObject({ status: 'accepted', points: 0, mediaKey: rows[0].mediaKey });
     expect((await progressOf(code.code)).questions[1].photo).toMatchObject({ status: 'accepted', points: 0, judgedAt });
+  });
+
+  it('keeps a retake stored when the old file cannot be removed: the phone gets its progress, not a 500 (it would send the photo again)', async () => {
+    const code = await startedCode();
+    const send = (file: Uint8Array) => upload({ gameId: game.id, secretCode: code.code, questionId: 'qp1' }, file);
+    expect((await send(gpsPhoto)).statusCode).toBe(200);
+    const [first] = await t.db.select().from(playPhotos).where(eq(playPhotos.codeId, code.id));
+    expect((await call(t, 'POST', `/api/play-photos/${first.id}/judge`, { token: creator.token, body: { status: 'rejected' } })).statusCode).toBe(200);
+
+    const remove = vi.spyOn(t.app.services.storage, 'remove').mockRejectedValueOnce(new Error('storage away'));
+    try {
+      const again = await send(await photo({ width: 300, height: 200 }));
+      expect(again.statusCode, again.body).toBe(200);
+      expect(progressSchema.parse(again.json()).questions[1]).toMatchObject({ status: 'ANSWERED', photo: { status: 'pending' } });
+      expect(remove).toHaveBeenCalledWith(first.mediaKey);
+    } finally {
+      remove.mockRestore();
+    }
+    const [retaken] = await t.db.select().from(playPhotos).where(eq(playPhotos.codeId, code.id));
+    expect(retaken).toMatchObject({ id: first.id, status: 'pending', takes: 2 });
+    expect(await t.app.services.storage.get(retaken.mediaKey)).not.toBeNull();
   });
 
   it('refuses what is no photo of this play with { message, code }, storing nothing', async () => {

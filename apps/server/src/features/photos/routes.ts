@@ -80,7 +80,7 @@ async function readUpload(request: FastifyRequest, open: (fields: z.infer<typeof
 export const photosRoutes: FastifyPluginAsyncZod<{ plays: PlaysDeps }> = async (app, { plays }) => {
   const { services } = app;
   const codes = codeGate(services);
-  const deps: PhotosDeps = { db: services.db, storage: services.storage, plays, jwtSecret: services.config.jwtSecret, quotaBytes: services.config.mediaQuotaBytes };
+  const deps: PhotosDeps = { db: services.db, storage: services.storage, plays, jwtSecret: services.config.jwtSecret, quotaBytes: services.config.mediaQuotaBytes, log: app.log };
   await app.register(multipart, { limits: { files: 1, fields: 4, parts: 5, fieldNameSize: 20, fieldSize: 200, headerPairs: 20, fileSize: MAX_PHOTO_UPLOAD_BYTES + 1 } });
 
   app.post(

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import yazl from 'yazl';
@@ -7,6 +8,8 @@ import { zipEntryName } from './zip-entry-name.ts';
 import { isQuestionPlayable, MAX_PHOTOS_PER_PLAY, MAX_PHOTOS_PER_QUESTION, needsPresenceCode, PHOTO_MAX_SIDE, SCORE_PER_DONE_QUESTION, visibleText, type GameContent, type JudgePhotoRequest, type PhotoState, type PlayPhoto, type Progress } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { eventTeams, events, gameCodes, games, playPhotos } from '../../db/schema.ts';
+import { teamOfCode } from '../events/team-of-code.ts';
+import { removePhotoFiles } from './photo-files.ts';
 import { findGameForPlayers, readGameContent } from '../../db/game-rows.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -22,7 +25,15 @@ import { progressQuestions } from '../plays/play-states.ts';
  * signed for a caller allowed to see it: the team (its code), the game's creator, the event's
  * organiser, an admin. Its judgement lives in play_photos and, for the score, in the play's states.
  */
-export type PhotosDeps = { db: Db; storage: Storage; plays: PlaysDeps; jwtSecret: string; /** MEDIA_QUOTA_BYTES: the game creator's storage, photos of its plays included. */ quotaBytes: number };
+export type PhotosDeps = {
+  db: Db;
+  storage: Storage;
+  plays: PlaysDeps;
+  jwtSecret: string;
+  /** MEDIA_QUOTA_BYTES: the game creator's storage, photos of its plays included. */
+  quotaBytes: number;
+  log: Pick<FastifyBaseLogger, 'error'>;
+};
 
 /** Stored photos live here, out of reach of the public GET /media/* (media/routes.ts refuses it). */
 export const PLAY_PHOTOS_FOLDER = 'play-photos';
@@ -72,16 +83,6 @@ function isSignedLink(secret: string, photoId: string, expires: number, sig: str
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** The event team of a code, when it is one. */
-async function teamOfCode(db: Db, codeId: string) {
-  const [row] = await db
-    .select({ teamId: eventTeams.id, teamName: eventTeams.name, eventId: events.id, organiserId: events.organiserId })
-    .from(eventTeams)
-    .innerJoin(events, eq(events.id, eventTeams.eventId))
-    .where(eq(eventTeams.codeId, codeId));
-  return row ?? null;
-}
-
 const stateOf = (row: Pick<PhotoRow, 'status' | 'points' | 'comment' | 'judgedAt'>): PhotoState => ({
   status: row.status,
   ...(row.points !== null && { points: row.points }),
@@ -108,9 +109,24 @@ async function checkOwnerQuota(deps: PhotosDeps, code: GameCode, adding: number)
 }
 
 /**
- * POST /api/play-photos: the team's photo for a photo question of its play (started, not over). One
- * photo per question: the same upload again (a phone's retry after a dropped reply) changes nothing and
- * gets the progress. Outside events a question judged 'on-upload' is accepted at once.
+ * The photo as kept (encodePhoto), within the game creator's quota (`replacing`: the bytes of the
+ * photo it takes the place of), stored under a key no one can guess; `accepted`: at once, outside
+ * events, for a question judged on upload.
+ */
+async function storePhotoFile(deps: PhotosDeps, code: GameCode, question: GameContent['questions'][number], data: Uint8Array, replacing = 0): Promise<{ key: string; bytes: number; accepted: boolean }> {
+  const photo = await encodePhoto(data);
+  await checkOwnerQuota(deps, code, photo.length - replacing);
+  const key = `${PLAY_PHOTOS_FOLDER}/${randomBytes(16).toString('hex')}.jpg`;
+  await deps.storage.put(key, photo);
+  const inEvent = code.source === 'event' && (await teamOfCode(deps.db, code.id)) !== null;
+  return { key, bytes: photo.length, accepted: !inEvent && question.answer.kind === 'photo' && question.answer.judging === 'on-upload' };
+}
+
+/**
+ * POST /api/play-photos: the team's photo for a photo question of its play (started, not over). The
+ * question's photo stays once sent: the same upload again (a phone's retry after a dropped reply)
+ * changes nothing and gets the progress; only a rejected photo is taken again, in its place
+ * (retakePhoto). Outside events a question judged 'on-upload' is accepted at once.
  */
 export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: { questionId: string; data: Uint8Array }): Promise<Progress> {
   await deps.plays.playGate(code);
@@ -121,7 +137,6 @@ export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: {
   const question = content.questions[index];
   if (!question) throw notFound('No such question in the version this play is on');
   if (question.answer.kind !== 'photo') throw badRequest('This question takes no photo', 'bad_answer');
-  const judging = question.answer.judging;
   // In a game played in order, a question not reached yet takes no photo (nothing is stored).
   if (!isQuestionPlayable(content.metadata.order, progressQuestions(content.questions, play.states), index)) {
     throw new AppError(409, 'not_playable', 'This question is not open yet: play the questions before it first');
@@ -136,12 +151,7 @@ export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: {
   if (status === null && needsPresenceCode(question.presence)) throw new AppError(422, 'presence_required', 'This question opens with the code of the QR sign at its spot: open it first');
 
   await checkPhotoCount(deps.db, play.id, null);
-  const photo = await encodePhoto(input.data);
-  await checkOwnerQuota(deps, code, photo.length);
-  const key = `${PLAY_PHOTOS_FOLDER}/${randomBytes(16).toString('hex')}.jpg`;
-  await deps.storage.put(key, photo);
-  const inEvent = code.source === 'event' && (await teamOfCode(deps.db, code.id)) !== null;
-  const accepted = !inEvent && judging === 'on-upload';
+  const { key, bytes, accepted } = await storePhotoFile(deps, code, question, input.data);
   const [row] = await deps.db
     .insert(playPhotos)
     .values({
@@ -149,7 +159,7 @@ export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: {
       codeId: code.id,
       questionId: question.id,
       mediaKey: key,
-      bytes: photo.length,
+      bytes,
       status: accepted ? 'accepted' : 'pending',
       ...(accepted && { points: SCORE_PER_DONE_QUESTION, judgedAt: new Date() }),
     })
@@ -157,8 +167,8 @@ export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: {
     .returning();
   let stored = row;
   if (!stored) {
-    // Another device of the team sent its photo first: that one counts.
-    await deps.storage.remove(key);
+    // Another device of the team sent its photo first: that one counts (a file that cannot be removed is logged).
+    await removePhotoFiles(deps.storage, deps.log, [key]);
     [stored] = await deps.db.select().from(playPhotos).where(and(eq(playPhotos.playId, play.id), eq(playPhotos.questionId, question.id)));
   }
   return setPhotoState(deps.plays, code, { questionId: question.id, photo: stateOf(stored!), arrived: true });
@@ -171,17 +181,12 @@ export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: {
  */
 async function retakePhoto(deps: PhotosDeps, code: GameCode, rejected: PhotoRow, input: { question: GameContent['questions'][number]; data: Uint8Array; playId: string }): Promise<Progress> {
   await checkPhotoCount(deps.db, input.playId, rejected);
-  const photo = await encodePhoto(input.data);
-  await checkOwnerQuota(deps, code, photo.length - rejected.bytes);
-  const key = `${PLAY_PHOTOS_FOLDER}/${randomBytes(16).toString('hex')}.jpg`;
-  await deps.storage.put(key, photo);
-  const inEvent = code.source === 'event' && (await teamOfCode(deps.db, code.id)) !== null;
-  const accepted = !inEvent && input.question.answer.kind === 'photo' && input.question.answer.judging === 'on-upload';
+  const { key, bytes, accepted } = await storePhotoFile(deps, code, input.question, input.data, rejected.bytes);
   const [row] = await deps.db
     .update(playPhotos)
     .set({
       mediaKey: key,
-      bytes: photo.length,
+      bytes,
       takes: sql`${playPhotos.takes} + 1`,
       status: accepted ? 'accepted' : 'pending',
       points: accepted ? SCORE_PER_DONE_QUESTION : null,
@@ -191,7 +196,8 @@ async function retakePhoto(deps: PhotosDeps, code: GameCode, rejected: PhotoRow,
     })
     .where(and(eq(playPhotos.id, rejected.id), eq(playPhotos.status, 'rejected'), eq(playPhotos.mediaKey, rejected.mediaKey)))
     .returning();
-  await deps.storage.remove(row ? rejected.mediaKey : key);
+  // The file no row holds any more; the retake is stored already, so a storage error is logged, never a failure.
+  await removePhotoFiles(deps.storage, deps.log, [row ? rejected.mediaKey : key]);
   const [now] = row ? [row] : await deps.db.select().from(playPhotos).where(eq(playPhotos.id, rejected.id));
   return setPhotoState(deps.plays, code, { questionId: input.question.id, photo: stateOf(now), arrived: true });
 }
@@ -218,7 +224,7 @@ async function photoContext(db: Db, photoId: string): Promise<PhotoContext | nul
 
 /** Who judges: in an event its organiser; outside events the game's creator; an admin always. */
 const mayJudge = (caller: AccessClaims, ctx: PhotoContext) =>
-  caller.role === 'admin' || (ctx.team ? ctx.team.organiserId === caller.userId : ctx.ownerId === caller.userId);
+  caller.role === 'admin' || (ctx.team ? ctx.team.event.organiserId === caller.userId : ctx.ownerId === caller.userId);
 
 /** The question's number and first words, on the current version or else on the play's own. */
 async function questionLabels(db: Db, gameId: string, codes: readonly GameCode[]): Promise<(codeId: string, questionId: string) => { number: number; title: string }> {
@@ -276,7 +282,7 @@ export async function judgePhoto(deps: PhotosDeps, caller: AccessClaims, photoId
     .where(eq(playPhotos.id, photoId))
     .returning();
   await setPhotoState(deps.plays, ctx.code, { questionId: row.questionId, photo: stateOf(row), arrived: false });
-  const [photo] = await toPhotos(deps, ctx.gameId, [{ row, code: ctx.code, teamId: ctx.team?.teamId ?? null, teamName: ctx.team?.teamName ?? null }]);
+  const [photo] = await toPhotos(deps, ctx.gameId, [{ row, code: ctx.code, teamId: ctx.team?.team.id ?? null, teamName: ctx.team?.team.name ?? null }]);
   return photo;
 }
 
@@ -329,7 +335,7 @@ export async function pendingPhotos(deps: PhotosDeps, caller: AccessClaims, game
 export async function teamPhotos(deps: PhotosDeps, code: GameCode): Promise<PlayPhoto[]> {
   const team = code.source === 'event' ? await teamOfCode(deps.db, code.id) : null;
   const rows = await deps.db.select().from(playPhotos).where(eq(playPhotos.codeId, code.id)).orderBy(asc(playPhotos.createdAt));
-  return toPhotos(deps, code.gameId, rows.map((row) => ({ row, code, teamId: team?.teamId ?? null, teamName: team?.teamName ?? null })));
+  return toPhotos(deps, code.gameId, rows.map((row) => ({ row, code, teamId: team?.team.id ?? null, teamName: team?.team.name ?? null })));
 }
 
 /** GET /api/play-photos/{photoId}/image: the JPEG, for a link signed for an allowed caller. */
