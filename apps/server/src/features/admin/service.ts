@@ -1,5 +1,5 @@
 import { asc, desc, eq } from 'drizzle-orm';
-import { toEditableGame, validateGame, type AdminGame, type EditorGame, type GameStatus } from '@streethunt/shared';
+import type { AdminGame, EditorGame, GameStatus } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { games, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
@@ -8,7 +8,7 @@ import { queueMail, type MailLog } from '../../platform/mail/mail-later.ts';
 import { forgetGame, readGameContent, readGameMetadata, type GameRow } from '../../db/game-rows.ts';
 import { publishNextVersion } from '../studio/next-version.ts';
 import { removePhotoFiles } from '../photos/photo-files.ts';
-import { toEditorGame } from '../studio/service.ts';
+import { assertSendable, toEditorGame } from '../studio/service.ts';
 import { gameApprovedEmail, gameSentBackEmail, gameUnpublishedEmail } from './emails.ts';
 
 /** What the admin's calls need from the app. */
@@ -77,12 +77,9 @@ async function decide(deps: AdminDeps, log: MailLog, gameId: string, decision: D
         version: row.version,
       });
     }
-    if (decision === 'approve') {
-      // The rules a game was sent under hold when it is approved too (a price per team under the
-      // minimum passed approval): 422 with every error, as sending to approval does.
-      const errors = validateGame(toEditableGame(readGameContent(row)));
-      if (errors.length > 0) throw new AppError(422, 'validation', errors[0]!.message, { issues: errors });
-    }
+    // The rules a game was sent under hold when it is approved too (a price per team under the
+    // minimum passed approval).
+    if (decision === 'approve') assertSendable(row);
     const now = new Date();
     // A next version approved is published into the listed game it was made for.
     if (decision === 'approve' && row.nextVersionOf) {

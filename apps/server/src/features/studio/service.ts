@@ -43,6 +43,12 @@ export const newAnswerSalt = () => randomBytes(16).toString('hex');
 /** A stored game's content as the editor edits it (and as export and duplicate copy it). */
 const editableContent = (row: GameRow): EditableGame => toEditableGame(readGameContent(row));
 
+/** A game may be sent to approval, and approved, only as the rules stand: else 422 with every error. */
+export function assertSendable(row: GameRow): void {
+  const errors = validateGame(editableContent(row));
+  if (errors.length > 0) throw new AppError(422, 'validation', errors[0].message, { issues: errors });
+}
+
 export function toEditorGame(row: GameRow): EditorGame {
   return {
     ...editableContent(row),
@@ -232,12 +238,7 @@ export async function setGameStatus(
     if (!row || !isOwnerOrAdmin(caller, row)) throw notFound('No such game');
     const refusal = statusRefusal(row.status, request.status, caller);
     if (refusal) throw refusal;
-    if (request.status === 'PENDING') {
-      const errors = validateGame(editableContent(row));
-      if (errors.length > 0) {
-        throw new AppError(422, 'validation', errors[0].message, { issues: errors });
-      }
-    }
+    if (request.status === 'PENDING') assertSendable(row);
     const now = new Date();
     // The version sent is the one an approval without a version approves. The admins are emailed
     // at most once an hour per game: sending, taking back and sending again mailed each time.
