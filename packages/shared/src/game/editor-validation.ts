@@ -132,6 +132,16 @@ function issue(error: ValidationErrorKind, field: ValidationField, path: string,
   };
 }
 
+/**
+ * An event is sold per team at this price (times its teams): the same minimum holds per team, so a
+ * 200-team event cannot be sold for 2 shekels. Checked on its own too, by every save of a game that
+ * is already past the approval check (an admin editing a published game), not only when sent.
+ */
+export function groupPriceError(metadata: Pick<ValidatedGame['metadata'], 'groupPrice'>): GameValidationError | null {
+  const { groupPrice } = metadata;
+  return !isBlank(groupPrice) && !(Number(groupPrice) >= MIN_GAME_PRICE) ? issue('minimun', 'groupPrice', 'metadata.groupPrice') : null;
+}
+
 type ValidatedQuestion = NonNullable<ValidatedGame['questions']>[number];
 
 /** The answer's errors, by its kind (none written before the kinds: a text). */
@@ -161,9 +171,8 @@ export function validateGame(game: ValidatedGame): GameValidationError[] {
   if (isBlank(m.locationText)) errors.push(issue('required', 'locationText', 'metadata.locationText'));
   if (isBlank(m.price)) errors.push(issue('required', 'price', 'metadata.price'));
   else if (!(Number(m.price) >= MIN_GAME_PRICE)) errors.push(issue('minimun', 'price', 'metadata.price'));
-  // An event is sold per team at this price (times its teams): the same minimum holds per team, so a
-  // 200-team event cannot be sold for 2 shekels.
-  if (!isBlank(m.groupPrice) && !(Number(m.groupPrice) >= MIN_GAME_PRICE)) errors.push(issue('minimun', 'groupPrice', 'metadata.groupPrice'));
+  const perTeam = groupPriceError(m);
+  if (perTeam) errors.push(perTeam);
   if (isBlank(m.currencyCode)) errors.push(issue('required', 'currencyCode', 'metadata.currencyCode'));
   if (isBlank(m.language)) errors.push(issue('required', 'language', 'metadata.language'));
   if (typeof m.map !== 'boolean') errors.push(issue('required', 'map', 'metadata.map'));

@@ -201,6 +201,35 @@ describe.each(testDatabaseKinds())('saving a game (POST /api/games/{gameId}) on 
       }
     });
 
+    it('an admin’s save of a game past the send to approval keeps the minimum price per team: 400 with the reason, nothing saved', async () => {
+      const admin = await userWithToken(t, { role: 'admin' });
+      for (const status of ['PENDING', 'APPROVED'] as const) {
+        const { game } = await draftOfNewCreator();
+        await t.db.update(games).set({ status }).where(eq(games.id, game.id));
+        const before = await studioTables(t.db);
+        const cheap = { ...game.content, metadata: { ...game.content.metadata, groupPrice: 2 } };
+        const res = await save(game.id, saveBody(cheap, 1), admin.token);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          code: 'validation',
+          message: 'The price per team of an event must be at least 30',
+          issues: [{ path: 'metadata.groupPrice', message: 'The price per team of an event must be at least 30' }],
+        });
+        expect((await studioTables(t.db)).text).toBe(before.text);
+        // At the minimum, or with no price per team of its own (the game's price), it saves.
+        for (const groupPrice of [30, '']) {
+          const version = (await storedGame(t.db, game.id)).version;
+          const fine = await save(game.id, saveBody({ ...game.content, metadata: { ...game.content.metadata, groupPrice } }, version), admin.token);
+          expect(fine.statusCode).toBe(200);
+          expect(fine.json().data).toMatchObject({ status });
+        }
+      }
+      // A draft may still be half done: its save takes the low price, send to approval refuses it.
+      const { owner, game } = await draftOfNewCreator();
+      const draft = await save(game.id, saveBody({ ...game.content, metadata: { ...game.content.metadata, groupPrice: 2 } }, 1), owner.token);
+      expect(draft.statusCode).toBe(200);
+    });
+
     it('the owner of a game waiting for approval or approved gets 403 with a clear message; nothing changes', async () => {
       for (const status of ['PENDING', 'APPROVED'] as const) {
         const owner = await userWithToken(t);

@@ -4,6 +4,7 @@ import {
   toEditableGame,
   emptyGame,
   GAME_EXPORT_FORMAT,
+  groupPriceError,
   GAME_EXPORT_VERSION,
   storedAnswerSchema,
   unreachable,
@@ -137,8 +138,13 @@ function judgedAnswers(answers: readonly unknown[]): string {
   );
 }
 
-/** Why this caller may not save over this row (named version included), or null. */
-function saveRefusal(row: Pick<GameRow, 'userId' | 'status' | 'version'> | undefined, caller: AccessClaims, version: number): AppError | null {
+/** Why this caller may not save this request over this row (the version it names, the rules it keeps), or null. */
+function saveRefusal(
+  row: Pick<GameRow, 'userId' | 'status' | 'version'> | undefined,
+  caller: AccessClaims,
+  request: Pick<SaveGameRequest, 'version' | 'metadata'>,
+): AppError | null {
+  const { version } = request;
   if (!row || !isOwnerOrAdmin(caller, row)) return notFound('No such game');
   if (row.status !== 'DRAFT' && caller.role !== 'admin') {
     return forbidden(
@@ -152,13 +158,18 @@ function saveRefusal(row: Pick<GameRow, 'userId' | 'status' | 'version'> | undef
       version: row.version,
     });
   }
+  // A game already past the send to approval (waiting, or published: only an admin saves it then) keeps
+  // the price-per-team rule that send checked: a published game is not checked again, a draft may be half done.
+  const perTeam = row.status === 'DRAFT' ? null : groupPriceError(request.metadata);
+  if (perTeam) return new AppError(400, 'validation', perTeam.message, { issues: [{ path: perTeam.path, message: perTeam.message }] });
   return null;
 }
 
 /**
  * POST /api/games/{gameId}: the editor's save. Only the owner or an admin; a game waiting for
  * approval or approved is changed by an admin only; the save must name the version it started from
- * (else 409 with the current version). Rich text is sanitized; the answer salt changes with the
+ * (else 409 with the current version); a game past the send to approval keeps its minimum price per
+ * team (else 400). Rich text is sanitized; the answer salt changes with the
  * answers; the status stays as it is (sending to approval is its own call).
  */
 export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: string, request: SaveGameRequest): Promise<EditorGame> {
@@ -168,7 +179,7 @@ export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: s
     .select({ userId: games.userId, status: games.status, version: games.version })
     .from(games)
     .where(eq(games.id, gameId));
-  const early = saveRefusal(current, caller, request.version);
+  const early = saveRefusal(current, caller, request);
   if (early) throw early;
   const content = await deps.cleaner.clean(
     { metadata: request.metadata, introPage: request.introPage, questions: withContentIds(request.questions), gameoverPage: request.gameoverPage },
@@ -189,7 +200,7 @@ export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: s
       .from(games)
       .where(eq(games.id, gameId))
       .for('update');
-    const refusal = saveRefusal(row, caller, request.version);
+    const refusal = saveRefusal(row, caller, request);
     if (refusal) throw refusal;
     // Plays keep the version they started on: one this save replaces is kept for them.
     await keepVersionForPlays(tx, gameId, row.version);
