@@ -28,6 +28,8 @@ export type ErrorCode =
   | 'wrong_code'
   /** A real code that was stopped (its purchase refunded): 410, not a wrong code. */
   | 'code_refunded'
+  /** A live event's team that its organiser disqualified: 403, so a phone says so rather than 'wrong code'. */
+  | 'team_disqualified'
   | 'wrong_answer'
   /** What was sent cannot be an answer of the question's kind (no number, no such option). */
   | 'bad_answer'

@@ -329,7 +329,7 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     expect(forgotten).toMatchObject({ lat: null, lng: null, positionAt: null });
   });
 
-  it('a team plays from the start to the end: not before, not once disqualified, not after; more time moves the end', async () => {
+  it('a team plays from the start to the end: not before, not once disqualified (403 team_disqualified, a new phone too), not after; more time moves the end', async () => {
     const later = await makeEvent({ startsAt: new Date(Date.now() + hour).toISOString() });
     const early = await progressCall(t.app, { action: 'set-start-time', gameId: game.id, secretCode: later.teams[0].code });
     expect(early.statusCode).toBe(409);
@@ -352,11 +352,15 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     expect(pushed.json().data).toMatchObject({ id: fair.id, hints: 1 });
     expect((await progressCall(t.app, { action: 'get-game-progress', gameId: game.id, secretCode: fair.code })).json().questions[1].hints).toEqual([{ isOpen: false }, { isOpen: true }]);
     expect((await push(fair.id, { questionIndex: 1, hintIndex: 9 })).statusCode).toBe(400);
-    expect((await push(cheat.id, { questionIndex: 1, hintIndex: 0 })).json()).toMatchObject({ code: 'forbidden' });
+    expect((await push(cheat.id, { questionIndex: 1, hintIndex: 0 })).json()).toMatchObject({ code: 'team_disqualified' });
     expect((await push(fair.id, { questionIndex: 1, hintIndex: 0 }, stranger.token)).statusCode).toBe(404);
     const roomNow = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${room.event.id}`, { token: creator.token })).json().data);
     expect(roomNow.hintCounts).toEqual(game.content.questions.map((q) => q.hints.length));
-    expect((await hint(cheat.code)).json()).toMatchObject({ code: 'forbidden' });
+    expect((await hint(cheat.code)).json()).toMatchObject({ code: 'team_disqualified' });
+    // A new phone entering the team's code is told the team was disqualified: its own code, never 'wrong code'.
+    const newPhone = await start(cheat.code);
+    expect(newPhone.statusCode).toBe(403);
+    expect(newPhone.json()).toEqual({ code: 'team_disqualified', message: 'This team was disqualified by the organiser' });
     expect((await hint(fair.code)).statusCode).toBe(200);
     // Reading its progress is still allowed: the phone shows why it stopped.
     expect((await progressCall(t.app, { action: 'get-game-progress', gameId: game.id, secretCode: cheat.code })).statusCode).toBe(200);

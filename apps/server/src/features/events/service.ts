@@ -25,7 +25,7 @@ import { findGame, findGameForPlayers, readGameContent, readGameMetadata } from 
 import { violatedUniqueIndex } from '../../db/unique-violation.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { isOwnerOrAdmin } from '../../platform/access.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { createGameCodes, type GameCode } from '../codes/service.ts';
 import { progressForCode, progressForCodes, type PlayStep, type ScoredAt } from '../plays/service.ts';
 import type { Socket } from 'socket.io';
@@ -360,7 +360,8 @@ export async function assertTeamMayPlay(db: Db, code: GameCode): Promise<void> {
   if (code.source !== 'event') return;
   const found = await teamOfCode(db, code.id);
   if (!found) return;
-  if (found.team.disqualifiedAt) throw forbidden('This team was disqualified by the organiser');
+  // Its own code, not 'forbidden' nor 'wrong_code': a phone entering the code says the team is out.
+  if (found.team.disqualifiedAt) throw new AppError(403, 'team_disqualified', 'This team was disqualified by the organiser');
   if (hasEnded(found.event)) throw conflict('The event has ended');
   if (found.event.startsAt > new Date()) throw conflict(`The event starts at ${found.event.startsAt.toISOString()}`);
   if (teamEnd(found.event, await playStartOf(db, found.event, code)) <= new Date()) throw conflict('The team’s time is up');

@@ -12,7 +12,8 @@ import { useFreeStart } from './use-free-start.ts';
 
 /**
  * The code entry: a wrong code gets the bad sound and a red X (no text, spec section 8); a right one
- * the code-ok sound, a green check and the continue button. Under the title, the game and its price. On
+ * the code-ok sound, a green check and the continue button. A real code that cannot play says why
+ * instead (its purchase refunded, its event team disqualified). Under the title, the game and its price. On
  * a free game the code joins a team's play, and a new play starts without one instead of buying a code.
  */
 export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
@@ -36,7 +37,7 @@ export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
     setSending(false);
     setResult(outcome);
     if (outcome === 'ok') playSound('code-ok');
-    else if (outcome === 'wrong' || outcome === 'refunded') playSound('bad');
+    else if (outcome === 'wrong' || outcome === 'refunded' || outcome === 'disqualified') playSound('bad');
     // A right code of an event that has ended: straight to how it ended and the final ranking.
     else if (outcome === 'over') setPage('questions');
   };
@@ -58,7 +59,7 @@ export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
                 if (!accepted) setResult(null);
               }}
               readOnly={accepted}
-              error={result === 'wrong' || result === 'refunded'}
+              error={result === 'wrong' || result === 'refunded' || result === 'disqualified'}
               size="md"
               dir="ltr"
               autoComplete="off"
@@ -78,6 +79,11 @@ export function CodeEntry({ onPurchase }: { onPurchase(): void }) {
           {result === 'refunded' && (
             <Alert color="red" data-testid="code-refunded">
               {t('player.payment.codeRefunded')}
+            </Alert>
+          )}
+          {result === 'disqualified' && (
+            <Alert color="red" data-testid="code-disqualified">
+              {t('player.payment.codeDisqualified')}
             </Alert>
           )}
           {result === 'rate_limited' && <Alert color="orange">{t('player.payment.rateLimited')}</Alert>}

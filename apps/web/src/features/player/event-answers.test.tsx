@@ -50,7 +50,7 @@ describe('player: an event team’s answers, judged by the server', () => {
   it('says a disqualified team’s answer was not counted, not that it was wrong', async () => {
     const { t, server, missing } = await openFirstQuestion(sealedGame(buildGame()), 'he');
     server.state.override = (call) =>
-      call.path === '/api/game-progress' && call.body?.action === 'set-question-status' ? { status: 403, body: { message: 'This team was disqualified by the organiser', code: 'forbidden' } } : null;
+      call.path === '/api/game-progress' && call.body?.action === 'set-question-status' ? { status: 403, body: { message: 'This team was disqualified by the organiser', code: 'team_disqualified' } } : null;
     answer('Bialik');
     const alert = await screen.findByTestId('answer-not-counted');
     expect(alert.textContent).toBe(t('player.answer.notCounted.out'));

@@ -28,7 +28,8 @@ const awaitsServer = (action: QueuedAction): boolean => action.action === 'set-q
 
 /** 'over': a right code whose play may not start or go on (an event that has ended): the play is read, to show how it ended. */
 /** 'refunded': a real code whose purchase was refunded (410 code_refunded), said as such rather than 'wrong'. */
-export type CodeResult = 'ok' | 'over' | 'wrong' | 'refunded' | 'rate_limited' | 'network' | 'error';
+/** 'disqualified': a live event's team code whose team the organisers disqualified (403 team_disqualified), not 'wrong'. */
+export type CodeResult = 'ok' | 'over' | 'wrong' | 'refunded' | 'disqualified' | 'rate_limited' | 'network' | 'error';
 
 export type SessionDeps = {
   /** set-start-time; without a code (a free game) the server issues the play's code. `grant`: the kept one of this code's play. */
@@ -172,6 +173,7 @@ export class PlaySession {
       if (error instanceof ApiError) {
         if (error.status === 429) return 'rate_limited';
         if (error.code === 'code_refunded') return 'refunded';
+        if (error.code === 'team_disqualified') return 'disqualified';
         if (error.status >= 400 && error.status < 500) return 'wrong';
       }
       return 'error';
@@ -251,7 +253,7 @@ export class PlaySession {
       // Too many wrong tries at this question: the player waits, and the guess is not kept to be sent later.
       if (error instanceof ApiError && error.status === 429 && error.code === 'too_many_guesses') return 'wait';
       if (error instanceof ApiError && (error.status === 429 || error.status >= 500)) return queueIt();
-      if (error instanceof ApiError && error.status === 403 && error.code === 'forbidden') return 'out';
+      if (error instanceof ApiError && error.status === 403 && error.code === 'team_disqualified') return 'out';
       if (error instanceof ApiError && error.status === 409) return 'over';
       return 'wrong';
     }

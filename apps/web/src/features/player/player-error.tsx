@@ -37,6 +37,18 @@ export function PlayerError({ error, onRetry, onCode }: { error: unknown; onRetr
   );
 }
 
+/** What the unlisted game's code entry says for each outcome (null: nothing, as for a right code). */
+const CODE_MESSAGES: Record<CodeResult, string | null> = {
+  ok: null,
+  over: null,
+  wrong: 'player.payment.codeWrong',
+  refunded: 'player.payment.codeRefunded',
+  disqualified: 'player.payment.codeDisqualified',
+  rate_limited: 'player.payment.rateLimited',
+  network: 'player.errors.network',
+  error: 'player.errors.generic',
+};
+
 /** A valid code becomes the active play, and the game then loads with it (player-page's useGame). */
 function CodeForUnlisted({ onCode }: { onCode(code: string): Promise<CodeResult> }) {
   const { t } = useTranslation();
@@ -51,9 +63,8 @@ function CodeForUnlisted({ onCode }: { onCode(code: string): Promise<CodeResult>
     setResult(await onCode(code));
     setSending(false);
   };
-  const refused = result === 'wrong' || result === 'refunded';
-  const message =
-    result === 'wrong' ? 'player.payment.codeWrong' : result === 'refunded' ? 'player.payment.codeRefunded' : result === 'rate_limited' ? 'player.payment.rateLimited' : result === 'network' ? 'player.errors.network' : result === 'error' ? 'player.errors.generic' : null;
+  const refused = result === 'wrong' || result === 'refunded' || result === 'disqualified';
+  const message = result === null ? null : CODE_MESSAGES[result];
   return (
     <form onSubmit={submit} noValidate aria-label={t('player.errors.haveCode')} data-testid="unlisted-code">
       <Stack gap="sm">
