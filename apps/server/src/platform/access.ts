@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, preParsing
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import type { AccessClaims, TokenSigner } from './auth.ts';
+import type { AccessClaims, TokenSigner, VerifiedToken } from './auth.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 /**
@@ -86,7 +86,13 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: Toke
 });
 
 /** The caller a token names, as the database says now (null: not valid, or signed before the last password change). */
-export async function readCaller(opts: { signer: TokenSigner; db: Db }, token: string): Promise<AccessClaims | null> {
+async function readCaller(opts: { signer: TokenSigner; db: Db }, token: string): Promise<AccessClaims | null> {
+  const session = await readSession(opts, token);
+  return session && { userId: session.userId, role: session.role };
+}
+
+/** Like readCaller, with the token version it was signed with: what a socket kept open by it is checked against later (socket-sessions.ts). */
+export async function readSession(opts: { signer: TokenSigner; db: Db }, token: string): Promise<VerifiedToken | null> {
   const claims = await opts.signer.verify(token);
   if (!claims) return null;
   const [user] = await opts.db
@@ -94,7 +100,7 @@ export async function readCaller(opts: { signer: TokenSigner; db: Db }, token: s
     .from(users)
     .where(eq(users.id, claims.userId));
   // A password change or reset bumps the version, so every token signed before it (even in the same second) is refused.
-  return user && user.tokenVersion === claims.tokenVersion ? { userId: user.id, role: user.role } : null;
+  return user && user.tokenVersion === claims.tokenVersion ? { userId: user.id, role: user.role, tokenVersion: user.tokenVersion } : null;
 }
 
 /** The logged-in caller, or 401. */

@@ -21,11 +21,13 @@ import { userWithToken } from '../../test/tokens.ts';
 import { tokenFromMail } from '../account/test-support.ts';
 import { WRONG_GUESSES_PER_MINUTE } from '../plays/guess-limit.ts';
 import { TEAM_POSITION_MIN_GAP_MS } from './watch.ts';
+import { createAdminCommand, type CliContext } from '../../cli.ts';
+import { SOCKET_SESSION_CHECK_MS } from '../../platform/socket-sessions.ts';
 
 const hour = 60 * 60_000;
 
-// What an attacker tried on a live event: a session ended by a password reset that kept its socket's
-// feed, a team's many phones sending positions, a disqualified team still drawn, quick guessing.
+// What an attacker tried on a live event: a session ended by a password reset (or the CLI's create-admin)
+// that kept its socket's feed, a team's many phones sending positions, a disqualified team still drawn, quick guessing.
 describe.each(testDatabaseKinds())('the locks of a live event on %s', (kind) => {
   let t: TestApp;
   let url: string;
@@ -95,6 +97,54 @@ describe.each(testDatabaseKinds())('the locks of a live event on %s', (kind) => 
     const again = await connectSocket(url, sockets);
     expect(await again.timeout(2000).emitWithAck(EVENT_WATCH_EVENT, { eventId: room.event.id, token: owner.token })).toEqual({ ok: false, code: 'forbidden' });
   });
+
+  it('closes the control room’s socket when create-admin sets its organiser’s password: the CLI only changes the database, the server notices', async () => {
+    const owner = await userWithToken(t);
+    const own = await buildGame(t.db, { userId: owner.user.id });
+    const made = await call(t, 'POST', '/api/events', {
+      token: owner.token,
+      body: { gameId: own.id, name: 'CLI', startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + hour).toISOString(), teamCount: 1 },
+    });
+    const room = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${made.json().data.id}`, { token: owner.token })).json().data);
+    const team = room.teams[0]!;
+    const control = await connectSocket(url, sockets);
+    expect(await control.timeout(2000).emitWithAck(EVENT_WATCH_EVENT, { eventId: room.event.id, token: owner.token })).toEqual({ ok: true });
+    // Another organiser's control room, whose session nothing changes, stays open.
+    const bystander = await connectSocket(url, sockets);
+    const other = await makeEvent();
+    expect(await bystander.timeout(2000).emitWithAck(EVENT_WATCH_EVENT, { eventId: other.event.id, token: organiser.token })).toEqual({ ok: true });
+    const got: string[] = [];
+    control.onAny((name: string) => got.push(name));
+    let closed = false;
+    control.on('disconnect', () => {
+      closed = true;
+    });
+    expect((await progressCall(t.app, { action: 'set-start-time', gameId: own.id, secretCode: team.code })).statusCode).toBe(200);
+    expect(await waitFor(() => got.includes(EVENT_FEED_EVENT))).toBe(true);
+
+    // The command as `npm run cli -- create-admin` runs it: it is given the database and nothing of the server.
+    const cli: CliContext = {
+      database: async () => t.db,
+      config: () => {
+        throw new Error('create-admin reads no configuration');
+      },
+      out: () => undefined,
+    };
+    await createAdminCommand(['--email', owner.user.email, '--password', 'set-by-the-cli-1'], cli);
+    expect((await call(t, 'GET', `/api/events/${room.event.id}`, { token: owner.token })).statusCode).toBe(401);
+
+    expect(await waitFor(() => closed, SOCKET_SESSION_CHECK_MS + 3000)).toBe(true);
+    got.length = 0;
+    expect((await progressCall(t.app, { action: 'show-question-hint', gameId: own.id, secretCode: team.code, questionIndex: 0, hintIndex: 0 })).statusCode).toBe(200);
+    await sleep(300);
+    expect(got).toEqual([]);
+    expect(bystander.connected).toBe(true);
+    // A new socket with the old token joins nothing; the new password's session does.
+    const again = await connectSocket(url, sockets);
+    expect(await again.timeout(2000).emitWithAck(EVENT_WATCH_EVENT, { eventId: room.event.id, token: owner.token })).toEqual({ ok: false, code: 'forbidden' });
+    const login = await postJson(t.app, '/api/login', { email: owner.user.email, password: 'set-by-the-cli-1' });
+    expect(await again.timeout(2000).emitWithAck(EVENT_WATCH_EVENT, { eventId: room.event.id, token: login.json().accessToken })).toEqual({ ok: true });
+  }, 15_000);
 
   it('takes one position per team every two seconds whatever number of phones send them, and none once the team is disqualified', async () => {
     const room = await makeEvent();

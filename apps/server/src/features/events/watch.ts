@@ -3,8 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Server, Socket } from 'socket.io';
 import type { Services } from '../../services.ts';
-import { readCaller } from '../../platform/access.ts';
+import { readSession } from '../../platform/access.ts';
 import { userRoom } from '../../platform/realtime.ts';
+import { SocketSessions } from '../../platform/socket-sessions.ts';
 import type { CodeGate } from '../codes/service.ts';
 import { isEventRoom, eventRoom } from './live.ts';
 import { mayWatch, recordPosition } from './service.ts';
@@ -32,6 +33,8 @@ export function registerEventSockets(io: Server, deps: SocketDeps): void {
   // One rate per team, not per socket: a team's many phones (sockets) share it, on every process (Redis).
   // The first hit of a window takes the position; the window ends the gap after it.
   const positionsOf = deps.shared.windowCounter('team-position');
+  // A control room's token is checked again while its socket stays open: a password set elsewhere (the CLI) closes it too.
+  const sessions = new SocketSessions(deps.db, deps.log);
   io.on('connection', (socket: Socket) => {
     socket.on(EVENT_WATCH_EVENT, async (payload: unknown, ack: unknown) => {
       const reply = (answer: EventWatchAck) => {
@@ -40,11 +43,13 @@ export function registerEventSockets(io: Server, deps: SocketDeps): void {
       const parsed = watchSchema.safeParse(payload);
       if (!parsed.success) return reply({ ok: false, code: 'validation' });
       try {
-        const caller = await readCaller(deps, parsed.data.token);
-        if (!caller || !(await mayWatch(deps.db, caller, parsed.data.eventId))) return reply({ ok: false, code: 'forbidden' });
+        const session = await readSession(deps, parsed.data.token);
+        if (!session || !(await mayWatch(deps.db, session, parsed.data.eventId))) return reply({ ok: false, code: 'forbidden' });
         for (const joined of socket.rooms) if (isEventRoom(joined)) await socket.leave(joined);
-        // In the user's room too: a password reset closes the socket (Realtime.closeUserSockets).
-        await socket.join([eventRoom(parsed.data.eventId), userRoom(caller.userId)]);
+        // In the user's room too: a password reset closes the socket (Realtime.closeUserSockets). And kept
+        // with its token version: a change that bumps it where no signal reaches this process closes it too.
+        await socket.join([eventRoom(parsed.data.eventId), userRoom(session.userId)]);
+        sessions.track(socket, session);
         reply({ ok: true });
       } catch (error) {
         deps.log.error({ err: error }, 'event:watch failed');
