@@ -427,6 +427,8 @@ export const events = pgTable(
     endsAt: ts('ends_at').notNull(),
     /** Set when the organiser ends it early. */
     endedAt: ts('ended_at'),
+    /** When its final ranking last changed after the end (a photo judged late); null: it never did. */
+    rankingChangedAt: ts('ranking_changed_at'),
     teamCount: integer('team_count').notNull(),
     showLeaderboard: boolean('show_leaderboard').notNull().default(true),
     /** Minutes each team plays from its own start; null: until the event's end. */

@@ -63,6 +63,11 @@ export function playSummary(play: ScoredPlay) {
   return { answered, skipped, hints, wrongAttempts };
 }
 
+/** What a photo question's photo adds to the score: the points its judge gave once accepted, else nothing. */
+export function photoPoints(photo: { status: string; points?: number } | undefined): number {
+  return photo?.status === 'accepted' ? (photo.points ?? SCORE_PER_DONE_QUESTION) : 0;
+}
+
 /**
  * Spec section 9: 100 per DONE question, minus 10 per opened hint, minus elapsed minutes, floor 0; with
  * a game's own rules, minus its penalty per wrong attempt, and the minutes only when time counts.
@@ -73,7 +78,7 @@ export function computeScore(play: ScoredPlay, now: Date = new Date(), rules: Sc
   let points = 0;
   for (const q of play.questions) {
     // A photo counts once a person accepted it, done or not: pending or rejected, it earns nothing.
-    if (q.photo) points += q.photo.status === 'accepted' ? (q.photo.points ?? SCORE_PER_DONE_QUESTION) : 0;
+    if (q.photo) points += photoPoints(q.photo);
     else if (q.status === 'DONE') points += SCORE_PER_DONE_QUESTION;
   }
   return Math.max(0, points - hints * SCORE_PER_OPENED_HINT - wrongAttempts * rules.wrongAttemptPenalty - minutes);

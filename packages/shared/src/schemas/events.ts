@@ -185,6 +185,11 @@ export const teamViewSchema = z.object({
    */
   leaderboard: z.array(rankedTeamSchema).nullable(),
   rankedTeams: z.number().int().optional(),
+  /**
+   * Once the event has ended: when its final ranking last changed after the end (a photo judged late),
+   * so a phone that opens it only now says so too; absent when it never changed.
+   */
+  rankingChangedAt: z.string().optional(),
 });
 export type TeamView = z.infer<typeof teamViewSchema>;
 

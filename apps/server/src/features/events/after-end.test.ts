@@ -1,10 +1,12 @@
-import { controlRoomSchema, progressSchema, teamViewSchema } from '@streethunt/shared';
+import { controlRoomSchema, progressSchema, teamViewSchema, type TeamView } from '@streethunt/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { events, gameCodes, plays } from '../../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildGame } from '../../test/factories.ts';
+import { buildGame, gameContent } from '../../test/factories.ts';
+import { nextIp } from '../../test/client-address.ts';
+import { MULTIPART_TYPE, multipartBody, photo, type FormPart } from '../media/test-support.ts';
 import { progressCall } from '../../test/player-calls.ts';
 import { call } from '../../test/requests.ts';
 import { userWithToken } from '../../test/tokens.ts';
@@ -71,6 +73,58 @@ describe.each(testDatabaseKinds())('an event’s teams as the control room and t
     expect(view.endedAt).not.toBeNull();
     expect(view.leaderboard?.find((row) => row.teamId === team.id)?.score).toBe(ranked);
     expect((await progressCall(t.app, { gameId: game.id, secretCode: fresh.code, action: 'set-start-time' })).json()).toMatchObject({ code: 'conflict' });
+  });
+
+  it('a verdict after the end that moves a team’s score is kept: a phone that opens the final ranking only then learns it changed', async () => {
+    const photoQuestion = (id: string) => ({ id, content: `<p>Photo ${id} by the fountain</p>`, location: null, answer: { kind: 'photo' as const, judging: 'later' as const, content: '', contentAfterAnswer: '' }, hints: [] });
+    const base = gameContent();
+    const photoGame = await buildGame(t.db, { userId: creator.user.id, content: { metadata: { ...base.metadata, order: 'free' }, questions: [...base.questions.slice(0, 1), photoQuestion('qp1'), photoQuestion('qp2')] } });
+    const body = { gameId: photoGame.id, name: 'Photo hunt', startsAt: new Date(Date.now() - hour).toISOString(), endsAt: new Date(Date.now() + hour).toISOString(), teamCount: 2 };
+    const eventId = (await call(t, 'POST', '/api/events', { token: creator.token, body })).json().data.id as string;
+    const [team, other] = (await room(eventId)).teams;
+    const asTeam = (path: string, code: string, extra: Record<string, unknown> = {}) => call(t, 'POST', `/api/event-team${path}`, { body: { gameId: photoGame.id, secretCode: code, ...extra } });
+    await asTeam('/name', team.code, { name: 'Foxes' });
+    await asTeam('/name', other.code, { name: 'Owls' });
+    for (const code of [team.code, other.code]) expect((await progressCall(t.app, { action: 'set-start-time', gameId: photoGame.id, secretCode: code })).statusCode).toBe(200);
+    const picture = await photo({ width: 800, height: 600 });
+    for (const questionId of ['qp1', 'qp2']) {
+      const parts: FormPart[] = [
+        { name: 'gameId', data: photoGame.id },
+        { name: 'secretCode', data: team.code },
+        { name: 'questionId', data: questionId },
+        { name: 'file', data: picture, filename: 'IMG_1.JPG', type: 'image/jpeg' },
+      ];
+      const sent = await t.app.inject({ method: 'POST', url: '/api/play-photos', payload: multipartBody(parts), headers: { 'content-type': MULTIPART_TYPE }, remoteAddress: nextIp() });
+      expect(sent.statusCode).toBe(200);
+    }
+    expect((await call(t, 'POST', `/api/events/${eventId}/end`, { token: creator.token, body: {} })).statusCode).toBe(200);
+    const view = async (code: string) => teamViewSchema.parse((await asTeam('', code)).json().data);
+    const final = await view(other.code);
+    expect(final.endedAt).not.toBeNull();
+    expect(final.rankingChangedAt).toBeUndefined();
+    const scoreOf = (read: TeamView) => read.leaderboard?.find((row) => row.teamId === team.id)?.score;
+
+    const photos = (await call(t, 'GET', `/api/events/${eventId}/photos`, { token: creator.token })).json().data as { id: string; questionId: string }[];
+    const judge = (questionId: string, verdict: Record<string, unknown>) =>
+      call(t, 'POST', `/api/play-photos/${photos.find((one) => one.questionId === questionId)!.id}/judge`, { token: creator.token, body: verdict });
+    // A pending photo rejected after the end moves no score: the final ranking did not change.
+    expect((await judge('qp2', { status: 'rejected', comment: 'not the fountain' })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await t.db.select().from(events).where(eq(events.id, eventId)))[0].rankingChangedAt).toBeNull();
+    expect((await view(other.code)).rankingChangedAt).toBeUndefined();
+
+    // One accepted after the end does: a phone of either team that opens the ranking now is told so.
+    const before = Date.now();
+    expect((await judge('qp1', { status: 'accepted', points: 40 })).statusCode).toBe(200);
+    const until = Date.now() + 2000;
+    let changed = await view(other.code);
+    while (changed.rankingChangedAt === undefined && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      changed = await view(other.code);
+    }
+    expect(Date.parse(changed.rankingChangedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    expect(scoreOf(changed)).toBe(scoreOf(final)! + 40);
+    expect((await view(team.code)).rankingChangedAt).toBe(changed.rankingChangedAt);
   });
 
   it('the control room has each team’s wrong attempts, photos and opened hints (the results file and the pushed hint read them)', async () => {

@@ -352,6 +352,7 @@ async function viewOf(deps: EventsDeps, event: EventRow, team: TeamRow): Promise
     disqualified: team.disqualifiedAt !== null,
     messages: messages.map((m) => ({ id: m.id, at: m.at.toISOString(), text: m.text ?? '', toTeam: m.teamId !== null })),
     ...(event.showLeaderboard || ended ? rankingOf(rankTeams((await standings(deps, event)).teams), team.id) : { leaderboard: null }),
+    ...(ended && event.rankingChangedAt && { rankingChangedAt: event.rankingChangedAt.toISOString() }),
   };
 }
 
@@ -455,6 +456,7 @@ export async function playChanged(deps: EventsDeps, code: GameCode, progress: Pr
   const start = progress.startTime ? new Date(progress.startTime) : null;
   const scored = scoredAt(found.event)(start) ? await progressForCode(deps.db, code, scoredAt(found.event)) : progress;
   teamChanged(deps, found.event, teamOf(deps, { team: found.team, code }, scored, found.event));
+  if (step?.scoreChanged && hasEnded(found.event) && found.team.disqualifiedAt === null && found.team.name !== null) await finalRankingChanged(deps, found.event.id);
   // With a time per team, its phones count down from its start: they get the end it brings.
   if (step?.kind === 'started' && found.event.timeLimitMinutes !== null) {
     emitTeamView(deps.realtime.io, { gameId: code.gameId, codeId: code.id }, await viewOf(deps, found.event, found.team));
@@ -465,6 +467,16 @@ export async function playChanged(deps: EventsDeps, code: GameCode, progress: Pr
     questionNumber: step.questionIndex === undefined ? null : step.questionIndex + 1,
     text: step.text ?? null,
   });
+}
+
+/**
+ * A verdict after the end moved a ranked team's score: the final ranking changed. When is kept with the
+ * event, so a phone that opens the ranking only now says it changed after the end, as a phone that held
+ * the earlier one does. Every process reads the event's row again.
+ */
+async function finalRankingChanged(deps: EventsDeps, eventId: string): Promise<void> {
+  await deps.db.update(events).set({ rankingChangedAt: new Date() }).where(eq(events.id, eventId));
+  forgetEventTeams(deps.db, eventId);
 }
 
 /** POST /api/events/{eventId}/extend: the end moves later for every team; their phones see the new end. */

@@ -7,6 +7,7 @@ import {
   judgeAnswer,
   MAX_WRONG_ATTEMPTS,
   needsPresenceCode,
+  photoPoints,
   takesPresenceCode,
   solutionOf,
   unreachable,
@@ -51,6 +52,8 @@ export type PlayStep = {
   questionIndex?: number;
   /** A judged photo's verdict (accepted or rejected). */
   text?: string;
+  /** A judged photo's: whether the verdict changed what the photo adds to the score. */
+  scoreChanged?: boolean;
 } | null;
 
 /**
@@ -585,12 +588,15 @@ export async function setPhotoState(deps: PlaysDeps, code: GameCode, input: { qu
   const ctx = await onItsVersion(deps.db, opened, play ?? null);
   const index = ctx.content.questions.findIndex((question) => question.id === input.questionId);
   if (index === -1) throw notFound('No such question in the version this play is on');
-  const step: PlayStep = input.arrived ? { kind: 'photo', questionIndex: index } : { kind: 'photo-judged', questionIndex: index, text: input.photo.status };
+  const step: NonNullable<PlayStep> = input.arrived ? { kind: 'photo', questionIndex: index } : { kind: 'photo-judged', questionIndex: index, text: input.photo.status };
   const { progress } = await updatePlay(deps, ctx, step, (state) => {
     const question = state.questions[index];
     const status = question.status === null || question.status === 'STARTED' ? 'ANSWERED' : question.status;
     const same = status === question.status && JSON.stringify(question.photo) === JSON.stringify(input.photo);
     if (same) return null;
+    // Decided on the play this change is written over (the last decision is the one written): whether
+    // the verdict moved the score, which an event's final ranking keeps when it comes after the end.
+    if (!input.arrived) step.scoreChanged = photoPoints(question.photo) !== photoPoints(input.photo);
     return { questions: state.questions.map((q, i) => (i === index ? { ...q, status, photo: input.photo } : q)) };
   });
   return progress;

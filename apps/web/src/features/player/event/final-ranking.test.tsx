@@ -149,6 +149,21 @@ describe('player: the end of a live event', () => {
     expect(within(rows[11]).getAllByRole('cell')[0].textContent).toBe('345');
   });
 
+  it('says so on a phone that opens the final ranking only after a late verdict changed it (the server says when)', async () => {
+    const changedAt = '2026-05-01T12:20:00.000Z';
+    const { t } = await openPlay(finished, buildTeamView({ endedAt: '2026-05-01T12:00:00.000Z', leaderboard: LEADERBOARD, rankingChangedAt: changedAt }));
+    const ranking = await screen.findByTestId('event-ranking', {}, LAZY);
+    await waitFor(() => expect(within(ranking).getByTestId('event-ranking-changed').textContent).toBe(t('player.event.ranking.changed')));
+    expect(within(ranking).getByTestId('event-own-rank').textContent).toBe(t('player.event.ranking.own', { name: 'The Owls', rank: 2, count: 3, score: 97 }));
+  });
+
+  it('says nothing of a change on a phone opening a final ranking that never changed', async () => {
+    await openPlay(finished, buildTeamView({ endedAt: '2026-05-01T12:00:00.000Z', leaderboard: LEADERBOARD }));
+    const ranking = await screen.findByTestId('event-ranking', {}, LAZY);
+    await waitFor(() => expect(within(ranking).getAllByRole('row')).toHaveLength(4));
+    expect(within(ranking).queryByTestId('event-ranking-changed')).toBeNull();
+  });
+
   it('shows no ranking on the game over of an ordinary code', async () => {
     await openPlay(finished, null);
     await screen.findByTestId('game-over', {}, LAZY);

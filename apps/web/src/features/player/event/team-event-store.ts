@@ -13,7 +13,7 @@ export type TeamEventState = {
   unread: TeamMessage[];
   /** The team plays on unnamed for now: no network to save a name. */
   namingLater: boolean;
-  /** The final ranking changed after this phone showed it (a photo judged late). */
+  /** The final ranking changed after the end (a photo judged late): after this phone showed it, or before it opened it (the server says when). */
   rankingChanged?: boolean;
   /** Whether the phone knows if the code is an event team's: a read settled, or a view was kept. */
   checked?: boolean;
@@ -49,6 +49,9 @@ const sameRanking = (a: TeamView['leaderboard'], b: TeamView['leaderboard']) =>
 /** The event is over for every team: its ranking is the final one. */
 const isFinal = (view: TeamView | null | undefined) => Boolean(view?.endedAt && !view.timeUp);
 
+/** The server says the final ranking changed after the end: a phone that never held the earlier one says so too. */
+const changedAfterEnd = (view: TeamView | null): boolean => Boolean(isFinal(view) && view?.rankingChangedAt);
+
 /** Past the end, the server needs a moment to call the event over; the phone asks just after. */
 const END_READ_DELAY_MS = 1_000;
 /** When the server did not call it over at the end (the phone's clock runs ahead), asked again this often. */
@@ -83,7 +86,8 @@ export class TeamEventStore {
   ) {
     const kept = readKeptEvent(play.gameId, play.secretCode);
     this.dismissed = new Set(kept?.dismissed);
-    this.state = { view: kept?.view ?? null, unread: this.unreadOf(kept?.view ?? null), namingLater: false, checked: Boolean(kept?.view) };
+    const view = kept?.view ?? null;
+    this.state = { view, unread: this.unreadOf(view), namingLater: false, checked: Boolean(view), rankingChanged: changedAfterEnd(view) };
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -172,7 +176,7 @@ export class TeamEventStore {
     const known = new Set(this.state.view?.messages.map((message) => message.id));
     const arrived = value.messages.some((message) => !known.has(message.id) && !this.dismissed.has(message.id));
     const before = this.state.view;
-    const changed = this.state.rankingChanged || (isFinal(before) && isFinal(value) && !sameRanking(before?.leaderboard ?? null, value.leaderboard));
+    const changed = this.state.rankingChanged || changedAfterEnd(value) || (isFinal(before) && isFinal(value) && !sameRanking(before?.leaderboard ?? null, value.leaderboard));
     this.publish({ ...this.state, view: value, unread: this.unreadOf(value), rankingChanged: changed, checked: true });
     this.keep();
     this.readAtTheEnd(value);

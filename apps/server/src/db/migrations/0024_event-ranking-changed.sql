@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "ranking_changed_at" timestamp with time zone;
