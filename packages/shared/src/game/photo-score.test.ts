@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeAnswer, judgeOnPhone, phoneAnswerOf, solutionOf } from '../content/judge.ts';
 import { storedAnswerSchema } from '../content/answer-model.ts';
-import { computeScore } from './score.ts';
+import { afterTextOpen, computeScore, photoPoints, SCORE_PER_DONE_QUESTION } from './score.ts';
 import { validateGame } from './editor-validation.ts';
 
 const rules = { wrongAttemptPenalty: 0, timePenalty: false };
@@ -15,6 +15,28 @@ describe('photo answers', () => {
     // Accepted while the team is still on the question (ANSWERED): the points count already.
     expect(computeScore(play([{ status: 'ANSWERED', hints: [], photo: { status: 'accepted' } }]), new Date(), rules)).toBe(100);
     expect(computeScore(play([{ ...done, photo: { status: 'rejected' } }]), new Date(), rules)).toBe(0);
+  });
+
+  it('photoPoints is what the score counts for the photo: the judge’s points once accepted, the question’s when none, else nothing', () => {
+    const photos = [{ status: 'accepted', points: 40 }, { status: 'accepted', points: 0 }, { status: 'accepted' }, { status: 'accepted', points: null }, { status: 'pending' }, { status: 'rejected', points: 70 }];
+    expect(photos.map(photoPoints)).toEqual([40, 0, SCORE_PER_DONE_QUESTION, SCORE_PER_DONE_QUESTION, 0, 0]);
+    for (const photo of photos) {
+      const { points, ...rest } = photo;
+      const state = { ...rest, ...(typeof points === 'number' && { points }) };
+      expect(computeScore(play([{ status: 'ANSWERED', hints: [], photo: state }]), new Date(), rules)).toBe(photoPoints(photo));
+    }
+  });
+
+  it('open the text after the answer once accepted (a photo: by its judge), or once the question was given up', () => {
+    expect(afterTextOpen(undefined)).toBe(false);
+    expect(afterTextOpen({ status: 'STARTED' })).toBe(false);
+    expect(afterTextOpen({ status: 'ANSWERED' })).toBe(true);
+    expect(afterTextOpen({ status: 'DONE' })).toBe(true);
+    expect(afterTextOpen({ status: 'SOLUTION' })).toBe(true);
+    expect(afterTextOpen({ status: 'SKIPPED' })).toBe(true);
+    expect(afterTextOpen({ status: 'ANSWERED', photo: { status: 'pending' } })).toBe(false);
+    expect(afterTextOpen({ status: 'DONE', photo: { status: 'rejected' } })).toBe(false);
+    expect(afterTextOpen({ status: 'ANSWERED', photo: { status: 'accepted' } })).toBe(true);
   });
 
   it('are no typed answer, have no hashes and no solution; the judging defaults to later', () => {

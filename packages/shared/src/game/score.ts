@@ -37,7 +37,7 @@ export function elapsedMinutes(play: Pick<ScoredPlay, 'startTime' | 'endTime'>, 
  * it; a photo only once its judge accepted it: pending or rejected, it is not answered), 'skipped' a
  * question given up (the solution shown or skipped).
  */
-export type QuestionResult = 'answered' | 'photoPending' | 'photoRejected' | 'skipped' | 'begun' | 'none';
+type QuestionResult = 'answered' | 'photoPending' | 'photoRejected' | 'skipped' | 'begun' | 'none';
 
 export function questionResult(q: ScoredPlay['questions'][number]): QuestionResult {
   if (q.status === 'SOLUTION' || q.status === 'SKIPPED') return 'skipped';
@@ -45,6 +45,26 @@ export function questionResult(q: ScoredPlay['questions'][number]): QuestionResu
   if (q.status === 'DONE') return 'answered';
   // A right answer the team has not moved on from (ANSWERED) scores nothing yet: begun.
   return q.status === 'STARTED' || q.status === 'ANSWERED' ? 'begun' : 'none';
+}
+
+/**
+ * What a question's photo scores, as the score counts it and every screen shows it: once accepted, the
+ * points its judge gave (SCORE_PER_DONE_QUESTION when none were given); otherwise nothing.
+ */
+export function photoPoints(photo: { status: string; points?: number | null } | undefined): number {
+  return photo?.status === 'accepted' ? (photo.points ?? SCORE_PER_DONE_QUESTION) : 0;
+}
+
+/**
+ * Whether a question's text after the answer is the team's to read, on a play's stored state (raw:
+ * read from the database): its answer accepted (ANSWERED or DONE; a photo once its judge accepted it),
+ * or the question closed by a skip (the solution shown, or skipped). Unlike questionResult, a right
+ * answer not moved on from (ANSWERED) counts: the text after it is what the team reads next.
+ */
+export function afterTextOpen(state: { status?: unknown; photo?: { status?: unknown } } | undefined): boolean {
+  if (state?.status === 'SOLUTION' || state?.status === 'SKIPPED') return true;
+  if (state?.status !== 'ANSWERED' && state?.status !== 'DONE') return false;
+  return state.photo === undefined || state.photo.status === 'accepted';
 }
 
 /** A play's counts: questions answered and given up (questionResult), hints opened, wrong attempts. */
@@ -63,11 +83,6 @@ export function playSummary(play: ScoredPlay) {
   return { answered, skipped, hints, wrongAttempts };
 }
 
-/** What a photo question's photo adds to the score: the points its judge gave once accepted, else nothing. */
-export function photoPoints(photo: { status: string; points?: number } | undefined): number {
-  return photo?.status === 'accepted' ? (photo.points ?? SCORE_PER_DONE_QUESTION) : 0;
-}
-
 /**
  * Spec section 9: 100 per DONE question, minus 10 per opened hint, minus elapsed minutes, floor 0; with
  * a game's own rules, minus its penalty per wrong attempt, and the minutes only when time counts.
@@ -76,10 +91,7 @@ export function computeScore(play: ScoredPlay, now: Date = new Date(), rules: Sc
   const { hints, wrongAttempts } = playSummary(play);
   const minutes = rules.timePenalty ? elapsedMinutes(play, now) : 0;
   let points = 0;
-  for (const q of play.questions) {
-    // A photo counts once a person accepted it, done or not: pending or rejected, it earns nothing.
-    if (q.photo) points += photoPoints(q.photo);
-    else if (q.status === 'DONE') points += SCORE_PER_DONE_QUESTION;
-  }
+  // A photo counts once a person accepted it, done or not: pending or rejected, it earns nothing.
+  for (const q of play.questions) if (questionResult(q) === 'answered') points += q.photo ? photoPoints(q.photo) : SCORE_PER_DONE_QUESTION;
   return Math.max(0, points - hints * SCORE_PER_OPENED_HINT - wrongAttempts * rules.wrongAttemptPenalty - minutes);
 }

@@ -1,5 +1,6 @@
 import {
   gameReplySchema,
+  afterTextOpen,
   phoneAnswerOf,
   replyAnswerOf,
   type GameContent,
@@ -218,16 +219,6 @@ function sealed(part: PreparedReply): PreparedReply {
   const made = prepare({ ...part.body, questions });
   sealedParts.set(part, made);
   return made;
-}
-
-/**
- * Whether a question's text after the answer is the team's to read: its answer accepted (a photo once
- * its judge accepted it), or the question closed by a skip.
- */
-function afterTextOpen(state: { status?: unknown; photo?: { status?: unknown } } | undefined): boolean {
-  if (state?.status === 'SOLUTION' || state?.status === 'SKIPPED') return true;
-  if (state?.status !== 'ANSWERED' && state?.status !== 'DONE') return false;
-  return state.photo === undefined || state.photo.status === 'accepted';
 }
 
 type StoredQuestionState = { openHints?: unknown; status?: unknown; photo?: { status?: unknown } };

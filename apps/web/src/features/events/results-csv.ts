@@ -1,15 +1,14 @@
 import type { TFunction } from 'i18next';
-import { questionResult, rankTeams, SCORE_PER_DONE_QUESTION, type EventTeam } from '@streethunt/shared';
+import { photoPoints, questionResult, rankTeams, type EventTeam } from '@streethunt/shared';
 import { datedCsvName, toCsv } from '../../ui/studio/csv.ts';
 import { fileNamePart } from '../../ui/studio/download-file.ts';
 
 /** A team's photo on a question, as the control room has it (null: none). */
 const photoOf = (team: EventTeam, index: number) => team.photos?.[index] ?? null;
 
-/** What a photo earned: its points once accepted, 0 once rejected, nothing while it waits. */
-function photoPoints(photo: ReturnType<typeof photoOf>): string {
-  if (!photo || photo.status === 'pending') return '';
-  return photo.status === 'accepted' ? String(photo.points ?? SCORE_PER_DONE_QUESTION) : '0';
+/** What a photo earned (photoPoints: as the score counts it), nothing while it waits. */
+function photoCell(photo: ReturnType<typeof photoOf>): string {
+  return !photo || photo.status === 'pending' ? '' : String(photoPoints(photo));
 }
 
 /**
@@ -56,7 +55,7 @@ export function resultsCsv(t: TFunction<'studio'>, teams: readonly EventTeam[]):
       const photo = photoOf(team, i);
       return t(`events.results.result.${questionResult({ status: team.statuses[i] ?? null, hints: [], ...(photo && { photo }) })}`);
     }),
-    ...photoQuestions.map((i) => photoPoints(photoOf(team, i))),
+    ...photoQuestions.map((i) => photoCell(photoOf(team, i))),
   ]);
   return toCsv(header, rows);
 }

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, FileButton, Group, Image, Loader, Stack, Text } f
 import { IconCamera, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_NAMESPACE } from '../../../i18n/live-translations.ts';
-import type { PhotoState, Progress } from '@streethunt/shared';
+import { photoPoints, type PhotoState, type Progress } from '@streethunt/shared';
 import { myPhotos, uploadPhoto } from './photo-api.ts';
 import { indexedDbStore, photoId, PhotoQueue, type QueuedPhoto } from './photo-queue.ts';
 import { shrinkPhoto } from './shrink-photo.ts';
@@ -225,7 +225,7 @@ function PhotoVerdict({ photo, inEvent }: { photo: PhotoState; inEvent: boolean 
       <Stack gap={6}>
         <Group gap="xs">
           <Text fw={700}>{t(accepted ? 'player.photo.accepted' : 'player.photo.rejected')}</Text>
-          {accepted && <Badge color="green">{t('player.photo.points', { count: photo.points ?? 0 })}</Badge>}
+          {accepted && <Badge color="green">{t('player.photo.points', { count: photoPoints(photo) })}</Badge>}
         </Group>
         {photo.comment && (
           <Text size="sm" data-testid="photo-comment">

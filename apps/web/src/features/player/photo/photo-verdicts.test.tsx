@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { phoneAnswerOf, replyAnswerOf, type Answer, type Progress } from '@streethunt/shared';
+import { computeScore, phoneAnswerOf, replyAnswerOf, type Answer, type Progress } from '@streethunt/shared';
 import { connectLive, type LiveOptions } from '../live-socket.ts';
 import { buildGame, buildProgress } from '../test-fixtures.ts';
 import { fakeServer, renderPlayer, resetBrowserState, storePlay } from '../test-player.tsx';
@@ -71,6 +71,16 @@ describe('player: the verdict on a photo reaches a team that moved on', () => {
     server.state.progress = judge(server.state.progress, { status: 'accepted', points: 50, judgedAt: '2026-05-01T11:09:00.000Z' });
     act(() => live.onProgress(server.state.progress));
     expect(within(await screen.findByTestId('verdict-notice')).getByTestId('verdict-notice-points').textContent).toBe(t('player.photo.points', { count: 50 }));
+  });
+
+  it('shows an accepted photo judged without points at what the score counts for it (the question’s points), not 0', async () => {
+    const { t, server, live } = await openSecondQuestion();
+    server.state.progress = judge(server.state.progress, { status: 'accepted', judgedAt: '2026-05-01T11:05:00.000Z' });
+    act(() => live.onProgress(server.state.progress));
+    const notice = await screen.findByTestId('verdict-notice', {}, LAZY);
+    const scored = computeScore({ startTime: null, endTime: null, questions: [server.state.progress.questions[0]] });
+    expect(scored).toBe(100);
+    expect(within(notice).getByTestId('verdict-notice-points').textContent).toBe(t('player.photo.points', { count: scored }));
   });
 
   it('a rejected photo may be taken again from the verdict, and then waits for the judge anew', async () => {

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantin
 import { IconPhotoCheck, IconPhotoX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_NAMESPACE } from '../../../i18n/live-translations.ts';
-import type { PhotoState } from '@streethunt/shared';
+import { photoPoints, type PhotoState } from '@streethunt/shared';
 import { withAllStyles } from '../../../ui/all-styles.ts';
 import { usePlay } from '../play-context.tsx';
 import { useTeamEventState } from '../use-team-event-state.ts';
@@ -73,7 +73,7 @@ export default function PhotoVerdicts() {
                 <Stack gap="xs" align="flex-start">
                   {accepted && (
                     <Badge color="green" data-testid="verdict-notice-points">
-                      {t('player.photo.points', { count: photo.points ?? 0 })}
+                      {t('player.photo.points', { count: photoPoints(photo) })}
                     </Badge>
                   )}
                   {photo.comment && (
