@@ -12,6 +12,9 @@ describe('parseCoordinatesText', () => {
     '(32.0853, 34.7818)',
     '[32.0853,34.7818]',
     '32.0853°, 34.7818°',
+    // A space before the degree sign, as some maps print it.
+    '32.0853 °, 34.7818 °',
+    '32.0853 ° 34.7818 °',
     '32.0853; 34.7818',
     '32.0853\u060c 34.7818',
     '+32.0853, +34.7818',
@@ -52,6 +55,8 @@ describe('parseCoordinatesText', () => {
     'Infinity, 0',
     'NaN, NaN',
     '0x20, 34',
+    '32.0853  °, 34.7818',
+    '32.0853°°, 34.7818',
   ])('refuses %j: not a pair of decimal degrees', (text) => {
     expect(parseCoordinatesText(text)).toBeNull();
   });

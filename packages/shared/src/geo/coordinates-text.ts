@@ -2,15 +2,18 @@ import type { Point } from '../schemas/game.ts';
 
 /*
  * Coordinates typed into a search box, as people copy them from a map: `32.0853, 34.7818`,
- * `32.0853 34.7818`, `(32.0853,34.7818)`, `32.0853°, 34.7818°`. Latitude first, decimal degrees.
+ * `32.0853 34.7818`, `(32.0853,34.7818)`, `32.0853°, 34.7818°` (or `32.0853 °, 34.7818 °`). Latitude first, decimal degrees.
  * Text pasted next to Hebrew often carries direction marks; they are dropped before parsing.
  * The server's places search and the editor's search box both read coordinates with this.
  */
 
 /** Direction marks and isolates (LRM, RLM, ALM, LRE..RLO, LRI..PDI) that ride along with copied text. */
 const DIRECTION_MARKS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
-/** A signed decimal number (the typographic minus U+2212 counts as a minus), optionally with a degree sign. */
-const NUMBER = String.raw`([+\-\u2212]?(?:\d{1,3}(?:\.\d+)?|\.\d+))°?`;
+/**
+ * A signed decimal number (the typographic minus U+2212 counts as a minus), optionally with a degree
+ * sign, which may follow one space (`32.0853 °`): the space is taken only with the sign after it.
+ */
+const NUMBER = String.raw`([+\-\u2212]?(?:\d{1,3}(?:\.\d+)?|\.\d+))(?: ?°)?`;
 /**
  * Two numbers separated by a comma (Latin or Arabic), a semicolon, or white space. One run of white
  * space between them (no `\s*` beside `\s+`, which could trade spaces and backtrack).

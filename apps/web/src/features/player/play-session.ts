@@ -26,9 +26,12 @@ export type PlaySnapshot = {
 /** A queued spot code: the server alone judges it, so it is not applied to the progress shown until the server took it. */
 const awaitsServer = (action: QueuedAction): boolean => action.action === 'set-question-status' && action.presenceCode !== undefined;
 
-/** 'over': a right code whose play may not start or go on (an event that has ended): the play is read, to show how it ended. */
-/** 'refunded': a real code whose purchase was refunded (410 code_refunded), said as such rather than 'wrong'. */
-/** 'disqualified': a live event's team code whose team the organisers disqualified (403 team_disqualified), not 'wrong'. */
+/**
+ * What a typed code came to. 'over': a right code whose play may not start or go on (an event that has
+ * ended): the play is read, to show how it ended. 'refunded': a real code whose purchase was refunded
+ * (410 code_refunded), said as such rather than 'wrong'. 'disqualified': a live event's team code whose
+ * team the organisers disqualified (403 team_disqualified), not 'wrong'.
+ */
 export type CodeResult = 'ok' | 'over' | 'wrong' | 'refunded' | 'disqualified' | 'rate_limited' | 'network' | 'error';
 
 export type SessionDeps = {
