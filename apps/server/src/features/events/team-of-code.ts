@@ -64,15 +64,18 @@ export async function teamOfCode(db: Db, codeId: string): Promise<TeamOfCode | n
   }
 }
 
-/** Events by id, as the control room reads them (every few seconds, with a thousand teams' changes around it). */
-const eventRows = perOwner((_db: Db) => new TtlMap<string, { value: unknown; generation: number }>(TEAM_OF_CODE_MS, 5_000));
+/** An event's row and its game's name, as the control room shows them. */
+type EventWithName = { event: EventRow; name: string };
 
-/** The event's row as `read` gives it (null: none), kept until the event is forgotten (forgetEventTeams). */
-export async function cachedEvent<T>(db: Db, eventId: string, read: () => Promise<T | null>): Promise<T | null> {
+/** Events by id, as the control room reads them (every few seconds, with a thousand teams' changes around it). */
+const eventRows = perOwner((_db: Db) => new TtlMap<string, { value: EventWithName | null; generation: number }>(TEAM_OF_CODE_MS, 5_000));
+
+/** The event's row and name as `read` gives them (null: none), kept until the event is forgotten (forgetEventTeams). */
+export async function cachedEvent(db: Db, eventId: string, read: () => Promise<EventWithName | null>): Promise<EventWithName | null> {
   const cache = caches(db);
   const entries = eventRows(db);
   const kept = entries.get(eventId);
-  if (kept && kept.generation === generationOf(cache, eventId)) return kept.value as T | null;
+  if (kept && kept.generation === generationOf(cache, eventId)) return kept.value;
   const forgetsBefore = cache.forgets;
   const value = await read();
   if (cache.forgets === forgetsBefore) entries.set(eventId, { value, generation: generationOf(cache, eventId) });

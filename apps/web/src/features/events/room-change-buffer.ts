@@ -4,7 +4,7 @@ import type { RoomChanges } from './control-room-updates.ts';
 /** The control room draws what came over the socket at most this often. */
 export const ROOM_DRAW_MS = 250;
 
-export type RoomChangeBuffer = {
+type RoomChangeBuffer = {
   team(team: EventTeam): void;
   feed(item: FeedItem): void;
   positions(updates: TeamPositionUpdate[]): void;
