@@ -16,7 +16,6 @@ import { LabelledIcon } from '../../ui/map/labelled-icon.ts';
 import { MapFrame } from '../../ui/map/map-frame.tsx';
 import { clusterTeams, type TeamPin } from './team-pins.ts';
 
-
 export type TeamsMapProps = { pins: readonly TeamPin[]; tileUrl: string; height: number | string };
 
 /** Where the map opens before any team has sent a position (the editor's default centre). */
@@ -186,7 +185,6 @@ function TeamMarkers({ pins, onList }: { pins: readonly TeamPin[]; onList(ids: s
       for (const [id] of gone) markers.current.delete(id);
     }
   }, [pins]);
-
 
   return null;
 }

@@ -11,11 +11,17 @@ export function RankingButton({ rows, teamId, onOpen }: { rows: RankedTeam[]; te
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <Button variant="light" size="sm" leftSection={<IconListNumbers size={18} aria-hidden />} onClick={() => {
+      <Button
+        variant="light"
+        size="sm"
+        leftSection={<IconListNumbers size={18} aria-hidden />}
+        onClick={() => {
           setOpened(true);
           // The pushed ranking is at most a few seconds old; opening it reads the newest too.
           onOpen();
-        }} data-testid="event-ranking-open">
+        }}
+        data-testid="event-ranking-open"
+      >
         {t('player.event.ranking.open')}
       </Button>
       <Modal opened={opened} onClose={() => setOpened(false)} title={t('player.event.ranking.title')} closeButtonProps={{ 'aria-label': t('player.common.close') }}>
