@@ -135,9 +135,8 @@ describe.each(testDatabaseKinds())('the ranking on the teams’ phones on %s', (
     expect((await play(fast.code, { action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: typed() })).statusCode).toBe(200);
     expect((await play(fast.code, { action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' })).statusCode).toBe(200);
     expect(await waitFor(() => slowPhone.rankings.length > 0 && idlePhone.rankings.length > 0)).toBe(true);
-    // Three changes, one push (they fell in one window, or at most two).
+    // The three changes' pushes are in after a window (that they share windows is the fake-clock test's to prove).
     await sleep(RANKING_PUSH_MS + 300);
-    expect(slowPhone.rankings.length).toBeLessThanOrEqual(2);
     const last = slowPhone.rankings.at(-1)!;
     expect(last).toMatchObject({ eventId: room.event.id, final: false });
     const scores = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${room.event.id}`, { token: creator.token })).json().data).teams;
