@@ -2,7 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_RANKING_EVENT, PROGRESS_EVENT, WATCH_EVENT, type ControlRoom, type EventRanking, type Progress, type WatchAck } from '@streethunt/shared';
+import {
+  EVENT_POSITIONS_EVENT,
+  EVENT_RANKING_EVENT,
+  EVENT_WATCH_EVENT,
+  PROGRESS_EVENT,
+  TEAM_POSITION_EVENT,
+  WATCH_EVENT,
+  type ControlRoom,
+  type EventRanking,
+  type Progress,
+  type TeamPositionUpdate,
+  type WatchAck,
+} from '@streethunt/shared';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { createScratchDatabase } from '../../db/test-database.ts';
 import { WRONG_CODES_PER_WINDOW } from '../../features/codes/service.ts';
@@ -306,16 +318,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
     // One phone of each team, each on another process.
     const phones = [await watch(a, game.id, teams[0].code), await watch(b, game.id, teams[1].code)];
     const pushes: EventRanking[][] = [[], []];
-    const arrivals: number[] = [];
-    phones.forEach((phone, i) =>
-      phone.on(EVENT_RANKING_EVENT, (ranking: EventRanking) => {
-        pushes[i].push(ranking);
-        if (i === 0) arrivals.push(Date.now());
-      }),
-    );
+    phones.forEach((phone, i) => phone.on(EVENT_RANKING_EVENT, (ranking: EventRanking) => pushes[i].push(ranking)));
     await new Promise((resolve) => setTimeout(resolve, RANKING_PUSH_MS + 500));
     pushes.forEach((list) => list.splice(0));
-    arrivals.splice(0);
 
     // Both teams start and open a hint, one through each process, in the same moment.
     const startedAt = Date.now();
@@ -332,13 +337,36 @@ describe.skipIf(!databaseUrl || !redisUrl)('two server processes on one PostgreS
     await within(3 * RANKING_PUSH_MS, async () => current(pushes[0]) && current(pushes[1]));
     await new Promise((resolve) => setTimeout(resolve, RANKING_PUSH_MS));
     const windows = Math.ceil((Date.now() - startedAt) / RANKING_PUSH_MS) + 1;
-    // At most one push a window, whichever process made it (a push goes just after its window's end); both phones got the same ones.
-    const windowsPushed = arrivals.map((at) => Math.floor(at / RANKING_PUSH_MS));
-    expect(new Set(windowsPushed).size).toBe(windowsPushed.length);
+    // At most one push a window, whichever process made it: no more pushes than windows went by, however
+    // late a busy machine delivered them (when one arrived says nothing of its window); both phones got the same ones.
     expect(pushes[0].length).toBeLessThanOrEqual(windows);
-    expect(pushes[0].length).toBeLessThanOrEqual(3);
     expect(pushes[1]).toEqual(pushes[0]);
     expect(pushes[0].at(-1)?.leaderboard.map((row) => row.name).sort()).toEqual(names);
+  });
+
+  it('a team’s phones on both processes sending positions at once get one taken: the team’s rate counts in Redis', async () => {
+    const organiser = await buildUser(database.db);
+    const token = await tokenFor(signer, organiser);
+    const game = await buildGame(database.db, { userId: organiser.id });
+    const made = await call(a, 'POST', '/api/events', {
+      token,
+      body: { gameId: game.id, name: 'Positions', startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + 3_600_000).toISOString(), teamCount: 1 },
+    });
+    const { id: eventId } = ((await made.json()) as { data: { id: string } }).data;
+    const [team] = ((await (await call(a, 'GET', `/api/events/${eventId}`, { token })).json()) as { data: ControlRoom }).data.teams;
+    expect((await call(a, 'POST', '/api/game-progress', { body: { action: 'set-start-time', gameId: game.id, secretCode: team.code } })).status).toBe(200);
+    const control = connectClient(a.url, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+    sockets.push(control);
+    expect(await control.timeout(5_000).emitWithAck(EVENT_WATCH_EVENT, { eventId, token })).toEqual({ ok: true });
+    const taken: TeamPositionUpdate[] = [];
+    control.on(EVENT_POSITIONS_EVENT, (updates: TeamPositionUpdate[]) => taken.push(...updates.filter((update) => update.teamId === team.id)));
+    const phones = [await watch(a, game.id, team.code), await watch(b, game.id, team.code), await watch(a, game.id, team.code), await watch(b, game.id, team.code)];
+
+    phones.forEach((phone, i) => phone.emit(TEAM_POSITION_EVENT, { lat: 32 + i / 100, lng: 34.78 }));
+    await within(5_000, async () => taken.length > 0);
+    // Whatever process took it, the other took none (its own count alone would have taken one too).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(taken).toHaveLength(1);
   });
 
   it('a team’s change through one process is in the other’s control room read, which keeps a copy of the standings', async () => {
