@@ -194,6 +194,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       code: 'rate_limited',
     }),
   });
+  // Kept in production too: only api-document.test.ts reads the record, but it must read the routes of
+  // the app as it runs, not of one built apart for tests; it costs a small list, made once at startup.
   recordRouteContentTypes(app);
   await app.register(swagger, {
     openapi: {
