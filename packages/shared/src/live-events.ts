@@ -31,8 +31,8 @@ export const EVENT_POSITIONS_EVENT = 'event:positions';
 /** Server -> a team's phones (in its play room): a TeamView after a message, a rename or the end. */
 export const TEAM_VIEW_EVENT = 'event:team-view';
 /**
- * Server -> every phone of an event's teams (each joins its event's team room when its play's watch
- * is let in): an EventRanking (schemas/events.ts) after the standings changed, while the event shows
+ * Server -> every phone of an event's teams (each joins its team's room when its play's watch is let
+ * in): an EventRanking (schemas/events.ts), the rows that team sees, after the standings changed, while the event shows
  * its ranking to the teams or once it has ended; at most one per event every few seconds, coalesced.
  */
 export const EVENT_RANKING_EVENT = 'event:ranking';

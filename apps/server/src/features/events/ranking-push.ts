@@ -2,8 +2,8 @@ import type { WindowCounter } from '../../platform/shared-state/window-counter.t
 
 /**
  * The teams' ranking, pushed: a change of any team's standing makes one push of the event's ranking
- * to all its teams' phones (one emit to the event's team room, whatever the number of teams), at most
- * one per event every RANKING_PUSH_MS, with every change of the window in it.
+ * to all its teams' phones (an emit to each team's room, with the rows that team sees), at most one per
+ * event every RANKING_PUSH_MS, with every change of the window in it.
  *
  * Windows are aligned on the clock, so every process agrees on them: a process with a change in a
  * window pushes just after the window ends, unless another process already did (the first to count a
@@ -13,7 +13,7 @@ import type { WindowCounter } from '../../platform/shared-state/window-counter.t
  * process that pushed, is pushed again in the next window by its own process.
  */
 export const RANKING_PUSH_MS = 2_000;
-/** Every phone gets the whole ranking (about 100 bytes a team): a big event's pushes come further apart, up to this. */
+/** A push is an emit per team and ranks every team: a big event's pushes come further apart, up to this. */
 const LONGEST_WINDOW_MS = 10_000;
 const WINDOW_MS_PER_TEAM = 10;
 
