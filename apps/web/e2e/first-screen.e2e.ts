@@ -230,6 +230,8 @@ describe('hydration', () => {
       await p.page.reload();
       await p.page.getByTestId('player').waitFor();
       await p.page.getByTestId('intro-page').or(p.page.locator('[data-testid="player"][data-page="questions"]')).first().waitFor();
+      // The switch to the game's language loads that language's texts first: on a busy machine it lands after the intro.
+      await p.page.waitForFunction(() => document.documentElement.lang === 'en', undefined, { timeout: 10_000 }).catch(() => undefined);
       expect(await htmlLangDir(p.page)).toEqual({ lang: 'en', dir: 'ltr' });
       await p.page.goto('/games');
       await p.page.getByTestId('games-heading').filter({ hasText: texts.he.games.title }).waitFor();
