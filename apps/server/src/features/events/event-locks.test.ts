@@ -58,19 +58,23 @@ describe.each(testDatabaseKinds())('the locks of a live event on %s', (kind) => 
     expect(made.statusCode).toBe(200);
     return controlRoomSchema.parse((await call(t, 'GET', `/api/events/${made.json().data.id}`, { token })).json().data);
   }
-  const play = (code: string, body: Record<string, unknown>) => progressCall(t.app, { gameId: game.id, secretCode: code, ...body });
-
-  it('closes the control room’s socket when its organiser’s password is reset: no more feed or positions for the old session', async () => {
+  /** An organiser of their own, an event of one team on their game, and its control room's socket let in. */
+  async function watchedOwnEvent(name: string) {
     const owner = await userWithToken(t);
     const own = await buildGame(t.db, { userId: owner.user.id });
     const made = await call(t, 'POST', '/api/events', {
       token: owner.token,
-      body: { gameId: own.id, name: 'Reset', startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + hour).toISOString(), teamCount: 1 },
+      body: { gameId: own.id, name, startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + hour).toISOString(), teamCount: 1 },
     });
     const room = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${made.json().data.id}`, { token: owner.token })).json().data);
-    const team = room.teams[0]!;
     const control = await connectSocket(url, sockets);
     expect(await control.timeout(2000).emitWithAck(EVENT_WATCH_EVENT, { eventId: room.event.id, token: owner.token })).toEqual({ ok: true });
+    return { owner, own, room, team: room.teams[0]!, control };
+  }
+  const play = (code: string, body: Record<string, unknown>) => progressCall(t.app, { gameId: game.id, secretCode: code, ...body });
+
+  it('closes the control room’s socket when its organiser’s password is reset: no more feed or positions for the old session', async () => {
+    const { owner, own, room, team, control } = await watchedOwnEvent('Reset');
     const got: string[] = [];
     control.onAny((name: string) => got.push(name));
     let closed = false;
@@ -99,16 +103,7 @@ describe.each(testDatabaseKinds())('the locks of a live event on %s', (kind) => 
   });
 
   it('closes the control room’s socket when create-admin sets its organiser’s password: the CLI only changes the database, the server notices', async () => {
-    const owner = await userWithToken(t);
-    const own = await buildGame(t.db, { userId: owner.user.id });
-    const made = await call(t, 'POST', '/api/events', {
-      token: owner.token,
-      body: { gameId: own.id, name: 'CLI', startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + hour).toISOString(), teamCount: 1 },
-    });
-    const room = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${made.json().data.id}`, { token: owner.token })).json().data);
-    const team = room.teams[0]!;
-    const control = await connectSocket(url, sockets);
-    expect(await control.timeout(2000).emitWithAck(EVENT_WATCH_EVENT, { eventId: room.event.id, token: owner.token })).toEqual({ ok: true });
+    const { owner, own, room, team, control } = await watchedOwnEvent('CLI');
     // Another organiser's control room, whose session nothing changes, stays open.
     const bystander = await connectSocket(url, sockets);
     const other = await makeEvent();
