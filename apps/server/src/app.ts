@@ -149,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onReady', async () => mailer.start());
   // What is queued and not yet sent waits in the database for the next start.
   app.addHook('onClose', async () => mailer.stop());
-  app.decorate('services', { config, db: deps.database.db, mailer, signer, realtime, shared, storage: deps.storage ?? createStorage(config), geocoder: deps.geocoder ?? createGeocoder(config, app.log, shared.redis), payments: deps.payments ?? createPaymentProvider(config) });
+  app.decorate('services', { config, db: deps.database.db, mailer, signer, realtime, shared, storage: deps.storage ?? createStorage(config), geocoder: deps.geocoder ?? createGeocoder(config, app.log, shared.redis), payments: deps.payments ?? createPaymentProvider(config, app.log) });
 
   registerErrorHandler(app);
   await app.register(metricsPlugin, {

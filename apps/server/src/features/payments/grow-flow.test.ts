@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameCodes, purchases } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
+import { growPayerId } from '../../platform/payments/grow.ts';
 import { FAKE_GROW_PAGE_CODE, FAKE_GROW_USER_ID, startFakeGrow, type FakeGrow } from '../../platform/payments/test-servers/fake-grow.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame, gameContent } from '../../test/factories.ts';
@@ -55,8 +56,10 @@ describe.each(testDatabaseKinds())('buying a code through Grow on %s', (kind) =>
     const codes = await codesOf(purchase.id);
     expect(codes).toHaveLength(1);
     expect(await statusOf(purchase.id)).toBe('paid');
-    // The card Grow names (its last 4 digits and expiry) is stored with the paid purchase as its payer.
-    expect((await t.db.select({ payerId: purchases.payerId }).from(purchases).where(eq(purchases.id, purchase.id)))[0].payerId).toBe('grow:card:1177/1230');
+    // The card Grow names is stored with the paid purchase as its payer, hashed with the server's secret.
+    const [{ payerId }] = await t.db.select({ payerId: purchases.payerId }).from(purchases).where(eq(purchases.id, purchase.id));
+    expect(payerId).toMatch(/^grow:card:[0-9a-f]{64}$/);
+    expect(payerId).toBe(growPayerId(process.transaction ?? {}, t.config.jwtSecret));
     expect(approvals(process.processId)).toHaveLength(1);
     expect(approvals(process.processId)[0].fields).toMatchObject({ pageCode: FAKE_GROW_PAGE_CODE, sum: '45.00', transactionId: process.transaction?.transactionId });
     const mails = await mailsTo(email);

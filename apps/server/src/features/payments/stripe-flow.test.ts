@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameCodes, purchases } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
-import { FAKE_STRIPE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../../platform/payments/test-servers/fake-stripe.ts';
+import { FAKE_CARD_FINGERPRINT, FAKE_STRIPE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../../platform/payments/test-servers/fake-stripe.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildGame, buildPurchase, gameContent } from '../../test/factories.ts';
+import { buildGame, buildPurchase, buildUser, gameContent } from '../../test/factories.ts';
 import { successToken } from './success-token.ts';
 import { buyer, getPage, nextIp, paymentTables, postJson, postRaw } from './test-support.ts';
 
@@ -32,9 +32,9 @@ describe.each(testDatabaseKinds())('buying a code through Stripe Checkout on %s'
   const codesOf = (purchaseId: string) => t.db.select().from(gameCodes).where(eq(gameCodes.purchaseId, purchaseId));
 
   /** get-url for a new game: the purchase, its Checkout Session and the success token Stripe will send the buyer back with. */
-  async function startPurchase(email: string, price: string | number = '49.9') {
+  async function startPurchase(email: string, price: string | number = '49.9', headers: Record<string, string> = {}) {
     const game = await buildGame(t.db, { content: { metadata: { ...gameContent().metadata, name: 'Neve Tzedek', price } } });
-    const reply = await postJson(t.app, `/api/payment/get-url/${game.id}`, buyer({ email }), { headers: { 'accept-language': 'en' } });
+    const reply = await postJson(t.app, `/api/payment/get-url/${game.id}`, buyer({ email }), { headers: { 'accept-language': 'en', ...headers } });
     expect(reply.statusCode).toBe(200);
     const url: string = reply.json().data.URL;
     const session = [...fake.sessions.values()].find((s) => url === s.url);
@@ -61,7 +61,12 @@ describe.each(testDatabaseKinds())('buying a code through Stripe Checkout on %s'
     expect(paid.json()).toEqual({ received: true, outcome: 'paid' });
     const codes = await codesOf(purchase.id);
     expect(codes).toHaveLength(1);
-    expect((await t.db.select().from(purchases).where(eq(purchases.id, purchase.id)))[0]).toMatchObject({ status: 'paid', paidAt: expect.any(Date) });
+    // The card Stripe names, asked of the session's PaymentIntent, is stored with the paid purchase as its payer.
+    expect((await t.db.select().from(purchases).where(eq(purchases.id, purchase.id)))[0]).toMatchObject({
+      status: 'paid',
+      paidAt: expect.any(Date),
+      payerId: `stripe:${FAKE_CARD_FINGERPRINT}`,
+    });
     const mails = await mailsTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain(codes[0].code);
@@ -89,6 +94,47 @@ describe.each(testDatabaseKinds())('buying a code through Stripe Checkout on %s'
     expect(late.json().outcome).toBe('already_paid');
     expect((await codesOf(purchase.id)).map((c) => c.code)).toEqual([secretCode]);
     expect(await mailsTo(email)).toHaveLength(1);
+    expect((await t.db.select().from(purchases).where(eq(purchases.id, purchase.id)))[0].payerId).toBe(`stripe:${FAKE_CARD_FINGERPRINT}`);
+  });
+
+  /** A purchase with an affiliate's code, paid by `card` and reported by Stripe's webhook; its recorded payer and split. */
+  async function buyWithCode(options: { email: string; affCode: string; card: { fingerprint: string }; token?: string }) {
+    const headers = { cookie: `aff=${options.affCode}`, ...(options.token && { 'x-access-token': options.token }) };
+    const { purchase, session } = await startPurchase(options.email, '49.9', headers);
+    expect((await sendWebhook(fake.webhook('checkout.session.completed', fake.pay(session.id, { card: options.card })))).json().outcome).toBe('paid');
+    const [row] = await t.db.select().from(purchases).where(eq(purchases.id, purchase.id));
+    return { payerId: row.payerId, affiliateId: row.affiliateId, affiliateShare: row.affiliateShare, buyerId: row.buyerId };
+  }
+
+  it('an affiliate’s own card, named by Stripe, earns them no share under another address; another card does', async () => {
+    const affiliate = await buildUser(t.db);
+    const token = await t.app.services.signer.sign({ userId: affiliate.id, role: 'user' });
+    const theirs = { fingerprint: 'AffCard0000000001' };
+    const own = await buyWithCode({ email: 'not-my-account@example.org', affCode: affiliate.affiliateCode, card: theirs, token });
+    expect(own).toMatchObject({ payerId: 'stripe:AffCard0000000001', buyerId: affiliate.id, affiliateId: null });
+    expect(await buyWithCode({ email: 'someone.new@example.net', affCode: affiliate.affiliateCode, card: theirs })).toMatchObject({ buyerId: null, affiliateId: null, affiliateShare: 0 });
+    const visitor = await buyWithCode({ email: 'visitor@example.net', affCode: affiliate.affiliateCode, card: { fingerprint: 'VisitorCard000002' } });
+    expect(visitor).toMatchObject({ payerId: 'stripe:VisitorCard000002', affiliateId: affiliate.id });
+    expect(visitor.affiliateShare).toBeGreaterThan(0);
+  });
+
+  it('the paying card cannot be looked up: the purchase is still paid, with no payer, and only the email rule holds back a share', async () => {
+    const affiliate = await buildUser(t.db);
+    const token = await t.app.services.signer.sign({ userId: affiliate.id, role: 'user' });
+    const theirs = { fingerprint: 'AffCard0000000003' };
+    await buyWithCode({ email: 'not-my-account@example.org', affCode: affiliate.affiliateCode, card: theirs, token });
+    fake.refusePaymentIntents = true;
+    try {
+      const email = 'no.card.found@example.net';
+      const unnamed = await buyWithCode({ email, affCode: affiliate.affiliateCode, card: theirs });
+      expect(unnamed).toMatchObject({ payerId: null, affiliateId: affiliate.id });
+      expect(await mailsTo(email)).toHaveLength(1);
+      // The affiliate's own address still earns them nothing.
+      const [local, domain] = affiliate.email.split('@');
+      expect(await buyWithCode({ email: `${local}+gift@${domain}`, affCode: affiliate.affiliateCode, card: theirs })).toMatchObject({ payerId: null, affiliateId: null });
+    } finally {
+      fake.refusePaymentIntents = false;
+    }
   });
 
   it('the webhook never comes: the return page asks Stripe each time until it is paid', async () => {

@@ -28,12 +28,15 @@ describe('Grow amounts: shekels with two decimals', () => {
   });
 });
 
+const SECRET = 'a-server-secret-of-at-least-32-characters';
+
 describe('the Grow adapter, against a local server answering Grow’s light server API', () => {
   let fake: FakeGrow;
   let grow: GrowProvider;
+  const settings = () => ({ userId: FAKE_GROW_USER_ID, pageCode: FAKE_GROW_PAGE_CODE, apiUrl: fake.url, publicUrl: 'https://streethunt.test', payerSecret: SECRET });
   beforeAll(async () => {
     fake = await startFakeGrow();
-    grow = createGrowProvider({ userId: FAKE_GROW_USER_ID, pageCode: FAKE_GROW_PAGE_CODE, apiUrl: fake.url, publicUrl: 'https://streethunt.test' });
+    grow = createGrowProvider(settings());
   });
   afterAll(() => fake.close());
 
@@ -89,25 +92,39 @@ describe('the Grow adapter, against a local server answering Grow’s light serv
     expect(approve?.fields).toMatchObject({ pageCode: FAKE_GROW_PAGE_CODE, processId, transactionId: fake.processes.get(processId)?.transaction?.transactionId, sum: '45.00' });
   });
 
-  it('names the payer by the card Grow names: its last 4 digits and expiry, or none when Grow gives neither', async () => {
-    const paidWith = async (purchaseId: string, card?: { suffix: string; expiry: string } | null) => {
+  it('names the payer by the card Grow names, hashed: the same card is the same payer, another is another, none without one', async () => {
+    const paidWith = async (purchaseId: string, options: Parameters<FakeGrow['pay']>[1] = {}) => {
       const { providerRef } = await grow.createCheckout(input(purchaseId));
-      fake.pay(grow.processIdOf(providerRef), { card });
+      fake.pay(grow.processIdOf(providerRef), options);
       const report = await grow.lookUpPayment({ id: purchaseId, providerRef });
       if (!report.paid) throw new Error('not paid');
       return report.payerId;
     };
-    expect(await paidWith('p-card-1')).toBe('grow:card:1177/1230');
-    // The same card on another payment is the same payer; another card is another.
-    expect(await paidWith('p-card-2', { suffix: '1177', expiry: '1230' })).toBe('grow:card:1177/1230');
-    expect(await paidWith('p-card-3', { suffix: '3253', expiry: '0529' })).toBe('grow:card:3253/0529');
-    expect(await paidWith('p-card-4', null)).toBeNull();
+    const first = await paidWith('p-card-1');
+    expect(first).toMatch(/^grow:card:[0-9a-f]{64}$/);
+    // The card's digits and expiry are not kept.
+    expect(first).not.toMatch(/1177|1230/);
+    // The same card on another payment, typed under another name, phone and email: the same payer.
+    expect(await paidWith('p-card-2', { card: { suffix: '1177', expiry: '1230' }, payer: { fullName: 'Someone Else', payerPhone: '0500000000', payerEmail: 'else@example.net' } })).toBe(first);
+    expect(await paidWith('p-card-3', { card: { suffix: '3253', expiry: '0529' } })).not.toBe(first);
+    // Two people's cards sharing the last 4 digits and expiry, but not the brand or the type, are two payers.
+    const visa = { name: 'Visa', code: '3' };
+    const foreign = { name: 'Foreign', code: '2' };
+    expect(await paidWith('p-card-4', { card: { suffix: '1177', expiry: '1230', brand: visa } })).not.toBe(first);
+    expect(await paidWith('p-card-5', { card: { suffix: '1177', expiry: '1230', type: foreign } })).not.toBe(first);
+    expect(await paidWith('p-card-6', { card: null })).toBeNull();
   });
 
-  it('reads the payer only from well-formed card fields', () => {
-    expect(growPayerId({ cardSuffix: 3253, cardExp: '0524' })).toBe('grow:card:3253/0524');
+  it('reads the payer only from well-formed card fields, keyed by the server’s secret', () => {
+    const card = { cardSuffix: 3253, cardExp: '0524', cardBrandCode: 3, cardTypeCode: 1 };
+    const id = growPayerId(card, SECRET);
+    expect(id).toMatch(/^grow:card:[0-9a-f]{64}$/);
+    // Grow's numbers may come as text; the localized names are not part of it.
+    expect(growPayerId({ cardSuffix: '3253', cardExp: '0524', cardBrandCode: '3', cardTypeCode: '1', cardBrand: 'ויזה', cardType: 'מקומי' }, SECRET)).toBe(id);
+    // Not a plain hash of the fields: another secret gives another id.
+    expect(growPayerId(card, `${SECRET}-rotated`)).not.toBe(id);
     for (const fields of [{}, { cardSuffix: '3253' }, { cardExp: '0524' }, { cardSuffix: '325', cardExp: '0524' }, { cardSuffix: '3253', cardExp: '1324' }, { cardSuffix: '', cardExp: '' }])
-      expect(growPayerId(fields)).toBeNull();
+      expect(growPayerId(fields, SECRET)).toBeNull();
   });
 
   it('reports the sum Grow charged, which may differ from the purchase', async () => {
@@ -117,7 +134,7 @@ describe('the Grow adapter, against a local server answering Grow’s light serv
   });
 
   it('a refusal or an unavailable Grow is a PaymentProviderError with the reason', async () => {
-    const wrongPage = createGrowProvider({ userId: FAKE_GROW_USER_ID, pageCode: 'nope', apiUrl: fake.url, publicUrl: 'https://streethunt.test' });
+    const wrongPage = createGrowProvider({ ...settings(), pageCode: 'nope' });
     await expect(wrongPage.createCheckout(input('p4'))).rejects.toThrow(/createPaymentProcess refused: 54 חסרים שדות חובה/);
     fake.down = true;
     try {

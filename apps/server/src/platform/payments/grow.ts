@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { readFormFields } from './form-fields.ts';
 import type { NotificationRoute, PaymentProvider, PaymentReport } from './provider.ts';
@@ -22,9 +23,10 @@ import { NotificationRefused, PaymentProviderError } from './provider.ts';
  * ('269' or '45.00'), and the notification's fields may come flat (transactionId) or bracketed
  * (data[transactionId], data[customFields][cField1]).
  * - The payer: a transaction names the card only by cardSuffix (its last 4 digits), cardExp (MMYY),
- *   cardBrand and cardType (the server-to-server callback's sample). Grow gives no stable payer or card
- *   id for an ordinary payment (a card token only when a page saves the card, saveCardToken=1, which
- *   we do not ask for), so our payer id is the last 4 digits and the expiry (growPayerId).
+ *   cardBrand(Code) and cardType(Code) (Local or foreign; the server-to-server callback's sample).
+ *   Grow gives no stable payer or card id for an ordinary payment (a card token only when a page
+ *   saves the card, saveCardToken=1, which we do not ask for), so our payer id is made of those four
+ *   (growPayerId).
  */
 
 export type GrowSettings = {
@@ -34,6 +36,8 @@ export type GrowSettings = {
   apiUrl: string;
   /** Our public address, for notifyUrl. */
   publicUrl: string;
+  /** A server secret that keys the payer id's hash (growPayerId); payer ids match only under the same one. */
+  payerSecret: string;
 };
 
 /** Where Grow posts its notification, under /api (features/payments registers the route). */
@@ -105,14 +109,30 @@ const isFields = (value: unknown): value is Fields => typeof value === 'object' 
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 /**
- * The payer id of a Grow transaction: its card's last 4 digits and expiry, `grow:card:1177/0126`;
- * null when either is missing or malformed. Not unique across all cards (two cards may share both),
- * so it errs towards 'the same payer', as the own-purchase rule does (decision record 005).
+ * The payer id of a Grow transaction: its card's last 4 digits, expiry, brand and type, hashed with
+ * a key from the server's secret, `grow:card:` and 64 hex digits; null when the digits or the expiry
+ * are missing or malformed.
+ *
+ * Keyed because the four have only about 10^8 values together: a plain hash would give the digits
+ * back to anyone who reads the database and tries them all. So the ids change with `secret`, and
+ * purchases paid before it changes no longer match the same card.
+ *
+ * Still not unique: two cards sharing all four collide, and an honest sale then loses the affiliate
+ * their share if the affiliate paid with such a card before (isOwnPurchase): about one chance in a
+ * few million per sale and card of theirs (brand and type narrow the last 4 and expiry only some
+ * fivefold). Accepted, as erring towards 'the same payer' is (decision record 005), because nothing
+ * else in Grow's report is the card's: the name, phone and email are what the buyer typed, and
+ * hashing them in would let an affiliate pass as a stranger with their own card by typing another.
  */
-export function growPayerId(transaction: Record<string, unknown>): string | null {
+export function growPayerId(transaction: Record<string, unknown>, secret: string): string | null {
   const suffix = text(transaction.cardSuffix).trim();
   const expiry = text(transaction.cardExp).trim();
-  return /^\d{4}$/.test(suffix) && /^(0[1-9]|1[0-2])\d{2}$/.test(expiry) ? `grow:card:${suffix}/${expiry}` : null;
+  if (!/^\d{4}$/.test(suffix) || !/^(0[1-9]|1[0-2])\d{2}$/.test(expiry)) return null;
+  // Grow sends the codes beside localized names; the codes are what stays the same for one card.
+  const brand = text(transaction.cardBrandCode).trim();
+  const type = text(transaction.cardTypeCode).trim();
+  const key = createHmac('sha256', secret).update('grow payer id').digest();
+  return `grow:card:${createHmac('sha256', key).update([suffix, expiry, brand, type].join('|')).digest('hex')}`;
 }
 
 /** The transaction fields approveTransaction takes back, as strings. */
@@ -234,7 +254,7 @@ export function createGrowProvider(settings: GrowSettings, fetchImpl: typeof fet
         amount,
         currency: 'ILS',
         receipt: receiptOf(paid, processId, processToken),
-        payerId: growPayerId(paid),
+        payerId: growPayerId(paid, settings.payerSecret),
       };
     },
 

@@ -63,7 +63,7 @@ describe('sandbox test cards', () => {
 
 describe('payment providers', () => {
   it('sandbox: an unguessable reference (32 random bytes) and our own page', async () => {
-    const provider = createPaymentProvider({ paymentProvider: 'sandbox', publicUrl: 'https://streethunt.test' });
+    const provider = createPaymentProvider({ paymentProvider: 'sandbox', publicUrl: 'https://streethunt.test', jwtSecret: 'x'.repeat(32) });
     expect(provider.name).toBe('sandbox');
     const input = {
       purchaseId: 'p1',
@@ -84,8 +84,8 @@ describe('payment providers', () => {
   });
 
   it('a real provider without its settings is refused at start, not pretended', () => {
-    expect(() => createPaymentProvider({ paymentProvider: 'stripe', publicUrl: 'https://streethunt.test' })).toThrow(PaymentProviderError);
-    expect(() => createPaymentProvider({ paymentProvider: 'stripe', publicUrl: 'https://streethunt.test' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(() => createPaymentProvider({ paymentProvider: 'grow', publicUrl: 'https://streethunt.test' })).toThrow(/GROW_USER_ID/);
+    expect(() => createPaymentProvider({ paymentProvider: 'stripe', publicUrl: 'https://streethunt.test', jwtSecret: 'x'.repeat(32) })).toThrow(PaymentProviderError);
+    expect(() => createPaymentProvider({ paymentProvider: 'stripe', publicUrl: 'https://streethunt.test', jwtSecret: 'x'.repeat(32) })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => createPaymentProvider({ paymentProvider: 'grow', publicUrl: 'https://streethunt.test', jwtSecret: 'x'.repeat(32) })).toThrow(/GROW_USER_ID/);
   });
 });

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentProviderError } from './provider.ts';
 import { createStripeProvider, type StripeProvider } from './stripe.ts';
-import { FAKE_STRIPE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from './test-servers/fake-stripe.ts';
+import { FAKE_CARD_FINGERPRINT, FAKE_STRIPE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from './test-servers/fake-stripe.ts';
 
 describe('the Stripe adapter, against a local server answering Stripe’s endpoints', () => {
   let fake: FakeStripe;
   let stripe: StripeProvider;
+  const warnings: unknown[] = [];
   beforeAll(async () => {
     fake = await startFakeStripe();
-    stripe = createStripeProvider({ secretKey: FAKE_STRIPE_KEY, webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET, apiUrl: fake.url });
+    stripe = createStripeProvider({ secretKey: FAKE_STRIPE_KEY, webhookSecret: FAKE_STRIPE_WEBHOOK_SECRET, apiUrl: fake.url, log: { warn: (...args: unknown[]) => warnings.push(args) } });
   });
   afterAll(() => fake.close());
 
@@ -50,11 +51,14 @@ describe('the Stripe adapter, against a local server answering Stripe’s endpoi
     expect(fake.requests.at(-1)?.fields.locale).toBe('en');
   });
 
-  it('looks a session up: unpaid until Stripe says paid, then the amount and currency Stripe charged', async () => {
+  it('looks a session up: unpaid until Stripe says paid, then the amount and currency Stripe charged and the card', async () => {
     const { providerRef } = await stripe.createCheckout(input({ purchaseId: 'p3', amount: 12000 }));
     expect(await stripe.lookUpPayment({ id: 'p3', providerRef })).toEqual({ paid: false, status: 'open/unpaid' });
     fake.pay(providerRef);
-    expect(await stripe.lookUpPayment({ id: 'p3', providerRef })).toEqual({ paid: true, purchaseId: 'p3', providerRef, amount: 12000, currency: 'ILS' });
+    const calls = fake.requests.length;
+    expect(await stripe.lookUpPayment({ id: 'p3', providerRef })).toEqual({ paid: true, purchaseId: 'p3', providerRef, amount: 12000, currency: 'ILS', payerId: `stripe:${FAKE_CARD_FINGERPRINT}` });
+    // The card comes expanded with the session, in the one call.
+    expect(fake.requests.slice(calls).map((r) => r.path)).toEqual([`/v1/checkout/sessions/${providerRef}`]);
     await expect(stripe.lookUpPayment({ id: 'p3', providerRef: 'cs_test_unknown' })).rejects.toThrow(/No such checkout.session/);
   });
 
@@ -65,6 +69,7 @@ describe('the Stripe adapter, against a local server answering Stripe’s endpoi
     expect(stripe.readWebhook(Buffer.from(body), signature)).toEqual({
       kind: 'payment',
       report: { paid: true, purchaseId: 'p4', providerRef, amount: 4990, currency: 'ILS' },
+      paymentIntent: session.payment_intent,
     });
 
     const other = fake.webhook('checkout.session.completed', session, { secret: 'whsec_someone_else' });
@@ -80,6 +85,40 @@ describe('the Stripe adapter, against a local server answering Stripe’s endpoi
     }
   });
 
+  /** A session paid with `card` (as fake.pay takes it), reported by its signed webhook as the route reads it. */
+  async function webhookReport(purchaseId: string, card?: { fingerprint: string } | null) {
+    const { providerRef } = await stripe.createCheckout(input({ purchaseId }));
+    const { body, signature } = fake.webhook('checkout.session.completed', fake.pay(providerRef, { card }));
+    const notification = await stripe.notification.read({ headers: { 'stripe-signature': signature }, body: Buffer.from(body) });
+    if (notification.kind !== 'verified') throw new Error(`read as ${notification.kind}`);
+    return { providerRef, report: notification.report };
+  }
+
+  it('names the payer of a webhook’s payment by its card’s fingerprint, asked of its PaymentIntent', async () => {
+    const { providerRef, report } = await webhookReport('p-card-1');
+    expect(report).toEqual({ paid: true, purchaseId: 'p-card-1', providerRef, amount: 4990, currency: 'ILS', payerId: `stripe:${FAKE_CARD_FINGERPRINT}` });
+    const asked = fake.requests.at(-1);
+    expect(asked).toMatchObject({ method: 'GET', path: `/v1/payment_intents/${fake.sessions.get(providerRef)?.payment_intent}` });
+    expect([...(asked?.query.values() ?? [])]).toEqual(['latest_charge']);
+    // The same card on another payment is the same payer; another card is another; Link names none.
+    expect((await webhookReport('p-card-2', { fingerprint: FAKE_CARD_FINGERPRINT })).report).toMatchObject({ payerId: `stripe:${FAKE_CARD_FINGERPRINT}` });
+    expect((await webhookReport('p-card-3', { fingerprint: 'Ab12Cd34Ef56Gh78' })).report).toMatchObject({ payerId: 'stripe:Ab12Cd34Ef56Gh78' });
+    expect((await webhookReport('p-card-4', null)).report).toMatchObject({ paid: true, payerId: null });
+  });
+
+  it('a payment whose card cannot be looked up is still reported paid, with no payer, and the failure is logged', async () => {
+    fake.refusePaymentIntents = true;
+    try {
+      warnings.length = 0;
+      const { providerRef, report } = await webhookReport('p-card-5');
+      expect(report).toEqual({ paid: true, purchaseId: 'p-card-5', providerRef, amount: 4990, currency: 'ILS', payerId: null });
+      expect(warnings).toHaveLength(1);
+      expect(JSON.stringify(warnings[0])).toMatch(/could not look up the card/);
+    } finally {
+      fake.refusePaymentIntents = false;
+    }
+  });
+
   it('ignores events that finish no payment', async () => {
     const { providerRef } = await stripe.createCheckout(input({ purchaseId: 'p5' }));
     const session = fake.sessions.get(providerRef);
@@ -88,7 +127,7 @@ describe('the Stripe adapter, against a local server answering Stripe’s endpoi
     expect(stripe.readWebhook(Buffer.from(expired.body), expired.signature)).toEqual({ kind: 'ignored', type: 'checkout.session.expired' });
     // Completed with a delayed payment method: not paid yet.
     const unpaid = fake.webhook('checkout.session.completed', { ...session, status: 'complete' });
-    expect(stripe.readWebhook(Buffer.from(unpaid.body), unpaid.signature)).toEqual({ kind: 'payment', report: { paid: false, status: 'complete/unpaid' } });
+    expect(stripe.readWebhook(Buffer.from(unpaid.body), unpaid.signature)).toEqual({ kind: 'payment', report: { paid: false, status: 'complete/unpaid' }, paymentIntent: null });
   });
 
   it('a wrong secret key is Stripe’s refusal, not a checkout', async () => {

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import type { CheckoutInput, NotificationRoute, PaymentProvider, PaymentReport } from './provider.ts';
@@ -8,10 +9,15 @@ export type StripeSettings = {
   webhookSecret: string;
   /** Another address for Stripe's API (stripe-mock, the tests' local server); Stripe's own when unset. */
   apiUrl?: string;
+  /** Where a failed look-up of the paying card is told; the payment is recorded without it. */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 };
 
-/** What a verified webhook tells us: a payment to record, or an event we do not act on. */
-type StripeWebhook = { kind: 'payment'; report: PaymentReport } | { kind: 'ignored'; type: string };
+/**
+ * What a verified webhook tells us: a payment to record (with the session's PaymentIntent, whose
+ * charge names the card), or an event we do not act on.
+ */
+type StripeWebhook = { kind: 'payment'; report: PaymentReport; paymentIntent: string | null } | { kind: 'ignored'; type: string };
 
 export interface StripeProvider extends PaymentProvider {
   readonly name: 'stripe';
@@ -41,6 +47,22 @@ function apiAddress(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host
  */
 const checkoutLocale = (language: CheckoutInput['language']) => (language === 'en' ? 'en' : 'auto');
 
+/**
+ * The payerId of a PaymentIntent whose latest charge is expanded: that card's fingerprint, which
+ * Stripe keeps the same for one card number across payments on our account. Null for a payment
+ * that names no card (Link, a bank) or an intent whose charge is not expanded. A wallet (Apple Pay,
+ * Google Pay) shows its device number's fingerprint, not the card's, so the same card paid through
+ * a wallet and typed in is two payers: the own-card rule then misses it, as it would a second card.
+ */
+function stripePayerId(paymentIntent: string | Stripe.PaymentIntent | null): string | null {
+  const charge = typeof paymentIntent === 'object' ? paymentIntent?.latest_charge : null;
+  const fingerprint = typeof charge === 'object' ? charge?.payment_method_details?.card?.fingerprint : null;
+  return fingerprint ? `stripe:${fingerprint}` : null;
+}
+
+/** The card that paid a PaymentIntent (its id, or itself expanded) as a payerId; null when none is found. */
+type PayerLookUp = (paymentIntent: string | Stripe.PaymentIntent | null) => Promise<string | null>;
+
 /** What a Checkout Session says of its payment: paid only when Stripe says `payment_status: paid`. */
 function sessionReport(session: Stripe.Checkout.Session): PaymentReport {
   if (session.payment_status !== 'paid' || session.amount_total === null || !session.currency) {
@@ -60,7 +82,7 @@ function sessionReport(session: Stripe.Checkout.Session): PaymentReport {
  * about purchases this server does not hold (another deployment on the same Stripe account) are
  * acknowledged and ignored by features/payments, or Stripe would retry them for days.
  */
-function webhookRoute(readWebhook: StripeProvider['readWebhook']): NotificationRoute {
+function webhookRoute(readWebhook: StripeProvider['readWebhook'], payerOf: PayerLookUp): NotificationRoute {
   return {
     method: 'POST',
     path: '/payments/webhook/stripe',
@@ -72,7 +94,7 @@ function webhookRoute(readWebhook: StripeProvider['readWebhook']): NotificationR
     contentTypes: ['application/json'],
     parse: (_contentType, body) => body,
     headers: z.object({ 'stripe-signature': z.string().min(1).max(4096) }),
-    read({ headers, body }) {
+    async read({ headers, body }) {
       if (!Buffer.isBuffer(body)) throw new NotificationRefused('The webhook body must be the JSON event Stripe sent');
       const signature = headers['stripe-signature'];
       let webhook: StripeWebhook;
@@ -82,7 +104,10 @@ function webhookRoute(readWebhook: StripeProvider['readWebhook']): NotificationR
         if (!(error instanceof PaymentProviderError)) throw error;
         throw new NotificationRefused('The Stripe signature does not verify', error.message);
       }
-      return webhook.kind === 'ignored' ? { kind: 'ignored' } : { kind: 'verified', report: webhook.report };
+      if (webhook.kind === 'ignored') return { kind: 'ignored' };
+      // An event carries the session with its PaymentIntent's id only: the card is one more call away.
+      const report = webhook.report.paid ? { ...webhook.report, payerId: await payerOf(webhook.paymentIntent) } : webhook.report;
+      return { kind: 'verified', report };
     },
   };
 }
@@ -90,7 +115,8 @@ function webhookRoute(readWebhook: StripeProvider['readWebhook']): NotificationR
 /**
  * Stripe Checkout through the official SDK. The session's id is the purchase's providerRef; the
  * purchase is fulfilled from the signed `checkout.session.completed` webhook, or when the return
- * page finds it still pending and `lookUpPayment` retrieves the session.
+ * page finds it still pending and `lookUpPayment` retrieves the session. Either way the report names
+ * the paying card (stripePayerId) when Stripe can be asked for it.
  */
 export function createStripeProvider(settings: StripeSettings): StripeProvider {
   const stripe = new Stripe(settings.secretKey, {
@@ -108,8 +134,22 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
       throw new PaymentProviderError(`Stripe webhook signature does not verify: ${(error as Error).message}`);
     }
     if (!PAYMENT_EVENTS.has(event.type)) return { kind: 'ignored', type: event.type };
-    return { kind: 'payment', report: sessionReport(event.data.object as Stripe.Checkout.Session) };
+    const session = event.data.object as Stripe.Checkout.Session;
+    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
+    return { kind: 'payment', report: sessionReport(session), paymentIntent };
   }
+
+  const payerOf: PayerLookUp = async (paymentIntent) => {
+    if (typeof paymentIntent !== 'string') return stripePayerId(paymentIntent);
+    try {
+      // Short and retried once: the payment is recorded whether or not the card is found.
+      const intent = await stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] }, { timeout: 5_000, maxNetworkRetries: 1 });
+      return stripePayerId(intent);
+    } catch (error) {
+      settings.log?.warn({ err: error, paymentIntent }, 'could not look up the card that paid a Stripe payment: recorded without it');
+      return null;
+    }
+  };
 
   return {
     name: 'stripe',
@@ -140,10 +180,13 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
     },
 
     async lookUpPayment(purchase) {
-      return sessionReport(await stripe.checkout.sessions.retrieve(purchase.providerRef));
+      // Expanded here, the paying card comes with the session: no second call.
+      const session = await stripe.checkout.sessions.retrieve(purchase.providerRef, { expand: ['payment_intent.latest_charge'] });
+      const report = sessionReport(session);
+      return report.paid ? { ...report, payerId: await payerOf(session.payment_intent) } : report;
     },
 
     readWebhook,
-    notification: webhookRoute(readWebhook),
+    notification: webhookRoute(readWebhook, payerOf),
   };
 }

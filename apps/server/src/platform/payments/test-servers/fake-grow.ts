@@ -18,14 +18,17 @@ export type FakeGrow = LocalServer & {
   processes: Map<string, FakeProcess>;
   /**
    * The buyer paid on Grow's page (optionally Grow reporting another sum), with a card Grow names by its
-   * last 4 digits and expiry (MMYY); `card: null` leaves those fields out.
+   * last 4 digits, expiry (MMYY), brand and type (a local Mastercard unless given); `card: null` leaves
+   * those fields out. `payer` replaces what the buyer typed (fullName, payerPhone, payerEmail).
    */
-  pay(processId: string, options?: { sum?: string; card?: { suffix: string; expiry: string } | null }): FakeProcess;
+  pay(processId: string, options?: { sum?: string; card?: FakeGrowCard | null; payer?: Record<string, string> }): FakeProcess;
   /** The form fields Grow posts to notifyUrl for this process, bracketed as a form flattens its JSON. */
   notification(processId: string, overrides?: Record<string, string>): Record<string, string>;
   /** Every call answers HTTP 503 while set. */
   down: boolean;
 };
+
+type FakeGrowCard = { suffix: string; expiry: string; brand?: { name: string; code: string }; type?: { name: string; code: string } };
 
 const ok = (data: unknown): Answer => ({ status: 200, body: { status: 1, err: '', data } });
 const refused = (id: number, message: string): Answer => ({ status: 200, body: { status: 0, err: { id, message }, data: '' } });
@@ -79,10 +82,12 @@ export async function startFakeGrow(): Promise<FakeGrow> {
       const process = processes.get(processId);
       if (!process) throw new Error(`no process ${processId}`);
       const card = options.card === undefined ? { suffix: '1177', expiry: '1230' } : options.card;
+      const brand = card?.brand ?? { name: 'Mastercard', code: '2' };
+      const type = card?.type ?? { name: 'Local', code: '1' };
       process.transaction = {
         asmachta: '0289199',
         // The card fields as Grow's callback sample names them.
-        ...(card && { cardSuffix: card.suffix, cardType: 'Local', cardTypeCode: '1', cardBrand: 'Mastercard', cardBrandCode: '2', cardExp: card.expiry }),
+        ...(card && { cardSuffix: card.suffix, cardType: type.name, cardTypeCode: type.code, cardBrand: brand.name, cardBrandCode: brand.code, cardExp: card.expiry }),
         statusCode: '2',
         status: 'שולם',
         transactionTypeId: '1',
@@ -95,6 +100,7 @@ export async function startFakeGrow(): Promise<FakeGrow> {
         fullName: process.fields['pageField[fullName]'],
         payerPhone: process.fields['pageField[phone]'],
         payerEmail: process.fields['pageField[email]'],
+        ...options.payer,
         transactionId: String(145_000_000 + Number(processId)),
         transactionToken: randomBytes(16).toString('hex'),
       };

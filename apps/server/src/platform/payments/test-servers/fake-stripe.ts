@@ -21,25 +21,61 @@ type FakeSession = {
   success_url: string;
   cancel_url: string;
   locale: string | null;
+  /** Null until the buyer pays (Stripe makes the PaymentIntent when the session is confirmed). */
+  payment_intent: string | null;
 };
+
+/** The Charge fields the adapter reads: how it was paid, and for a card its fingerprint. */
+type FakeCharge = {
+  id: string;
+  object: 'charge';
+  amount: number;
+  currency: string;
+  paid: true;
+  payment_intent: string;
+  payment_method_details: { type: 'card'; card: { brand: string; last4: string; fingerprint: string } } | { type: 'link'; link: Record<string, never> };
+};
+
+type FakePaymentIntent = { id: string; object: 'payment_intent'; amount: number; currency: string; status: 'succeeded'; latest_charge: string };
+
+/** The fingerprint of the card a session is paid with unless a test names another. */
+export const FAKE_CARD_FINGERPRINT = 'Xt5EWLLDS7FJjR1c';
 
 export type FakeStripe = LocalServer & {
   sessions: Map<string, FakeSession>;
-  /** The buyer paid on Stripe's page. */
-  pay(sessionId: string): FakeSession;
+  paymentIntents: Map<string, FakePaymentIntent>;
+  charges: Map<string, FakeCharge>;
+  /**
+   * The buyer paid on Stripe's page: a PaymentIntent and its Charge, by a card with this fingerprint
+   * (FAKE_CARD_FINGERPRINT unless given), or by Link, which names no card, when `card` is null.
+   */
+  pay(sessionId: string, options?: { card?: { fingerprint: string } | null }): FakeSession;
+  /** While set, retrieving a PaymentIntent is refused as a restricted key's would be (403). */
+  refusePaymentIntents: boolean;
   /** A signed webhook for this session (body and Stripe-Signature header), as Stripe sends it. */
   webhook(type: string, session: FakeSession, options?: { secret?: string; timestamp?: number }): { body: string; signature: string };
 };
 
 const stripeError = (status: number, message: string): Answer => ({ status, body: { error: { type: 'invalid_request_error', message } } });
 
+/** The fields a request asks expanded: `expand[]=a` or, as the SDK writes them, `expand[0]=a`. */
+const expansions = (query: URLSearchParams) => [...query.entries()].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
+
 /**
  * A local stand-in for the part of Stripe's API the adapter uses: create and retrieve a Checkout
- * Session (form-encoded requests, as the SDK sends them), honouring Idempotency-Key.
+ * Session (form-encoded requests, as the SDK sends them), honouring Idempotency-Key, and retrieve a
+ * PaymentIntent; related objects are ids unless the request expands them, as Stripe's are.
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  const charges = new Map<string, FakeCharge>();
   const byIdempotencyKey = new Map<string, string>();
+  const state = { refusePaymentIntents: false };
+
+  /** A PaymentIntent with its latest_charge expanded when asked. */
+  const intentAnswer = (intent: FakePaymentIntent, expand: string[]) =>
+    expand.includes('latest_charge') ? { ...intent, latest_charge: charges.get(intent.latest_charge) ?? null } : intent;
 
   const server = await startLocalServer((request) => {
     if (request.headers.authorization !== `Bearer ${FAKE_STRIPE_KEY}`) return stripeError(401, 'Invalid API Key provided');
@@ -64,6 +100,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         success_url: f.success_url,
         cancel_url: f.cancel_url,
         locale: f.locale ?? null,
+        payment_intent: null,
       };
       sessions.set(id, session);
       if (key) byIdempotencyKey.set(key, id);
@@ -72,18 +109,50 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && retrieve) {
       const session = sessions.get(decodeURIComponent(retrieve[1]));
-      return session ? { status: 200, body: session } : stripeError(404, `No such checkout.session: '${retrieve[1]}'`);
+      if (!session) return stripeError(404, `No such checkout.session: '${retrieve[1]}'`);
+      const expand = expansions(request.query);
+      const intent = session.payment_intent ? paymentIntents.get(session.payment_intent) : undefined;
+      if (!intent || !expand.some((e) => e === 'payment_intent' || e.startsWith('payment_intent.'))) return { status: 200, body: session };
+      const nested = expand.filter((e) => e.startsWith('payment_intent.')).map((e) => e.slice('payment_intent.'.length));
+      return { status: 200, body: { ...session, payment_intent: intentAnswer(intent, nested) } };
+    }
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(request.path);
+    if (request.method === 'GET' && intent) {
+      if (state.refusePaymentIntents) return stripeError(403, 'The provided key does not have the required permissions for this endpoint');
+      const found = paymentIntents.get(decodeURIComponent(intent[1]));
+      return found ? { status: 200, body: intentAnswer(found, expansions(request.query)) } : stripeError(404, `No such payment_intent: '${intent[1]}'`);
     }
     return stripeError(404, `Unrecognized request URL (${request.method}: ${request.path})`);
   });
 
-  return {
+  const fake: FakeStripe = {
     ...server,
     sessions,
-    pay(sessionId) {
+    paymentIntents,
+    charges,
+    get refusePaymentIntents() {
+      return state.refusePaymentIntents;
+    },
+    set refusePaymentIntents(value: boolean) {
+      state.refusePaymentIntents = value;
+    },
+    pay(sessionId, options = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
-      Object.assign(session, { status: 'complete', payment_status: 'paid' });
+      const card = options.card === undefined ? { fingerprint: FAKE_CARD_FINGERPRINT } : options.card;
+      const intentId = `pi_${randomBytes(12).toString('hex')}`;
+      const charge: FakeCharge = {
+        id: `ch_${randomBytes(12).toString('hex')}`,
+        object: 'charge',
+        amount: session.amount_total,
+        currency: session.currency,
+        paid: true,
+        payment_intent: intentId,
+        payment_method_details: card ? { type: 'card', card: { brand: 'visa', last4: '4242', fingerprint: card.fingerprint } } : { type: 'link', link: {} },
+      };
+      charges.set(charge.id, charge);
+      paymentIntents.set(intentId, { id: intentId, object: 'payment_intent', amount: session.amount_total, currency: session.currency, status: 'succeeded', latest_charge: charge.id });
+      Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intentId });
       return session;
     },
     webhook(type, session, options = {}) {
@@ -106,4 +175,5 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       return { body, signature };
     },
   };
+  return fake;
 }

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** One request as a fake provider received it. */
-type ReceivedRequest = { method: string; path: string; headers: IncomingMessage['headers']; fields: Record<string, string> };
+/** One request as a fake provider received it: `query` holds its query string (a GET's parameters). */
+type ReceivedRequest = { method: string; path: string; query: URLSearchParams; headers: IncomingMessage['headers']; fields: Record<string, string> };
 
 export type Answer = { status: number; body: unknown };
 export type Handler = (request: ReceivedRequest) => Answer | Promise<Answer>;
@@ -29,9 +29,11 @@ export async function startLocalServer(handle: Handler): Promise<LocalServer> {
   const requests: ReceivedRequest[] = [];
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     void (async () => {
+      const url = new URL(request.url ?? '/', 'http://local');
       const received: ReceivedRequest = {
         method: request.method ?? 'GET',
-        path: new URL(request.url ?? '/', 'http://local').pathname,
+        path: url.pathname,
+        query: url.searchParams,
         headers: request.headers,
         fields: await readFields(request),
       };
