@@ -42,6 +42,7 @@ import {
   TEAM_POSITION_EVENT,
   TEAM_POSITION_INTERVAL_MS,
   controlRoomSchema,
+  startTimeReplySchema,
   textAnswerValue,
   type EventTeam,
   type FeedItem,
@@ -54,7 +55,7 @@ import { createTokenSigner } from '../src/platform/auth.ts';
 import { buildGame, buildUser, gameContent } from '../src/test/factories.ts';
 import { tokenFor } from '../src/test/tokens.ts';
 import { keyedArrivals, nextProgressEvent } from './event-arrival.ts';
-import { mb, openFilesLimit, startSampler } from './proc-stats.ts';
+import { cpuWindow, mb, openFilesLimit, startSampler } from './proc-stats.ts';
 import {
   BENCH_JWT_SECRET,
   BenchSetupError,
@@ -184,7 +185,8 @@ async function seed(url: string): Promise<Seed> {
 // ---------------------------------------------------------------------------------------------------
 // The run.
 
-type Team = { id: string; code: string };
+/** A team's code, and the play grant set-start-time handed its phones (they send it with every call, as the web app does). */
+type Team = { id: string; code: string; grant?: string };
 type Counted = 'answered' | 'hints' | 'skipped';
 /** A change's reply: a 2xx, a 4xx (nothing changed), or none or a 5xx (it may have changed). */
 type Outcome = 'ok' | 'refused' | 'unsure';
@@ -220,6 +222,8 @@ type Figures = {
   late: number;
   turnsLate: number;
   loadLoopP99: number;
+  /** Where the machine's CPU went during the play (shares of one core), and how much of it stayed idle. */
+  playCpu: { byGroup: Record<string, number>; idle: number };
   /** Teams whose counts in the control room, read after the run, are what the bench did. */
   matching: number;
   mismatches: string[];
@@ -230,7 +234,7 @@ const record = (into: Delays, delay: number | null) => {
   else if (!Number.isNaN(delay)) into.delays.push(delay);
 };
 
-async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figures> {
+async function runEvent(url: string, seeded: Seed, ipBase: number, cpuGroups: Parameters<typeof cpuWindow>[0]): Promise<Figures> {
   const phoneCount = KNOBS.teams * KNOBS.phones;
   const ip = (i: number) => `10.${ipBase}.${(i >> 8) & 255}.${i & 255}`;
   // Each phone keeps one HTTP connection of its own (one agent each, keep-alive): behind the proxy,
@@ -243,8 +247,8 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
   const token = await tokenFor(createTokenSigner(BENCH_JWT_SECRET), seeded.organiser);
   const organiserHeaders = { 'x-access-token': token, 'x-forwarded-for': organiserIp };
   const progressUrl = new URL('/api/game-progress', url);
-  const progress = (phone: number, code: string, body: Record<string, unknown>) =>
-    httpCall(progressUrl, { agent: agents[phone], headers: { 'x-forwarded-for': ip(phone) }, body: { gameId: seeded.gameId, secretCode: code, ...body } });
+  const progress = (phone: number, team: Team, body: Record<string, unknown>) =>
+    httpCall(progressUrl, { agent: agents[phone], headers: { 'x-forwarded-for': ip(phone) }, body: { gameId: seeded.gameId, secretCode: team.code, ...(team.grant && { grant: team.grant }), ...body } });
   const must = (what: string, reply: HttpReply) => {
     if (!reply.ok) throw new Error(`${what}: ${reply.status} ${reply.text.slice(0, 300)}`);
     return JSON.parse(reply.text) as { data: unknown };
@@ -279,12 +283,13 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
     for (let from = 0; from < count; from += SETUP_BATCH) await Promise.all(Array.from({ length: Math.min(SETUP_BATCH, count - from) }, (_, k) => each(from + k)));
   };
   await inBatches(teams.length, async (t) => {
-    const reply = await progress(phonesOf(t)[0], teams[t].code, { action: 'set-start-time' });
+    const reply = await progress(phonesOf(t)[0], teams[t], { action: 'set-start-time' });
     if (!reply.ok) setupErrors.push(`team ${t}: set-start-time ${reply.status} ${reply.text.slice(0, 200)}`);
+    else teams[t].grant = startTimeReplySchema.parse(JSON.parse(reply.text)).grant;
   });
   await inBatches(phoneCount, async (i) => {
     if (i % KNOBS.phones === 0) return;
-    const reply = await progress(i, teams[Math.floor(i / KNOBS.phones)].code, { action: 'get-game-progress' });
+    const reply = await progress(i, teams[Math.floor(i / KNOBS.phones)], { action: 'get-game-progress' });
     if (!reply.ok) setupErrors.push(`phone ${i}: get-game-progress ${reply.status}`);
   });
   const sockets: Socket[] = [];
@@ -294,7 +299,8 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
     let socket: Socket | undefined;
     try {
       socket = await openSocket(url, ip(i));
-      await watchPlay(socket, { gameId: seeded.gameId, secretCode: teams[Math.floor(i / KNOBS.phones)].code });
+      const team = teams[Math.floor(i / KNOBS.phones)];
+      await watchPlay(socket, { gameId: seeded.gameId, secretCode: team.code, ...(team.grant && { grant: team.grant }) });
       socket.on('disconnect', () => {
         if (!closing) drops += 1;
       });
@@ -348,6 +354,7 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
     late: 0,
     turnsLate: 0,
     loadLoopP99: NaN,
+    playCpu: { byGroup: {}, idle: 0 },
     matching: 0,
     mismatches: [],
   };
@@ -383,7 +390,7 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
     const feed = room.feed && feedEvent(teams[t].id, room.feed.kind, room.feed.question);
     const waits = [...others, ...(team ? [team] : []), ...(feed ? [feed] : [])];
     for (const wait of waits) wait.sent();
-    const reply = await progress(phone, teams[t].code, body);
+    const reply = await progress(phone, teams[t], body);
     if (reply.ok) {
       figures.changes.push(reply.ms);
       figures.expected.team += 1;
@@ -441,7 +448,11 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
   loop.enable();
   const start = performance.now() + 500;
   const end = start + KNOBS.seconds * 1000;
-  setTimeout(() => (countingPushes = true), 500);
+  const cpu = cpuWindow(cpuGroups);
+  setTimeout(() => {
+    countingPushes = true;
+    cpu.start();
+  }, 500);
   /** Waits until `at` on the schedule; true when it is already well past. */
   const until = async (at: number) => {
     const wait = at - performance.now();
@@ -489,7 +500,7 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
         httpCall(progressUrl, {
           agent: playerAgent,
           headers: { 'x-forwarded-for': `10.${ipBase}.${100 + (t >> 8)}.${t & 255}` },
-          body: { action: 'get-game-progress', gameId: seeded.gameId, secretCode: teams[t].code },
+          body: { action: 'get-game-progress', gameId: seeded.gameId, secretCode: teams[t].code, ...(teams[t].grant && { grant: teams[t].grant }) },
         }).then((reply) => {
           if (reply.ok) figures.player.push(reply.ms);
           else figures.playerErrors += 1;
@@ -499,6 +510,7 @@ async function runEvent(url: string, seeded: Seed, ipBase: number): Promise<Figu
   })();
   await Promise.all([...positionLoops, ...turnLoops, roomLoop, playerLoop]);
   countingPushes = false;
+  figures.playCpu = await cpu.stop();
   await Promise.all(sampled);
   await Promise.all(pending);
   loop.disable();
@@ -543,7 +555,12 @@ async function runOne(kind: RunKind, ipBase: number): Promise<Report> {
   const sampler = startSampler(pids, 1000, 5);
   await sampler.ready;
   console.log(`${label}: ${KNOBS.teams * KNOBS.phones} phones connecting, then ${KNOBS.seconds} s of play...`);
-  const figures = await runEvent(proxy?.url ?? servers[0].url, seeded, ipBase);
+  const figures = await runEvent(proxy?.url ?? servers[0].url, seeded, ipBase, {
+    ...Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, [pid]])),
+    'load generator': [process.pid],
+    PostgreSQL: (name) => name === 'postgres',
+    Redis: (name) => name.startsWith('redis-server'),
+  });
   const samples = await sampler.stop();
   const cpu = Object.entries(samples).map(([name, s]) => ({
     process: name,
@@ -666,6 +683,7 @@ function printReport(report: Report) {
     `control room socket received ${f.received.team} event:team of ${f.expected.team}, ${f.received.feed} event:feed of ${f.expected.feed} and ${f.received.positions} positions of ${f.expected.positions} (in ${f.received.positionMessages} event:positions) expected by the end (late ones included)`,
     `pushes to the phones besides their progress, per phone per second: ${pushNames(f)}`,
     `socket drops during the run: ${f.drops}; positions and samples sent over ${LATE_MS} ms late (load generator behind): ${f.late}; load generator event-loop delay p99 ${f.loadLoopP99.toFixed(1)} ms`,
+    `the machine's CPU during the play, of one core: ${Object.entries(f.playCpu.byGroup).map(([group, share]) => `${group} ${(share * 100).toFixed(0)}%`).join(', ')}; idle ${(f.playCpu.idle * 100).toFixed(0)}% of all ${os.cpus().length} CPUs`,
     `turns started over ${LATE_MS} ms late (the team's previous turn still waiting for the server): ${f.turnsLate}`,
   ];
   if (Object.keys(f.changeErrors).length) notes.push(`HTTP change errors by status: ${JSON.stringify(f.changeErrors)}`);

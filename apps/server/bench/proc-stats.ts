@@ -110,3 +110,62 @@ export function startSampler(pids: Record<string, number>, everyMs = 1000, socke
 }
 
 export const mb = (bytes: number | undefined) => (bytes === undefined || !Number.isFinite(bytes) ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** Every process's CPU seconds so far, by pid, with its command name (what `ps` calls comm). */
+export async function everyProcessCpu(): Promise<Map<number, { name: string; seconds: number }>> {
+  const found = new Map<number, { name: string; seconds: number }>();
+  const pids = (await readdir('/proc')).filter((entry) => /^\d+$/.test(entry));
+  for (let i = 0; i < pids.length; i += 200) {
+    await Promise.all(
+      pids.slice(i, i + 200).map(async (entry) => {
+        try {
+          const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+          const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+          const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          found.set(Number(entry), { name, seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS });
+        } catch {
+          // Gone between the listing and the read.
+        }
+      }),
+    );
+  }
+  return found;
+}
+
+/** The machine's CPU time so far, from /proc/stat: busy and idle (idle and waiting for I/O), in seconds of all CPUs. */
+export async function machineCpu(): Promise<{ busy: number; idle: number }> {
+  const line = (await readFile('/proc/stat', 'utf8')).split('\n')[0];
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1).map(Number);
+  return { busy: (user + nice + system + irq + softirq + steal) / CLOCK_TICKS, idle: (idle + iowait) / CLOCK_TICKS };
+}
+
+type CpuSnapshot = { at: number; processes: Map<number, { name: string; seconds: number }>; machine: { busy: number; idle: number } };
+
+/**
+ * Where the machine's CPU went over a window: each named group's share of one core (a group is its
+ * pids, or the processes whose command name it matches), everything else together, and the machine's
+ * idle share. A process that started in the window counts from zero; one that ended in it is not seen.
+ */
+export function cpuWindow(groups: Record<string, number[] | ((name: string) => boolean)>) {
+  const snapshot = async (): Promise<CpuSnapshot> => ({ at: performance.now(), processes: await everyProcessCpu(), machine: await machineCpu() });
+  let first: Promise<CpuSnapshot> | null = null;
+  return {
+    start() {
+      first = snapshot();
+    },
+    /** Shares of one core over the window, by group; `idle` is of all CPUs together. */
+    async stop(): Promise<{ byGroup: Record<string, number>; idle: number }> {
+      if (!first) throw new Error('cpuWindow: stop before start');
+      const [a, b] = [await first, await snapshot()];
+      const seconds = (b.at - a.at) / 1000;
+      const byGroup: Record<string, number> = Object.fromEntries([...Object.keys(groups), 'everything else'].map((name) => [name, 0]));
+      for (const [pid, now] of b.processes) {
+        const used = now.seconds - (a.processes.get(pid)?.seconds ?? 0);
+        const group = Object.entries(groups).find(([, match]) => (Array.isArray(match) ? match.includes(pid) : match(now.name)))?.[0] ?? 'everything else';
+        byGroup[group] += used / seconds;
+      }
+      const idle = b.machine.idle - a.machine.idle;
+      return { byGroup, idle: idle / (idle + b.machine.busy - a.machine.busy) };
+    },
+  };
+}

@@ -261,7 +261,7 @@ export async function openSocket(url: string, ip: string): Promise<Socket> {
 }
 
 /** Has `socket` watch the play of a code (progress:watch); throws when refused. */
-export async function watchPlay(socket: Socket, play: { gameId: string; secretCode: string }): Promise<void> {
+export async function watchPlay(socket: Socket, play: { gameId: string; secretCode: string; grant?: string }): Promise<void> {
   const ack = (await socket.timeout(10_000).emitWithAck(WATCH_EVENT, play)) as WatchAck;
   if (!ack?.ok) throw new Error(`watch refused (${JSON.stringify(ack)})`);
 }

@@ -46,17 +46,17 @@ export function createRealtime(server: HttpServer, options: { publicUrl: string;
       callback(allowed ? null : 'origin not allowed', allowed);
     },
   });
-  const subscriber = options.redis ? attachRedisAdapter(io, options.redis) : null;
+  const adapterConnections = options.redis ? attachRedisAdapter(io, options.redis) : [];
   return {
     io,
     close: async () => {
       io.disconnectSockets(true);
       io.engine.close();
       await io.of('/').adapter.close();
-      subscriber?.disconnect();
+      for (const connection of adapterConnections) connection.disconnect();
     },
     tellOtherProcesses: (event, ...args) => {
-      if (subscriber) io.serverSideEmit(event, ...args);
+      if (adapterConnections.length > 0) io.serverSideEmit(event, ...args);
     },
     closeUserSockets: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
   };
@@ -65,11 +65,20 @@ export function createRealtime(server: HttpServer, options: { publicUrl: string;
 /**
  * With Redis, an event for a room reaches its sockets on every process (@socket.io/redis-adapter);
  * the process's own sockets get it directly, so while Redis is away they still do. The adapter does
- * not wait for its publish: the command client fails at once while Redis is away, and that failure is
- * swallowed here rather than left as an unhandled rejection. Returns the adapter's own subscriber.
+ * not wait for its publish: its connection fails at once while Redis is away, and that failure is
+ * swallowed here rather than left as an unhandled rejection.
+ *
+ * The adapter publishes on a connection of its own that pipelines by itself: one change of a play
+ * publishes several events (to the play's phones, to the control room, to the other processes'
+ * copies of the standings), and under load many changes land in one tick, so they go to Redis in one
+ * write instead of one each. Its other commands (the limits' counts and scripts) keep their own
+ * connection, whose order they rely on. Returns the adapter's connections, to close with it.
  */
-function attachRedisAdapter(io: Server, link: RedisLink): Redis {
-  const publisher = new Proxy(link.client, {
+function attachRedisAdapter(io: Server, link: RedisLink): Redis[] {
+  const pipelined = link.client.duplicate({ enableAutoPipelining: true });
+  pipelined.on('error', () => undefined);
+  pipelined.connect().catch(() => undefined);
+  const publisher = new Proxy(pipelined, {
     get(target, property) {
       if (property === 'publish') return (...args: Parameters<Redis['publish']>) => target.publish(...args).catch(() => 0);
       const value: unknown = Reflect.get(target, property, target);
@@ -80,7 +89,7 @@ function attachRedisAdapter(io: Server, link: RedisLink): Redis {
   subscriber.on('error', () => undefined);
   subscriber.connect().catch(() => undefined);
   io.adapter(createAdapter(publisher, quietSubscriptions(subscriber), { key: `${link.prefix}socket.io` }));
-  return subscriber;
+  return [pipelined, subscriber];
 }
 
 const SUBSCRIPTION_COMMANDS = new Set<PropertyKey>(['subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe']);
