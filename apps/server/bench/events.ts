@@ -211,6 +211,8 @@ type Figures = {
   room: number[];
   roomErrors: number;
   roomBytes: number;
+  /** The same as it came over the connection (compressed, as the organiser's browser asks for it). */
+  roomWireBytes: number;
   player: number[];
   playerErrors: number;
   received: { team: number; feed: number; positions: number; positionMessages: number };
@@ -245,7 +247,8 @@ async function runEvent(url: string, seeded: Seed, ipBase: number, cpuGroups: Pa
   const playerAgent = new HttpAgent({ keepAlive: true, maxSockets: 8 });
   const organiserIp = `10.${ipBase}.250.1`;
   const token = await tokenFor(createTokenSigner(BENCH_JWT_SECRET), seeded.organiser);
-  const organiserHeaders = { 'x-access-token': token, 'x-forwarded-for': organiserIp };
+  // As the organiser's browser asks: the control room's reply (half a megabyte at a thousand teams) comes compressed.
+  const organiserHeaders = { 'x-access-token': token, 'x-forwarded-for': organiserIp, 'accept-encoding': 'gzip, deflate, br, zstd' };
   const progressUrl = new URL('/api/game-progress', url);
   const progress = (phone: number, team: Team, body: Record<string, unknown>) =>
     httpCall(progressUrl, { agent: agents[phone], headers: { 'x-forwarded-for': ip(phone) }, body: { gameId: seeded.gameId, secretCode: team.code, ...(team.grant && { grant: team.grant }), ...body } });
@@ -345,6 +348,7 @@ async function runEvent(url: string, seeded: Seed, ipBase: number, cpuGroups: Pa
     room: [],
     roomErrors: 0,
     roomBytes: 0,
+    roomWireBytes: 0,
     player: [],
     playerErrors: 0,
     received,
@@ -487,6 +491,7 @@ async function runEvent(url: string, seeded: Seed, ipBase: number, cpuGroups: Pa
           else {
             figures.room.push(reply.ms);
             figures.roomBytes = Buffer.byteLength(reply.text);
+            figures.roomWireBytes = reply.wireBytes;
           }
         }),
       );
@@ -678,7 +683,7 @@ function printReport(report: Report) {
   ]);
   console.table(report.cpu.map((c) => ({ process: c.process, 'CPU (of one core)': c.cpu, 'RSS peak': c.rssPeak })));
   const notes = [
-    `control room query reply: ${(f.roomBytes / 1024).toFixed(0)} KB (${f.teams} teams and the feed's newest lines)`,
+    `control room query reply: ${(f.roomBytes / 1024).toFixed(0)} KB (${f.teams} teams and the feed's newest lines), ${(f.roomWireBytes / 1024).toFixed(0)} KB as sent`,
     `the control room's counts after the run are what the bench did for ${f.matching}/${f.teams} teams${f.mismatches.length ? `: ${f.mismatches.slice(0, 3).join('; ')}` : ''}`,
     `control room socket received ${f.received.team} event:team of ${f.expected.team}, ${f.received.feed} event:feed of ${f.expected.feed} and ${f.received.positions} positions of ${f.expected.positions} (in ${f.received.positionMessages} event:positions) expected by the end (late ones included)`,
     `pushes to the phones besides their progress, per phone per second: ${pushNames(f)}`,

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type Agent as HttpAgent } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { io as connectClient, type Socket } from 'socket.io-client';
@@ -214,7 +215,8 @@ export function serverComplaints(server: ServerProcess): string[] {
 // ---------------------------------------------------------------------------------------------------
 // The phones' side.
 
-export type HttpReply = { ok: boolean; status: string; ms: number; text: string };
+/** `text` is the body as sent, decompressed; `wireBytes` what came over the connection. */
+export type HttpReply = { ok: boolean; status: string; ms: number; text: string; wireBytes: number };
 
 const HTTP_TIMEOUT_MS = 10_000;
 
@@ -228,20 +230,22 @@ export async function httpCall(url: URL, options: { agent: HttpAgent; method?: '
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers = { ...options.headers, ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }) };
   try {
-    const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const { status, body, coding, ms } = await new Promise<{ status: number; body: Buffer; coding: string | undefined; ms: number }>((resolve, reject) => {
       const request = httpRequest(url, { method: options.method ?? 'POST', agent: options.agent, headers, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), coding: response.headers['content-encoding'], ms: performance.now() - started }));
         response.on('error', reject);
       });
       request.on('error', reject);
       request.end(payload);
     });
-    return { ok: status >= 200 && status < 300, status: String(status), ms: performance.now() - started, text };
+    // Timed when the last byte came: unpacking it is the client's work, not the server's.
+    const text = (coding === 'br' ? brotliDecompressSync(body) : coding === 'gzip' ? gunzipSync(body) : body).toString();
+    return { ok: status >= 200 && status < 300, status: String(status), ms, text, wireBytes: body.length };
   } catch (error) {
     const name = (error as Error).name === 'AbortError' ? 'timeout' : `network: ${(error as Error).message}`;
-    return { ok: false, status: name, ms: performance.now() - started, text: '' };
+    return { ok: false, status: name, ms: performance.now() - started, text: '', wireBytes: 0 };
   }
 }
 

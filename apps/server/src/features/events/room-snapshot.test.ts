@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventTeam, FeedItem } from '@streethunt/shared';
-import { RoomSnapshots } from './room-snapshot.ts';
+import { ROOM_SNAPSHOT_MS, RoomSnapshots } from './room-snapshot.ts';
 
 const team = (id: string, score: number): EventTeam => ({
   id,
@@ -72,5 +72,47 @@ describe('a process’s copy of an event’s standings', () => {
     snapshots.team('other', team('a', 5), Date.now());
     const read = async () => ({ teams: [team('a', 0)], feed: [] });
     expect((await snapshots.read('other', read, 10)).teams[0].score).toBe(0);
+  });
+
+  it('when old, is still read at once while one new copy is built behind it, which then takes its place with the changes of the meantime', async () => {
+    let clock = 1_000_000;
+    const snapshots = new RoomSnapshots(() => clock);
+    const finishes: Array<(base: { teams: EventTeam[]; feed: FeedItem[] }) => void> = [];
+    const read = () => new Promise<{ teams: EventTeam[]; feed: FeedItem[] }>((resolve) => finishes.push(resolve));
+    const first = snapshots.read('e', read, 10);
+    finishes[0]({ teams: [team('a', 1), team('b', 1)], feed: [] });
+    await first;
+    clock += ROOM_SNAPSHOT_MS;
+    // Old: answered from the copy without waiting, and one build starts, however many read meanwhile.
+    expect((await snapshots.read('e', read, 10)).teams.map((t) => t.score)).toEqual([1, 1]);
+    expect((await snapshots.read('e', read, 10)).teams.map((t) => t.score)).toEqual([1, 1]);
+    expect(finishes).toHaveLength(2);
+    // A change while it is built reaches the copy in use at once, and the new one when it is done.
+    snapshots.team('e', team('a', 5), clock + 1);
+    expect((await snapshots.read('e', read, 10)).teams.map((t) => t.score)).toEqual([5, 1]);
+    finishes[1]({ teams: [team('a', 2), team('b', 3)], feed: [] });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect((await snapshots.read('e', read, 10)).teams.map((t) => t.score)).toEqual([5, 3]);
+    expect(finishes).toHaveLength(2);
+  });
+
+  it('keeps an old copy in use when building the new one fails, and tries again on the next read', async () => {
+    let clock = 1_000_000;
+    const snapshots = new RoomSnapshots(() => clock);
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      if (reads === 2) throw new Error('database away');
+      return { teams: [team('a', reads)], feed: [] };
+    };
+    await snapshots.read('e', read, 10);
+    clock += ROOM_SNAPSHOT_MS;
+    expect((await snapshots.read('e', read, 10)).teams[0].score).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await snapshots.read('e', read, 10)).teams[0].score).toBe(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(reads).toBe(3);
+    expect((await snapshots.read('e', read, 10)).teams[0].score).toBe(3);
   });
 });

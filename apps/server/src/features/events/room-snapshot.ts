@@ -7,18 +7,25 @@ import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
  * them, and the newest feed lines), so the control room's read and the leaderboard on a thousand
  * teams' phones cost no query. It is built once from the database, then kept current by the same changes the control
  * room's socket carries: this process's own at once, the other processes' through the socket.io Redis
- * adapter. A copy lives ROOM_SNAPSHOT_MS at most and is then built again, which bounds what a change
- * lost on the way (Redis away) can leave wrong; a change of the event itself (its end, more time, a
- * team disqualified) drops it everywhere.
+ * adapter. A copy older than ROOM_SNAPSHOT_MS is built again, which bounds what a change lost on the
+ * way (Redis away) can leave wrong; a change of the event itself (its end, more time, a team
+ * disqualified) drops it everywhere.
+ *
+ * Only the first read of an event waits for its copy. An old copy is built again in the background
+ * while reads go on getting it (kept current as before): a thousand teams' read and scoring took the
+ * control room's read, and every change waiting behind it, from milliseconds to a second, twice a
+ * minute. A copy nobody reads for ROOM_UNREAD_MS is let go.
  */
-const ROOM_SNAPSHOT_MS = 15_000;
+export const ROOM_SNAPSHOT_MS = 15_000;
+const ROOM_UNREAD_MS = 60_000;
 
 export type RoomBase = { teams: EventTeam[]; feed: FeedItem[] };
 
 type Stamped<T> = { value: T; at: number };
 type Snapshot = { teams: Map<string, Stamped<EventTeam>>; feed: FeedItem[]; feedMax: number };
-type Entry = { ready: Snapshot } | { building: Promise<Snapshot>; startedAt: number; pending: Pending[] };
 type Pending = { kind: 'team'; team: EventTeam; at: number } | { kind: 'feed'; item: FeedItem } | { kind: 'positions'; updates: TeamPositionUpdate[] };
+/** An event's copy (none until the first build ends), and the build under way, with the changes that came meanwhile. */
+type Entry = { ready: Snapshot | null; builtAt: number; building: { promise: Promise<Snapshot>; pending: Pending[] } | null };
 
 /** What the processes tell each other (serverSideEmit); each ignores its own. */
 const TEAM_CHANGED = 'standings:team';
@@ -48,66 +55,82 @@ function applyFeed(snapshot: Snapshot, item: FeedItem): void {
   snapshot.feed = [item, ...snapshot.feed].sort(newestFirst).slice(0, snapshot.feedMax);
 }
 
-export class RoomSnapshots {
-  private readonly entries = new TtlMap<string, Entry>(ROOM_SNAPSHOT_MS, 1_000);
+function apply(snapshot: Snapshot, change: Pending): void {
+  if (change.kind === 'team') applyTeam(snapshot, change.team, change.at);
+  else if (change.kind === 'positions') applyPositions(snapshot, change.updates);
+  else applyFeed(snapshot, change.item);
+}
 
-  /** The event's standings: the kept copy, or one built by `read` (one read at a time per event). */
+export class RoomSnapshots {
+  private readonly entries: TtlMap<string, Entry>;
+
+  constructor(private readonly now: () => number = Date.now) {
+    this.entries = new TtlMap<string, Entry>(ROOM_UNREAD_MS, 1_000, now);
+  }
+
+  /** The event's standings: the kept copy (built again in the background when old), or the first one built by `read` (one read at a time per event). */
   async read(eventId: string, read: () => Promise<RoomBase>, feedMax: number): Promise<RoomBase> {
-    const entry = this.entries.get(eventId);
-    const snapshot = entry ? ('ready' in entry ? entry.ready : await entry.building) : await this.build(eventId, read, feedMax);
+    let entry = this.entries.get(eventId);
+    if (!entry) {
+      entry = { ready: null, builtAt: 0, building: null };
+      this.entries.set(eventId, entry);
+    }
+    let snapshot = entry.ready;
+    if (!snapshot) snapshot = await (entry.building ?? this.build(eventId, entry, read, feedMax)).promise;
+    else if (!entry.building && this.now() - entry.builtAt >= ROOM_SNAPSHOT_MS) {
+      // Still read by someone: kept (its unread time starts again) while the new copy is built.
+      this.entries.set(eventId, entry);
+      // A failed build leaves the old copy in use; the next read tries again.
+      this.build(eventId, entry, read, feedMax).promise.catch(() => undefined);
+    }
     return { teams: [...snapshot.teams.values()].map((team) => team.value), feed: snapshot.feed };
   }
 
-  private build(eventId: string, read: () => Promise<RoomBase>, feedMax: number): Promise<Snapshot> {
-    const startedAt = Date.now();
+  private build(eventId: string, entry: Entry, read: () => Promise<RoomBase>, feedMax: number): NonNullable<Entry['building']> {
+    const startedAt = this.now();
     const pending: Pending[] = [];
-    const building = read().then(
+    const promise = read().then(
       (base) => {
         const snapshot: Snapshot = { teams: new Map(base.teams.map((team) => [team.id, { value: team, at: startedAt }])), feed: base.feed, feedMax };
-        for (const change of pending) {
-          if (change.kind === 'team') applyTeam(snapshot, change.team, change.at);
-          else if (change.kind === 'positions') applyPositions(snapshot, change.updates);
-          else applyFeed(snapshot, change.item);
-        }
-        if (this.entries.get(eventId) === entry) this.entries.set(eventId, { ready: snapshot });
+        for (const change of pending) apply(snapshot, change);
+        entry.building = null;
+        if (this.entries.get(eventId) === entry) Object.assign(entry, { ready: snapshot, builtAt: startedAt });
         return snapshot;
       },
       (error: unknown) => {
-        if (this.entries.get(eventId) === entry) this.entries.delete(eventId);
+        entry.building = null;
+        if (!entry.ready && this.entries.get(eventId) === entry) this.entries.delete(eventId);
         throw error;
       },
     );
-    const entry: Entry = { building, startedAt, pending };
-    this.entries.set(eventId, entry);
-    return building;
+    entry.building = { promise, pending };
+    return entry.building;
+  }
+
+  /** A change: into the copy in use, and into the one being built, where this process holds the event. */
+  private change(eventId: string, change: Pending): void {
+    const entry = this.entries.get(eventId);
+    if (!entry) return;
+    if (entry.ready) apply(entry.ready, change);
+    entry.building?.pending.push(change);
   }
 
   /** A team's new state, computed at `at` (ms): kept where this process holds the event. */
   team(eventId: string, team: EventTeam, at: number): void {
-    const entry = this.entries.get(eventId);
-    if (!entry) return;
-    if ('ready' in entry) applyTeam(entry.ready, team, at);
-    else entry.pending.push({ kind: 'team', team, at });
+    this.change(eventId, { kind: 'team', team, at });
   }
 
   feed(eventId: string, item: FeedItem): void {
-    const entry = this.entries.get(eventId);
-    if (!entry) return;
-    if ('ready' in entry) applyFeed(entry.ready, item);
-    else entry.pending.push({ kind: 'feed', item });
+    this.change(eventId, { kind: 'feed', item });
   }
 
   position(eventId: string, teamId: string): EventTeam['position'] | undefined {
-    const entry = this.entries.get(eventId);
-    return entry && 'ready' in entry ? entry.ready.teams.get(teamId)?.value.position : undefined;
+    return this.entries.get(eventId)?.ready?.teams.get(teamId)?.value.position;
   }
 
   /** Positions that came in: the teams move where this process holds the event. */
   positions(eventId: string, updates: TeamPositionUpdate[]): void {
-    const entry = this.entries.get(eventId);
-    if (!entry) return;
-    if ('ready' in entry) applyPositions(entry.ready, updates);
-    else entry.pending.push({ kind: 'positions', updates });
+    this.change(eventId, { kind: 'positions', updates });
   }
 
   drop(eventId: string): void {

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   applyProgressChange,
@@ -260,6 +261,9 @@ export async function progressForCode(db: Db, code: GameCode, scoredAt?: ScoredA
  * The progress of many codes of one game (an event's teams), their plays read in one query rather than
  * one each: the control room and the teams' ranking read every team at once.
  */
+/** Plays scored before progressForCodes lets other work in. */
+const SCORE_SLICE = 100;
+
 export async function progressForCodes(db: Db, codes: readonly GameCode[], scoredAt?: ScoredAt): Promise<Map<string, Progress>> {
   const byCode = new Map<string, Progress>();
   if (codes.length === 0) return byCode;
@@ -271,7 +275,9 @@ export async function progressForCodes(db: Db, codes: readonly GameCode[], score
     .from(plays)
     .where(and(eq(plays.gameId, game.id), inArray(plays.codeId, codes.map((code) => code.id))));
   const playOf = new Map(rows.map((row) => [row.codeId, row]));
-  for (const code of codes) {
+  for (const [i, code] of codes.entries()) {
+    // An event's thousand plays are scored in slices, so the requests that come meanwhile are not held behind them all.
+    if (i > 0 && i % SCORE_SLICE === 0) await yieldToLoop();
     const play = playOf.get(code.id) ?? null;
     byCode.set(code.id, progressOf(await onItsVersion(db, { game, content, code }, play), play, scoredAt?.(play?.startTime ?? null)));
   }
