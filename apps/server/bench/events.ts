@@ -22,8 +22,8 @@
  *   BENCH_EVENT_PLAYER_PER_S times a second (p95 under 100 ms), and each change's `game-progress` event
  *   on the team's other phones (p95 under 100 ms).
  *
- * Two runs: one process, and two processes on one PostgreSQL and one Redis behind the round-robin proxy
- * (bench/local-proxy.ts), each on a fresh database (dropped after) and, for two, a Redis key prefix of
+ * Two runs: one process, and two processes on one PostgreSQL and one Redis, the phones' connections
+ * spread over them one after another (BENCH_EVENT_BALANCER below), each on a fresh database (dropped after) and, for two, a Redis key prefix of
  * its own (deleted after). Every wait is bounded and the whole bench has a deadline. BENCH_CPU_PROF=dir
  * has the servers write V8 CPU profiles there when they stop.
  */
@@ -86,7 +86,7 @@ type RunKind = (typeof RUNS)[number];
  * The command line may say the same as the environment, e.g. `npm run bench:events -- --teams 1000
  * --seconds 20 --runs two` (a flag wins over its variable).
  */
-const FLAGS: Record<string, string> = { '--teams': 'BENCH_EVENT_TEAMS', '--phones': 'BENCH_EVENT_PHONES', '--seconds': 'BENCH_EVENT_SECONDS', '--runs': 'BENCH_EVENT_RUNS' };
+const FLAGS: Record<string, string> = { '--teams': 'BENCH_EVENT_TEAMS', '--phones': 'BENCH_EVENT_PHONES', '--seconds': 'BENCH_EVENT_SECONDS', '--runs': 'BENCH_EVENT_RUNS', '--balancer': 'BENCH_EVENT_BALANCER' };
 for (let i = 2; i < process.argv.length; i++) {
   const [flag, inline] = process.argv[i].split('=', 2);
   const variable = FLAGS[flag];
@@ -110,6 +110,14 @@ const KNOBS = {
   databaseUrl: process.env.BENCH_EVENT_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
   redisUrl: process.env.BENCH_EVENT_REDIS_URL ?? 'redis://127.0.0.1:6379',
   cpuProfDir: process.env.BENCH_CPU_PROF,
+  /**
+   * How two processes share the phones: each phone's connections go to the next process, either from
+   * the load generator itself ('direct', the default) or through the round-robin TCP proxy
+   * (bench/local-proxy.ts, 'proxy'). The routing is the same, a connection staying where it went; the
+   * proxy adds a Node.js process relaying every byte on this machine (a tenth of a core at a thousand
+   * teams), work a production balancer does on its own.
+   */
+  balancer: process.env.BENCH_EVENT_BALANCER ?? 'direct',
 };
 
 /** A change reaches the control room within this (p95); its query (every team's score) answers within QUERY_P95_MS. */
@@ -129,6 +137,7 @@ const LATE_MS = 100;
 
 async function preflight() {
   for (const run of KNOBS.runs) if (!(RUNS as readonly string[]).includes(run)) throw new BenchSetupError(`BENCH_EVENT_RUNS: unknown run "${run}" (${RUNS.join(', ')})`);
+  if (!['direct', 'proxy'].includes(KNOBS.balancer)) throw new BenchSetupError(`BENCH_EVENT_BALANCER: "direct" or "proxy" (got "${KNOBS.balancer}")`);
   if (KNOBS.teams > EVENT_TEAMS_MAX) throw new BenchSetupError(`BENCH_EVENT_TEAMS: an event has at most ${EVENT_TEAMS_MAX} teams (got ${KNOBS.teams})`);
   assertLoopback('BENCH_EVENT_DATABASE_URL', KNOBS.databaseUrl);
   assertLoopback('BENCH_EVENT_REDIS_URL', KNOBS.redisUrl);
@@ -236,7 +245,14 @@ const record = (into: Delays, delay: number | null) => {
   else if (!Number.isNaN(delay)) into.delays.push(delay);
 };
 
-async function runEvent(url: string, seeded: Seed, ipBase: number, cpuGroups: Parameters<typeof cpuWindow>[0]): Promise<Figures> {
+/**
+ * `urls`: where the phones connect, one after another by phone (a phone's HTTP connection and socket go
+ * to the same one, as each connection stays where a layer-4 balancer put it): one process, the proxy,
+ * or each process directly.
+ */
+async function runEvent(urls: string[], seeded: Seed, ipBase: number, cpuGroups: Parameters<typeof cpuWindow>[0]): Promise<Figures> {
+  const url = urls[0];
+  const urlOf = (k: number) => urls[k % urls.length];
   const phoneCount = KNOBS.teams * KNOBS.phones;
   const ip = (i: number) => `10.${ipBase}.${(i >> 8) & 255}.${i & 255}`;
   // Each phone keeps one HTTP connection of its own (one agent each, keep-alive): behind the proxy,
@@ -249,9 +265,9 @@ async function runEvent(url: string, seeded: Seed, ipBase: number, cpuGroups: Pa
   const token = await tokenFor(createTokenSigner(BENCH_JWT_SECRET), seeded.organiser);
   // As the organiser's browser asks: the control room's reply (half a megabyte at a thousand teams) comes compressed.
   const organiserHeaders = { 'x-access-token': token, 'x-forwarded-for': organiserIp, 'accept-encoding': 'gzip, deflate, br, zstd' };
-  const progressUrl = new URL('/api/game-progress', url);
+  const progressUrls = urls.map((base) => new URL('/api/game-progress', base));
   const progress = (phone: number, team: Team, body: Record<string, unknown>) =>
-    httpCall(progressUrl, { agent: agents[phone], headers: { 'x-forwarded-for': ip(phone) }, body: { gameId: seeded.gameId, secretCode: team.code, ...(team.grant && { grant: team.grant }), ...body } });
+    httpCall(progressUrls[phone % urls.length], { agent: agents[phone], headers: { 'x-forwarded-for': ip(phone) }, body: { gameId: seeded.gameId, secretCode: team.code, ...(team.grant && { grant: team.grant }), ...body } });
   const must = (what: string, reply: HttpReply) => {
     if (!reply.ok) throw new Error(`${what}: ${reply.status} ${reply.text.slice(0, 300)}`);
     return JSON.parse(reply.text) as { data: unknown };
@@ -272,8 +288,9 @@ async function runEvent(url: string, seeded: Seed, ipBase: number, cpuGroups: Pa
     }),
   );
   const eventId = (made.data as { id: string }).id;
-  const roomUrl = new URL(`/api/events/${eventId}`, url);
-  const readRoom = () => httpCall(roomUrl, { agent: roomAgent, method: 'GET', headers: organiserHeaders });
+  const roomUrls = urls.map((base) => new URL(`/api/events/${eventId}`, base));
+  let roomReads = 0;
+  const readRoom = () => httpCall(roomUrls[roomReads++ % urls.length], { agent: roomAgent, method: 'GET', headers: organiserHeaders });
   const teams: Team[] = controlRoomSchema.parse(must('GET /api/events/{id}', await readRoom()).data).teams.map((t) => ({ id: t.id, code: t.code }));
   const phonesOf = (t: number) => Array.from({ length: KNOBS.phones }, (_, p) => t * KNOBS.phones + p);
 
@@ -301,7 +318,7 @@ async function runEvent(url: string, seeded: Seed, ipBase: number, cpuGroups: Pa
   await inBatches(phoneCount, async (i) => {
     let socket: Socket | undefined;
     try {
-      socket = await openSocket(url, ip(i));
+      socket = await openSocket(urlOf(i), ip(i));
       const team = teams[Math.floor(i / KNOBS.phones)];
       await watchPlay(socket, { gameId: seeded.gameId, secretCode: team.code, ...(team.grant && { grant: team.grant }) });
       socket.on('disconnect', () => {
@@ -502,7 +519,7 @@ async function runEvent(url: string, seeded: Seed, ipBase: number, cpuGroups: Pa
       if (await until(start + (n * 1000) / KNOBS.playerPerS)) figures.late += 1;
       const t = n % teams.length;
       sampled.push(
-        httpCall(progressUrl, {
+        httpCall(progressUrls[n % urls.length], {
           agent: playerAgent,
           headers: { 'x-forwarded-for': `10.${ipBase}.${100 + (t >> 8)}.${t & 255}` },
           body: { action: 'get-game-progress', gameId: seeded.gameId, secretCode: teams[t].code, ...(teams[t].grant && { grant: teams[t].grant }) },
@@ -547,20 +564,20 @@ type Complaint = { cause: string; count: number };
 
 async function runOne(kind: RunKind, ipBase: number): Promise<Report> {
   const processes = kind === 'one' ? 1 : 2;
-  const label = kind === 'one' ? 'one process' : 'two processes with Redis';
+  const label = kind === 'one' ? 'one process' : KNOBS.balancer === 'proxy' ? 'two processes with Redis, behind the proxy' : 'two processes with Redis';
   console.log(`\n${label}: a fresh database, an event of ${KNOBS.teams} teams...`);
   const databaseUrl = await scratchDatabase(KNOBS.databaseUrl, 'events');
   const seeded = await seed(databaseUrl);
   const env: Record<string, string> = { DATABASE_URL: databaseUrl };
   if (kind === 'two') Object.assign(env, { REDIS_URL: KNOBS.redisUrl, REDIS_PREFIX: redisPrefix(KNOBS.redisUrl, 'events') });
   const servers = await startServers(processes, env, KNOBS.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(KNOBS.cpuProfDir)}`] : []);
-  const proxy = kind === 'two' ? await startProxyProcess(servers.map((s) => s.port)) : null;
+  const proxy = kind === 'two' && KNOBS.balancer === 'proxy' ? await startProxyProcess(servers.map((s) => s.port)) : null;
   const pids = Object.fromEntries(servers.map((s, i) => [`server ${i + 1}`, s.child.pid!]));
   if (proxy) pids.proxy = proxy.pid;
   const sampler = startSampler(pids, 1000, 5);
   await sampler.ready;
   console.log(`${label}: ${KNOBS.teams * KNOBS.phones} phones connecting, then ${KNOBS.seconds} s of play...`);
-  const figures = await runEvent(proxy?.url ?? servers[0].url, seeded, ipBase, {
+  const figures = await runEvent(proxy ? [proxy.url] : servers.map((s) => s.url), seeded, ipBase, {
     ...Object.fromEntries(Object.entries(pids).map(([name, pid]) => [name, [pid]])),
     'load generator': [process.pid],
     PostgreSQL: (name) => name === 'postgres',
