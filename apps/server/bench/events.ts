@@ -288,9 +288,9 @@ async function runEvent(urls: string[], seeded: Seed, ipBase: number, cpuGroups:
     }),
   );
   const eventId = (made.data as { id: string }).id;
-  const roomUrls = urls.map((base) => new URL(`/api/events/${eventId}`, base));
-  let roomReads = 0;
-  const readRoom = () => httpCall(roomUrls[roomReads++ % urls.length], { agent: roomAgent, method: 'GET', headers: organiserHeaders });
+  // The organiser's browser keeps its connection, so its reads stay on one process (as they did behind the proxy).
+  const roomUrl = new URL(`/api/events/${eventId}`, url);
+  const readRoom = () => httpCall(roomUrl, { agent: roomAgent, method: 'GET', headers: organiserHeaders });
   const teams: Team[] = controlRoomSchema.parse(must('GET /api/events/{id}', await readRoom()).data).teams.map((t) => ({ id: t.id, code: t.code }));
   const phonesOf = (t: number) => Array.from({ length: KNOBS.phones }, (_, p) => t * KNOBS.phones + p);
 
