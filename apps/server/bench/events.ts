@@ -15,9 +15,9 @@
  * - each change's delay to the control room: from sending to the first `event:team` for the team that
  *   shows it (the position sent; the answered, hints or skipped count the change makes). ANSWERED and
  *   SOLUTION change no field of the team (its counts are of DONE and SKIPPED questions), so those are
- *   timed to their `event:feed` line instead. None within 5 s is lost. Budget: p95 under 1 s, none lost.
+ *   timed to their `event:feed` line instead. None within 5 s is lost. Budget: p95 under 100 ms, none lost.
  * - the control room's query (GET /api/events/{id}, every team's score) every BENCH_EVENT_ROOM_MS during
- *   the load. Budget: p95 under 20 ms.
+ *   the load. Budget: p95 under 50 ms.
  * - the player's own budgets (DESIGN.md section 7) under this load: get-game-progress sampled
  *   BENCH_EVENT_PLAYER_PER_S times a second (p95 under 100 ms), and each change's `game-progress` event
  *   on the team's other phones (p95 under 100 ms).
