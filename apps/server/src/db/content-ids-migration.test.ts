@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeScore, type Progress } from '@streethunt/shared';
 import { demoGames } from '../demo/demo-games.ts';
 import { readGameContent } from './game-rows.ts';
-import { progressOf } from '../features/plays/service.ts';
+import { progressOf } from '../features/plays/play-context.ts';
 import { questionStats } from '../features/my-games/question-stats.ts';
 import { listActivePlays } from '../features/my-games/service.ts';
 import { migrationsFolder, openDatabase, type Database } from './client.ts';

@@ -10,7 +10,7 @@ import { MULTIPART_TYPE, multipartBody, photo, type FormPart } from '../media/te
 import { progressCall } from '../../test/player-calls.ts';
 import { call } from '../../test/requests.ts';
 import { userWithToken } from '../../test/tokens.ts';
-import { PLAY_CACHE_MS } from '../plays/service.ts';
+import { PLAY_CACHE_MS } from '../plays/play-cache.ts';
 import { roomSnapshots } from './room-snapshot.ts';
 import { forgetEventTeams } from './team-of-code.ts';
 

@@ -8,7 +8,7 @@ import { readGameContent, type GameRow } from '../../db/game-rows.ts';
 import { isOwnerOrAdmin } from '../../platform/access.ts';
 import { contentOfVersion } from '../games/versions.ts';
 import { progressQuestions } from '../plays/play-states.ts';
-import { progressOf } from '../plays/service.ts';
+import { progressOf } from '../plays/play-context.ts';
 import { questionStats } from './question-stats.ts';
 
 /**

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, buildPlay, buildUser } from '../../test/factories.ts';
 import { nextIp } from '../../test/client-address.ts';
 import { progressCall } from '../../test/player-calls.ts';
-import { PLAY_CACHE_MS } from './service.ts';
+import { PLAY_CACHE_MS } from './play-cache.ts';
 import { playTables } from './test-support.ts';
 
 /** Stands in for the feedback invitation: counts the plays that ended, and fails when told to. */

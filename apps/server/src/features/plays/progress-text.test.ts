@@ -8,7 +8,9 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, buildPlay } from '../../test/factories.ts';
 import { connectSocket, progressCall } from '../../test/player-calls.ts';
 import { findGameForPlayers, readGameContent } from '../../db/game-rows.ts';
-import { PLAY_CACHE_MS, preparedProgressOf, progressOf } from './service.ts';
+import { PLAY_CACHE_MS } from './play-cache.ts';
+import { progressOf } from './play-context.ts';
+import { preparedProgressOf } from './progress-text.ts';
 
 /**
  * get-game-progress answers with JSON text kept per play version: whatever changes the play, the next

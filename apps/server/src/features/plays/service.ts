@@ -1,8 +1,6 @@
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import {
   applyProgressChange,
-  computeScore,
   isFreePrice,
   isPresenceCode,
   judgeAnswer,
@@ -13,7 +11,6 @@ import {
   solutionOf,
   unreachable,
   type Answer,
-  progressSchema,
   type GameContent,
   type GameProgressRequest,
   type PhotoState,
@@ -26,20 +23,19 @@ import type { Services } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, plays } from '../../db/schema.ts';
 import type { AttemptLimiter } from '../../platform/shared-state/attempt-limiter.ts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { createGameCodes, tooManyFreePlays, tooManyWrongCodes, wrongCode, type CodeGate, type GameCode } from '../codes/service.ts';
-import { findGameForPlayers, readGameContent, type GameRow } from '../../db/game-rows.ts';
-import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
-import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
-import { emitProgress } from './live.ts';
-import { contentOfVersion, versionToStartOn } from '../games/versions.ts';
-import { playStatesOf, progressQuestions } from './play-states.ts';
+import { findGameForPlayers, readGameContent } from '../../db/game-rows.ts';
+import { versionToStartOn } from '../games/versions.ts';
+import { findPlay, rememberPlay } from './play-cache.ts';
+import { contextForCode, onItsVersion, playWhere, progressOf, type PlayContext, type PlayRow, type PlayState, type ProgressQuestion } from './play-context.ts';
+import type { ScoredAt } from './play-progress.ts';
+import { publish, updatePlay } from './play-writes.ts';
+import { prepareProgress, preparedProgressOf, type PreparedProgress } from './progress-text.ts';
 import { progressRefusalError } from './progress-refusal.ts';
 import type { PresenceCodes } from '../games/presence-codes.ts';
 import { guessKey, tooManyGuesses } from './guess-limit.ts';
 
-export type PlayRow = typeof plays.$inferSelect;
-type ProgressQuestion = Progress['questions'][number];
 
 /**
  * What runs once a play has ended (its end time first set): the feedback feature's invitation to the
@@ -91,33 +87,6 @@ export type PlaysDeps = Pick<Services, 'db' | 'realtime'> & {
 /** Who is asking: the client IP counts toward the wrong-code limit. */
 export type Caller = { client: string };
 
-type PlayState = Pick<PlayRow, 'startTime' | 'endTime' | 'lastUpdate'> & { questions: ProgressQuestion[] };
-
-function toProgress(game: GameRow, content: GameContent, code: GameCode, state: PlayState | null, now = new Date()): Progress {
-  const questions = state?.questions ?? progressQuestions(content.questions, {});
-  const startTime = state?.startTime ?? null;
-  const endTime = state?.endTime ?? null;
-  return {
-    game_id: game.id,
-    game_secret: code.code,
-    game_name: content.metadata.name,
-    startTime: startTime?.toISOString() ?? null,
-    endTime: endTime?.toISOString() ?? null,
-    lastUpdate: (state?.lastUpdate ?? now).toISOString(),
-    questions,
-    score: computeScore({ startTime, endTime, questions }, now, content.metadata.scoring),
-  };
-}
-
-const playState = (play: PlayRow, content: GameContent): PlayState => ({
-  startTime: play.startTime,
-  endTime: play.endTime,
-  lastUpdate: play.lastUpdate,
-  questions: progressQuestions(content.questions, play.states),
-});
-
-type PlayContext = { game: GameRow; content: GameContent; code: GameCode };
-
 /**
  * Every action starts here: the code must be valid for this game (403 wrong_code otherwise, the same
  * for any wrong code). A valid grant for it lets a blocked address go on with its play.
@@ -125,116 +94,6 @@ type PlayContext = { game: GameRow; content: GameContent; code: GameCode };
 async function openPlayContext(deps: PlaysDeps, input: { gameId: string; secretCode: string; grant?: string }, caller: Caller): Promise<PlayContext> {
   const code = await deps.codes.require({ gameId: input.gameId, typed: input.secretCode, client: caller.client, grant: input.grant });
   return contextForCode(deps.db, code);
-}
-
-async function contextForCode(db: Db, code: GameCode): Promise<PlayContext> {
-  const game = await findGameForPlayers(db, code.gameId);
-  // The game was deleted a moment ago (its codes go with it).
-  if (!game) throw wrongCode();
-  return { game, content: readGameContent(game), code };
-}
-
-/**
- * The context of a play on the version of the game it started on (a play keeps it until it ends): the
- * row's content when it is that version, else the kept one. Not started: the row's.
- */
-async function onItsVersion(db: Db, ctx: PlayContext, play: PlayRow | null): Promise<PlayContext> {
-  if (!play || play.gameVersion === ctx.game.version) return ctx;
-  return { ...ctx, content: (await contentOfVersion(db, ctx.game, play.gameVersion)).content };
-}
-
-const playWhere = (ctx: PlayContext) => and(eq(plays.gameId, ctx.game.id), eq(plays.codeId, ctx.code.id));
-
-/**
- * Plays as this process last read or wrote them. Every write goes through the database under a row
- * lock and then lands here, and tells the other processes to drop their copy (the cache bus), so reads
- * are never older than the last write of any process (while Redis is away: at most PLAY_CACHE_MS).
- * Reads of the play are the bulk of a playing phone's calls.
- */
-export const PLAY_CACHE_MS = 1_000;
-const playCaches = perOwner((db: Db) => {
-  const cache = new TtlMap<string, PlayRow | null>(PLAY_CACHE_MS, 20_000);
-  cacheBus(db).onForget('play', (key) => (key === null ? cache.clear() : cache.delete(key)));
-  return cache;
-});
-const playKey = (ctx: PlayContext) => `${ctx.game.id}\n${ctx.code.id}`;
-
-function rememberPlay(db: Db, ctx: PlayContext, play: PlayRow): void {
-  const cache = playCaches(db);
-  const key = playKey(ctx);
-  const cached = cache.get(key);
-  // Updates of one play are serialized by its row lock and stamped in order; never keep an older one.
-  if (cached && cached.lastUpdate > play.lastUpdate) return;
-  cacheBus(db).forget('play', key);
-  cache.set(key, play);
-}
-
-async function findPlay(db: Db, ctx: PlayContext): Promise<PlayRow | null> {
-  const cache = playCaches(db);
-  const key = playKey(ctx);
-  if (cache.has(key)) return cache.get(key) ?? null;
-  const [play] = await db.select().from(plays).where(playWhere(ctx));
-  cache.set(key, play ?? null);
-  return play ?? null;
-}
-
-/** The Progress of a play (null: not started; nothing is stored until set-start-time). */
-export function progressOf(ctx: PlayContext, play: PlayRow | null, now = new Date()): Progress {
-  return toProgress(ctx.game, ctx.content, ctx.code, play && playState(play, ctx.content), now);
-}
-
-/**
- * get-game-progress as JSON text, checked against the shared schema when made. A play is read far more
- * often than it changes, so the text is kept beside the play row it was made of (the play cache's
- * object: a write or a re-read brings a new one) for the same game row and code, until the score's
- * elapsed minute moves on. It is fresh exactly when progressOf would be: the play cache decides.
- */
-export type PreparedProgress = { json: string };
-type ProgressText = { game: GameRow; code: GameCode; from: number; until: number; prepared: PreparedProgress };
-const progressTexts = new WeakMap<PlayRow, ProgressText>();
-
-const prepareProgress = (progress: Progress): PreparedProgress => ({ json: JSON.stringify(progressSchema.parse(progress)) });
-
-/** The span of time around `now` in which a play's progress stays as it is: its score loses a point each whole minute of an unfinished play. */
-function unchangedSpan(play: PlayRow, now: number): { from: number; until: number } {
-  if (!play.startTime || play.endTime) return { from: -Infinity, until: Infinity };
-  const start = play.startTime.getTime();
-  if (now < start) return { from: -Infinity, until: start };
-  const from = start + Math.floor((now - start) / 60_000) * 60_000;
-  return { from, until: from + 60_000 };
-}
-
-/**
- * A play not started yet reads the same for every code of a game row but for its code and its
- * lastUpdate (now): its text is kept per game row and content, cut around those two values. Both are
- * top-level keys, and JSON escapes every quote inside a value, so each occurs once in the text.
- */
-type UnstartedText = { content: GameContent; head: string; middle: string; tail: string };
-const unstartedTexts = new WeakMap<GameRow, UnstartedText>();
-
-function unstartedProgress(ctx: PlayContext, now: Date): PreparedProgress {
-  let kept = unstartedTexts.get(ctx.game);
-  if (!kept || kept.content !== ctx.content) {
-    const progress = toProgress(ctx.game, ctx.content, ctx.code, null, now);
-    const { json } = prepareProgress(progress);
-    const secret = `"game_secret":${JSON.stringify(progress.game_secret)}`;
-    const lastUpdate = `"lastUpdate":${JSON.stringify(progress.lastUpdate)}`;
-    const [head, rest] = [json.slice(0, json.indexOf(secret)), json.slice(json.indexOf(secret) + secret.length)];
-    const [middle, tail] = [rest.slice(0, rest.indexOf(lastUpdate)), rest.slice(rest.indexOf(lastUpdate) + lastUpdate.length)];
-    unstartedTexts.set(ctx.game, (kept = { content: ctx.content, head, middle, tail }));
-  }
-  return { json: `${kept.head}"game_secret":${JSON.stringify(ctx.code.code)}${kept.middle}"lastUpdate":"${now.toISOString()}"${kept.tail}` };
-}
-
-export function preparedProgressOf(ctx: PlayContext, play: PlayRow | null, now = new Date()): PreparedProgress {
-  // Not started: its lastUpdate is now, so only the cut text is kept.
-  if (!play) return unstartedProgress(ctx, now);
-  const at = now.getTime();
-  const kept = progressTexts.get(play);
-  if (kept && kept.game === ctx.game && kept.code.id === ctx.code.id && kept.code.code === ctx.code.code && at >= kept.from && at < kept.until) return kept.prepared;
-  const prepared = prepareProgress(toProgress(ctx.game, ctx.content, ctx.code, playState(play, ctx.content), now));
-  progressTexts.set(play, { game: ctx.game, code: ctx.code, ...unchangedSpan(play, at), prepared });
-  return prepared;
 }
 
 /** POST /api/game-progress get-game-progress: the same code check as every action, then the play's progress as JSON text. */
@@ -245,48 +104,6 @@ export async function readProgressJson(deps: PlaysDeps, request: GameProgressReq
   // An event's team past its end reads the score its ranking has (rare: made afresh, not kept).
   const at = (await deps.scoreEnd(ctx.code))?.(play?.startTime ?? null);
   return at ? prepareProgress(progressOf(onVersion, play, at)) : preparedProgressOf(onVersion, play);
-}
-
-/** For progress:watch: the play's progress when the code is valid (the caller checked it). */
-/** When a play's score stops losing minutes, by its start (an event's end, or a team's own time up); undefined: now. */
-export type ScoredAt = (startTime: Date | null) => Date | undefined;
-
-export async function progressForCode(db: Db, code: GameCode, scoredAt?: ScoredAt): Promise<Progress> {
-  const ctx = await contextForCode(db, code);
-  const play = await findPlay(db, ctx);
-  return progressOf(await onItsVersion(db, ctx, play), play, scoredAt?.(play?.startTime ?? null));
-}
-
-/**
- * The progress of many codes of one game (an event's teams), their plays read in one query rather than
- * one each: the control room and the teams' ranking read every team at once.
- */
-/** Plays scored before progressForCodes lets other work in. */
-const SCORE_SLICE = 100;
-
-export async function progressForCodes(db: Db, codes: readonly GameCode[], scoredAt?: ScoredAt): Promise<Map<string, Progress>> {
-  const byCode = new Map<string, Progress>();
-  if (codes.length === 0) return byCode;
-  const game = await findGameForPlayers(db, codes[0].gameId);
-  if (!game) throw wrongCode();
-  const content = readGameContent(game);
-  const rows = await db
-    .select()
-    .from(plays)
-    .where(and(eq(plays.gameId, game.id), inArray(plays.codeId, codes.map((code) => code.id))));
-  const playOf = new Map(rows.map((row) => [row.codeId, row]));
-  for (const [i, code] of codes.entries()) {
-    // An event's thousand plays are scored in slices, so the requests that come meanwhile are not held behind them all.
-    if (i > 0 && i % SCORE_SLICE === 0) await yieldToLoop();
-    const play = playOf.get(code.id) ?? null;
-    byCode.set(code.id, progressOf(await onItsVersion(db, { game, content, code }, play), play, scoredAt?.(play?.startTime ?? null)));
-  }
-  return byCode;
-}
-
-function publish(deps: PlaysDeps, ctx: PlayContext, progress: Progress, step: PlayStep): void {
-  emitProgress(deps.realtime.io, { gameId: ctx.game.id, codeId: ctx.code.id }, progress);
-  deps.onPlayChanged({ code: ctx.code, progress, step }).catch((error: unknown) => deps.log.error({ err: error, codeId: ctx.code.id }, 'could not report a play change'));
 }
 
 /** set-start-time: one play per game and code (the unique index decides between racing devices); the start time is set once. */
@@ -346,72 +163,6 @@ async function startFreePlay(deps: PlaysDeps, gameId: string, caller: Caller): P
     await freePlay.settle(code !== undefined);
   }
   return setStartTime(deps, { game, content, code });
-}
-
-type Change = { questions?: ProgressQuestion[]; endTime?: Date } | null;
-
-/**
- * Reads the play under a row lock, lets `decide` work out the change (null: nothing to change, reply
- * with the play as it is; throw: refuse), writes it, and publishes it after the commit. Devices that
- * share a code may update at the same moment; the lock makes each see the other's change.
- *
- * Most changes first try without the lock, in one statement: decided on the play as this process last
- * saw it (the play cache), written only if the row is still that one (its lastUpdate, which every write
- * moves forward by at least a millisecond, so it is the row's version). A thousand teams' changes then
- * cost one round trip each rather than four. Anything else (the row moved on, a refusal or no change
- * decided on the cached play, which may be stale) takes the locked way, which decides again.
- */
-async function updatePlay(
-  deps: PlaysDeps,
-  ctx: PlayContext,
-  step: PlayStep,
-  decide: (state: PlayState) => Change,
-): Promise<{ progress: Progress; changed: boolean; play: PlayRow }> {
-  // Not kept here (another process wrote it last): read it, then write on it as on a kept one; two
-  // round trips rather than a transaction's four.
-  if (!playCaches(deps.db).has(playKey(ctx))) await findPlay(deps.db, ctx);
-  const outcome = (await writeOnCachedPlay(deps.db, ctx, decide)) ?? (await updateLocked(deps.db, ctx, decide));
-  rememberPlay(deps.db, ctx, outcome.play);
-  const progress = progressOf(ctx, outcome.play);
-  if (outcome.changed) publish(deps, ctx, progress, step);
-  return { progress, ...outcome };
-}
-
-/** A write's lastUpdate: now, and always after the one before (two writes in one millisecond still differ). */
-const nextUpdateTime = (play: PlayRow) => new Date(Math.max(Date.now(), play.lastUpdate.getTime() + 1));
-
-function changedRow(ctx: PlayContext, play: PlayRow, change: NonNullable<Change>) {
-  const { questions, ...rest } = change;
-  return { ...rest, ...(questions && { states: playStatesOf(ctx.content.questions, questions, play.states) }), lastUpdate: nextUpdateTime(play) };
-}
-
-async function writeOnCachedPlay(db: Db, ctx: PlayContext, decide: (state: PlayState) => Change): Promise<{ play: PlayRow; changed: true } | null> {
-  const cached = playCaches(db).get(playKey(ctx));
-  if (!cached?.startTime) return null;
-  let change: Change;
-  try {
-    change = decide(playState(cached, ctx.content));
-  } catch {
-    return null;
-  }
-  if (!change) return null;
-  const [updated] = await db
-    .update(plays)
-    .set(changedRow(ctx, cached, change))
-    .where(and(eq(plays.id, cached.id), eq(plays.lastUpdate, cached.lastUpdate)))
-    .returning();
-  return updated ? { play: updated, changed: true } : null;
-}
-
-async function updateLocked(db: Db, ctx: PlayContext, decide: (state: PlayState) => Change): Promise<{ play: PlayRow; changed: boolean }> {
-  return db.transaction(async (tx) => {
-    const [play] = await tx.select().from(plays).where(playWhere(ctx)).for('update');
-    if (!play?.startTime) throw conflict('The game has not started for this code yet: start it first');
-    const change = decide(playState(play, ctx.content));
-    if (!change) return { play, changed: false };
-    const [updated] = await tx.update(plays).set(changedRow(ctx, play, change)).where(eq(plays.id, play.id)).returning();
-    return { play: updated, changed: true };
-  });
 }
 
 function questionAt(ctx: PlayContext, index: number, id: string | undefined) {

@@ -6,7 +6,7 @@ import type { TrustProxy } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { CodeGate, GameCode } from '../codes/service.ts';
 import { isPlayRoom, playRoom } from './live.ts';
-import { progressForCode } from './service.ts';
+import { progressForCode } from './play-progress.ts';
 
 /** What else a watch that was let in joins (an event team's phone: its event's team room); wired where the routes are built. */
 export type OnWatched = (socket: Socket, code: GameCode) => Promise<void>;
