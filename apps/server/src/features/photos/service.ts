@@ -69,14 +69,14 @@ function signature(secret: string, photoId: string, expires: number): string {
 }
 
 /** The photo's link for a caller already found allowed to see it. */
-function signedUrl(secret: string, photoId: string, now = Date.now()): string {
+export function signedUrl(secret: string, photoId: string, now = Date.now()): string {
   const hour = 3_600_000;
   const expires = Math.ceil(now / hour) * hour + LINK_HOURS * hour;
   return `/api/play-photos/${photoId}/image?expires=${expires}&sig=${signature(secret, photoId, expires)}`;
 }
 
 /** Whether a link's signature is this photo's and has not expired. */
-function isSignedLink(secret: string, photoId: string, expires: number, sig: string, now = Date.now()): boolean {
+export function isSignedLink(secret: string, photoId: string, expires: number, sig: string, now = Date.now()): boolean {
   if (!Number.isSafeInteger(expires) || expires < now) return false;
   const expected = Buffer.from(signature(secret, photoId, expires));
   const given = Buffer.from(sig);

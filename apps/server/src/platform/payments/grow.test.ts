@@ -119,6 +119,8 @@ describe('the Grow adapter, against a local server answering Grow’s light serv
     const card = { cardSuffix: 3253, cardExp: '0524', cardBrandCode: 3, cardTypeCode: 1 };
     const id = growPayerId(card, SECRET);
     expect(id).toMatch(/^grow:card:[0-9a-f]{64}$/);
+    // Purchases already stored keep their payer ids, so the id for fixed inputs is pinned.
+    expect(growPayerId(card, 'pinned-test-secret-0123456789abcdef')).toBe('grow:card:25739d82ec3d99322a3cce613b32815c62ec2d3742a9c8c466b585e2354832b6');
     // Grow's numbers may come as text; the localized names are not part of it.
     expect(growPayerId({ cardSuffix: '3253', cardExp: '0524', cardBrandCode: '3', cardTypeCode: '1', cardBrand: 'ויזה', cardType: 'מקומי' }, SECRET)).toBe(id);
     // Not a plain hash of the fields: another secret gives another id.
