@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { CODE_PREFIX_MAX, GENERATE_CODES_MAX, codePrefixSchema, codeQtySchema, generateGameCode, normalizeGameCode } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
@@ -6,6 +5,7 @@ import { gameCodes, games } from '../../db/schema.ts';
 import type { AttemptLimiter } from '../../platform/shared-state/attempt-limiter.ts';
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import type { SharedState } from '../../platform/shared-state/shared-state.ts';
+import { purposeKey, signer } from '../../platform/signing.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 import { AppError, badRequest, notFound, rateLimited } from '../../platform/errors.ts';
 
@@ -148,17 +148,15 @@ export const codeGate = perOwner((services: { db: Db; config: { jwtSecret: strin
   const { db } = services;
   const limiter = codeAttemptLimiter(services);
   // Its own key, so a grant is never something the JWT signer would accept, nor the other way round.
-  const key = createHmac('sha256', services.config.jwtSecret).update('streethunt play grant v1').digest();
-  const sign = (gameId: string, code: string) => createHmac('sha256', key).update(`${gameId}\n${code}`).digest().subarray(0, GRANT_BYTES);
+  const grants = signer(purposeKey(services.config.jwtSecret, 'streethunt play grant v1'), { bytes: GRANT_BYTES });
+  const grantMessage = (gameId: string, code: string) => `${gameId}\n${code}`;
   const isGranted = ({ gameId, typed, grant }: CodeRequest): boolean => {
     if (!grant || !GRANT_PATTERN.test(grant)) return false;
     const code = normalizeGameCode(typed);
     if (!code) return false;
-    // Compared as text, not as decoded bytes: the last of 22 base64url characters carries 4 spare bits,
-    // so several spellings decode to the same bytes; only the one the server issued is accepted.
-    const given = Buffer.from(grant);
-    const issued = Buffer.from(sign(gameId, code).toString('base64url'));
-    return given.length === issued.length && timingSafeEqual(given, issued);
+    // Only the spelling the server issued is accepted: the last of 22 base64url characters carries 4
+    // spare bits, and the signer compares text, not decoded bytes.
+    return grants.verify(grantMessage(gameId, code), grant);
   };
 
   const check = async (request: CodeRequest): Promise<GameCode | null> => {
@@ -199,7 +197,7 @@ export const codeGate = perOwner((services: { db: Db; config: { jwtSecret: strin
       if (!row) throw wrongCode();
       return row;
     },
-    grantFor: (code) => sign(code.gameId, normalizeGameCode(code.code)).toString('base64url'),
+    grantFor: (code) => grants.sign(grantMessage(code.gameId, normalizeGameCode(code.code))),
     limiter,
   };
 });

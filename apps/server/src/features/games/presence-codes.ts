@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { derivePresenceCode, type PresenceCodesReply } from '@streethunt/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -6,6 +5,7 @@ import { findGame, readGameContent } from '../../db/game-rows.ts';
 import { isOwnerOrAdmin } from '../../platform/access.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
+import { purposeKey } from '../../platform/signing.ts';
 
 /** The spot codes of a server: the code of each question, worked out again on every call (nothing stored). */
 export type PresenceCodes = {
@@ -25,7 +25,7 @@ const kept = new WeakMap<Config, PresenceCodes>();
 export function presenceCodes({ config }: { config: Config }): PresenceCodes {
   const known = kept.get(config);
   if (known) return known;
-  const key = createHmac('sha256', config.jwtSecret).update('streethunt presence codes v1').digest();
+  const key = purposeKey(config.jwtSecret, 'streethunt presence codes v1');
   const made: PresenceCodes = { codeOf: (game, questionId) => derivePresenceCode(key, game.nextVersionOf ?? game.id, questionId) };
   kept.set(config, made);
   return made;

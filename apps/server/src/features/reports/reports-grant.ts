@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { purposeKey } from '../../platform/signing.ts';
 
 /** How long the finance reports stay open after the password is entered again. */
 const REPORTS_GRANT_TTL_MINUTES = 15;
@@ -10,7 +10,7 @@ const REPORTS_GRANT_TTL_MINUTES = 15;
  * and their token version, so a password change ends it with the sessions.
  */
 export function createReportsGrants(jwtSecret: string) {
-  const key = createHmac('sha256', jwtSecret).update('streethunt reports grant v1').digest();
+  const key = purposeKey(jwtSecret, 'streethunt reports grant v1');
   return {
     async sign(userId: string, tokenVersion: number, now = new Date()): Promise<{ grant: string; expiresAt: Date }> {
       const expiresAt = new Date(now.getTime() + REPORTS_GRANT_TTL_MINUTES * 60_000);

@@ -1,8 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 import { readFormFields } from './form-fields.ts';
 import type { NotificationRoute, PaymentProvider, PaymentReport } from './provider.ts';
 import { NotificationRefused, PaymentProviderError } from './provider.ts';
+import { purposeKey, signer } from '../signing.ts';
 
 /*
  * Grow (formerly Meshulam), its 'light server' API (https://grow-il.readme.io/). What we build on,
@@ -131,8 +131,7 @@ export function growPayerId(transaction: Record<string, unknown>, secret: string
   // Grow sends the codes beside localized names; the codes are what stays the same for one card.
   const brand = text(transaction.cardBrandCode).trim();
   const type = text(transaction.cardTypeCode).trim();
-  const key = createHmac('sha256', secret).update('grow payer id').digest();
-  return `grow:card:${createHmac('sha256', key).update([suffix, expiry, brand, type].join('|')).digest('hex')}`;
+  return `grow:card:${signer(purposeKey(secret, 'grow payer id'), { encoding: 'hex' }).sign([suffix, expiry, brand, type].join('|'))}`;
 }
 
 /** The transaction fields approveTransaction takes back, as strings. */
