@@ -4,3 +4,5 @@ export * from './answer-model.ts';
 export * from './judge.ts';
 export * from './reply-answer.ts';
 export * from './linear-text.ts';
+export * from './flow-model.ts';
+export * from './flow.ts';

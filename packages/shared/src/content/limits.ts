@@ -43,3 +43,17 @@ export const MAX_NUMBER_DECIMALS = 6;
 export const MAX_HASHED_NUMBERS = 101;
 /** Most points a wrong attempt may cost (a game's scoring setting). */
 export const MAX_WRONG_ATTEMPT_PENALTY = 100;
+/** A flag's name (a game's own on/off marks that its rules set and its conditions read), in characters. */
+export const MAX_FLAG_NAME = 40;
+/** Most nodes in one question's condition (every `done`, `all`, `not`... counts), and its deepest nesting. */
+export const MAX_CONDITIONS = 20;
+export const MAX_CONDITION_DEPTH = 5;
+/** Most points one `addPoints` action may give or take. */
+export const MAX_ADD_POINTS = 1_000;
+/** Most rules on one question, actions in one rule, and the length of a `say` text. */
+export const MAX_FLOW_RULES = 20;
+export const MAX_FLOW_ACTIONS = 10;
+export const MAX_SAY_TEXT = 500;
+/** Highest score and minutes a condition may ask for (a week of play). */
+export const MAX_CONDITION_SCORE = 1_000_000;
+export const MAX_CONDITION_MINUTES = 10_080;

@@ -3,6 +3,7 @@ import { LANGUAGES } from '../constants.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
 import { contentIdSchema } from '../content/ids.ts';
 import { replyAnswerSchema, storedAnswerSchema } from '../content/answer-model.ts';
+import { flowConditionSchema, flowRulesSchema } from '../content/flow-model.ts';
 import { QUESTION_ORDERS } from '../game/question-status.ts';
 import { PRESENCE_PROOFS } from '../game/presence.ts';
 import { MAX_COVER_IMAGE, MAX_LINE_TEXT, MAX_LOCATION_TEXT, MAX_POLYGON_POINTS, MAX_WRONG_ATTEMPT_PENALTY } from '../content/limits.ts';
@@ -64,6 +65,10 @@ export const questionSchema = z.object({
   presence: z.enum(PRESENCE_PROOFS).optional(),
   answer: storedAnswerSchema,
   hints: z.array(hintSchema).default([]),
+  /** Playable only once this holds (content/flow.ts); absent: always, in the game's order. */
+  when: flowConditionSchema.optional(),
+  /** What the question's outcome does (flags, points, texts, the end); absent: nothing beyond its score. */
+  then: flowRulesSchema.optional(),
 });
 export type Question = z.infer<typeof questionSchema>;
 

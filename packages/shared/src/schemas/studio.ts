@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
 import { contentIdSchema, repeatedContentId } from '../content/ids.ts';
 import { answerSchemaOf, answerUnion, textWhenUnnamed } from '../content/answer-model.ts';
+import { flowConditionSchema, flowRulesSchema, unknownRuleOptions, type FlowRule } from '../content/flow-model.ts';
 import {
   MAX_ANSWER_VALUE,
   MAX_COVER_IMAGE,
@@ -107,13 +108,31 @@ const editedQuestion = z.strictObject({
   presence: z.enum(PRESENCE_PROOFS).optional(),
   answer: editedAnswer,
   hints: z.array(editedHint).max(MAX_HINTS),
+  when: flowConditionSchema.optional(),
+  then: flowRulesSchema.optional(),
 });
 
-/** Questions and hints with unique ids (within the game): a play keeps its states by question id. */
-const uniqueIds = <T extends z.ZodType<ReadonlyArray<{ id?: string; hints: ReadonlyArray<{ id?: string }> }>>>(questions: T) =>
+type SavedQuestionShape = {
+  id?: string;
+  hints: ReadonlyArray<{ id?: string }>;
+  answer: { kind: string; options?: ReadonlyArray<{ id: string }> };
+  then?: readonly FlowRule[];
+};
+/**
+ * Questions and hints with unique ids (within the game): a play keeps its states by question id. A
+ * rule may answer only to its own question's options; what names another question is the flow
+ * checker's business (a draft may hold a flow that does not work yet).
+ */
+const uniqueIds = <T extends z.ZodType<ReadonlyArray<SavedQuestionShape>>>(questions: T) =>
   questions.superRefine((list, context) => {
     const repeated = repeatedContentId(list);
     if (repeated) context.addIssue({ code: 'custom', message: `the id ${repeated} is used twice: every question and hint needs its own` });
+    list.forEach((question, index) => {
+      const unknown = unknownRuleOptions(question);
+      if (unknown.length > 0) {
+        context.addIssue({ code: 'custom', path: [index, 'then'], message: `question ${question.id ?? index + 1}: a rule names an option it does not have (${unknown.join(', ')})` });
+      }
+    });
   });
 
 /** A game's content as the editor saves it: every field named, no unknown field (strict). */
