@@ -16,7 +16,8 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { signer } from '../../platform/signing.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { GameCode } from '../codes/service.ts';
-import { playOfCode, setPhotoState, type PlaysDeps } from '../plays/service.ts';
+import { playOfCode, setPhotoState } from '../plays/photo-states.ts';
+import type { PlaysDeps } from '../plays/service.ts';
 import { usedBytes } from '../media/upload.ts';
 import { progressQuestions } from '../plays/play-states.ts';
 

@@ -6,21 +6,18 @@ import {
   judgeAnswer,
   MAX_WRONG_ATTEMPTS,
   needsPresenceCode,
-  photoPoints,
   takesPresenceCode,
   solutionOf,
   unreachable,
   type Answer,
   type GameContent,
   type GameProgressRequest,
-  type PhotoState,
   type Progress,
   type ProgressChange,
   type QuestionStatus,
   type StartTimeReply,
 } from '@streethunt/shared';
 import type { Services } from '../../services.ts';
-import type { Db } from '../../db/client.ts';
 import { gameCodes, plays } from '../../db/schema.ts';
 import type { AttemptLimiter } from '../../platform/shared-state/attempt-limiter.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
@@ -28,7 +25,7 @@ import { createGameCodes, tooManyFreePlays, tooManyWrongCodes, wrongCode, type C
 import { findGameForPlayers, readGameContent } from '../../db/game-rows.ts';
 import { versionToStartOn } from '../games/versions.ts';
 import { findPlay, rememberPlay } from './play-cache.ts';
-import { contextForCode, onItsVersion, playWhere, progressOf, type PlayContext, type PlayRow, type PlayState, type ProgressQuestion } from './play-context.ts';
+import { contextForCode, onItsVersion, playWhere, progressOf, type PlayContext, type PlayState, type ProgressQuestion } from './play-context.ts';
 import type { ScoredAt } from './play-progress.ts';
 import { publish, updatePlay } from './play-writes.ts';
 import { prepareProgress, preparedProgressOf, type PreparedProgress } from './progress-text.ts';
@@ -321,42 +318,6 @@ export async function openHintForCode(deps: PlaysDeps, code: GameCode, at: { que
   const opened = await contextForCode(deps.db, code);
   const [play] = await deps.db.select().from(plays).where(playWhere(opened));
   return showQuestionHint(deps, await onItsVersion(deps.db, opened, play ?? null), at);
-}
-
-/** A play as the photos feature needs it: its row and its content on the version it is on. */
-export type PlayOfCode = { play: PlayRow | null; content: GameContent; gameId: string };
-
-/** The code's play (null: not started) and the content of the version it is on. */
-export async function playOfCode(db: Db, code: GameCode): Promise<PlayOfCode> {
-  const opened = await contextForCode(db, code);
-  const [play] = await db.select().from(plays).where(playWhere(opened));
-  const ctx = await onItsVersion(db, opened, play ?? null);
-  return { play: play ?? null, content: ctx.content, gameId: ctx.game.id };
-}
-
-/**
- * A photo question's photo arrived (`arrived`) or was judged: the progress carries its state (the score
- * counts an accepted one), and an arriving photo answers its question (ANSWERED; a question already
- * moved on stays). Published as every change: the team's phones and the control room see it at once.
- */
-export async function setPhotoState(deps: PlaysDeps, code: GameCode, input: { questionId: string; photo: PhotoState; arrived: boolean }): Promise<Progress> {
-  const opened = await contextForCode(deps.db, code);
-  const [play] = await deps.db.select().from(plays).where(playWhere(opened));
-  const ctx = await onItsVersion(deps.db, opened, play ?? null);
-  const index = ctx.content.questions.findIndex((question) => question.id === input.questionId);
-  if (index === -1) throw notFound('No such question in the version this play is on');
-  const step: NonNullable<PlayStep> = input.arrived ? { kind: 'photo', questionIndex: index } : { kind: 'photo-judged', questionIndex: index, text: input.photo.status };
-  const { progress } = await updatePlay(deps, ctx, step, (state) => {
-    const question = state.questions[index];
-    const status = question.status === null || question.status === 'STARTED' ? 'ANSWERED' : question.status;
-    const same = status === question.status && JSON.stringify(question.photo) === JSON.stringify(input.photo);
-    if (same) return null;
-    // Decided on the play this change is written over (the last decision is the one written): whether
-    // the verdict moved the score, which an event's final ranking keeps when it comes after the end.
-    if (!input.arrived) step.scoreChanged = photoPoints(question.photo) !== photoPoints(input.photo);
-    return { questions: state.questions.map((q, i) => (i === index ? { ...q, status, photo: input.photo } : q)) };
-  });
-  return progress;
 }
 
 /** POST /api/game-progress: checks the code (or starts a free game without one), then runs the action. */
