@@ -56,7 +56,7 @@ export function createRealtime(server: HttpServer, options: { publicUrl: string;
       for (const connection of adapterConnections) connection.disconnect();
     },
     tellOtherProcesses: (event, ...args) => {
-      if (adapterConnections.length > 0) io.serverSideEmit(event, ...args);
+      if (options.redis) io.serverSideEmit(event, ...args);
     },
     closeUserSockets: (userId) => io.in(userRoom(userId)).disconnectSockets(true),
   };

@@ -123,7 +123,7 @@ type SavedQuestionShape = {
  * rule may answer only to its own question's options; what names another question is the flow
  * checker's business (a draft may hold a flow that does not work yet).
  */
-const uniqueIds = <T extends z.ZodType<ReadonlyArray<SavedQuestionShape>>>(questions: T) =>
+const consistentQuestions = <T extends z.ZodType<ReadonlyArray<SavedQuestionShape>>>(questions: T) =>
   questions.superRefine((list, context) => {
     const repeated = repeatedContentId(list);
     if (repeated) context.addIssue({ code: 'custom', message: `the id ${repeated} is used twice: every question and hint needs its own` });
@@ -154,7 +154,7 @@ export const editableGameSchema = z.strictObject({
     order: z.enum(QUESTION_ORDERS).default('linear'),
   }),
   introPage: z.strictObject({ content: richText }),
-  questions: uniqueIds(z.array(editedQuestion).max(MAX_QUESTIONS)),
+  questions: consistentQuestions(z.array(editedQuestion).max(MAX_QUESTIONS)),
   gameoverPage: z.strictObject({ content: richText, hideGameSummary: z.boolean() }),
 });
 export type EditableGame = z.infer<typeof editableGameSchema>;
@@ -180,7 +180,7 @@ const sentQuestion = editedQuestion.extend({
   hints: z.array(editedHint.extend({ id: contentIdSchema.optional() })).max(MAX_HINTS),
 });
 /** The content as an import file or a kept draft may hold it: ids may be missing (files and drafts made before ids). */
-export const sentGameSchema = editableGameSchema.extend({ questions: uniqueIds(z.array(sentQuestion).max(MAX_QUESTIONS)) });
+export const sentGameSchema = editableGameSchema.extend({ questions: consistentQuestions(z.array(sentQuestion).max(MAX_QUESTIONS)) });
 
 /** A question as the owner's GET returns it: the answer's salt and hashes, the spec's play status and hints' isOpen are dropped. */
 const savedQuestion = ignoring(
@@ -198,7 +198,7 @@ const savedQuestion = ignoring(
 // answers' hashes) is taken and dropped, it changes nothing. A question or hint without an id gets a
 // new one.
 export const saveGameRequestSchema = ignoring(
-  editableGameSchema.extend({ version: z.number().int().min(1), questions: uniqueIds(z.array(savedQuestion).max(MAX_QUESTIONS)) }),
+  editableGameSchema.extend({ version: z.number().int().min(1), questions: consistentQuestions(z.array(savedQuestion).max(MAX_QUESTIONS)) }),
   {
     _id: idSchema.optional(),
     userId: idSchema.optional(),
