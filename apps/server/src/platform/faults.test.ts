@@ -5,7 +5,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { games, plays } from '../db/schema.ts';
 import { readGameContent } from '../db/game-rows.ts';
 import { progressQuestions } from '../features/plays/play-states.ts';
-import { buildCode, buildGame, gameContent } from '../test/factories.ts';
+import { anyOrder, buildCode, buildGame, gameContent } from '../test/factories.ts';
 import { privatePostgres, type PrivatePostgres } from '../test/postgres-server.ts';
 import { startServerProcess, type ServerProcess } from '../test/server-process.ts';
 
@@ -14,7 +14,8 @@ const JWT_SECRET = 'faults-secret-faults-secret-faults-secret';
 /** A game where every hint opened is a change of its own: 12 questions of 4 hints. */
 function manyHints() {
   const base = gameContent();
-  return { questions: Array.from({ length: 12 }, (_, i) => ({ ...base.questions[i % 3], hints: Array.from({ length: 4 }, (_, h) => ({ content: `<p>Hint ${h + 1}</p>` })) })) };
+  // Hints of every question are opened at once: a game in any order (the flow opens them all).
+  return { ...anyOrder(), questions: Array.from({ length: 12 }, (_, i) => ({ ...base.questions[i % 3], hints: Array.from({ length: 4 }, (_, h) => ({ content: `<p>Hint ${h + 1}</p>` })) })) };
 }
 
 type Reply = { status: number; body: { code?: string } & Partial<Progress>; ms: number };

@@ -133,6 +133,46 @@ function baseContent(): GameContent {
 type GameRow = typeof games.$inferSelect;
 
 /** A stored game, APPROVED unless said otherwise, owned by `userId` (a new user when not given). */
+/** The base game's content in free order: for tests that play its questions each on its own, not in a line. */
+export function anyOrder(): ContentInput {
+  const content = gameContent();
+  return { metadata: { ...content.metadata, order: 'free' } };
+}
+
+/**
+ * A game that forks: at `fork` the team picks the alley (a flag, a text said) or the square (50 points);
+ * each side's question opens only on its branch; `gate` ends the game when answered, so `epilogue`
+ * never opens after it. Every option of the fork is right: a branch, not a quiz.
+ */
+export function branchingQuestions(): ContentInput['questions'] {
+  const text = (value: string) => ({ kind: 'text' as const, value, content: '', contentAfterAnswer: '' });
+  return [
+    {
+      id: 'fork',
+      content: '<p>Left to the alley, or right to the square?</p>',
+      location: null,
+      answer: {
+        kind: 'choice',
+        options: [
+          { id: 'left', text: 'The alley', correct: true },
+          { id: 'right', text: 'The square', correct: true },
+        ],
+        content: '',
+        contentAfterAnswer: '',
+      },
+      hints: [],
+      then: [
+        { on: { chose: 'left' }, do: [{ setFlag: 'alley' }, { say: 'You slip into the alley' }] },
+        { on: { chose: 'right' }, do: [{ addPoints: 50 }] },
+      ],
+    },
+    { id: 'alley', content: '<p>What sleeps on the step?</p>', location: null, answer: text('cat'), hints: [{ content: '<p>It purrs</p>' }], when: { flag: 'alley' } },
+    { id: 'square', content: '<p>What splashes in the middle?</p>', location: null, answer: text('fountain'), hints: [], when: { chose: { question: 'fork', option: 'right' } } },
+    { id: 'gate', content: '<p>What stops you at the end?</p>', location: null, answer: text('gate'), hints: [], then: [{ on: 'right', do: [{ end: true }] }] },
+    { id: 'epilogue', content: '<p>One more?</p>', location: null, answer: text('more'), hints: [] },
+  ];
+}
+
 /** One question of each answer kind (a lenient text, a number range, a choice, an information stop), after the base game's three. */
 export function everyKindQuestions(): QuestionInput[] {
   const at = (lat: number, lng: number) => ({ lat, lng });

@@ -24,7 +24,7 @@ export type FlowQuestion = {
   id: string;
   when?: FlowCondition | undefined;
   then?: readonly FlowRule[] | undefined;
-  answer?: { kind: string; options?: ReadonlyArray<{ id: string }> | undefined } | undefined;
+  answer?: { kind?: string | undefined; options?: ReadonlyArray<{ id: string }> | undefined } | undefined;
 };
 
 /**

@@ -6,3 +6,4 @@ export * from './reply-answer.ts';
 export * from './linear-text.ts';
 export * from './flow-model.ts';
 export * from './flow.ts';
+export * from './play-flow.ts';

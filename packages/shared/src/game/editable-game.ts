@@ -142,6 +142,9 @@ export function toEditableGame(game: GameContentLike): EditableGame {
       ...(q.presence !== undefined && q.presence !== 'gps' && { presence: q.presence }),
       answer: toEditableAnswer(q.answer),
       hints: q.hints.map((h) => (h.title === undefined ? { id: h.id, content: h.content } : { id: h.id, content: h.content, title: h.title })),
+      // The flow travels with its question: a save of what the editor loaded keeps it.
+      ...(q.when !== undefined && { when: q.when }),
+      ...(q.then !== undefined && { then: q.then }),
     })),
     gameoverPage: { content: game.gameoverPage.content, hideGameSummary: game.gameoverPage.hideGameSummary },
   };

@@ -201,3 +201,26 @@ describe('isEmptyContent (spec section 9: under 15 characters with no visible te
     expect(visibleText('<h2>Jaffa</h2><p>&nbsp;port&nbsp;</p>')).toBe('Jaffa port');
   });
 });
+
+describe('the flow in the validation before approval', () => {
+  it('names each flow problem on its question; a working flow passes', () => {
+    const game = validGame();
+    const [steps, gate] = game.questions;
+    const working = { ...game, questions: [{ ...steps!, then: [{ on: 'right' as const, do: [{ setFlag: 'counted' }] }] }, { ...gate!, when: { flag: 'counted' } }] };
+    expect(validateGame(working)).toEqual([]);
+
+    const broken = { ...game, questions: [steps!, { ...gate!, when: { flag: 'counted' } }] };
+    const errors = validateGame(broken).filter((e) => e.field === 'questionFlow');
+    expect(errors).toContainEqual(
+      expect.objectContaining({ error: 'unset-flag', field: 'questionFlow', path: 'questions.1.when', question: 2, detail: 'counted', message: expect.stringMatching(/^Question 2: .*flag/) }),
+    );
+    // Waiting for a flag nothing sets, the gate can never open either.
+    expect(errors.map((e) => e.error).sort()).toEqual(['unreachable', 'unset-flag']);
+
+    const circular = { ...game, questions: [{ ...steps!, when: { done: 'gate' } }, { ...gate!, when: { done: 'steps' } }] };
+    expect(validateGame(circular).map((e) => [e.error, e.question])).toEqual([
+      ['circular', 1],
+      ['circular', 2],
+    ]);
+  });
+});

@@ -1,13 +1,16 @@
 import type { GameLocation } from '../schemas/game.ts';
 import { replaceTags } from '../content/linear-text.ts';
 import { MIN_GAME_PRICE } from './price.ts';
+import { checkFlow, type FlowProblem, type FlowQuestion } from '../content/flow.ts';
 
 /**
  * The editor's validation before send to approval (spec section 5), run by the editor to show the
  * errors and by the server to refuse the same game: one function, so both always agree.
  */
 
-export const VALIDATION_ERRORS = ['required', 'minimun'] as const;
+/** The flow checker's problems (content/flow.ts checkFlow), on the question that carries them. */
+export const FLOW_VALIDATION_ERRORS = ['missing-question', 'missing-option', 'unset-flag', 'unreachable', 'end-unreachable', 'circular'] as const satisfies ReadonlyArray<FlowProblem['code']>;
+export const VALIDATION_ERRORS = ['required', 'minimun', ...FLOW_VALIDATION_ERRORS] as const;
 /** `minimun` is the spec's spelling of the key (ge.validation.minimun.price). */
 export type ValidationErrorKind = (typeof VALIDATION_ERRORS)[number];
 
@@ -31,6 +34,8 @@ export const VALIDATION_FIELDS = [
   'optionCorrect',
   'hintContent',
   'gameoverPage',
+  /** A question's flow (its condition or its rules), with one of FLOW_VALIDATION_ERRORS. */
+  'questionFlow',
 ] as const;
 export type ValidationField = (typeof VALIDATION_FIELDS)[number];
 
@@ -43,6 +48,8 @@ export type GameValidationError = {
   question?: number;
   hint?: number;
   option?: number;
+  /** A flow problem's subject: the question id, option (`question:option`) or flag it names. */
+  detail?: string;
   /** English, for API replies and logs; the editor shows the translated key instead. */
   message: string;
 };
@@ -50,6 +57,7 @@ export type GameValidationError = {
 /** The parts of a game the validation reads (a saved game, or the editor's working copy). */
 export type ValidatedGame = {
   metadata: {
+    order?: 'linear' | 'free' | undefined;
     name?: unknown;
     locationCity?: unknown;
     locationText?: unknown;
@@ -62,9 +70,12 @@ export type ValidatedGame = {
   };
   introPage?: { content?: unknown };
   questions?: {
+    id?: string;
+    when?: FlowQuestion['when'];
+    then?: FlowQuestion['then'];
     content?: unknown;
     location?: GameLocation | null;
-    answer?: { kind?: unknown; value?: unknown; options?: ReadonlyArray<{ text?: unknown; correct?: unknown }> };
+    answer?: { kind?: unknown; value?: unknown; options?: ReadonlyArray<{ id?: string; text?: unknown; correct?: unknown }> };
     hints?: { content?: unknown }[];
   }[];
   gameoverPage?: { content?: unknown };
@@ -114,7 +125,39 @@ const MESSAGES: Record<ValidationField, string> = {
   optionCorrect: 'Question {question} needs a correct option',
   hintContent: 'Hint {hint} of question {question} needs content',
   gameoverPage: 'The game over page needs content',
+  questionFlow: 'Question {question}',
 };
+
+const FLOW_MESSAGES: Record<FlowProblem['code'], string> = {
+  'missing-question': 'its condition names a question the game does not have',
+  'missing-option': 'a condition or rule names an option its question does not have',
+  'unset-flag': 'its condition waits for a flag no rule sets',
+  unreachable: 'no path of the game reaches it',
+  'end-unreachable': 'its end is on no path of the game',
+  circular: 'it waits for a question that waits for it',
+};
+
+/**
+ * The flow checker's problems as validation errors, on the question that carries each (a flow that
+ * cannot work may be saved in a draft, not sent to approval). Questions without ids (a game from
+ * before ids) have no flow to check.
+ */
+function flowErrors(game: ValidatedGame): GameValidationError[] {
+  const questions = game.questions ?? [];
+  if (!questions.some((q) => q.when || q.then)) return [];
+  const flowQuestions: FlowQuestion[] = questions.map((q, i) => ({
+    id: q.id ?? `#${i}`,
+    when: q.when,
+    then: q.then,
+    answer: { kind: String(q.answer?.kind ?? 'text'), options: (q.answer?.options ?? []).map((o) => ({ id: String(o.id) })) },
+  }));
+  const position = new Map(flowQuestions.map((q, i) => [q.id, i] as const));
+  return checkFlow(flowQuestions, game.metadata?.order).map((problem) => {
+    const q = position.get(problem.question) ?? 0;
+    const message = `Question ${q + 1}: ${FLOW_MESSAGES[problem.code]}${problem.detail ? ` (${problem.detail})` : ''}`;
+    return { error: problem.code, field: 'questionFlow', path: `questions.${q}.when`, question: q + 1, ...(problem.detail !== undefined && { detail: problem.detail }), message };
+  });
+}
 
 function issue(error: ValidationErrorKind, field: ValidationField, path: string, question?: number, hint?: number, option?: number): GameValidationError {
   const message =
@@ -190,6 +233,7 @@ export function validateGame(game: ValidatedGame): GameValidationError[] {
       if (isEmptyContent(hint.content)) errors.push(issue('required', 'hintContent', `questions.${q}.hints.${h}.content`, n, h + 1));
     });
   });
+  errors.push(...flowErrors(game));
   if (isEmptyContent(game.gameoverPage?.content)) errors.push(issue('required', 'gameoverPage', 'gameoverPage.content'));
   return errors;
 }

@@ -35,7 +35,7 @@ const replaceAt = <Q>(list: readonly Q[], index: number, item: Q): Q[] => list.m
 /**
  * The one rule of what a progress change does (DESIGN.md section 4): status moves follow the state
  * machine and never go backwards, a hint opens once and stays open, the end time is set once and only
- * when no question is open. The server applies it under the play's row lock; the phone applies it to
+ * when nothing is left to play. The server applies it under the play's row lock; the phone applies it to
  * show a change at once, offline too, and to skip sending one that would change nothing. Pure: the
  * end time it sets is `now`. Judging an answer and revealing the solution need the game's answers,
  * so they stay with the server.
@@ -44,6 +44,11 @@ export function applyProgressChange<Q extends ProgressQuestionState, T>(
   state: ProgressState<Q, T>,
   change: ProgressChange,
   now: T,
+  /**
+   * The question that keeps the play from ending, or -1 (content/play-flow.ts questionKeepingOpen, by
+   * the game's flow); without it, the first question not done or skipped.
+   */
+  keepingOpen: (questions: readonly Q[]) => number = (questions) => questions.findIndex((q) => isQuestionOpen(q.status)),
 ): ProgressStep<Q, T> {
   const questions = state.questions;
   switch (change.action) {
@@ -76,7 +81,7 @@ export function applyProgressChange<Q extends ProgressQuestionState, T>(
     }
     case 'set-end-time': {
       if (state.endTime !== null) return { kind: 'same' };
-      const open = questions.findIndex((q) => isQuestionOpen(q.status));
+      const open = keepingOpen(questions);
       if (open !== -1) return { kind: 'refused', refusal: { reason: 'question-open', questionIndex: open } };
       return { kind: 'next', state: { questions: [...questions], endTime: now } };
     }

@@ -13,6 +13,8 @@ export type ScoredPlay = {
     wrongAttempts?: number;
     /** A photo question's: it scores the points its judge gave, only once accepted. */
     photo?: { status: string; points?: number };
+    /** What the question's flow rules gave (content/play-flow.ts), may be negative. */
+    points?: number;
   }>;
 };
 
@@ -85,13 +87,17 @@ export function playSummary(play: ScoredPlay) {
 
 /**
  * Spec section 9: 100 per DONE question, minus 10 per opened hint, minus elapsed minutes, floor 0; with
- * a game's own rules, minus its penalty per wrong attempt, and the minutes only when time counts.
+ * a game's own rules, minus its penalty per wrong attempt, and the minutes only when time counts; plus
+ * what the questions' flow rules gave.
  */
 export function computeScore(play: ScoredPlay, now: Date = new Date(), rules: ScoringRules = SPEC_SCORING): number {
   const { hints, wrongAttempts } = playSummary(play);
   const minutes = rules.timePenalty ? elapsedMinutes(play, now) : 0;
   let points = 0;
   // A photo counts once a person accepted it, done or not: pending or rejected, it earns nothing.
-  for (const q of play.questions) if (questionResult(q) === 'answered') points += q.photo ? photoPoints(q.photo) : SCORE_PER_DONE_QUESTION;
+  for (const q of play.questions) {
+    if (questionResult(q) === 'answered') points += q.photo ? photoPoints(q.photo) : SCORE_PER_DONE_QUESTION;
+    points += q.points ?? 0;
+  }
   return Math.max(0, points - hints * SCORE_PER_OPENED_HINT - wrongAttempts * rules.wrongAttemptPenalty - minutes);
 }

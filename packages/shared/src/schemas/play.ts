@@ -3,6 +3,8 @@ import { QUESTION_STATUSES } from '../game/question-status.ts';
 import { idSchema, lineText } from './common.ts';
 import { contentIdSchema } from '../content/ids.ts';
 
+const flowSchema = z.object({ playable: z.array(contentIdSchema), next: contentIdSchema.nullable(), over: z.boolean() });
+
 /** A game code as typed (normalized by the server). */
 export const secretCodeSchema = lineText().trim().min(1).max(64);
 const index = z.number().int().min(0).max(199);
@@ -46,9 +48,18 @@ export const progressSchema = z.object({
       wrongAttempts: z.number().int().min(0).optional(),
       /** A photo question's photo, once it reached the server: pending until judged, then its points and the judge's comment. */
       photo: photoStateSchema.optional(),
+      /** A choice question answered right: the option the team chose (a branch follows it). */
+      chose: contentIdSchema.optional(),
+      /** What the question's flow rules gave the team (content/play-flow.ts); absent when nothing. */
+      points: z.number().int().optional(),
     }),
   ),
   score: z.number().int(),
+  /**
+   * What is playable now, what to play next and whether the game is over (content/flow.ts). Every
+   * reply of the server carries it; absent only in a copy a phone kept from before flows.
+   */
+  flow: flowSchema.optional(),
 });
 export type Progress = z.infer<typeof progressSchema>;
 

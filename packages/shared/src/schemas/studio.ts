@@ -248,6 +248,7 @@ export const gameValidationReplySchema = z.object({
       question: z.number().int().optional(),
       hint: z.number().int().optional(),
       option: z.number().int().optional(),
+      detail: z.string().optional(),
       message: z.string(),
     }),
   ),

@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import yazl from 'yazl';
 import { zipEntryName } from './zip-entry-name.ts';
-import { isQuestionPlayable, MAX_PHOTOS_PER_PLAY, MAX_PHOTOS_PER_QUESTION, needsPresenceCode, PHOTO_MAX_SIDE, SCORE_PER_DONE_QUESTION, visibleText, type GameContent, type JudgePhotoRequest, type PhotoState, type PlayPhoto, type Progress } from '@streethunt/shared';
+import { MAX_PHOTOS_PER_PLAY, MAX_PHOTOS_PER_QUESTION, needsPresenceCode, PHOTO_MAX_SIDE, SCORE_PER_DONE_QUESTION, visibleText, type GameContent, type JudgePhotoRequest, type PhotoState, type PlayPhoto, type Progress } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { eventTeams, events, gameCodes, games, playPhotos } from '../../db/schema.ts';
 import { teamOfCode } from '../events/team-of-code.ts';
@@ -16,7 +16,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { signer } from '../../platform/signing.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { GameCode } from '../codes/service.ts';
-import { playOfCode, setPhotoState } from '../plays/photo-states.ts';
+import { isPlayableNow, playOfCode, setPhotoState } from '../plays/photo-states.ts';
 import type { PlaysDeps } from '../plays/service.ts';
 import { usedBytes } from '../media/upload.ts';
 import { progressQuestions } from '../plays/play-states.ts';
@@ -137,9 +137,9 @@ export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: {
   const question = content.questions[index];
   if (!question) throw notFound('No such question in the version this play is on');
   if (question.answer.kind !== 'photo') throw badRequest('This question takes no photo', 'bad_answer');
-  // In a game played in order, a question not reached yet takes no photo (nothing is stored).
-  if (!isQuestionPlayable(content.metadata.order, progressQuestions(content.questions, play.states), index)) {
-    throw new AppError(409, 'not_playable', 'This question is not open yet: play the questions before it first');
+  // A question the game's flow does not open yet takes no photo (nothing is stored).
+  if (!isPlayableNow(content, play, question.id)) {
+    throw new AppError(409, 'not_playable', "This question is not open yet: the game's order or its conditions do not open it");
   }
   const [kept] = await deps.db.select().from(playPhotos).where(and(eq(playPhotos.playId, play.id), eq(playPhotos.questionId, question.id)));
   // A rejected photo may be taken again while the team plays; any other is the question's photo.

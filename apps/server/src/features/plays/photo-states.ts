@@ -3,12 +3,17 @@ import type { Db } from '../../db/client.ts';
 import { plays } from '../../db/schema.ts';
 import { notFound } from '../../platform/errors.ts';
 import type { GameCode } from '../codes/service.ts';
-import { contextForCode, onItsVersion, playWhere, type PlayRow } from './play-context.ts';
+import { contextForCode, flowOfState, onItsVersion, playState, playWhere, type PlayRow } from './play-context.ts';
 import { updatePlay } from './play-writes.ts';
 import type { PlayStep, PlaysDeps } from './service.ts';
 
 /** A play as the photos feature needs it: its row and its content on the version it is on. */
 export type PlayOfCode = { play: PlayRow | null; content: GameContent; gameId: string };
+
+/** Whether the game's flow lets the play take this question now (a question begun stays playable). */
+export function isPlayableNow(content: GameContent, play: PlayRow, questionId: string): boolean {
+  return flowOfState(content, playState(play, content)).playable.includes(questionId);
+}
 
 /** The code's play (null: not started) and the content of the version it is on. */
 export async function playOfCode(db: Db, code: GameCode): Promise<PlayOfCode> {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { computeScore, type GameContent, type Progress } from '@streethunt/shared';
+import { computeScore, playFlow, playOutcomes, withRulePoints, type Flow, type GameContent, type Progress } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { findGameForPlayers, readGameContent, type GameRow } from '../../db/game-rows.ts';
 import { plays } from '../../db/schema.ts';
@@ -19,9 +19,12 @@ export type PlayContext = { game: GameRow; content: GameContent; code: GameCode 
 
 /** A play's Progress reply, from its state (null: not started). */
 export function toProgress(game: GameRow, content: GameContent, code: GameCode, state: PlayState | null, now = new Date()): Progress {
-  const questions = state?.questions ?? progressQuestions(content.questions, {});
+  const played = state?.questions ?? progressQuestions(content.questions, {});
+  const outcomes = playOutcomes(content.questions, played);
+  const questions = withRulePoints(content.questions, played, outcomes);
   const startTime = state?.startTime ?? null;
   const endTime = state?.endTime ?? null;
+  const { scoring, order } = content.metadata;
   return {
     game_id: game.id,
     game_secret: code.code,
@@ -30,8 +33,14 @@ export function toProgress(game: GameRow, content: GameContent, code: GameCode, 
     endTime: endTime?.toISOString() ?? null,
     lastUpdate: (state?.lastUpdate ?? now).toISOString(),
     questions,
-    score: computeScore({ startTime, endTime, questions }, now, content.metadata.scoring),
+    score: computeScore({ startTime, endTime, questions }, now, scoring),
+    flow: playFlow(content.questions, order, { startTime, endTime, questions }, scoring, now, outcomes),
   };
+}
+
+/** The flow of a play's state now (content/play-flow.ts): what the server lets it change. */
+export function flowOfState(content: GameContent, state: PlayState, now = new Date()): Flow {
+  return playFlow(content.questions, content.metadata.order, state, content.metadata.scoring, now);
 }
 
 export const playState = (play: PlayRow, content: GameContent): PlayState => ({

@@ -5,7 +5,7 @@ type ProgressQuestion = Progress['questions'][number];
 type QuestionIds = ReadonlyArray<{ id: string; hints: ReadonlyArray<{ id: string }> }>;
 
 /** One question's state as a play stores it: only what has happened (no status: not begun). */
-type StoredQuestionState = { status?: QuestionStatus; openHints?: string[]; solution?: string; wrongAttempts?: number; photo?: PhotoState };
+type StoredQuestionState = { status?: QuestionStatus; openHints?: string[]; solution?: string; wrongAttempts?: number; photo?: PhotoState; chose?: string };
 /**
  * A play's states, by question id (the `plays.states` column): a question deleted or moved never moves
  * a play's progress onto another. A question the game no longer has keeps its state here, unread.
@@ -43,6 +43,7 @@ export function progressQuestions(questions: QuestionIds, stored: unknown): Prog
       ...(typeof state.solution === 'string' && { solution: state.solution }),
       ...(typeof state.wrongAttempts === 'number' && state.wrongAttempts > 0 && { wrongAttempts: state.wrongAttempts }),
       ...(photo && { photo }),
+      ...(typeof state.chose === 'string' && { chose: state.chose }),
     };
   });
 }
@@ -67,6 +68,7 @@ export function playStatesOf(questions: QuestionIds, progress: readonly Progress
       ...(entry.solution !== undefined && { solution: entry.solution }),
       ...(entry.wrongAttempts !== undefined && entry.wrongAttempts > 0 && { wrongAttempts: entry.wrongAttempts }),
       ...(entry.photo !== undefined && { photo: entry.photo }),
+      ...(entry.chose !== undefined && { chose: entry.chose }),
     };
     if (Object.keys(state).length > 0) states[question.id] = state;
     else delete states[question.id];

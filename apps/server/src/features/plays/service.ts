@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import {
   applyProgressChange,
+  questionKeepingOpen,
   isFreePrice,
   isPresenceCode,
   judgeAnswer,
@@ -25,7 +26,7 @@ import { createGameCodes, tooManyFreePlays, tooManyWrongCodes, wrongCode, type C
 import { findGameForPlayers, readGameContent } from '../../db/game-rows.ts';
 import { versionToStartOn } from '../games/versions.ts';
 import { findPlay, rememberPlay } from './play-cache.ts';
-import { contextForCode, onItsVersion, playWhere, progressOf, type PlayContext, type PlayState, type ProgressQuestion } from './play-context.ts';
+import { contextForCode, flowOfState, onItsVersion, playWhere, progressOf, type PlayContext, type PlayState, type ProgressQuestion } from './play-context.ts';
 import type { ScoredAt } from './play-progress.ts';
 import { publish, updatePlay } from './play-writes.ts';
 import { prepareProgress, preparedProgressOf, type PreparedProgress } from './progress-text.ts';
@@ -173,11 +174,25 @@ function questionAt(ctx: PlayContext, index: number, id: string | undefined) {
 }
 
 /**
- * The shared progress rules applied to the locked play: 'same' (a replayed or late change) leaves it
- * as it is, a refusal becomes its error reply.
+ * The game's flow decides what may change (DESIGN.md section 12): a question not begun that the flow
+ * does not offer now is refused, for every play (an event is a competition the server judges). A
+ * question once begun stays playable, so a replayed or late change to it is no error.
  */
-function stepPlay(state: PlayState, change: ProgressChange): PlayState | null {
-  const step = applyProgressChange(state, change, new Date());
+function assertPlayable(ctx: PlayContext, state: PlayState, index: number): void {
+  if (state.questions[index]?.status != null) return;
+  const id = ctx.content.questions[index]!.id;
+  if (!flowOfState(ctx.content, state).playable.includes(id)) {
+    throw new AppError(409, 'not_playable', `Question ${index + 1} cannot be played now: the game's order or its conditions do not open it yet`);
+  }
+}
+
+/**
+ * The shared progress rules applied to the locked play: 'same' (a replayed or late change) leaves it
+ * as it is, a refusal becomes its error reply. The play ends once its flow is over.
+ */
+function stepPlay(ctx: PlayContext, state: PlayState, change: ProgressChange): PlayState | null {
+  const now = new Date();
+  const step = applyProgressChange(state, change, now, (questions) => questionKeepingOpen(ctx.content.questions, questions, flowOfState(ctx.content, state, now)));
   if (step.kind === 'refused') throw progressRefusalError(step.refusal);
   return step.kind === 'same' ? null : { ...state, ...step.state };
 }
@@ -249,7 +264,8 @@ async function setQuestionStatus(
   if (attempt && !attempt.allowed) throw tooManyGuesses(attempt.retryMs);
   let wrong = false;
   const changed = updatePlay(deps, ctx, kind && { kind, questionIndex: input.questionIndex }, (state) => {
-    const next = stepPlay(state, {
+    assertPlayable(ctx, state, input.questionIndex);
+    const next = stepPlay(ctx, state, {
       action: 'set-question-status',
       questionIndex: input.questionIndex,
       questionStatus: input.questionStatus,
@@ -265,6 +281,10 @@ async function setQuestionStatus(
       if (verdict === 'wrong') {
         wrong = true;
         throw new AppError(422, 'wrong_answer', 'That is not the answer');
+      }
+      // The option taken decides a branch that names it.
+      if (question.answer.kind === 'choice' && input.answer !== undefined) {
+        return { questions: next.questions.map((q, i) => (i === input.questionIndex ? { ...q, chose: input.answer } : q)) };
       }
     }
     if (input.questionStatus !== 'SOLUTION' && input.questionStatus !== 'SKIPPED') return { questions: next.questions };
@@ -290,7 +310,8 @@ async function showQuestionHint(deps: PlaysDeps, ctx: PlayContext, input: { ques
     throw progressRefusalError({ reason: 'no-hint', questionIndex: input.questionIndex, hintIndex: input.hintIndex, hintCount: question.hints.length });
   }
   const { progress } = await updatePlay(deps, ctx, { kind: 'hint', questionIndex: input.questionIndex }, (state) => {
-    const next = stepPlay(state, { action: 'show-question-hint', questionIndex: input.questionIndex, hintIndex: input.hintIndex });
+    assertPlayable(ctx, state, input.questionIndex);
+    const next = stepPlay(ctx, state, { action: 'show-question-hint', questionIndex: input.questionIndex, hintIndex: input.hintIndex });
     return next && { questions: next.questions };
   });
   return progress;
@@ -298,7 +319,7 @@ async function showQuestionHint(deps: PlaysDeps, ctx: PlayContext, input: { ques
 
 async function setEndTime(deps: PlaysDeps, ctx: PlayContext): Promise<Progress> {
   const { progress, changed, play } = await updatePlay(deps, ctx, { kind: 'finished' }, (state) => {
-    const next = stepPlay(state, { action: 'set-end-time' });
+    const next = stepPlay(ctx, state, { action: 'set-end-time' });
     return next?.endTime ? { endTime: next.endTime } : null;
   });
   if (changed) {

@@ -76,6 +76,20 @@ describe.each(testDatabaseKinds())('game status (POST /api/games/status/{gameId}
     expect(await mailsAbout(game.id)).toEqual([]);
   });
 
+  it('PENDING with a flow that cannot work: 422 naming the question (a flag no rule sets), the draft kept as it is', async () => {
+    const base = gameContent();
+    const [first, second, third] = base.questions;
+    const content: GameContent = { ...base, questions: [first!, { ...second!, when: { flag: 'lantern' } }, third!] };
+    const { owner, game } = await gameOfNewCreator('DRAFT', content);
+    const before = await studioTables(t.db);
+    const res = await setStatus(game.id, { status: 'PENDING' }, owner.token);
+    expect(res.statusCode).toBe(422);
+    const { issues } = res.json() as { issues: Array<Record<string, unknown>> };
+    expect(issues).toEqual(validateGame(content));
+    expect(issues).toContainEqual(expect.objectContaining({ error: 'unset-flag', field: 'questionFlow', question: 2, detail: 'lantern', message: expect.stringMatching(/^Question 2: /) }));
+    expect(await studioTables(t.db)).toEqual(before);
+  });
+
   it('PENDING with a valid game: the game is pending, and every admin is emailed once in the admin’s own language with a link to the editor', async () => {
     const { owner, game } = await gameOfNewCreator('DRAFT');
     const res = await setStatus(game.id, { status: 'PENDING', notifyAdmin: true }, owner.token);

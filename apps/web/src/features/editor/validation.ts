@@ -41,12 +41,12 @@ export function invalidKeys(errors: readonly EditorIssue[]): Set<string> {
  * An error as the editor shows it: validateGame's own, or one of the server's 422 issues, which carry
  * the same fields; an issue without them keeps the server's message.
  */
-export type EditorIssue = Pick<GameValidationError, 'path' | 'message'> & Partial<Pick<GameValidationError, 'error' | 'field' | 'question' | 'hint' | 'option'>>;
+export type EditorIssue = Pick<GameValidationError, 'path' | 'message'> & Partial<Pick<GameValidationError, 'error' | 'field' | 'question' | 'hint' | 'option' | 'detail'>>;
 
 /** The message of an error: `ge.validation.{error}.{field}` with the 1-based question and hint numbers (spec section 5). */
 export function issueMessage(t: TFunction, issue: EditorIssue): string {
   if (!issue.error || !issue.field) return issue.message;
-  return t(`ge.validation.${issue.error}.${issue.field}`, { question: issue.question, hint: issue.hint, option: issue.option });
+  return t(`ge.validation.${issue.error}.${issue.field}`, { question: issue.question, hint: issue.hint, option: issue.option, detail: issue.detail ?? '' });
 }
 
 const isKind = (value: unknown): value is ValidationErrorKind => (VALIDATION_ERRORS as readonly unknown[]).includes(value);
@@ -68,6 +68,7 @@ export function issuesOfReply(body: unknown): EditorIssue[] {
         ...(isCount(issue.question) && { question: issue.question }),
         ...(isCount(issue.hint) && { hint: issue.hint }),
         ...(isCount(issue.option) && { option: issue.option }),
+        ...(typeof issue.detail === 'string' && { detail: issue.detail }),
       },
     ];
   });

@@ -6,6 +6,7 @@ import { useGeolocation } from '../../ui/map/use-geolocation.ts';
 import { LazyGameMap } from './lazy-game-map.tsx';
 import { usePlay } from './play-context.tsx';
 import { LazyPresenceProof } from './presence/lazy-presence-proof.tsx';
+import { useAreaMarks } from './use-area-marks.ts';
 
 /**
  * 'Go to the question area' (spec section 2): the map, the distance and direction to the area, and a
@@ -18,6 +19,7 @@ export function AreaStep({ index }: { index: number }) {
   const { game, session } = usePlay();
   const mapOn = game.metadata.map;
   const geolocation = useGeolocation(mapOn);
+  const marks = useAreaMarks();
   const questions = game.questions ?? [];
   const question = questions[index];
   const target = question?.location ?? null;
@@ -41,6 +43,7 @@ export function AreaStep({ index }: { index: number }) {
         start={game.metadata.location}
         areas={questions.map((q) => q.location ?? null)}
         currentIndex={index}
+        marks={marks}
         position={geolocation.position}
         height="45dvh"
       />

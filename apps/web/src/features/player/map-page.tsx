@@ -1,13 +1,14 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { currentQuestionIndex } from '@streethunt/shared';
 import { LocationDisabled } from '../../ui/map/location-disabled.tsx';
 import { useGeolocation } from '../../ui/map/use-geolocation.ts';
 import { LazyGameMap } from './lazy-game-map.tsx';
 import { usePlay } from './play-context.tsx';
+import { flowRulesOf, indexOfQuestion } from './play-flow.ts';
+import { useAreaMarks } from './use-area-marks.ts';
 
-/** The map page: every area, the current one highlighted, and where the player is. */
+/** The map page: the areas the game's flow opens now and those done, the next one highlighted, and where the player is. */
 export function MapPage() {
   const { t } = useTranslation();
   const { game } = usePlay();
@@ -23,10 +24,12 @@ export function MapPage() {
 
 function LiveMap() {
   const { t } = useTranslation();
-  const { game, snapshot } = usePlay();
+  const { game, snapshot, flow } = usePlay();
   const geolocation = useGeolocation(true);
   const questions = game.questions ?? [];
-  const current = snapshot.progress ? currentQuestionIndex(snapshot.progress.questions) : -1;
+  const marks = useAreaMarks();
+  // Before the start nothing is current; in any order, the flow's suggestion (the one under way, else the first open).
+  const current = snapshot.progress?.startTime ? indexOfQuestion(flowRulesOf(game), flow.next) : -1;
   const unavailable = geolocation.status === 'denied' || geolocation.status === 'unavailable';
   return (
     <Stack gap="md" data-testid="map-page">
@@ -38,6 +41,7 @@ function LiveMap() {
         start={game.metadata.location}
         areas={questions.map((q) => q.location ?? null)}
         currentIndex={current}
+        marks={marks}
         position={geolocation.position}
       />
     </Stack>

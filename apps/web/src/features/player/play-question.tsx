@@ -1,5 +1,5 @@
-import { judgeOnPhone, type PlayerQuestion, type QuestionStatus } from '@streethunt/shared';
-import { lazy, Suspense, useEffect } from 'react';
+import { judgeOnPhone, playOutcomes, type PlayerQuestion, type QuestionStatus } from '@streethunt/shared';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { QuestionView } from '../../ui/game/question-view.tsx';
@@ -26,6 +26,10 @@ export function PlayQuestion({ index, question, status }: { index: number; quest
   const code = snapshot.secret ?? '';
   const counted = (game.metadata.scoring?.wrongAttemptPenalty ?? 0) > 0;
   const queryClient = useQueryClient();
+  const questions = game.questions;
+  const progress = snapshot.progress;
+  // What the question's rules said on its outcome: shown once, with the text after it, while the team is on it.
+  const said = useMemo(() => (questions && progress ? (playOutcomes(questions, progress.questions).said[index] ?? []) : []), [questions, progress, index]);
   // An event's hint text comes from the server once the team opened it, and the text after an answer
   // once the answer is accepted (or the question skipped): while one shows none, the game is read again
   // after each change of the play the server confirms.
@@ -83,6 +87,7 @@ export function PlayQuestion({ index, question, status }: { index: number; quest
       onSkip={() => setStatus('SOLUTION')}
       onContinue={(next) => setStatus(next)}
       report={<ReportProblem index={index} />}
+      said={said}
       photoStep={
         question.answer.kind === 'photo' && (
           <Suspense fallback={<Loader size="sm" aria-hidden />}>

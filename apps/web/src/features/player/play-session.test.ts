@@ -5,6 +5,7 @@ import { applyChange } from './progress-rules.ts';
 import type { ProgressRequest } from './action-queue.ts';
 import type { LiveOptions } from './live-socket.ts';
 import { PlaySession, type SessionDeps } from './play-session.ts';
+import type { FlowRules } from './play-flow.ts';
 import { readGrant, readProgress, storeCode } from './player-store.ts';
 import { buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 
@@ -238,6 +239,50 @@ describe('play session', () => {
     session.change({ action: 'show-question-hint', questionIndex: 0, hintIndex: 0 });
     await settle(session);
     expect(deps.progress.mock.calls.map(([r]) => 'grant' in r)).toEqual([false]);
+  });
+});
+
+describe('play session: a fork taken on two phones', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.restoreAllMocks());
+
+  const fork: FlowRules = {
+    questions: [
+      { id: 'fork', answer: { kind: 'choice', options: [{ id: 'left' }, { id: 'right' }] } },
+      { id: 'alley', when: { chose: { question: 'fork', option: 'left' } } },
+      { id: 'square', when: { chose: { question: 'fork', option: 'right' } } },
+    ],
+  };
+
+  it('offline, this phone went left; the server took right first: the server wins, the phone says so, and its left side is dropped', async () => {
+    const start = buildProgress({ questions: fork.questions.map(() => ({ status: null, hints: [] })) });
+    storeCode(start);
+    const { deps, state } = fakeServer(start);
+    const session = new PlaySession(GAME_ID, deps);
+    session.setRules(fork);
+    state.down = true;
+    session.change({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: 'left' });
+    session.change({ action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' });
+    session.change({ action: 'set-question-status', questionIndex: 1, questionStatus: 'STARTED' });
+    expect(session.getSnapshot().progress?.questions.map((q) => q.status)).toEqual(['DONE', 'STARTED', null]);
+    expect(session.getSnapshot().overruled).toBeNull();
+
+    // Meanwhile another phone of the team answered right, and the server took it; it refuses the alley.
+    state.progress = applyChange(applyChange(start, { action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: 'right' }, new Date(), fork), { action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' }, new Date(), fork);
+    state.refuse = (r) => (r.action === 'set-question-status' && r.questionIndex === 1 ? new ApiError(409, 'not_playable', 'not now', {}) : null);
+    state.down = false;
+    for (let i = 0; i < 4; i++) await settle(session);
+
+    const shown = session.getSnapshot();
+    expect(shown.progress?.questions.map((q) => [q.status, q.chose ?? null])).toEqual([
+      ['DONE', 'right'],
+      [null, null],
+      [null, null],
+    ]);
+    expect(shown.pending).toBe(0);
+    expect(shown.overruled).toBe(0);
+    session.dismissOverruled();
+    expect(session.getSnapshot().overruled).toBeNull();
   });
 });
 

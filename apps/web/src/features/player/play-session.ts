@@ -3,7 +3,8 @@ import { ApiError, NetworkError } from '../../api/client.ts';
 import { ActionQueue, type ProgressRequest, type QueuedAction } from './action-queue.ts';
 import type { LiveOptions, SendPosition, StopLive } from './live-socket.ts';
 import { openGame, readGrant, readProgress, storeCode, writeProgress } from './player-store.ts';
-import { applyChanges, changes, mergeProgress } from './progress-rules.ts';
+import { applyChanges, changes, mergeProgress, settleRulePoints } from './progress-rules.ts';
+import { flowRulesOf, hasFlow, type FlowRules } from './play-flow.ts';
 import type { ServerVerdict } from '../../ui/game/answer-box.tsx';
 
 /** What the screen shows of a play. */
@@ -21,6 +22,11 @@ export type PlaySnapshot = {
   offline: boolean;
   /** Questions whose spot code is queued: they open only once the server took the code, never on the phone's word. */
   presenceQueued: number[];
+  /**
+   * A branch this phone took that the server decided otherwise (another phone of the team answered
+   * first): the question's index, until the player has read it (dismissOverruled). The server wins.
+   */
+  overruled: number | null;
 };
 
 /** A queued spot code: the server alone judges it, so it is not applied to the progress shown until the server took it. */
@@ -65,6 +71,8 @@ export class PlaySession {
   private sendOnSocket: SendPosition | null = null;
   private retryTimer: ReturnType<typeof setInterval> | null = null;
   private started = false;
+  private rules: FlowRules = flowRulesOf({ metadata: {} });
+  private overruled: number | null = null;
 
   constructor(
     readonly gameId: string,
@@ -189,7 +197,7 @@ export class PlaySession {
    */
   change(change: ProgressChange): boolean {
     const progress = this.snapshot.progress;
-    if (!this.secret || !progress || !changes(progress, change)) return false;
+    if (!this.secret || !progress || !changes(progress, change, this.rules)) return false;
     this.queue.enqueue(this.gameId, this.secret, change, { grant: this.grant });
     this.publish();
     void this.flush();
@@ -327,8 +335,28 @@ export class PlaySession {
     return action.gameId === this.gameId && action.secretCode === this.secret;
   }
 
+  /** The game's flow rules (its questions, order and scoring), once its reply came: the phone judges changes by them offline. */
+  setRules(rules: FlowRules): void {
+    if (rules.questions === this.rules.questions && rules.order === this.rules.order && rules.scoring === this.rules.scoring) return;
+    // Only rules that change what is shown now are worth drawing again for: a game without a flow
+    // shows the same until its next change.
+    const redraw = hasFlow(rules) || hasFlow(this.rules);
+    this.rules = rules;
+    if (redraw) this.publish();
+  }
+
+  /** The player read that the server took another branch. */
+  dismissOverruled(): void {
+    this.overruled = null;
+    this.publish();
+  }
+
   private takeServerProgress(progress: Progress): void {
     if (progress.game_id !== this.gameId || progress.game_secret !== this.secret) return;
+    // An option this phone showed as taken that the server took otherwise: the server wins, and says so.
+    const shown = this.snapshot.progress?.questions;
+    const overruled = progress.questions.findIndex((q, i) => q.chose !== undefined && shown?.[i]?.chose !== undefined && shown[i]?.chose !== q.chose);
+    if (overruled !== -1) this.overruled = overruled;
     this.base = mergeProgress(this.base, progress);
     writeProgress(this.base);
     this.publish();
@@ -341,10 +369,11 @@ export class PlaySession {
       gameId: this.gameId,
       secret: this.secret,
       ...(this.grant && { grant: this.grant }),
-      progress: this.base ? applyChanges(this.base, pending.filter((action) => !awaitsServer(action))) : null,
+      progress: this.base ? settleRulePoints(applyChanges(this.base, pending.filter((action) => !awaitsServer(action)), new Date(), this.rules), this.rules) : null,
       pending: pending.length,
       offline: !online || this.networkDown,
       presenceQueued: pending.flatMap((action) => (awaitsServer(action) && action.action === 'set-question-status' ? [action.questionIndex] : [])),
+      overruled: this.overruled,
     };
   }
 

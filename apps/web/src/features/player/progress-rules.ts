@@ -1,25 +1,54 @@
-import { applyProgressChange, computeScore, questionStage, type Progress, type ProgressChange } from '@streethunt/shared';
+import { applyProgressChange, computeScore, questionKeepingOpen, questionStage, withRulePoints, type Progress, type ProgressChange } from '@streethunt/shared';
+import { flowOfPlay, type FlowRules } from './play-flow.ts';
+
+/** A game without rules known yet (its questions not loaded): every change is judged as the spec's. */
+const NO_RULES: FlowRules = { questions: [] };
 
 /** Whether applying the change would change anything: a replayed or refused change is not sent. */
-export function changes(progress: Progress, change: ProgressChange): boolean {
-  return applyProgressChange(progress, change, new Date().toISOString()).kind === 'next';
+export function changes(progress: Progress, change: ProgressChange, rules: FlowRules = NO_RULES): boolean {
+  return step(progress, change, new Date(), rules).kind === 'next';
+}
+
+/** The shared rules, the end waiting on the game's flow when its questions are known. */
+function step(progress: Progress, change: ProgressChange, now: Date, rules: FlowRules) {
+  const keepingOpen = rules.questions.length > 0 ? (questions: readonly Progress['questions'][number][]) => questionKeepingOpen(rules.questions, questions, flowOfPlay(rules, progress, now)) : undefined;
+  return applyProgressChange(progress, change, now.toISOString(), keepingOpen);
 }
 
 /**
- * The change as the server will apply it (the shared progress rules), so the screen moves at once,
- * offline too, with the score recomputed for display. A change the rules refuse, or one already
+ * The change as the server will apply it (the shared progress rules and the game's flow), so the
+ * screen moves at once, offline too: a choice answered right keeps its option (a branch follows it),
+ * the rules' points and the score are worked out again. A change the rules refuse, or one already
  * made, leaves the progress as it is.
  */
-export function applyChange(progress: Progress, change: ProgressChange, now: Date = new Date()): Progress {
-  const step = applyProgressChange(progress, change, now.toISOString());
-  if (step.kind !== 'next') return progress;
-  const next: Progress = { ...progress, ...step.state };
-  return { ...next, lastUpdate: now.toISOString(), score: computeScore(next, now) };
+export function applyChange(progress: Progress, change: ProgressChange, now: Date = new Date(), rules: FlowRules = NO_RULES): Progress {
+  const result = step(progress, change, now, rules);
+  if (result.kind !== 'next') return progress;
+  let questions = result.state.questions;
+  const question = change.action === 'set-question-status' ? rules.questions[change.questionIndex] : undefined;
+  if (change.action === 'set-question-status' && change.questionStatus === 'ANSWERED' && change.answer !== undefined && question?.answer?.kind === 'choice') {
+    questions = questions.map((q, i) => (i === change.questionIndex ? { ...q, chose: change.answer } : q));
+  }
+  if (rules.questions.length > 0) questions = withRulePoints(rules.questions, questions);
+  const next: Progress = { ...progress, ...result.state, questions };
+  const { flow: _stale, ...rest } = next;
+  return { ...rest, lastUpdate: now.toISOString(), score: computeScore(next, now, rules.scoring) };
 }
 
 /** Applies changes in order, each at the time it was made (`at`), else at `now`. */
-export function applyChanges(progress: Progress, list: ReadonlyArray<ProgressChange & { at?: string }>, now: Date = new Date()): Progress {
-  return list.reduce((current, change) => applyChange(current, change, change.at ? new Date(change.at) : now), progress);
+export function applyChanges(progress: Progress, list: ReadonlyArray<ProgressChange & { at?: string }>, now: Date = new Date(), rules: FlowRules = NO_RULES): Progress {
+  return list.reduce((current, change) => applyChange(current, change, change.at ? new Date(change.at) : now, rules), progress);
+}
+
+/**
+ * The progress with what the game's rules gave worked out from its states, and the score with it: a
+ * merge of the server's progress and this phone's may hold states neither had alone.
+ */
+export function settleRulePoints(progress: Progress, rules: FlowRules, now: Date = new Date()): Progress {
+  if (rules.questions.length === 0) return progress;
+  const questions = withRulePoints(rules.questions, progress.questions);
+  if (questions.every((q, i) => q === progress.questions[i])) return progress;
+  return { ...progress, questions, score: computeScore({ ...progress, questions }, now, rules.scoring) };
 }
 
 /**
@@ -37,6 +66,10 @@ export function mergeProgress(local: Progress | null, incoming: Progress): Progr
     const hints = theirs.hints.map((hint, j) => ({ isOpen: hint.isOpen || Boolean(ours.hints[j]?.isOpen) }));
     const solution = theirs.solution ?? ours.solution;
     const wrongAttempts = theirs.wrongAttempts ?? ours.wrongAttempts;
+    // The option the server took decides the branch (another phone of the team may have answered first).
+    const chose = theirs.chose ?? ours.chose;
+    // What the rules gave follows from the states: the session works it out again (settled below).
+    const points = theirs.points;
     // A photo's judgement is the server's alone: the newer word on it wins.
     const photo = newer ? (theirs.photo ?? ours.photo) : (ours.photo ?? theirs.photo);
     return {
@@ -45,6 +78,8 @@ export function mergeProgress(local: Progress | null, incoming: Progress): Progr
       ...(solution !== undefined && { solution }),
       ...(wrongAttempts !== undefined && { wrongAttempts }),
       ...(photo !== undefined && { photo }),
+      ...(chose !== undefined && { chose }),
+      ...(points !== undefined && { points }),
     };
   });
   return {

@@ -9,16 +9,17 @@ import classes from './question-chooser.module.css';
 const LABEL_OF = (color: string) => ({ label: { color: `var(--mantine-color-${color}-9)` } });
 
 /**
- * A game played in any order: every question with its state, the open ones to choose from, and the
- * nearest open one suggested (where the game has a map and the phone a position; else the first).
+ * A game played in any order: every question the flow opens or the team began, with its state, the
+ * open ones to choose from, and the nearest open one suggested (where the game has a map and the phone
+ * a position; else the first).
  */
 export function QuestionChooser({ onChoose }: { onChoose(index: number): void }) {
   const { t } = useTranslation();
-  const { game, snapshot } = usePlay();
+  const { game, snapshot, flow } = usePlay();
   const questions = game.questions ?? [];
   const states = snapshot.progress?.questions ?? [];
   const geolocation = useGeolocation(game.metadata.map);
-  const suggested = suggestedQuestion(questions, states, geolocation.position);
+  const suggested = suggestedQuestion(questions, states, geolocation.position, flow.playable);
   // 'Nearest' only when measured from where the phone is; else simply the first open one.
   const suggestion = geolocation.position ? 'nearest' : 'suggested';
   return (
@@ -30,6 +31,8 @@ export function QuestionChooser({ onChoose }: { onChoose(index: number): void })
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {questions.map((question, i) => {
           const status = states[i]?.status ?? null;
+          // What the flow does not open (yet, or ever: another branch) is not on the list: a story, not a locked door.
+          if (status === null && !flow.playable.includes(question.id)) return null;
           const open = isQuestionOpen(status);
           const name = t(question.answer.kind === 'none' ? 'player.freeOrder.stop' : 'player.freeOrder.item', { n: i + 1 });
           const state = open ? 'open' : status === 'SKIPPED' ? 'skipped' : 'answered';

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Center, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { currentQuestionIndex, isQuestionOpen, questionUnderWay, takesPresenceCode, type Progress as PlayProgress } from '@streethunt/shared';
+import { isQuestionOpen, questionUnderWay, takesPresenceCode, type Flow, type Progress as PlayProgress } from '@streethunt/shared';
 import { AreaStep } from './area-step.tsx';
+import { BranchOverruled } from './branch-overruled.tsx';
 import { GameOverPage } from './game-over-page.tsx';
 import { usePlay } from './play-context.tsx';
 import { useTeamEventState } from './use-team-event-state.ts';
@@ -11,29 +12,35 @@ import { PlayTimer } from './play-timer.tsx';
 import { PlayQuestion } from './play-question.tsx';
 import { QuestionChooser } from './question-chooser.tsx';
 
+/** Nothing playable now, though the game is not over (a question waits for the clock): the team is told to wait. */
+const WAITING = -3;
+
 /**
- * The question to show: in the spec's linear order the first open one; in a free order the one under
- * way, else the one the player chose while it is open, else none (the list). -1: the game is over.
+ * The question to show, as the game's flow has it: in a line the one to play next; in any order the
+ * one under way, else the one the player chose while it is playable and open, else none (the list).
+ * -1: the game is over.
  */
-function shownQuestion(progress: PlayProgress | null, free: boolean, chosen: number | null): number | null {
+function shownQuestion(progress: PlayProgress | null, flow: Flow, ids: readonly string[], free: boolean, chosen: number | null): number | null {
   if (!progress) return -2;
-  const first = currentQuestionIndex(progress.questions);
-  if (!free || first === -1) return first;
+  if (flow.over) return -1;
+  if (!free) return flow.next === null ? WAITING : ids.indexOf(flow.next);
   const underWay = questionUnderWay(progress.questions);
   if (underWay !== -1) return underWay;
-  return chosen !== null && isQuestionOpen(progress.questions[chosen]?.status) ? chosen : null;
+  const open = chosen !== null && isQuestionOpen(progress.questions[chosen]?.status) && flow.playable.includes(ids[chosen] ?? '');
+  return open ? chosen : null;
 }
 
 /** The current question, the list to choose one from (a game in any order), or the game-over page when none is left. */
 export function QuestionsPage() {
   const { t } = useTranslation();
-  const { game, gameRefreshing, snapshot, setPage, event } = usePlay();
+  const { game, gameRefreshing, snapshot, flow, setPage, event } = usePlay();
   const teamEvent = useTeamEventState(event);
   const progress = snapshot.progress;
   const questions = game.questions;
   const free = game.metadata.order === 'free';
   const [chosen, setChosen] = useState<number | null>(null);
-  const index = shownQuestion(progress, free, chosen);
+  const ids = useMemo(() => (questions ?? []).map((q) => q.id), [questions]);
+  const index = shownQuestion(progress, flow, ids, free, chosen);
 
   // A new question starts at the top of the page. (A block body: newer browsers return a promise
   // from scrollTo, which React would take for a clean-up function.)
@@ -66,7 +73,7 @@ export function QuestionsPage() {
   }
 
   // A live event's team names itself first; an event that ended before the team finished ends its play.
-  const eventScreen = event?.ui.screenBeforeQuestions(teamEvent, progress);
+  const eventScreen = event?.ui.screenBeforeQuestions(teamEvent, progress, flow.over);
   if (event && eventScreen) return <event.ui.EventScreen event={event} screen={eventScreen} />;
 
   if (index === -1) return <GameOverPage />;
@@ -83,8 +90,17 @@ export function QuestionsPage() {
         <PlayTimer startTime={progress.startTime} endTime={progress.endTime} endsAt={teamEvent?.view && !teamEvent.view.endedAt ? teamEvent.view.endsAt : null} />
       </Group>
       <Progress value={(closed / total) * 100} size="sm" aria-hidden />
+      <BranchOverruled />
     </Stack>
   );
+  if (index === WAITING) {
+    return (
+      <Stack gap="md">
+        {header}
+        <Text data-testid="flow-waiting">{t('player.flow.waiting')}</Text>
+      </Stack>
+    );
+  }
   if (index === null || index === -2) {
     return (
       <Stack gap="md">

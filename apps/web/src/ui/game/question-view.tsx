@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AnswerKind, Hint, QuestionStatus } from '@streethunt/shared';
+import { outcomeEffects, type AnswerKind, type FlowCondition, type FlowRule, type Hint, type QuestionStatus } from '@streethunt/shared';
 import { ReadAloud } from '../read-aloud/read-aloud.tsx';
 import type { ReadItem } from '../read-aloud/read-item.ts';
 import { RichContent } from '../rich-content.tsx';
@@ -15,6 +15,9 @@ type ShownQuestion = {
   /** `kind` absent: a text (a reply made before the answer kinds). */
   answer: { kind?: AnswerKind; content: string; contentAfterAnswer: string; contentAfterAnswerSealed?: true; options?: ReadonlyArray<{ id: string; text: string }> };
   hints: ReadonlyArray<Pick<Hint, 'content' | 'title'>>;
+  /** Its flow: a condition that opened it, and what its outcome does. */
+  when?: FlowCondition | undefined;
+  then?: readonly FlowRule[] | undefined;
 };
 
 export type QuestionViewProps = {
@@ -41,6 +44,8 @@ export type QuestionViewProps = {
   report?: ReactNode;
   /** A photo question's step (the player's lazy camera and upload); the editor's preview shows a note instead. */
   photoStep?: ReactNode;
+  /** What the question's rules said to the team on its outcome (content/play-flow.ts), shown with the text after it. */
+  said?: readonly string[];
 };
 
 /**
@@ -50,16 +55,16 @@ export type QuestionViewProps = {
  * the editor's preview, which sends nothing).
  */
 export function QuestionView(props: QuestionViewProps) {
-  const { index, question, status, hintStates, solution, solutionOnItsWay, onOpenHint, judge, onAnswered, onAsk, onWrong, onSkip, onContinue, report, photoStep } = props;
+  const { index, question, status, hintStates, solution, solutionOnItsWay, onOpenHint, judge, onAnswered, onAsk, onWrong, onSkip, onContinue, report, photoStep, said = [] } = props;
   const { t } = useTranslation();
   const answered = status === 'ANSWERED';
   const solved = status === 'SOLUTION';
   const open = !answered && !solved;
   const kind = question.answer.kind ?? 'text';
-  // An information stop: nothing to answer or skip; 'continue' completes it (with the text after it, if any).
+  // An information stop: nothing to answer or skip; 'continue' completes it (with the text after it, or what its rules say, if any).
   const arrive = () => {
     onAnswered();
-    if (question.answer.contentAfterAnswer.trim() === '') onContinue('DONE');
+    if (question.answer.contentAfterAnswer.trim() === '' && outcomeEffects(question, 'right').say.length === 0) onContinue('DONE');
   };
   const title = t(kind === 'none' ? 'player.question.infoStop' : 'player.question.title', { n: index + 1 });
   const openHints = hintStates.flatMap((state, hintIndex) => (state.isOpen && hintIndex < question.hints.length ? [hintIndex] : [])).join(',');
@@ -69,10 +74,21 @@ export function QuestionView(props: QuestionViewProps) {
       const hint = question.hints[hintIndex];
       items.push({ key: `hint-${hintIndex}`, lines: [hint?.title?.trim() || t('player.hints.untitled', { n: hintIndex + 1 }), hint?.content ?? ''] });
     }
-    if (answered) items.push({ key: 'after', lines: [question.answer.contentAfterAnswer] });
-    if (solved && solution) items.push({ key: 'solution', lines: [`${t('player.question.solution')} ${solution}`] });
+    if (answered) items.push({ key: 'after', lines: [question.answer.contentAfterAnswer, ...said] });
+    if (solved && solution) items.push({ key: 'solution', lines: [`${t('player.question.solution')} ${solution}`, ...said] });
     return items;
-  }, [title, question, open, openHints, answered, solved, solution, t]);
+  }, [title, question, open, openHints, answered, solved, solution, said, t]);
+  const story = said.length > 0 && (
+    <Alert color="grape" variant="light" title={t('player.flow.said')} data-testid="flow-said">
+      <Stack gap={4}>
+        {said.map((text, i) => (
+          <Text key={i} dir="auto">
+            {text}
+          </Text>
+        ))}
+      </Stack>
+    </Alert>
+  );
 
   return (
     <Stack gap="md" data-testid="question" data-index={index} data-status={status ?? 'none'}>
@@ -80,6 +96,11 @@ export function QuestionView(props: QuestionViewProps) {
         {title}
       </Title>
       <ReadAloud scope={`question-${index}`} items={readItems} />
+      {question.when && status === null && (
+        <Text c="grape.9" fw={600} data-testid="flow-opened">
+          {t('player.flow.opened')}
+        </Text>
+      )}
       <RichContent html={question.content} />
       {open && <RichContent html={question.answer.content} />}
       <HintsList hints={question.hints} states={hintStates} open={open} onOpen={onOpenHint} />
@@ -117,6 +138,7 @@ export function QuestionView(props: QuestionViewProps) {
           ) : (
             <RichContent html={question.answer.contentAfterAnswer} />
           )}
+          {story}
           <Button size="lg" fullWidth onClick={() => onContinue('DONE')} data-testid="question-continue">
             {t('player.question.continue')}
           </Button>
@@ -141,6 +163,7 @@ export function QuestionView(props: QuestionViewProps) {
               <Text>{t('player.question.solutionPending')}</Text>
             )}
           </Alert>
+          {story}
           <Button size="lg" fullWidth onClick={() => onContinue('SKIPPED')} data-testid="question-continue">
             {t('player.question.continue')}
           </Button>

@@ -21,6 +21,11 @@ export type GameMapProps = {
   areas: Array<GameLocation | null | undefined>;
   /** The current question (highlighted); -1 when none is open. */
   currentIndex: number;
+  /**
+   * How a play draws each question, by the game's flow: done, open now, or not at all (not open yet, or
+   * passed over). Absent: every question drawn, those before the current one as done (a line, no play).
+   */
+  marks?: ReadonlyArray<'done' | 'area' | null> | undefined;
   position: { lat: number; lng: number; accuracy?: number } | null;
   tileUrl: string;
   zoom?: number;
@@ -66,7 +71,7 @@ const toLatLng = (p: Point): [number, number] => [p.lat, p.lng];
  * of the arrival radius around a point) with the current one highlighted, the live position with its
  * accuracy, and a centre-on-me button. Loaded lazily: only this module imports Leaflet.
  */
-export default function GameMap({ start, areas, currentIndex, position, tileUrl, zoom = PLAYER_MAP_ZOOM, height = '60dvh', children }: GameMapProps) {
+export default function GameMap({ start, areas, currentIndex, marks, position, tileUrl, zoom = PLAYER_MAP_ZOOM, height = '60dvh', children }: GameMapProps) {
   const { t } = useTranslation();
   const mapRef = useRef<LeafletMap>(null);
 
@@ -80,10 +85,12 @@ export default function GameMap({ start, areas, currentIndex, position, tileUrl,
     () =>
       areas.map((area, index) => {
         if (!area) return null;
-        const variant: MarkerVariant = index === currentIndex ? 'current' : currentIndex === -1 || index < currentIndex ? 'done' : 'area';
+        const mark = marks ? marks[index] : currentIndex === -1 || index < currentIndex ? 'done' : 'area';
+        if (index !== currentIndex && !mark) return null;
+        const variant: MarkerVariant = index === currentIndex ? 'current' : (mark ?? 'area');
         return { index, area, center: areaCenter(area), variant };
       }),
-    [areas, currentIndex],
+    [areas, currentIndex, marks],
   );
 
   const centreOnMe = () => {

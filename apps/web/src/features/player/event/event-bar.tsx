@@ -1,5 +1,4 @@
 import { Alert, Group, Stack } from '@mantine/core';
-import { currentQuestionIndex } from '@streethunt/shared';
 import { useTranslation } from 'react-i18next';
 import { primeSounds } from '../../../ui/sounds.ts';
 import { usePlay } from '../play-context.tsx';
@@ -20,11 +19,11 @@ import { TimeWarning, useDueWarning } from './time-warning.tsx';
  */
 export function EventBar({ event }: { event: FollowedEvent }) {
   const { t } = useTranslation();
-  const { session, snapshot, page } = usePlay();
+  const { session, snapshot, flow, page } = usePlay();
   const state = useTeamEventState(event);
   const view = state?.view ?? null;
   const progress = snapshot.progress;
-  const playing = Boolean(progress?.startTime && !progress.endTime && currentQuestionIndex(progress.questions) !== -1);
+  const playing = Boolean(progress?.startTime && !progress.endTime && !flow.over);
   const live = Boolean(view && !view.endedAt);
   useSendPosition(session, playing && live, view);
   // The later of the team's start and the event's: the time it had to play, for the warnings.

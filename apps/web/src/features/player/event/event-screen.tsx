@@ -1,15 +1,16 @@
 import { useEffect } from 'react';
-import { currentQuestionIndex, type Progress } from '@streethunt/shared';
+import type { Progress } from '@streethunt/shared';
 import { useTeamEventState } from '../use-team-event-state.ts';
 import type { FollowedEvent, TeamEventState } from './team-event-store.ts';
 import { EventEnded } from './event-ended.tsx';
 import { NamingStep } from './naming-step.tsx';
 import type { EventScreenName } from './team-event-ui.ts';
 
-export function screenBeforeQuestions(state: TeamEventState | null, progress: Progress): EventScreenName | null {
+/** `over`: the play's flow has nothing left (play-flow.ts); such a play shows its own end, not the event's. */
+export function screenBeforeQuestions(state: TeamEventState | null, progress: Progress, over: boolean): EventScreenName | null {
   const view = state?.view;
   if (!view) return null;
-  if (view.endedAt) return progress.endTime || currentQuestionIndex(progress.questions) === -1 ? null : 'ended';
+  if (view.endedAt) return progress.endTime || over ? null : 'ended';
   return view.teamName === null && !state.namingLater ? 'name' : null;
 }
 

@@ -15,7 +15,7 @@ export type TeamEventUi = {
   EventBar: ComponentType<{ event: FollowedEvent }>;
   EventScreen: ComponentType<{ event: FollowedEvent; screen: EventScreenName }>;
   EventRanking: ComponentType<{ event: FollowedEvent }>;
-  screenBeforeQuestions(state: TeamEventState | null, progress: Progress): EventScreenName | null;
+  screenBeforeQuestions(state: TeamEventState | null, progress: Progress, over: boolean): EventScreenName | null;
 };
 
 /** A play's live event: the team's store, and the event module whose screens show it. */
