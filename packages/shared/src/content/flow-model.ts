@@ -47,19 +47,44 @@ function conditionSize(value: unknown, depth: number, budget: { nodes: number })
   return deepest;
 }
 
-const conditionNode: z.ZodType<FlowCondition> = z.lazy(() =>
-  z.union([
-    z.strictObject({ done: contentIdSchema }),
-    z.strictObject({ skipped: contentIdSchema }),
-    z.strictObject({ chose: z.strictObject({ question: contentIdSchema, option: contentIdSchema }) }),
-    z.strictObject({ flag: flagNameSchema }),
-    z.strictObject({ scoreAtLeast: z.number().int().min(-MAX_CONDITION_SCORE).max(MAX_CONDITION_SCORE) }),
-    z.strictObject({ minutesAtLeast: z.number().int().min(0).max(MAX_CONDITION_MINUTES) }),
-    z.strictObject({ all: z.array(conditionNode).min(1) }),
-    z.strictObject({ any: z.array(conditionNode).min(1) }),
-    z.strictObject({ not: conditionNode }),
-  ]),
-);
+const conditionKinds = {
+  done: z.strictObject({ done: contentIdSchema }),
+  skipped: z.strictObject({ skipped: contentIdSchema }),
+  chose: z.strictObject({ chose: z.strictObject({ question: contentIdSchema, option: contentIdSchema }) }),
+  flag: z.strictObject({ flag: flagNameSchema }),
+  scoreAtLeast: z.strictObject({ scoreAtLeast: z.number().int().min(-MAX_CONDITION_SCORE).max(MAX_CONDITION_SCORE) }),
+  minutesAtLeast: z.strictObject({ minutesAtLeast: z.number().int().min(0).max(MAX_CONDITION_MINUTES) }),
+  all: z.strictObject({ all: z.array(z.lazy(() => conditionNode)).min(1) }),
+  any: z.strictObject({ any: z.array(z.lazy(() => conditionNode)).min(1) }),
+  not: z.strictObject({ not: z.lazy(() => conditionNode) }),
+};
+const CONDITION_KINDS = Object.keys(conditionKinds) as Array<keyof typeof conditionKinds>;
+const conditionNode: z.ZodType<FlowCondition> = z.union(Object.values(conditionKinds)) as unknown as z.ZodType<FlowCondition>;
+/**
+ * A condition's shape alone, recursive, without the size and depth limits that flowConditionSchema
+ * checks first: for a JSON Schema document that can hold a recursive `$ref` (the export file's).
+ */
+export const flowConditionShapeSchema = conditionNode;
+
+/**
+ * Why a condition does not read, where: the kind its one key names is checked on its own, so a file
+ * or a save hears `when.any.1.done: expected string` rather than the union's bare "Invalid input".
+ */
+function conditionIssues(value: unknown, path: PropertyKey[]): Array<{ message: string; path: PropertyKey[] }> {
+  const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
+  const kind = keys.length === 1 ? CONDITION_KINDS.find((k) => k === keys[0]) : undefined;
+  if (!kind) {
+    const found = keys.length > 0 ? `it has ${keys.slice(0, 3).map((k) => JSON.stringify(k)).join(', ')}` : 'it has none';
+    return [{ message: `a condition is an object with one of ${CONDITION_KINDS.join(', ')}; ${found}`, path }];
+  }
+  const record = value as Record<string, unknown>;
+  if ((kind === 'all' || kind === 'any') && Array.isArray(record[kind]) && (record[kind] as unknown[]).length > 0) {
+    return (record[kind] as unknown[]).flatMap((child, i) => conditionIssues(child, [...path, kind, i]));
+  }
+  if (kind === 'not') return conditionIssues(record.not, [...path, 'not']);
+  const parsed = conditionKinds[kind].safeParse(value);
+  return (parsed.error?.issues ?? []).map((issue) => ({ message: issue.message, path: [...path, ...issue.path] }));
+}
 
 /**
  * A question's `when`. The size is checked before the shape, so a condition nested thousands deep is
@@ -76,7 +101,7 @@ export const flowConditionSchema = z
     else if (depth > MAX_CONDITION_DEPTH) context.addIssue({ code: 'custom', message: `a condition nests at most ${MAX_CONDITION_DEPTH} deep` });
     else {
       const parsed = conditionNode.safeParse(value);
-      for (const issue of parsed.error?.issues ?? []) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      if (!parsed.success) for (const issue of conditionIssues(value, [])) context.addIssue({ code: 'custom', ...issue });
     }
   }) as unknown as z.ZodType<FlowCondition>;
 
@@ -103,4 +128,19 @@ export function unknownRuleOptions(question: { answer: { kind: string; options?:
   const unknown: string[] = [];
   for (const rule of question.then ?? []) if (typeof rule.on === 'object' && !options.has(rule.on.chose)) unknown.push(rule.on.chose);
   return unknown;
+}
+
+/**
+ * The condition with the question ids it names changed by `renamed` (an id not in it stays): a
+ * duplicated game's questions get new ids, and its conditions must follow them.
+ */
+export function renameConditionQuestions(condition: FlowCondition, renamed: ReadonlyMap<string, string>): FlowCondition {
+  const to = (id: string) => renamed.get(id) ?? id;
+  if ('done' in condition) return { done: to(condition.done) };
+  if ('skipped' in condition) return { skipped: to(condition.skipped) };
+  if ('chose' in condition) return { chose: { question: to(condition.chose.question), option: condition.chose.option } };
+  if ('all' in condition) return { all: condition.all.map((c) => renameConditionQuestions(c, renamed)) };
+  if ('any' in condition) return { any: condition.any.map((c) => renameConditionQuestions(c, renamed)) };
+  if ('not' in condition) return { not: renameConditionQuestions(condition.not, renamed) };
+  return condition;
 }

@@ -5,11 +5,12 @@ import { sentGameSchema } from './studio.ts';
 // and stores a new draft. The format is ours, versioned; its JSON schema is docs/game-export.schema.json.
 export const GAME_EXPORT_FORMAT = 'streethunt-game';
 /**
- * Version 2 names each answer's kind (text, number, choice, none) with its fields; version 1 files
- * (text answers only, no `kind`) still import, read as text answers.
+ * Version 3 carries each question's flow (`when`, `then`); version 2 named each answer's kind (text,
+ * number, choice, none, photo) with its fields; version 1 files (text answers only, no `kind`) still
+ * import, read as text answers. Earlier versions have no flow: their questions play in the game's order.
  */
-export const GAME_EXPORT_VERSION = 2;
-export const GAME_EXPORT_VERSIONS_READ = [1, 2] as const;
+export const GAME_EXPORT_VERSION = 3;
+export const GAME_EXPORT_VERSIONS_READ = [1, 2, 3] as const;
 const exportFile = <V extends z.ZodType>(version: V) =>
   z.strictObject({
     format: z.literal(GAME_EXPORT_FORMAT),

@@ -103,12 +103,13 @@ describe('the scoring settings', () => {
 
 describe('the export file', () => {
   it('names its format and version', () => {
-    const file = { format: 'streethunt-game', version: 2, exportedAt: '2026-11-22T10:00:00.000Z', game: emptyGame('en') };
+    const file = { format: 'streethunt-game', version: 3, exportedAt: '2026-11-22T10:00:00.000Z', game: emptyGame('en') };
     expect(gameExportSchema.parse(file)).toEqual(file);
-    // The export writes the current version; the import also reads version 1 (gameImportSchema).
-    expect(gameExportSchema.safeParse({ ...file, version: 1 }).success).toBe(false);
+    // The export writes the current version; the import also reads versions 1 and 2 (gameImportSchema).
+    expect(gameExportSchema.safeParse({ ...file, version: 2 }).success).toBe(false);
     expect(gameImportSchema.safeParse({ ...file, version: 1 }).success).toBe(true);
-    expect(gameImportSchema.safeParse({ ...file, version: 3 }).success).toBe(false);
+    expect(gameImportSchema.safeParse({ ...file, version: 2 }).success).toBe(true);
+    expect(gameImportSchema.safeParse({ ...file, version: 4 }).success).toBe(false);
     expect(gameExportSchema.safeParse({ ...file, format: 'other' }).success).toBe(false);
   });
 });

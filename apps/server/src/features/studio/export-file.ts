@@ -40,11 +40,23 @@ function kindOf(value: unknown): string {
  */
 function telling(issue: Issue): Issue {
   if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue;
-  const firsts = issue.errors.map((branch) => branch[0]).filter((first): first is Issue => first !== undefined);
-  const score = (candidate: Issue) => candidate.path.length * 10 + (candidate.code === 'invalid_type' || candidate.code === 'invalid_value' ? 0 : 1);
-  const best = firsts.reduce<Issue | undefined>((found, candidate) => (!found || score(candidate) > score(found) ? candidate : found), undefined);
+  // A branch that finds keys it does not know in the value (a strict object of another kind) fits it
+  // less than one that knows them all: `{ "addPoints": "x" }` fails on addPoints, not on setFlag.
+  const branches = issue.errors
+    .filter((branch) => branch.length > 0)
+    .map((branch) => ({ first: branch[0]!, alien: branch.find((i) => i.code === 'unrecognized_keys' && i.path.length === 0) }));
+  if (branches.length > 1 && branches.every((b) => b.alien && b.first.path.length === 1)) {
+    // No branch knows the value's keys (a flow action of no known kind): name what it may be.
+    const kinds = branches.map((b) => String(b.first.path[0]));
+    const alien = branches[0]!.alien;
+    const found = alien?.code === 'unrecognized_keys' ? `; it has ${alien.keys.slice(0, 3).map((k) => JSON.stringify(k)).join(', ')}` : '';
+    return { code: 'custom', path: issue.path, input: undefined, message: `expected an object with one of ${kinds.join(', ')}${found}` };
+  }
+  const score = (b: (typeof branches)[number]) =>
+    (b.alien ? 0 : 1000) + b.first.path.length * 10 + (b.first.code === 'invalid_type' || b.first.code === 'invalid_value' ? 0 : 1);
+  const best = branches.reduce<(typeof branches)[number] | undefined>((found, candidate) => (!found || score(candidate) > score(found) ? candidate : found), undefined);
   if (!best) return issue;
-  const inner = telling(best);
+  const inner = telling(best.first);
   return { ...inner, path: [...issue.path, ...inner.path] };
 }
 
@@ -69,11 +81,11 @@ export function readGameExport(file: unknown): GameExport {
   if (format !== GAME_EXPORT_FORMAT) {
     throw refuse(`This is not a StreetHunt game file: its format is ${quote(format)}, expected "${GAME_EXPORT_FORMAT}"`);
   }
-  const read = `this server reads versions ${GAME_EXPORT_VERSIONS_READ.join(' and ')}`;
+  const read = `this server reads versions ${GAME_EXPORT_VERSIONS_READ.slice(0, -1).join(', ')} and ${GAME_EXPORT_VERSIONS_READ.at(-1)}`;
   if (version === undefined) throw refuse(`This game file has no "version"; ${read}`);
   if (!(GAME_EXPORT_VERSIONS_READ as readonly unknown[]).includes(version)) throw refuse(`This file is version ${quote(version)}; ${read}`);
   const parsed = gameImportSchema.safeParse(file);
-  // A version 1 file (text answers only) reads as the current version.
+  // A version 1 or 2 file (no kinds, no flow) reads as the current version: what it lacks has its default.
   if (parsed.success) return { ...parsed.data, version: GAME_EXPORT_VERSION };
   const issues = parsed.error.issues.slice(0, MAX_ISSUES).map((issue) => describeIssue(issue));
   throw refuse(`This game file cannot be imported: ${issues[0]?.message ?? 'unknown problem'}`, issues);

@@ -2,7 +2,7 @@ import { GAME_EXPORT_FORMAT, gameExportSchema, type GameExport, textAnswerValue 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildGame, everyKindQuestions, gameContent } from '../../test/factories.ts';
+import { buildGame, everyKindQuestions, gameContent, type QuestionInput } from '../../test/factories.ts';
 import { call } from '../../test/requests.ts';
 import { userWithToken } from '../../test/tokens.ts';
 import { storedGame, studioTables } from './test-support.ts';
@@ -41,7 +41,7 @@ describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
     expect(res.headers['cache-control']).toContain('no-store');
     const file = res.json() as GameExport;
     expect(gameExportSchema.safeParse(file).success).toBe(true);
-    expect(file).toMatchObject({ format: GAME_EXPORT_FORMAT, version: 2 });
+    expect(file).toMatchObject({ format: GAME_EXPORT_FORMAT, version: 3 });
     expect(Date.parse(file.exportedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(Object.keys(file).sort()).toEqual(['exportedAt', 'format', 'game', 'version']);
     const origin = t.config.publicUrl;
@@ -95,6 +95,41 @@ describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
     expect((await storedGame(t.db, res.json().data._id)).questions).toEqual(game.content.questions);
   });
 
+  /** Every answer kind, with a flow: a branch question whose options open different questions, a rule per outcome. */
+  const flowQuestions = (): QuestionInput[] => {
+    const questions = everyKindQuestions();
+    const choice = questions.find((q) => q.answer.kind === 'choice')!;
+    const options = choice.answer.kind === 'choice' ? choice.answer.options : [];
+    return questions.map((q, i) => {
+      if (q === choice) return { ...q, then: [{ on: { chose: options[0]!.id }, do: [{ setFlag: 'early' }, { say: 'Well chosen' }] }, { on: 'wrong' as const, do: [{ addPoints: -5 }] }] };
+      if (i === questions.length - 1) return { ...q, when: { any: [{ chose: { question: choice.id!, option: options[1]!.id } }, { flag: 'early' }] }, then: [{ on: 'right' as const, do: [{ end: true as const }] }] };
+      if (i === 1) return { ...q, when: { not: { skipped: questions[0]!.id! } } };
+      return q;
+    });
+  };
+
+  it('a question’s flow (when, then) travels through export and import (version 3)', async () => {
+    const owner = await userWithToken(t);
+    const game = await buildGame(t.db, { userId: owner.user.id, status: 'DRAFT', approvedAt: null, content: { questions: flowQuestions() } });
+    const exported = (await exportOf(game.id, owner.token)).json() as GameExport;
+    expect(exported.version).toBe(3);
+    expect(exported.game.questions.map((q) => [q.when, q.then])).toEqual(game.content.questions.map((q) => [q.when, q.then]));
+    const importer = await userWithToken(t);
+    const res = await importFile(exported, importer.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await storedGame(t.db, res.json().data._id)).questions).toEqual(game.content.questions);
+  });
+
+  it('a version 2 file (no flow) still imports: its questions carry no when or then', async () => {
+    const importer = await userWithToken(t);
+    const content = gameContent({ questions: everyKindQuestions() });
+    const res = await importFile({ format: GAME_EXPORT_FORMAT, version: 2, exportedAt: '2025-06-01T09:30:00.000Z', game: content }, importer.token);
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = (await storedGame(t.db, res.json().data._id)).questions as GameExport['game']['questions'];
+    expect(stored).toEqual(content.questions);
+    expect(stored.some((q) => 'when' in q || 'then' in q)).toBe(false);
+  });
+
   it('a version 1 file (answers without a kind) still imports, its answers as text', async () => {
     const importer = await userWithToken(t);
     const content = gameContent();
@@ -124,14 +159,54 @@ describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
       const file = valid();
       return { ...file, game: { ...file.game, questions: [{ ...file.game.questions[0], ...change }] } };
     };
+    /** A version 3 file with a flow on question `index`. */
+    const withFlow = (index: number, flow: Record<string, unknown>) => {
+      const file = valid();
+      return { ...file, version: 3, game: { ...file.game, questions: file.game.questions.map((q, i) => (i === index ? { ...q, ...flow } : q)) } };
+    };
     const cases: { name: string; file: unknown; message: string }[] = [
       { name: 'a list', file: [], message: 'This is not a StreetHunt game file: expected a JSON object, got a list' },
       { name: 'a number', file: 5, message: 'This is not a StreetHunt game file: expected a JSON object, got a number' },
       { name: 'an empty object', file: {}, message: 'This is not a StreetHunt game file: it has no "format" (expected "streethunt-game")' },
       { name: 'another format', file: { ...valid(), format: 'other-app' }, message: 'This is not a StreetHunt game file: its format is "other-app", expected "streethunt-game"' },
-      { name: 'version 3', file: { ...valid(), version: 3 }, message: 'This file is version 3; this server reads versions 1 and 2' },
-      { name: 'version "1" as text', file: { ...valid(), version: '1' }, message: 'This file is version "1"; this server reads versions 1 and 2' },
-      { name: 'no version', file: { ...valid(), version: undefined }, message: 'This game file has no "version"; this server reads versions 1 and 2' },
+      { name: 'version 4', file: { ...valid(), version: 4 }, message: 'This file is version 4; this server reads versions 1, 2 and 3' },
+      { name: 'version "1" as text', file: { ...valid(), version: '1' }, message: 'This file is version "1"; this server reads versions 1, 2 and 3' },
+      { name: 'no version', file: { ...valid(), version: undefined }, message: 'This game file has no "version"; this server reads versions 1, 2 and 3' },
+      {
+        name: 'a condition of an unknown kind',
+        file: withFlow(1, { when: { after: 'q1' } }),
+        message: 'This game file cannot be imported: game.questions.1.when: a condition is an object with one of done, skipped, chose, flag, scoreAtLeast, minutesAtLeast, all, any, not; it has "after"',
+      },
+      {
+        name: 'a condition naming a question by a number, deep in an any',
+        file: withFlow(1, { when: { any: [{ flag: 'x' }, { not: { done: 5 } }] } }),
+        message: 'This game file cannot be imported: game.questions.1.when.any.1.not.done: expected string, received number',
+      },
+      {
+        name: 'a condition nested 6 deep',
+        file: withFlow(1, { when: { not: { not: { not: { not: { not: { done: 'q1' } } } } } } }),
+        message: 'This game file cannot be imported: game.questions.1.when: a condition nests at most 5 deep',
+      },
+      {
+        name: 'a rule on an option its question does not have',
+        file: withFlow(0, { then: [{ on: { chose: 'o-none' }, do: [{ end: true }] }] }),
+        message: 'This game file cannot be imported: game.questions.0.then: question q1: a rule names an option it does not have (o-none)',
+      },
+      {
+        name: 'an action of an unknown kind',
+        file: withFlow(0, { then: [{ on: 'right', do: [{ teleport: true }] }] }),
+        message: 'This game file cannot be imported: game.questions.0.then.0.do.0: expected an object with one of setFlag, addPoints, say, end; it has "teleport"',
+      },
+      {
+        name: 'an action of a known kind with a value of the wrong type',
+        file: withFlow(0, { then: [{ on: 'right', do: [{ addPoints: 'ten' }] }] }),
+        message: 'This game file cannot be imported: game.questions.0.then.0.do.0.addPoints: expected number, received string',
+      },
+      {
+        name: 'points past the limit',
+        file: withFlow(0, { then: [{ on: 'right', do: [{ addPoints: 1e6 }] }] }),
+        message: 'This game file cannot be imported: game.questions.0.then.0.do.0.addPoints: Too big: expected number to be <=1000',
+      },
       {
         name: 'a choice of one option',
         file: withQuestion({ answer: { kind: 'choice', options: [{ id: 'a', text: 'A', correct: true }], content: '', contentAfterAnswer: '' } }),
@@ -194,7 +269,7 @@ describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
       const before = await studioTables(t.db);
       const deep = (open: string, close: string) => `${open.repeat(100_000)}1${close.repeat(100_000)}`;
       for (const [raw, message] of [
-        [`{"format":"streethunt-game","version":${deep('{"a":', '}')}}`, 'This file is version {…}; this server reads versions 1 and 2'],
+        [`{"format":"streethunt-game","version":${deep('{"a":', '}')}}`, 'This file is version {…}; this server reads versions 1, 2 and 3'],
         [`{"format":${deep('[', ']')},"version":1}`, 'This is not a StreetHunt game file: its format is […], expected "streethunt-game"'],
       ]) {
         const res = await call(t, 'POST', '/api/games/import', { token: importer.token, raw });

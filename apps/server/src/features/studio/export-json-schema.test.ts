@@ -15,8 +15,21 @@ describe('docs/game-export.schema.json', () => {
       type: 'object',
       required: ['format', 'version', 'exportedAt', 'game'],
       additionalProperties: false,
-      properties: { format: { const: 'streethunt-game' }, version: { const: 2 } },
+      properties: { format: { const: 'streethunt-game' }, version: { const: 3 } },
     });
     expect(schema.properties.game).toMatchObject({ additionalProperties: false, required: ['metadata', 'introPage', 'questions', 'gameoverPage'] });
+  });
+
+  it('describes a question’s flow: `when` is the recursive condition in $defs, `then` its rules', () => {
+    const schema = JSON.parse(gameExportJsonSchemaText());
+    const question = schema.properties.game.properties.questions.items;
+    expect(question.properties.when).toEqual({ $ref: '#/$defs/flowCondition' });
+    expect(question.properties.then).toMatchObject({ type: 'array', maxItems: 20 });
+    const kinds = schema.$defs.flowCondition.anyOf.map((branch: { required: string[] }) => branch.required[0]);
+    expect(kinds).toEqual(['done', 'skipped', 'chose', 'flag', 'scoreAtLeast', 'minutesAtLeast', 'all', 'any', 'not']);
+    // The recursion points into the file itself: every $ref resolves.
+    const refs = JSON.stringify(schema).match(/"\$ref":"[^"]*"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(ref).toBe('"$ref":"#/$defs/flowCondition"');
   });
 });

@@ -6,6 +6,7 @@ import {
   GAME_EXPORT_FORMAT,
   groupPriceError,
   GAME_EXPORT_VERSION,
+  renameConditionQuestions,
   storedAnswerSchema,
   unreachable,
   validateGame,
@@ -300,8 +301,14 @@ export async function duplicateGame(deps: StudioDeps, caller: AccessClaims, game
   const content = editableContent(await findEditableGame(deps.db, caller, gameId));
   const suffix = COPY_SUFFIX[content.metadata.language];
   const name = `${content.metadata.name.slice(0, MAX_NAME - suffix.length)}${suffix}`;
-  // A copy is another game: its questions and hints get ids of their own.
-  const questions = withContentIds(content.questions, { fresh: true });
+  // A copy is another game: its questions and hints get ids of their own, and its conditions follow them.
+  const fresh = withContentIds(content.questions, { fresh: true });
+  const renamed = new Map<string, string>();
+  content.questions.forEach((q, i) => {
+    // A condition names the first question of an id (as flow reads it).
+    if (!renamed.has(q.id)) renamed.set(q.id, fresh[i]!.id);
+  });
+  const questions = fresh.map((q) => (q.when ? { ...q, when: renameConditionQuestions(q.when, renamed) } : q));
   return insertDraft(deps.db, caller, await deps.cleaner.clean({ ...content, metadata: { ...content.metadata, name }, questions }, media(deps)));
 }
 

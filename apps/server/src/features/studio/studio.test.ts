@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameCodes, games } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildGame, gameContent } from '../../test/factories.ts';
+import { buildGame, everyKindQuestions, gameContent } from '../../test/factories.ts';
 import { getGame } from '../../test/player-calls.ts';
 import { call } from '../../test/requests.ts';
 import { userWithToken } from '../../test/tokens.ts';
@@ -150,6 +150,28 @@ describe.each(testDatabaseKinds())('the studio’s game calls on %s', (kind) => 
       const name = ((await storedGame(t.db, englishCopy.json().data._id)).metadata as { name: string }).name;
       expect(name).toHaveLength(200);
       expect(name.endsWith('x (copy)')).toBe(true);
+    });
+
+    it('a copy keeps the flow, its conditions naming the copy’s own question ids', async () => {
+      const owner = await userWithToken(t);
+      const questions = everyKindQuestions();
+      const choice = questions.find((q) => q.answer.kind === 'choice')!;
+      const option = choice.answer.kind === 'choice' ? choice.answer.options[1]!.id : '';
+      const flowing = questions.map((q, i) =>
+        i === questions.length - 1
+          ? { ...q, when: { any: [{ chose: { question: choice.id!, option } }, { all: [{ done: questions[0]!.id! }, { not: { skipped: questions[1]!.id! } }] }, { flag: 'x' }] }, then: [{ on: 'right' as const, do: [{ setFlag: 'x' }] }] }
+          : q,
+      );
+      const game = await buildGame(t.db, { userId: owner.user.id, content: { questions: flowing } });
+      const res = await call(t, 'POST', `/api/games/duplicate/${game.id}`, { token: owner.token });
+      expect(res.statusCode).toBe(200);
+      const copied = (await storedGame(t.db, res.json().data._id)).questions as typeof game.content.questions;
+      const idOf = (original: string | undefined) => copied[game.content.questions.findIndex((q) => q.id === original)]!.id;
+      expect(copied.at(-1)!.when).toEqual({
+        any: [{ chose: { question: idOf(choice.id), option } }, { all: [{ done: idOf(questions[0]!.id) }, { not: { skipped: idOf(questions[1]!.id) } }] }, { flag: 'x' }],
+      });
+      expect(copied.at(-1)!.then).toEqual(game.content.questions.at(-1)!.then);
+      expect(copied.map((q) => q.id)).not.toContain(choice.id);
     });
 
     it('an admin duplicating someone’s game keeps the copy as the admin’s own', async () => {

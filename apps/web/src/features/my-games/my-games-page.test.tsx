@@ -232,7 +232,7 @@ describe('my games page', () => {
 
   it('reads a GPX through the server, shows what it holds and what was not carried, and creates the draft only once confirmed', async () => {
     const empty = emptyGame('en');
-    const file = { format: 'streethunt-game', version: 2, exportedAt: '2026-11-26T10:00:00.000Z', game: { ...empty, metadata: { ...empty.metadata, name: 'Trail' } } };
+    const file = { format: 'streethunt-game', version: 3, exportedAt: '2026-11-26T10:00:00.000Z', game: { ...empty, metadata: { ...empty.metadata, name: 'Trail' } } };
     const fetchMock = mockRoutes({
       ...listed(),
       'POST /api/games/import/read': {
