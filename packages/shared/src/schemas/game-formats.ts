@@ -12,8 +12,9 @@ export const MAX_OPEN_FORMAT_BYTES = 5 * 1024 * 1024;
 
 /**
  * What a file holds that the game cannot keep, so the creator is told before saving:
- * - `branching`: screens that lead to different next screens (a game goes in one order);
- * - `choicePoints`: points per choice (a choice here is right or wrong);
+ * - `branching`: screens that lead back to one already shown (a game shows each question once), more
+ *   than one ending, screens never reached; a branch itself is kept, as a flow;
+ * - `choicePoints`: points per choice that no rule adds (outside a branch a choice is right or wrong);
  * - `media`: images, video or audio linked from elsewhere (a game shows only media uploaded here);
  * - `scripts`: scripts, event handlers or `javascript:` links in descriptions (removed);
  * - `tracks`: GPX tracks and KML lines (a path, not stops);

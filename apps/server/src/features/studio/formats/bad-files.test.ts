@@ -148,6 +148,25 @@ describe('files whose game would break a limit: 400 with the reason, never a fai
     expect((await readOpenFormat(story({ type: 'circle', center: { latitude: 90, longitude: 34 }, radius: 30 }))).file.game.questions[0]!.location).toEqual({ lat: 90, lng: 34 });
   });
 
+  it('geo-tales choices that lead to one screen in more ways than a condition holds (the screen named)', async () => {
+    // Three forks of 8 options, 7 of each leading to `a` and the 8th on to the next fork: 21 ways to `a`.
+    const fork = (next: string) => ({ type: 'choices', text: 'Which?', choices: Array.from({ length: 8 }, (_, i) => ({ text: `${i}`, next: i < 7 ? 'a' : next })) });
+    const screens = { start: fork('f2'), f2: fork('f3'), f3: fork('b'), a: { type: 'text', text: 'A' }, b: { type: 'text', text: 'B' } };
+    expect(await refusal(Buffer.from(JSON.stringify({ locations: {}, screens })))).toEqual({
+      statusCode: 400,
+      code: 'validation',
+      message: "The story's choices lead to this screen in 21 ways; a question can open on at most 19 (in screens.a)",
+    });
+  });
+
+  it('a geo-tales story of more stops than a game may have (30,000 forks), refused before its conditions are made', async () => {
+    const screens: Record<string, unknown> = { start: { type: 'text', text: 'Go', next: 'f0' } };
+    for (let i = 0; i < 30_000; i++) screens[`f${i}`] = { type: 'choices', text: 'Which?', choices: [{ text: 'On', next: `f${i + 1}` }, { text: 'Stop', next: 'end' }] };
+    screens['f30000'] = { type: 'finish' };
+    screens.end = { type: 'finish' };
+    expect((await refusal(Buffer.from(JSON.stringify({ locations: {}, screens })))).message).toBe(`The file holds 30001 stops; a game may have at most ${MAX_QUESTIONS}`);
+  });
+
   it('XML nested past the parser’s limit', async () => {
     const deep = Buffer.from(kml(`<Placemark><name>P</name>${'<x>'.repeat(101)}${'</x>'.repeat(101)}<Point><coordinates>34.77,32.07</coordinates></Point></Placemark>`));
     expect(await refusal(deep)).toEqual({ statusCode: 400, code: 'validation', message: 'This XML file nests elements more than 100 deep; a GPX or KML file needs far fewer' });

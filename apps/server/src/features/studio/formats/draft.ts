@@ -9,6 +9,8 @@ import {
   MAX_QUESTIONS,
   newContentId,
   type EditableGame,
+  type FlowCondition,
+  type FlowRule,
   type GameExport,
   type GameLocation,
   type ImportSummary,
@@ -30,6 +32,11 @@ export type ReadStop = {
   location: GameLocation | null;
   answer?: Answer;
   hints?: Array<{ title?: string; content: string }>;
+  /** The question's id, when the file's reader names it in another stop's condition (else a new one). */
+  id?: string;
+  /** Its flow, from a file that branches (DESIGN.md section 12). */
+  when?: FlowCondition;
+  then?: FlowRule[];
   where: Where;
 };
 
@@ -147,11 +154,13 @@ export class DraftBuilder {
       if (hints.length > MAX_HINTS) throw fileProblem(`A stop has ${hints.length} hints; a question may have at most ${MAX_HINTS}`, stop.where);
       if (!stop.name && !stop.content) this.note('unnamed', stop.where.element ?? '');
       return {
-        id: newContentId(),
+        id: stop.id ?? newContentId(),
         content: `${stop.name ? `<h2>${escapeHtml(stop.name)}</h2>` : ''}${stop.content}`,
         location: stop.location,
         answer: stop.answer ?? { kind: 'none', content: '', contentAfterAnswer: '' },
         hints: hints.map((hint) => ({ id: newContentId(), content: hint.content, ...(hint.title && { title: hint.title }) })),
+        ...(stop.when && { when: stop.when }),
+        ...(stop.then && stop.then.length > 0 && { then: stop.then }),
       };
     });
     const game: EditableGame = {

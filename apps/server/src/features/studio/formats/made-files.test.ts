@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readOpenFormat } from './read-open-format.ts';
+import { checkFlow, simulateFlow, type FlowStep } from '@streethunt/shared';
+import { readOpenFormat, type ReadFile } from './read-open-format.ts';
 
 // Files made for the rules of each format's mapping (docs/open-formats.md) that the real samples do not show.
 const read = (text: string) => readOpenFormat(Buffer.from(text));
@@ -80,5 +81,104 @@ describe('geo-tales: points per choice, a polygon location, a circle near a poin
     await expect(read(JSON.stringify({ locations, screens: { intro: { type: 'text', text: 'x' } } }))).rejects.toMatchObject({ message: 'The story has no "start" screen (in screens)' });
     await expect(read(JSON.stringify({ locations, screens: { start: { type: 'text', text: 'x', next: 'gone' } } }))).rejects.toMatchObject({ message: 'A screen leads to "gone", which the story does not have (in screens.gone)' });
     await expect(read(JSON.stringify({ locations, screens: { start: { type: 'video' } } }))).rejects.toMatchObject({ message: 'A screen\'s type is "video"; geo-tales has text, input, choices, navigate and finish (in screens.start)' });
+  });
+});
+
+describe('geo-tales: choices that lead to different screens are a branch', () => {
+  const circle = (latitude: number) => ({ type: 'circle', center: { latitude, longitude: 8.44 }, radius: 30 });
+  // A fork three ways (left through a park, right through a second fork, home to the end), the ways joining again.
+  const story = {
+    locations: { start: circle(47.4), park: circle(47.41) },
+    screens: {
+      start: { type: 'text', text: 'Welcome', next: 'fork' },
+      fork: { type: 'choices', text: 'Which way?', choices: [ { text: 'Left', next: 'to-park', points: 2 }, { text: 'Right', next: 'right' }, { text: 'Home', next: 'end' } ] },
+      'to-park': { type: 'navigate', location: 'park', next: 'left' },
+      left: { type: 'input', text: 'Which tree?', answer: 'oak', next: 'join' },
+      right: { type: 'choices', text: 'Up or down?', choices: [ { text: 'Up', next: 'up' }, { text: 'Down', next: 'down' } ] },
+      up: { type: 'text', text: 'Up here', next: 'join-right' },
+      down: { type: 'text', text: 'Down here', next: 'join-right' },
+      'join-right': { type: 'text', text: 'The ways meet', next: 'join' },
+      join: { type: 'text', text: 'Last stop', next: 'end' },
+      end: { type: 'finish', text: 'Bye' },
+    },
+  };
+  const read = (text: string) => readOpenFormat(Buffer.from(text));
+  const qs = (file: ReadFile['file']) => file.game.questions.map((q) => ({ ...q, id: q.id! }));
+  const contentOf = (file: ReadFile['file'], id: string | null) => file.game.questions.find((q) => q.id === id)?.content.replace(/<[^>]+>/g, '').trim();
+
+  it('each screen an option leads to opens on that option, a screen several ways lead to on any of them, the points and the end as the option’s rules', async () => {
+    const { file, notCarried } = await read(JSON.stringify(story));
+    const [start, fork, left, right, up, down, joinRight, join] = qs(file);
+    expect(qs(file).map((q) => contentOf(file, q.id))).toEqual(['Welcome', 'Which way?', 'Which tree?', 'Up or down?', 'Up here', 'Down here', 'The ways meet', 'Last stop']);
+    const options = (q: typeof fork) => (q!.answer.kind === 'choice' ? q!.answer.options : []);
+    const [goLeft, goRight, goHome] = options(fork);
+    expect(options(fork).every((o) => o.correct)).toBe(true);
+    expect(fork!.then).toEqual([{ on: { chose: goLeft!.id }, do: [{ addPoints: 2 }] }, { on: { chose: goHome!.id }, do: [{ end: true }] }]);
+    const [goUp, goDown] = options(right);
+    expect([start, fork].map((q) => q!.when)).toEqual([undefined, undefined]);
+    // The navigate screen on the left way gives its stop the park, and opens with it.
+    expect(left!.location).toEqual({ lat: 47.41, lng: 8.44 });
+    expect(left!.when).toEqual({ chose: { question: fork!.id, option: goLeft!.id } });
+    expect(right!.when).toEqual({ chose: { question: fork!.id, option: goRight!.id } });
+    expect(up!.when).toEqual({ chose: { question: right!.id, option: goUp!.id } });
+    expect(down!.when).toEqual({ chose: { question: right!.id, option: goDown!.id } });
+    // Every option of the second fork leads here: its question done.
+    expect(joinRight!.when).toEqual({ done: right!.id });
+    expect(join!.when).toEqual({ any: [{ chose: { question: fork!.id, option: goLeft!.id } }, { done: right!.id }] });
+    expect(file.game.gameoverPage.content).toBe('<p>Bye</p>');
+    expect(notCarried).toEqual([]);
+    expect(checkFlow(qs(file), file.game.metadata.order)).toEqual([]);
+  });
+
+  it('played through: the way chosen is the way that opens, its points counted', async () => {
+    const { file } = await read(JSON.stringify(story));
+    const questions = qs(file);
+    const [start, fork, left, right, up, , joinRight, join] = questions;
+    const options = (q: typeof fork) => (q!.answer.kind === 'choice' ? q!.answer.options : []);
+    const path = (...steps: Array<[typeof fork, number?]>) =>
+      simulateFlow(
+        questions,
+        file.game.metadata.order,
+        steps.map(([q, option]): FlowStep => ({ question: q!.id, outcome: 'right', ...(option !== undefined && { option: options(q)[option]!.id }) })),
+      );
+    const leftWay = path([start], [fork, 0]);
+    expect(leftWay.at(-1)!.flow.next).toBe(left!.id);
+    // The left option's 2 points, on top of what any answer wins.
+    expect(leftWay.at(-1)!.score).toBe(path([start], [fork, 1]).at(-1)!.score + 2);
+    expect(path([start], [fork, 0], [right, 0]).at(-1)!.accepted).toBe(false);
+    expect(path([start], [fork, 0], [left]).at(-1)!.flow.next).toBe(join!.id);
+
+    const rightWay = path([start], [fork, 1]);
+    expect(rightWay.at(-1)!.flow.next).toBe(right!.id);
+    expect(path([start], [fork, 1], [left]).at(-1)!.accepted).toBe(false);
+    expect(path([start], [fork, 1], [right, 0]).at(-1)!.flow.next).toBe(up!.id);
+    const all = path([start], [fork, 1], [right, 0], [up], [joinRight], [join]);
+    expect(all.every((step) => step.accepted)).toBe(true);
+    expect(all.at(-1)!.flow).toMatchObject({ next: null, over: true });
+
+    expect(path([start], [fork, 2]).at(-1)!.flow).toMatchObject({ next: null, over: true });
+  });
+
+  it('a story without branches carries no flow at all', async () => {
+    const { file } = await read(JSON.stringify({
+      locations: story.locations,
+      screens: { start: { type: 'text', text: 'a', next: 'q' }, q: { type: 'choices', text: 'b', choices: [ { text: 'x' }, { text: 'y' } ], next: 'end' }, end: { type: 'finish' } },
+    }));
+    expect(file.game.questions.map((q) => ['when' in q, 'then' in q])).toEqual([[false, false], [false, false]]);
+  });
+
+  it('a navigate screen that leads to no new stop is a stop to walk to, opening on its option', async () => {
+    const { file, notCarried } = await read(JSON.stringify({
+      locations: story.locations,
+      screens: {
+        start: { type: 'choices', text: 'Where?', choices: [ { text: 'Park', next: 'to-park' }, { text: 'Done', next: 'end' } ] },
+        'to-park': { type: 'navigate', location: 'park', next: 'start' },
+        end: { type: 'finish' },
+      },
+    }));
+    const [menu, walk] = qs(file);
+    const park = menu!.answer.kind === 'choice' ? menu!.answer.options[0]! : undefined;
+    expect(walk).toMatchObject({ content: '', location: { lat: 47.41, lng: 8.44 }, answer: { kind: 'none' }, when: { chose: { question: menu!.id, option: park!.id } } });
+    expect(notCarried).toEqual([{ kind: 'branching', count: 1, where: ['to-park'] }, { kind: 'unnamed', count: 1, where: ['screens.to-park'] }]);
   });
 });

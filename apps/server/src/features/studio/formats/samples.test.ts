@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { gameExportSchema, type GameExport } from '@streethunt/shared';
+import { checkFlow, gameExportSchema, simulateFlow, type FlowStep, type GameExport } from '@streethunt/shared';
 import { readOpenFormat, type ReadFile } from './read-open-format.ts';
 
 // Real files from public sources (samples/SOURCES.md: where each came from, its licence and its counts).
 const sample = (name: string) => readOpenFormat(readFileSync(new URL(`./samples/${name}`, import.meta.url)));
 const questions = (read: ReadFile) => read.file.game.questions;
 const names = (read: ReadFile) => questions(read).map((q) => /^<h2>(.*?)<\/h2>/.exec(q.content)?.[1] ?? '');
+/** The questions with their ids (the import gives every one). */
+const playable = (read: ReadFile) => questions(read).map((q) => ({ ...q, id: q.id! }));
 const asPoint = (location: GameExport['game']['questions'][number]['location']) => (location && !Array.isArray(location) ? location : null);
 
 describe('real files read into a game', () => {
@@ -80,32 +82,86 @@ describe('real files read into a game', () => {
     expect(read.notCarried).toEqual([{ kind: 'media', count: 1, where: ['styled placemark'] }]);
   });
 
-  it('geo-tales’ tour: text, input and choices screens as stops, navigate as the next stop’s area, the start, the finish; its menu’s branching and circles noted', async () => {
+  it('geo-tales’ tour: text, input and choices screens as stops, the start, the finish; its menu a branch question whose options open their own screens; the ways back to the menu and circles noted', async () => {
     const read = await sample('geo-tales-tour.json');
     expect(gameExportSchema.safeParse(read.file).success).toBe(true);
     expect(read.summary).toEqual({
       format: 'geo-tales',
       name: '',
-      stops: 5,
+      stops: 7,
       start: true,
-      areas: { point: 0, polygon: 1 },
-      answers: { text: 1, number: 0, choice: 2, none: 2 },
+      areas: { point: 0, polygon: 2 },
+      answers: { text: 1, number: 0, choice: 2, none: 4 },
       hints: 0,
     });
+    // start, menu, the two navigate screens (stops to walk to: they lead back to the menu), 1, 2, 3.
     const kinds = questions(read).map((q) => q.answer.kind);
-    expect(kinds).toEqual(['none', 'choice', 'none', 'text', 'choice']);
-    const menu = questions(read)[1]!.answer;
-    // No points in the menu: any option goes on.
-    expect(menu.kind === 'choice' && menu.options.every((option) => option.correct)).toBe(true);
+    expect(kinds).toEqual(['none', 'choice', 'none', 'none', 'none', 'text', 'choice']);
+    const [start, menu, navDefaults, navColor, text, input, multiple] = playable(read);
+    // No points in the menu: any option goes on (a branch question marks every option right).
+    const options = menu!.answer.kind === 'choice' ? menu!.answer.options : [];
+    expect(options.map((o) => [o.text, o.correct])).toEqual([
+      ['Navigation with arrow and distance', true],
+      ['Navigation with color', true],
+      ['Text', true],
+      ['Input', true],
+      ['Multiple Choice', true],
+      ['Finish', true],
+    ]);
+    // Each screen the menu leads to opens on its option; the Finish option ends the game.
+    const chose = (i: number) => ({ chose: { question: menu!.id, option: options[i]!.id } });
+    expect([start, menu].map((q) => q!.when)).toEqual([undefined, undefined]);
+    expect([navDefaults, navColor, text, input, multiple].map((q) => q!.when)).toEqual([chose(0), chose(1), chose(2), chose(3), chose(4)]);
+    expect(menu!.then).toEqual([{ on: { chose: options[5]!.id }, do: [{ end: true }] }]);
+    expect(navDefaults!.location).toHaveLength(24);
     // '1 + 2?' answered 3, written as a number.
-    expect(questions(read)[3]!.answer).toMatchObject({ kind: 'text', value: '3' });
+    expect(input!.answer).toMatchObject({ kind: 'text', value: '3' });
     // Its finish screen has no text: the game over says its own congratulations.
     expect(read.file.game.gameoverPage.content).toBe('');
-    expect(read.notCarried.map((note) => note.kind).sort()).toEqual(['branching', 'circles']);
+    expect(read.notCarried).toEqual([
+      { kind: 'circles', count: 3, where: ['start', 'A'] },
+      { kind: 'branching', count: 5, where: ['nav-defaults', 'nav-color', '1', '2', '3'] },
+      { kind: 'unnamed', count: 2, where: ['screens.nav-defaults', 'screens.nav-color'] },
+    ]);
+  });
+
+  it('geo-tales’ tour plays its menu’s choices: each option opens its own screen and not another’s, Finish ends the game', async () => {
+    const read = await sample('geo-tales-tour.json');
+    const qs = playable(read);
+    expect(checkFlow(qs, read.file.game.metadata.order)).toEqual([]);
+    const [start, menu, , , text, input] = qs;
+    const options = menu!.answer.kind === 'choice' ? menu!.answer.options : [];
+    const play = (option: number, ...after: FlowStep[]) =>
+      simulateFlow(qs, read.file.game.metadata.order, [{ question: start!.id, outcome: 'right' }, { question: menu!.id, outcome: 'right', option: options[option]!.id }, ...after]);
+
+    // What is new to play after the menu (a question answered stays playable: its text may still be read).
+    const opened = (step: { flow: { playable: string[]; next: string | null; over: boolean } }) => ({ ...step.flow, playable: step.flow.playable.filter((id) => id !== start!.id && id !== menu!.id) });
+    const textPicked = play(2).at(-1)!;
+    expect(textPicked.accepted).toBe(true);
+    expect(opened(textPicked)).toEqual({ playable: [text!.id], next: text!.id, over: false });
+    const inputPicked = play(3).at(-1)!;
+    expect(opened(inputPicked)).toEqual({ playable: [input!.id], next: input!.id, over: false });
+    // The text question is not open on the input's way: answering it is refused.
+    const wrongWay = play(3, { question: text!.id, outcome: 'right' }).at(-1)!;
+    expect(wrongWay.accepted).toBe(false);
+    // Its own screen done, the way leads back to the menu, which a game shows once: the game is over.
+    expect(opened(play(3, { question: input!.id, outcome: 'right' }).at(-1)!)).toEqual({ playable: [input!.id], next: null, over: true });
+    expect(opened(play(5).at(-1)!)).toEqual({ playable: [], next: null, over: true });
+  });
+
+  it('every geo-tales sample’s flow passes the flow checker, on either order', async () => {
+    for (const name of ['geo-tales-tour.json', 'geo-tales-all-screens.json', 'geo-tales-test-all-screens.json']) {
+      const qs = playable(await sample(name));
+      expect({ name, linear: checkFlow(qs, 'linear'), free: checkFlow(qs, 'free') }).toEqual({ name, linear: [], free: [] });
+    }
   });
 
   it('an older geo-tales story without a start location: the first area is the start', async () => {
     const read = await sample('geo-tales-test-all-screens.json');
-    expect(read.summary).toMatchObject({ stops: 3, start: true, areas: { point: 0, polygon: 1 } });
+    // The menu is the start screen: its five options, the two navigate screens among them stops of their own.
+    expect(read.summary).toMatchObject({ stops: 5, start: true, areas: { point: 0, polygon: 2 } });
+    const [menu, ...opened] = playable(read);
+    expect(menu!.when).toBeUndefined();
+    expect(opened.map((q) => q.when && 'chose' in q.when && q.when.chose.question)).toEqual([menu!.id, menu!.id, menu!.id, menu!.id]);
   });
 });
