@@ -60,12 +60,25 @@ function telling(issue: Issue): Issue {
   return { ...inner, path: [...issue.path, ...inner.path] };
 }
 
-/** `game.questions.0.answer.value: expected string, received number`. */
-function describeIssue(issue: Issue, prefix: readonly PropertyKey[] = []): { path: string; message: string } {
+/**
+ * The id of the question a flow issue is in (`game.questions.N.when` or `.then`), when the file gives
+ * it one: a condition names questions by id, so that is how the creator finds it in the file.
+ */
+function flowQuestionId(file: unknown, path: readonly PropertyKey[]): string | undefined {
+  if (path[0] !== 'game' || path[1] !== 'questions' || typeof path[2] !== 'number' || (path[3] !== 'when' && path[3] !== 'then')) return undefined;
+  const questions = (file as { game?: { questions?: unknown } }).game?.questions;
+  const id = Array.isArray(questions) ? (questions[path[2]] as { id?: unknown } | undefined)?.id : undefined;
+  return typeof id === 'string' ? quote(id) : undefined;
+}
+
+/** `game.questions.0.answer.value: expected string, received number`; `game.questions.1.when (question "q2"): …`. */
+function describeIssue(issue: Issue, file: unknown): { path: string; message: string } {
   const deepest = telling(issue);
-  const path = [...prefix, ...deepest.path].map(String).join('.');
+  const path = deepest.path.map(String).join('.');
   const message = deepest.message.replace(/^Invalid input: /, '');
-  return { path, message: path ? `${path}: ${message}` : message };
+  const id = flowQuestionId(file, deepest.path);
+  const where = id === undefined || message.includes(`question ${id.slice(1, -1)}:`) ? path : `${path} (question ${id})`;
+  return { path, message: path ? `${where}: ${message}` : message };
 }
 
 /**
@@ -87,7 +100,7 @@ export function readGameExport(file: unknown): GameExport {
   const parsed = gameImportSchema.safeParse(file);
   // A version 1 or 2 file (no kinds, no flow) reads as the current version: what it lacks has its default.
   if (parsed.success) return { ...parsed.data, version: GAME_EXPORT_VERSION };
-  const issues = parsed.error.issues.slice(0, MAX_ISSUES).map((issue) => describeIssue(issue));
+  const issues = parsed.error.issues.slice(0, MAX_ISSUES).map((issue) => describeIssue(issue, file));
   throw refuse(`This game file cannot be imported: ${issues[0]?.message ?? 'unknown problem'}`, issues);
 }
 

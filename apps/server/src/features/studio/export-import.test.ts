@@ -175,17 +175,17 @@ describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
       {
         name: 'a condition of an unknown kind',
         file: withFlow(1, { when: { after: 'q1' } }),
-        message: 'This game file cannot be imported: game.questions.1.when: a condition is an object with one of done, skipped, chose, flag, scoreAtLeast, minutesAtLeast, all, any, not; it has "after"',
+        message: 'This game file cannot be imported: game.questions.1.when (question "q2"): a condition is an object with one of done, skipped, chose, flag, scoreAtLeast, minutesAtLeast, all, any, not; it has "after"',
       },
       {
         name: 'a condition naming a question by a number, deep in an any',
         file: withFlow(1, { when: { any: [{ flag: 'x' }, { not: { done: 5 } }] } }),
-        message: 'This game file cannot be imported: game.questions.1.when.any.1.not.done: expected string, received number',
+        message: 'This game file cannot be imported: game.questions.1.when.any.1.not.done (question "q2"): expected string, received number',
       },
       {
         name: 'a condition nested 6 deep',
         file: withFlow(1, { when: { not: { not: { not: { not: { not: { done: 'q1' } } } } } } }),
-        message: 'This game file cannot be imported: game.questions.1.when: a condition nests at most 5 deep',
+        message: 'This game file cannot be imported: game.questions.1.when (question "q2"): a condition nests at most 5 deep',
       },
       {
         name: 'a rule on an option its question does not have',
@@ -195,17 +195,17 @@ describe.each(testDatabaseKinds())('export and import on %s', (kind) => {
       {
         name: 'an action of an unknown kind',
         file: withFlow(0, { then: [{ on: 'right', do: [{ teleport: true }] }] }),
-        message: 'This game file cannot be imported: game.questions.0.then.0.do.0: expected an object with one of setFlag, addPoints, say, end; it has "teleport"',
+        message: 'This game file cannot be imported: game.questions.0.then.0.do.0 (question "q1"): expected an object with one of setFlag, addPoints, say, end; it has "teleport"',
       },
       {
         name: 'an action of a known kind with a value of the wrong type',
         file: withFlow(0, { then: [{ on: 'right', do: [{ addPoints: 'ten' }] }] }),
-        message: 'This game file cannot be imported: game.questions.0.then.0.do.0.addPoints: expected number, received string',
+        message: 'This game file cannot be imported: game.questions.0.then.0.do.0.addPoints (question "q1"): expected number, received string',
       },
       {
         name: 'points past the limit',
         file: withFlow(0, { then: [{ on: 'right', do: [{ addPoints: 1e6 }] }] }),
-        message: 'This game file cannot be imported: game.questions.0.then.0.do.0.addPoints: Too big: expected number to be <=1000',
+        message: 'This game file cannot be imported: game.questions.0.then.0.do.0.addPoints (question "q1"): Too big: expected number to be <=1000',
       },
       {
         name: 'a choice of one option',
