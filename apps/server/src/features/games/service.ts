@@ -42,6 +42,9 @@ function playerQuestion(question: Question, salt: string, phone: PhoneAnswer, fo
     // (docs/decisions/010); the owner gets the codes from their own call (presence-codes route).
     hints: question.hints.map((hint) => ({ id: hint.id, content: hint.content, ...(hint.title !== undefined && { title: hint.title }) })),
     answer: replyAnswerOf(question.answer, salt, phone, forOwner),
+    // The flow goes to the phone: it judges what opens next offline as the server does (content/flow.ts).
+    ...(question.when !== undefined && { when: question.when }),
+    ...(question.then !== undefined && { then: question.then }),
   };
 }
 

@@ -1,9 +1,9 @@
-import { progressSchema, type Progress } from '@streethunt/shared';
+import { gameReplySchema, progressSchema, type Progress } from '@streethunt/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { branchingQuestions, buildCode, buildGame, buildUser, gameContent } from '../../test/factories.ts';
-import { progressCall } from '../../test/player-calls.ts';
+import { getGame, progressCall } from '../../test/player-calls.ts';
 import { playTables } from './test-support.ts';
 
 // The server owns the order (DESIGN.md section 12): every progress reply carries the flow, and a change
@@ -38,6 +38,13 @@ describe.each(testDatabaseKinds())('the game flow, judged by the server, on %s',
     call(gameId, code, 'set-question-status', { questionIndex, questionStatus: 'ANSWERED', answer: value });
   const move = (gameId: string, code: string, questionIndex: number, questionStatus: string) =>
     call(gameId, code, 'set-question-status', { questionIndex, questionStatus });
+
+  it('a code holder’s game carries each question’s flow, so the phone judges what opens offline as the server does', async () => {
+    const { code } = await buildCode(t.db, { gameId: branching });
+    const questions = gameReplySchema.parse((await getGame(t.app, branching, { secret: code })).json()).questions!;
+    const written = branchingQuestions()!;
+    expect(questions.map((q) => [q.id, q.when, q.then])).toEqual(written.map((q) => [q.id, q.when, q.then]));
+  });
 
   it('a linear game without rules: the next question only, in every reply; a later one is 409 not_playable and changes nothing', async () => {
     const { code } = await buildCode(t.db, { gameId: linear });
