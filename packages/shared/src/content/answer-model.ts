@@ -12,11 +12,14 @@ import { MAX_CHOICE_OPTIONS, MAX_NUMBER_ANSWER, MAX_OPTION_TEXT, MIN_CHOICE_OPTI
  * - `none`: an information or navigation stop: arriving (or 'continue') completes it;
  * - `photo`: the team takes a picture; a person judges it (`judging`: accepted on upload, or later by
  *   the creator; in an event always by the organiser).
- * Each kind has `content` (before answering) and `contentAfterAnswer`. A `switch` on `kind` ending in
- * `unreachable(kind)` makes the type checker name every place a new kind must be handled.
+ * Each kind has `content` (before answering) and `contentAfterAnswer`. What each kind does is in one
+ * registry per side, each a record keyed by kind (`ANSWER_KIND_REGISTRY` in answer-registry.ts; in the
+ * web app the player's inputs and the editor's panels), so the type checker names every place a new
+ * kind must be handled.
  */
 export const ANSWER_KINDS = ['text', 'number', 'choice', 'none', 'photo'] as const;
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
+export const isAnswerKind = (value: unknown): value is AnswerKind => (ANSWER_KINDS as readonly unknown[]).includes(value);
 /** Outside events, who judges a photo: nobody (accepted as it arrives), or the creator later. */
 export const PHOTO_JUDGINGS = ['on-upload', 'later'] as const;
 export type PhotoJudging = (typeof PHOTO_JUDGINGS)[number];
@@ -54,23 +57,31 @@ function answerSchemaOf({ richText, answerValue, strict }: TextSchemas) {
       const ids = new Set(list.map((o) => o.id));
       if (ids.size < list.length) context.addIssue({ code: 'custom', message: 'each option needs its own id' });
     });
+  // Keyed by kind, every kind named: the answer's type, and the kinds' registry (answer-registry.ts), follow from these.
   return {
     text: object({ kind: z.literal('text'), value: answerValue, lenient: z.boolean().optional(), ...texts }),
     number: object({ kind: z.literal('number'), value: numberValue, tolerance: tolerance.default(0), ...texts }),
     choice: object({ kind: z.literal('choice'), options, ...texts }),
     none: object({ kind: z.literal('none'), ...texts }),
     photo: object({ kind: z.literal('photo'), judging: z.enum(PHOTO_JUDGINGS).default('later'), ...texts }),
-  };
+  } satisfies Record<AnswerKind, z.ZodObject>;
+}
+
+/** Each kind's schema in the order of ANSWER_KINDS, as a discriminated union takes them (so none can be left out of the union). */
+export function inKindOrder<Schemas extends Record<AnswerKind, unknown>>(kinds: Schemas): [Schemas[AnswerKind], ...Schemas[AnswerKind][]] {
+  const [first, ...rest] = ANSWER_KINDS.map((kind) => kinds[kind]);
+  return [first as Schemas[AnswerKind], ...rest];
 }
 
 export function answerUnion(schemas: TextSchemas) {
-  const kinds = answerSchemaOf(schemas);
-  return z.preprocess(textWhenUnnamed, z.discriminatedUnion('kind', [kinds.text, kinds.number, kinds.choice, kinds.none, kinds.photo]));
+  return z.preprocess(textWhenUnnamed, z.discriminatedUnion('kind', inKindOrder(answerSchemaOf(schemas))));
 }
 export { answerSchemaOf };
 
+/** Each kind's answer as stored (the registry's `schema`). */
+export const storedAnswerKinds = answerSchemaOf({ richText: multilineText().default(''), answerValue: lineText().default(''), strict: false });
 /** An answer as stored and as the owner edits it. */
-export const storedAnswerSchema = answerUnion({ richText: multilineText().default(''), answerValue: lineText().default(''), strict: false });
+export const storedAnswerSchema = z.preprocess(textWhenUnnamed, z.discriminatedUnion('kind', inKindOrder(storedAnswerKinds)));
 export type Answer = z.infer<typeof storedAnswerSchema>;
 export type TextAnswer = Extract<Answer, { kind: 'text' }>;
 export type NumberAnswerContent = Extract<Answer, { kind: 'number' }>;

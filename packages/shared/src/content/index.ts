@@ -1,6 +1,7 @@
 export * from './limits.ts';
 export * from './ids.ts';
 export * from './answer-model.ts';
+export * from './answer-registry.ts';
 export * from './judge.ts';
 export * from './reply-answer.ts';
 export * from './linear-text.ts';

@@ -1,4 +1,5 @@
-import { unreachable, type Answer, type ReplyAnswer } from './answer-model.ts';
+import { answerKindEntry } from './answer-registry.ts';
+import type { Answer, ReplyAnswer } from './answer-model.ts';
 import type { PhoneAnswer } from './judge.ts';
 
 /**
@@ -8,20 +9,7 @@ import type { PhoneAnswer } from './judge.ts';
  */
 export function replyAnswerOf(answer: Answer, salt: string, phone: PhoneAnswer, forOwner: boolean): ReplyAnswer {
   const common = { kind: answer.kind, salt, ...phone, content: answer.content, contentAfterAnswer: answer.contentAfterAnswer };
-  switch (answer.kind) {
-    case 'text':
-      return forOwner ? { ...common, value: answer.value, ...(answer.lenient && { lenient: true }) } : common;
-    case 'number':
-      return forOwner ? { ...common, value: answer.value, tolerance: answer.tolerance } : common;
-    case 'choice':
-      return { ...common, options: answer.options.map(({ id, text, correct }) => (forOwner ? { id, text, correct } : { id, text })) };
-    case 'none':
-      return common;
-    case 'photo':
-      return { ...common, judging: answer.judging };
-    default:
-      return unreachable(answer);
-  }
+  return answerKindEntry(answer).reply(answer, common, forOwner);
 }
 
 /** A text answer's comma list; '' for the other kinds (which have none). */

@@ -3,7 +3,8 @@ import { newContentId } from '../content/ids.ts';
 import { readPrice } from './price.ts';
 import { SPEC_SCORING } from './score.ts';
 import type { GameContent, Question } from '../schemas/game.ts';
-import { unreachable, type Answer, type AnswerKind, type ReplyAnswer } from '../content/answer-model.ts';
+import type { Answer, AnswerKind, ReplyAnswer } from '../content/answer-model.ts';
+import { ANSWER_KIND_REGISTRY, type EitherAnswer } from '../content/answer-registry.ts';
 import type { EditableGame } from '../schemas/studio.ts';
 
 /** An empty game: what POST /api/games/new stores and what 'add' appends from. */
@@ -40,26 +41,8 @@ export const emptyQuestion = (): EditableGame['questions'][number] => ({
  */
 export function withAnswerKind(answer: Answer, kind: AnswerKind): Answer {
   if (answer.kind === kind) return answer;
-  const texts = { content: answer.content, contentAfterAnswer: answer.contentAfterAnswer };
-  switch (kind) {
-    case 'text':
-      return { kind, value: answer.kind === 'number' ? String(answer.value) : '', ...texts };
-    case 'number': {
-      const written = answer.kind === 'text' ? Number(answer.value.trim()) : NaN;
-      return { kind, value: answer.kind === 'text' && answer.value.trim() !== '' && Number.isFinite(written) ? written : '', tolerance: 0, ...texts };
-    }
-    case 'choice':
-      return { kind, options: [emptyOption(true), emptyOption(false)], ...texts };
-    case 'none':
-      return { kind, ...texts };
-    case 'photo':
-      return { kind, judging: 'later', ...texts };
-    default:
-      return unreachable(kind);
-  }
+  return ANSWER_KIND_REGISTRY[kind].from(answer, { content: answer.content, contentAfterAnswer: answer.contentAfterAnswer });
 }
-
-export const emptyOption = (correct = false) => ({ id: newContentId(), text: '', correct });
 
 export const emptyHint = (): EditableGame['questions'][number]['hints'][number] => ({ id: newContentId(), content: '' });
 
@@ -73,31 +56,9 @@ export type GameContentLike = Omit<GameContent, 'questions'> & {
 
 /** The answer as the owner edits it, from the stored shape or a reply's (the phone's part dropped). */
 function toEditableAnswer(either: Answer | ReplyAnswer): Answer {
-  // Every field of either shape, each optional: what a kind does not have reads as absent.
-  const answer: Partial<Omit<ReplyAnswer, 'content' | 'contentAfterAnswer'>> & Pick<ReplyAnswer, 'content' | 'contentAfterAnswer'> = either;
-  const texts = { content: answer.content, contentAfterAnswer: answer.contentAfterAnswer };
-  const kind = answer.kind ?? 'text';
-  switch (kind) {
-    case 'text': {
-      const lenient = answer.lenient === true;
-      return { kind, value: typeof answer.value === 'string' ? answer.value : '', ...(lenient && { lenient }), ...texts };
-    }
-    case 'number':
-      return {
-        kind,
-        value: typeof answer.value === 'number' ? answer.value : '',
-        tolerance: answer.tolerance ?? 0,
-        ...texts,
-      };
-    case 'choice':
-      return { kind, options: (answer.options ?? []).map((o) => ({ id: o.id, text: o.text, correct: o.correct === true })), ...texts };
-    case 'none':
-      return { kind, ...texts };
-    case 'photo':
-      return { kind, judging: answer.judging ?? 'later', ...texts };
-    default:
-      return unreachable(kind);
-  }
+  const answer: EitherAnswer = either;
+  // A reply made before the kinds has none: a text.
+  return ANSWER_KIND_REGISTRY[answer.kind ?? 'text'].editable(answer, { content: answer.content, contentAfterAnswer: answer.contentAfterAnswer });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { isAnswerKind } from '../content/answer-model.ts';
+import { ANSWER_KIND_REGISTRY } from '../content/answer-registry.ts';
 import type { GameLocation } from '../schemas/game.ts';
 import { replaceTags } from '../content/linear-text.ts';
 import { MIN_GAME_PRICE } from './price.ts';
@@ -187,22 +189,15 @@ export function groupPriceError(metadata: Pick<ValidatedGame['metadata'], 'group
 
 type ValidatedQuestion = NonNullable<ValidatedGame['questions']>[number];
 
-/** The answer's errors, by its kind (none written before the kinds: a text). */
+/** The answer's errors, by its kind. */
 function answerErrors(answer: ValidatedQuestion['answer'], q: number): GameValidationError[] {
   const n = q + 1;
-  const kind = answer?.kind ?? 'text';
-  // Nothing to fill in: an information stop, and a photo (judged by a person).
-  if (kind === 'none' || kind === 'photo') return [];
-  if (kind === 'number') return typeof answer?.value === 'number' ? [] : [issue('required', 'answerValue', `questions.${q}.answer.value`, n)];
-  if (kind === 'choice') {
-    const options = answer?.options ?? [];
-    const errors = options.flatMap((option, o) =>
-      isBlank(option.text) ? [issue('required', 'optionText', `questions.${q}.answer.options.${o}.text`, n, undefined, o + 1)] : [],
-    );
-    if (!options.some((option) => option.correct === true)) errors.push(issue('required', 'optionCorrect', `questions.${q}.answer.options`, n));
-    return errors;
-  }
-  return String(answer?.value ?? '').replace(/[,\s]/g, '') === '' ? [issue('required', 'answerValue', `questions.${q}.answer.value`, n)] : [];
+  // Absent (written before the kinds), or a kind the save refuses (so never sent to approval): checked as a text.
+  const written = answer?.kind;
+  const kind = isAnswerKind(written) ? written : 'text';
+  return ANSWER_KIND_REGISTRY[kind].missing(answer ?? {}).map(({ field, path, option }) =>
+    issue('required', field, `questions.${q}.answer.${path}`, n, undefined, option === undefined ? undefined : option + 1),
+  );
 }
 
 /** Every error of the game, in the order the editor's tree shows them (spec section 5); [] when it may go to approval. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
 import { contentIdSchema, repeatedContentId } from '../content/ids.ts';
-import { answerSchemaOf, answerUnion, textWhenUnnamed } from '../content/answer-model.ts';
+import { answerSchemaOf, answerUnion, inKindOrder, textWhenUnnamed } from '../content/answer-model.ts';
 import { flowConditionSchema, flowRulesSchema, unknownRuleOptions, type FlowRule } from '../content/flow-model.ts';
 import {
   MAX_ANSWER_VALUE,
@@ -86,13 +86,16 @@ const answerOwned = {
 const savedAnswer = z.preprocess(
   textWhenUnnamed,
   z
-    .discriminatedUnion('kind', [
-      answerKinds.text.extend(answerOwned),
-      answerKinds.number.extend(answerOwned),
-      answerKinds.choice.extend(answerOwned),
-      answerKinds.none.extend(answerOwned),
-      answerKinds.photo.extend(answerOwned),
-    ])
+    .discriminatedUnion(
+      'kind',
+      inKindOrder({
+        text: answerKinds.text.extend(answerOwned),
+        number: answerKinds.number.extend(answerOwned),
+        choice: answerKinds.choice.extend(answerOwned),
+        none: answerKinds.none.extend(answerOwned),
+        photo: answerKinds.photo.extend(answerOwned),
+      }),
+    )
     .transform((answer) => {
       const kept: Record<string, unknown> = { ...answer };
       for (const key of Object.keys(answerOwned)) delete kept[key];

@@ -8,7 +8,7 @@ import {
   GAME_EXPORT_VERSION,
   renameConditionQuestions,
   storedAnswerSchema,
-  unreachable,
+  answerKindEntry,
   validateGame,
   withContentIds,
   type EditableGame,
@@ -120,21 +120,7 @@ function judgedAnswers(answers: readonly unknown[]): string {
     answers.map((stored) => {
       const read = storedAnswerSchema.safeParse(stored);
       if (!read.success) return null;
-      const answer = read.data;
-      switch (answer.kind) {
-        case 'text':
-          return [answer.kind, answer.value, answer.lenient === true];
-        case 'number':
-          return [answer.kind, answer.value, answer.tolerance];
-        case 'choice':
-          return [answer.kind, answer.options.map((option) => [option.id, option.correct])];
-        case 'none':
-          return [answer.kind];
-        case 'photo':
-          return [answer.kind, answer.judging];
-        default:
-          return unreachable(answer);
-      }
+      return answerKindEntry(read.data).judged(read.data);
     }),
   );
 }
