@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { ActionIcon, Badge, Button, Checkbox, Group, NativeSelect, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -14,10 +14,10 @@ import {
   MAX_OPTION_TEXT,
   MIN_CHOICE_OPTIONS,
   PHOTO_JUDGINGS,
-  unreachable,
   withAnswerKind,
   writtenAnswers,
   type AnswerKind,
+  type AnswerOf,
   type ChoiceAnswer,
   type NumberAnswerContent,
   type PhotoJudging,
@@ -47,36 +47,44 @@ export function AnswerPanel(props: Props<Answer>) {
   );
 }
 
-function KindFields(props: Props<Answer>) {
+/** Each kind's panel in the editor, one entry per kind: a new kind is a type error here until it has one. */
+export const ANSWER_PANELS: { [K in AnswerKind]: ComponentType<Props<AnswerOf<K>>> } = {
+  text: TextFields,
+  number: NumberFields,
+  choice: ChoiceFields,
+  none: NoneFields,
+  photo: PhotoFields,
+};
+
+/** The fields the creator fills in, the panel of the answer's kind (generic: a lookup by a union's kind could not be typed for that answer). */
+function KindFields<K extends AnswerKind>(props: Props<AnswerOf<K>>) {
+  const Fields: ComponentType<Props<AnswerOf<K>>> = ANSWER_PANELS[props.answer.kind as K];
+  return <Fields {...props} />;
+}
+
+/** Nothing to fill in: arriving completes it. */
+function NoneFields() {
   const { t } = useTranslation('studio');
-  const { answer } = props;
-  switch (answer.kind) {
-    case 'text':
-      return <TextFields {...props} answer={answer} />;
-    case 'number':
-      return <NumberFields {...props} answer={answer} />;
-    case 'choice':
-      return <ChoiceFields {...props} answer={answer} />;
-    case 'none':
-      return (
-        <Text size="sm" c="dimmed" data-testid="answer-none">
-          {t('editor.answer.none')}
-        </Text>
-      );
-    case 'photo':
-      return (
-        <NativeSelect
-          label={t('editor.answer.judging')}
-          description={t('editor.answer.judgingHint')}
-          value={answer.judging}
-          onChange={(event) => props.onChange({ ...answer, judging: event.currentTarget.value as PhotoJudging })}
-          data={PHOTO_JUDGINGS.map((judging) => ({ value: judging, label: t(`editor.answer.judgings.${judging}`) }))}
-          data-testid="field-answer-judging"
-        />
-      );
-    default:
-      return unreachable(answer);
-  }
+  return (
+    <Text size="sm" c="dimmed" data-testid="answer-none">
+      {t('editor.answer.none')}
+    </Text>
+  );
+}
+
+/** Who judges the photo outside events. */
+function PhotoFields({ answer, onChange }: Props<AnswerOf<'photo'>>) {
+  const { t } = useTranslation('studio');
+  return (
+    <NativeSelect
+      label={t('editor.answer.judging')}
+      description={t('editor.answer.judgingHint')}
+      value={answer.judging}
+      onChange={(event) => onChange({ ...answer, judging: event.currentTarget.value as PhotoJudging })}
+      data={PHOTO_JUDGINGS.map((judging) => ({ value: judging, label: t(`editor.answer.judgings.${judging}`) }))}
+      data-testid="field-answer-judging"
+    />
+  );
 }
 
 /** The accepted answers: one line, separated by commas; each is shown as the creator wrote it. */

@@ -1,6 +1,7 @@
 import { Badge, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isQuestionOpen, suggestedQuestion } from '@streethunt/shared';
+import { ANSWER_INPUTS } from '../../ui/game/answer-inputs.tsx';
 import { useGeolocation } from '../../ui/map/use-geolocation.ts';
 import { usePlay } from './play-context.tsx';
 import classes from './question-chooser.module.css';
@@ -34,7 +35,7 @@ export function QuestionChooser({ onChoose }: { onChoose(index: number): void })
           // What the flow does not open (yet, or ever: another branch) is not on the list: a story, not a locked door.
           if (status === null && !flow.playable.includes(question.id)) return null;
           const open = isQuestionOpen(status);
-          const name = t(question.answer.kind === 'none' ? 'player.freeOrder.stop' : 'player.freeOrder.item', { n: i + 1 });
+          const name = t(ANSWER_INPUTS[question.answer.kind ?? 'text'].listedAs, { n: i + 1 });
           const state = open ? 'open' : status === 'SKIPPED' ? 'skipped' : 'answered';
           return (
             <li key={question.id}>

@@ -1,11 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Radio, Stack, TextInput } from '@mantine/core';
+import { useState, type ComponentType, type FormEvent } from 'react';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AnswerKind } from '@streethunt/shared';
 import { playSound } from '../sounds.ts';
 import { ResultAnnouncement, ResultIcon } from './result-icon.tsx';
-
-const ANSWER_MAX = 500;
 
 /** The phone's verdict: 'ask' when only the server can say (see judgeOnPhone). */
 export type PhoneVerdict = 'right' | 'wrong' | 'ask';
@@ -16,9 +14,26 @@ export type PhoneVerdict = 'right' | 'wrong' | 'ask';
  */
 export type ServerVerdict = 'right' | 'wrong' | 'queued' | 'out' | 'over' | 'wait';
 
+/** What a kind's field in the box is given: what the player has typed or picked, and how the box stands. */
+export type AnswerFieldProps = {
+  value: string;
+  onChange(value: string): void;
+  /** A choice's options, in the creator's order. */
+  options: ReadonlyArray<{ id: string; text: string }>;
+  readOnly: boolean;
+  /** The last answer sent was wrong: the field is marked invalid. */
+  wrong: boolean;
+  /** Sent with nothing picked (only where `pickFirst`). */
+  missing: boolean;
+};
+
 export type AnswerBoxProps = {
-  /** text, number or choice (an information stop has no box). */
-  kind: Exclude<AnswerKind, 'none' | 'photo'>;
+  /** The kind answered in the box (an information stop and a photo have none: see answer-inputs.tsx). */
+  kind: AnswerKind;
+  /** The kind's field: a text box, a number box, options to pick from. */
+  field: ComponentType<AnswerFieldProps>;
+  /** Nothing picked is no try: the player is asked to pick first (a choice; an empty typed answer is judged, and wrong). */
+  pickFirst: boolean;
   /** A choice's options, in the creator's order. */
   options?: ReadonlyArray<{ id: string; text: string }>;
   /** The question is ANSWERED: the box is read-only and shows the right icon. */
@@ -41,7 +56,7 @@ type Result = 'right' | 'wrong' | 'checking' | 'queued' | 'out' | 'over' | 'wait
  * nothing sent. An answer only the server can judge is sent and said to be checked, or kept for later
  * offline. Either is also said in words to screen readers. Enter submits.
  */
-export function AnswerBox({ kind, options = [], answered, judge, onRight, onAsk, onWrong }: AnswerBoxProps) {
+export function AnswerBox({ kind, field: Field, pickFirst, options = [], answered, judge, onRight, onAsk, onWrong }: AnswerBoxProps) {
   const { t } = useTranslation();
   const [sent, setSent] = useState('');
   const [result, setResult] = useState<Result>(null);
@@ -57,7 +72,7 @@ export function AnswerBox({ kind, options = [], answered, judge, onRight, onAsk,
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (answered || result === 'checking') return;
-    if (kind === 'choice' && sent === '') {
+    if (pickFirst && sent === '') {
       setMissing(true);
       return;
     }
@@ -95,38 +110,7 @@ export function AnswerBox({ kind, options = [], answered, judge, onRight, onAsk,
     <form onSubmit={submit} noValidate aria-label={t('player.answer.form')} data-testid="answer-form" data-kind={kind}>
       <Stack gap="sm">
         <Group gap="sm" align="flex-end" wrap="nowrap">
-          {kind === 'choice' ? (
-            <Radio.Group
-              label={t('player.answer.choiceLabel')}
-              value={sent}
-              onChange={change}
-              error={wrong || (missing && t('player.answer.pickFirst'))}
-              style={{ flex: 1 }}
-              data-testid="answer-options"
-            >
-              <Stack gap="xs" mt="xs">
-                {options.map((option) => (
-                  <Radio key={option.id} value={option.id} label={option.text} disabled={readOnly} size="md" dir="auto" data-testid="answer-option" />
-                ))}
-              </Stack>
-            </Radio.Group>
-          ) : (
-            <TextInput
-              label={t(kind === 'number' ? 'player.answer.numberLabel' : 'player.answer.label')}
-              value={sent}
-              onChange={(event) => change(event.currentTarget.value)}
-              readOnly={readOnly}
-              error={wrong}
-              maxLength={ANSWER_MAX}
-              size="md"
-              dir="auto"
-              autoComplete="off"
-              enterKeyHint="send"
-              inputMode={kind === 'number' ? 'decimal' : 'text'}
-              data-testid="answer-input"
-              style={{ flex: 1 }}
-            />
-          )}
+          <Field value={sent} onChange={change} options={options} readOnly={readOnly} wrong={wrong} missing={missing} />
           {showResult && <ResultIcon ok={right} label={t(right ? 'player.answer.right' : 'player.answer.wrong')} testId="answer-result" />}
         </Group>
         <ResultAnnouncement message={message} attempt={tries} testId="answer-announcement" />

@@ -5,7 +5,8 @@ import { outcomeEffects, type AnswerKind, type FlowCondition, type FlowRule, typ
 import { ReadAloud } from '../read-aloud/read-aloud.tsx';
 import type { ReadItem } from '../read-aloud/read-item.ts';
 import { RichContent } from '../rich-content.tsx';
-import { AnswerBox, type PhoneVerdict, type ServerVerdict } from './answer-box.tsx';
+import type { PhoneVerdict, ServerVerdict } from './answer-box.tsx';
+import { ANSWER_INPUTS } from './answer-inputs.tsx';
 import { HintsList } from './hints-list.tsx';
 import { SkipControl } from './skip-control.tsx';
 
@@ -66,7 +67,8 @@ export function QuestionView(props: QuestionViewProps) {
     onAnswered();
     if (question.answer.contentAfterAnswer.trim() === '' && outcomeEffects(question, 'right').say.length === 0) onContinue('DONE');
   };
-  const title = t(kind === 'none' ? 'player.question.infoStop' : 'player.question.title', { n: index + 1 });
+  const { title: titleKey, skippable, awaitsAfterText, Input } = ANSWER_INPUTS[kind];
+  const title = t(titleKey, { n: index + 1 });
   const openHints = hintStates.flatMap((state, hintIndex) => (state.isOpen && hintIndex < question.hints.length ? [hintIndex] : [])).join(',');
   const readItems = useMemo((): ReadItem[] => {
     const items: ReadItem[] = [{ key: 'question', lines: [title, question.content, open ? question.answer.content : ''], onShow: true }];
@@ -104,32 +106,25 @@ export function QuestionView(props: QuestionViewProps) {
       <RichContent html={question.content} />
       {open && <RichContent html={question.answer.content} />}
       <HintsList hints={question.hints} states={hintStates} open={open} onOpen={onOpenHint} />
-      {kind === 'photo'
-        ? !solved && (photoStep ?? <Text c="dimmed" data-testid="photo-preview-note">{t('player.photo.previewNote')}</Text>)
-        : kind === 'none'
-        ? open && (
-            <Button size="lg" fullWidth onClick={arrive} data-testid="question-arrived">
-              {t('player.question.arrived')}
-            </Button>
-          )
-        : !solved && (
-            <AnswerBox
-              key={kind}
-              kind={kind}
-              options={question.answer.options}
-              answered={answered}
-              judge={judge}
-              onRight={onAnswered}
-              onAsk={onAsk}
-              onWrong={onWrong}
-            />
-          )}
+      <Input
+        key={kind}
+        options={question.answer.options}
+        open={open}
+        answered={answered}
+        solved={solved}
+        judge={judge}
+        onRight={onAnswered}
+        onAsk={onAsk}
+        onWrong={onWrong}
+        onArrive={arrive}
+        photoStep={photoStep}
+      />
       {answered && (
         <Stack gap="md" data-testid="after-answer">
           {question.answer.contentAfterAnswerSealed ? (
             // An event's text after the answer: the server sends it now that the answer is accepted. A
             // photo's comes only once its judge accepts it: nothing to wait for on the step.
-            kind !== 'photo' && (
+            awaitsAfterText && (
               <Group gap="xs" role="status" data-testid="after-answer-loading">
                 <Loader size="xs" aria-hidden />
                 <Text>{t('player.question.afterLoading')}</Text>
@@ -170,7 +165,7 @@ export function QuestionView(props: QuestionViewProps) {
         </Stack>
       )}
       <Group justify="space-between" gap="sm">
-        {open && kind !== 'none' ? <SkipControl onSkip={onSkip} /> : <span />}
+        {open && skippable ? <SkipControl onSkip={onSkip} /> : <span />}
         {report}
       </Group>
     </Stack>
