@@ -1,4 +1,5 @@
 import {
+  ANSWER_KIND_REGISTRY,
   gameReplySchema,
   afterTextOpen,
   phoneAnswerOf,
@@ -208,7 +209,7 @@ export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId
 
 const sealedParts = new WeakMap<PreparedReply, PreparedReply>();
 
-/** A player reply without answer hashes (each answer but 'none' is asked of the server) nor hint texts. */
+/** A player reply without answer hashes (each answer its kind seals is asked of the server) nor hint texts. */
 function sealed(part: PreparedReply): PreparedReply {
   const kept = sealedParts.get(part);
   if (kept) return kept;
@@ -217,7 +218,7 @@ function sealed(part: PreparedReply): PreparedReply {
     const hints = question.hints.map(({ id, title }) => ({ id, content: '', ...(title !== undefined && { title }), sealed: true as const }));
     // Nor the text after the answer (often the answer itself) of a question to answer, until the team's answer is accepted.
     const after = answer.contentAfterAnswer.trim() === '' ? {} : { contentAfterAnswer: '', contentAfterAnswerSealed: true as const };
-    return { ...question, hints, answer: answer.kind === 'none' ? question.answer : { ...answer, hashes: [], askServer: true as const, ...after } };
+    return { ...question, hints, answer: ANSWER_KIND_REGISTRY[answer.kind ?? 'text'].sealedInEvents ? { ...answer, hashes: [], askServer: true as const, ...after } : question.answer };
   });
   const made = prepare({ ...part.body, questions });
   sealedParts.set(part, made);
