@@ -151,7 +151,7 @@ describe.each(testDatabaseKinds())('the migrations that give questions ids, keep
   it('leaves the creator’s report figures as they were, and the feedback with its play', async () => {
     const report = await listActivePlays(database.db, { userId: 'admin', role: 'admin' }, { gameId: demo.id, progressType: 'all' });
     expect(report.data).toHaveLength(Object.keys(oldPlays).length);
-    expect(report.questions).toEqual(questionStats(oldQuestions.length, Object.keys(oldPlays).map((name) => ({ questions: expected(name) }))));
+    expect(report.questions).toEqual(questionStats(demo.content, Object.keys(oldPlays).map((name) => ({ questions: expected(name), startTime, endTime: oldPlays[name]!.endTime }))));
     expect(report.questions[0]).toMatchObject({ reached: 3, answered: 3 });
     const feedback = await database.executeSql(`SELECT play_id, general FROM feedbacks WHERE id = 'f1'`);
     expect(feedback.rows).toEqual([{ play_id: 'play-finished', general: 5 }]);

@@ -342,6 +342,34 @@ export function flow(questions: readonly FlowQuestion[], order: FlowOrder | unde
   return { playable, next: over ? null : (underWay ?? firstNew), over };
 }
 
+/**
+ * Where a play stands with each question: `begun` (it has a status), `open` (not begun, and it can
+ * still become playable), or `passed` (it never can: another branch was taken, or a line moved past
+ * it). The creator's funnel counts a question only for the plays that could reach it.
+ */
+export type QuestionReach = 'begun' | 'open' | 'passed';
+
+export function questionReach(questions: readonly FlowQuestion[], order: FlowOrder | undefined, state: FlowPlayState): QuestionReach[] {
+  const { ctx } = analyse(questions, order, state);
+  return questions.map((_, i) => (ctx.statuses[i] !== null ? 'begun' : ctx.live[i] === 1 ? 'open' : 'passed'));
+}
+
+/** The questions whose options lead different ways: a condition (`chose`) or the question's own rule names one of them. */
+export function branchQuestions(questions: readonly FlowQuestion[]): Set<string> {
+  const branches = new Set<string>();
+  const visit = (c: FlowCondition) => {
+    if ('chose' in c) branches.add(c.chose.question);
+    else if ('all' in c) c.all.forEach(visit);
+    else if ('any' in c) c.any.forEach(visit);
+    else if ('not' in c) visit(c.not);
+  };
+  for (const q of questions) {
+    if (q.when) visit(q.when);
+    if ((q.then ?? []).some((rule) => typeof rule.on === 'object')) branches.add(q.id);
+  }
+  return branches;
+}
+
 /** Whether a rule answers to this outcome: `chose` is a right answer with that option. */
 function triggers(rule: FlowRule, outcome: FlowOutcome, option: string | null | undefined): boolean {
   return typeof rule.on === 'string' ? rule.on === outcome : outcome === 'right' && option != null && rule.on.chose === option;

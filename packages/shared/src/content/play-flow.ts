@@ -1,6 +1,6 @@
 import type { QuestionStatus } from '../game/question-status.ts';
 import { computeScore, elapsedMinutes, SPEC_SCORING, type ScoredPlay, type ScoringRules } from '../game/score.ts';
-import { flow, outcomeEffects, type Flow, type FlowOrder, type FlowQuestion, type OutcomeEffects } from './flow.ts';
+import { flow, outcomeEffects, questionReach, type Flow, type FlowOrder, type FlowPlayState, type FlowQuestion, type OutcomeEffects, type QuestionReach } from './flow.ts';
 
 /**
  * A play's flow from its questions' states, the same on the server and the phone. What the rules did
@@ -87,13 +87,24 @@ export function playFlow(
   now: Date = new Date(),
   outcomes = playOutcomes(questions, play.questions),
 ): Flow {
-  return flow(questions, order, {
+  return flow(questions, order, flowStateOf(play, rules, now, outcomes));
+}
+
+/** Where the play stands with each question (questionReach), its rules' points counted as in playFlow. */
+export function playReach(questions: readonly FlowQuestion[], order: FlowOrder | undefined, play: FlowedPlay, rules: ScoringRules = SPEC_SCORING, now: Date = new Date()): QuestionReach[] {
+  const outcomes = playOutcomes(questions, play.questions);
+  const scored = { ...play, questions: withRulePoints(questions, play.questions, outcomes) };
+  return questionReach(questions, order, flowStateOf(scored, rules, now, outcomes));
+}
+
+function flowStateOf(play: FlowedPlay, rules: ScoringRules, now: Date, outcomes: PlayOutcomes): FlowPlayState {
+  return {
     questions: play.questions,
     flags: outcomes.flags,
     ended: outcomes.ended,
     score: computeScore(play, now, { ...rules, timePenalty: false }),
     minutes: elapsedMinutes(play, now),
-  });
+  };
 }
 
 /**

@@ -48,10 +48,14 @@ const activePlaySchema = z.object({
 export type ActivePlay = z.infer<typeof activePlaySchema>;
 /** Per question of the game, over the plays in the reply: how many reached it, answered, skipped, opened a hint. */
 const questionStatsSchema = z.object({
+  /** The plays that could reach it: those that began it or may still, not those a branch or the line took past it. */
+  couldReach: z.number().int(),
   reached: z.number().int(),
   answered: z.number().int(),
   skipped: z.number().int(),
   hintsOpened: z.number().int(),
+  /** A question whose options lead different ways (a condition or rule names one): how many plays took each. */
+  branches: z.array(z.object({ option: z.string(), text: z.string(), plays: z.number().int() })).optional(),
 });
 export type QuestionStats = z.infer<typeof questionStatsSchema>;
 export const myActiveGamesReplySchema = z.object({ data: z.array(activePlaySchema), questions: z.array(questionStatsSchema) });

@@ -3,7 +3,7 @@ import type { ActivePlay, MyActiveGamesReply, MyFeedbacksReply } from '@streethu
 import { gameCodes, plays, type users } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildCode, buildFeedback, buildGame, buildPlay, buildPurchase, buildUser, gameContent } from '../../test/factories.ts';
+import { branchingQuestions, buildCode, buildFeedback, buildGame, buildPlay, buildPurchase, buildUser, gameContent } from '../../test/factories.ts';
 import { getJson } from '../../test/requests.ts';
 import { tokenFor } from '../../test/tokens.ts';
 import { MAX_REPORTED_PLAYS } from './service.ts';
@@ -161,6 +161,32 @@ describe.each(testDatabaseKinds())('the creator’s reports on %s', (kind) => {
     const report = async (gameId: string, progressType: string | undefined, user?: Pick<typeof users.$inferSelect, 'id' | 'role'>) =>
       get(`/api/games/my-active-games?gameId=${gameId}${progressType === undefined ? '' : `&progressType=${progressType}`}`, user);
 
+    it('at a fork: each question counts only the plays that could reach it, and the fork how many took each way', async () => {
+      const creator = await buildUser(t.db);
+      const game = await buildGame(t.db, { userId: creator.id, content: { questions: branchingQuestions() } });
+      const fork = (chose: string, after: Array<'DONE' | null>) =>
+        [{ status: 'DONE' as const, hints: [], chose }, ...after.map((status, i) => ({ status, hints: i === 0 ? [closed] : [] }))];
+      for (const questions of [fork('left', ['DONE', null, null, null]), fork('left', [null, null, null, null]), fork('right', [null, 'DONE', null, null])]) {
+        const code = await buildCode(t.db, { gameId: game.id });
+        await buildPlay(t.db, { gameId: game.id, codeId: code.id, questions });
+      }
+      const res = await report(game.id, 'all', creator);
+      expect(res.statusCode).toBe(200);
+      const stats = res.json<MyActiveGamesReply>().questions;
+      expect(stats.map((q) => [q.couldReach, q.reached])).toEqual([
+        [3, 3],
+        [2, 1],
+        [1, 1],
+        [3, 0],
+        [3, 0],
+      ]);
+      expect(stats[0]!.branches).toEqual([
+        { option: 'left', text: 'The alley', plays: 2 },
+        { option: 'right', text: 'The square', plays: 1 },
+      ]);
+      expect(stats.slice(1).every((q) => q.branches === undefined)).toBe(true);
+    });
+
     it('lists every play newest first, with code, source, times, states, score and the buyer of a bought code only', async () => {
       const { creator, game, purchase, codes, plays: made } = await playedGame();
       const res = await report(game.id, 'all', creator);
@@ -197,9 +223,9 @@ describe.each(testDatabaseKinds())('the creator’s reports on %s', (kind) => {
 
       // Per question, over the four plays (counted by hand from playedGame above).
       expect(body.questions).toEqual([
-        { reached: 3, answered: 2, skipped: 1, hintsOpened: 1 },
-        { reached: 3, answered: 1, skipped: 1, hintsOpened: 2 },
-        { reached: 1, answered: 1, skipped: 0, hintsOpened: 1 },
+        { couldReach: 3, reached: 3, answered: 2, skipped: 1, hintsOpened: 1 },
+        { couldReach: 3, reached: 3, answered: 1, skipped: 1, hintsOpened: 2 },
+        { couldReach: 3, reached: 1, answered: 1, skipped: 0, hintsOpened: 1 },
       ]);
     });
 
@@ -213,19 +239,19 @@ describe.each(testDatabaseKinds())('the creator’s reports on %s', (kind) => {
       const started = await ids('started');
       expect(started.data.map((p) => p._id)).toEqual([made.free.id, made.bought.id]);
       expect(started.questions).toEqual([
-        { reached: 2, answered: 1, skipped: 1, hintsOpened: 1 },
-        { reached: 2, answered: 1, skipped: 0, hintsOpened: 1 },
-        { reached: 0, answered: 0, skipped: 0, hintsOpened: 0 },
+        { couldReach: 2, reached: 2, answered: 1, skipped: 1, hintsOpened: 1 },
+        { couldReach: 2, reached: 2, answered: 1, skipped: 0, hintsOpened: 1 },
+        { couldReach: 2, reached: 0, answered: 0, skipped: 0, hintsOpened: 0 },
       ]);
       const notStarted = await ids('not_started');
       expect(notStarted.data.map((p) => p._id)).toEqual([made.waiting.id]);
-      expect(notStarted.questions).toEqual([0, 1, 2].map(() => ({ reached: 0, answered: 0, skipped: 0, hintsOpened: 0 })));
+      expect(notStarted.questions).toEqual([0, 1, 2].map(() => ({ couldReach: 0, reached: 0, answered: 0, skipped: 0, hintsOpened: 0 })));
       const ended = await ids('ended');
       expect(ended.data.map((p) => p._id)).toEqual([made.ended.id]);
       expect(ended.questions).toEqual([
-        { reached: 1, answered: 1, skipped: 0, hintsOpened: 0 },
-        { reached: 1, answered: 0, skipped: 1, hintsOpened: 1 },
-        { reached: 1, answered: 1, skipped: 0, hintsOpened: 1 },
+        { couldReach: 1, reached: 1, answered: 1, skipped: 0, hintsOpened: 0 },
+        { couldReach: 1, reached: 1, answered: 0, skipped: 1, hintsOpened: 1 },
+        { couldReach: 1, reached: 1, answered: 1, skipped: 0, hintsOpened: 1 },
       ]);
       expect((await ids(undefined)).data).toHaveLength(4);
     });
@@ -258,15 +284,15 @@ describe.each(testDatabaseKinds())('the creator’s reports on %s', (kind) => {
       });
       expect(notStarted.data[2]).toMatchObject({ source: 'admin', payment: null, game_secret: unplayedAdmin.code });
       expect(JSON.stringify(notStarted)).not.toContain('Refunded Buyer');
-      expect(notStarted.questions).toEqual([0, 1, 2].map(() => ({ reached: 0, answered: 0, skipped: 0, hintsOpened: 0 })));
+      expect(notStarted.questions).toEqual([0, 1, 2].map(() => ({ couldReach: 0, reached: 0, answered: 0, skipped: 0, hintsOpened: 0 })));
 
       // All: the plays and the unplayed codes, newest first; a played code once; the counts are the plays'.
       const all = (await report(game.id, 'all', creator)).json<MyActiveGamesReply>();
       expect(all.data.map((p) => p._id)).toEqual([unplayedBought.id, made.free.id, made.waiting.id, made.ended.id, made.bought.id, unplayedAdmin.id]);
       expect(all.questions).toEqual([
-        { reached: 3, answered: 2, skipped: 1, hintsOpened: 1 },
-        { reached: 3, answered: 1, skipped: 1, hintsOpened: 2 },
-        { reached: 1, answered: 1, skipped: 0, hintsOpened: 1 },
+        { couldReach: 3, reached: 3, answered: 2, skipped: 1, hintsOpened: 1 },
+        { couldReach: 3, reached: 3, answered: 1, skipped: 1, hintsOpened: 2 },
+        { couldReach: 3, reached: 1, answered: 1, skipped: 0, hintsOpened: 1 },
       ]);
       // The other filters are as they were.
       expect((await report(game.id, 'started', creator)).json()).toEqual(before.json());
@@ -276,7 +302,7 @@ describe.each(testDatabaseKinds())('the creator’s reports on %s', (kind) => {
       const creator = await buildUser(t.db);
       const game = await buildGame(t.db, { userId: creator.id, status: 'DRAFT', approvedAt: null });
       const res = await report(game.id, 'all', creator);
-      expect(res.json()).toEqual({ data: [], questions: [0, 1, 2].map(() => ({ reached: 0, answered: 0, skipped: 0, hintsOpened: 0 })) });
+      expect(res.json()).toEqual({ data: [], questions: [0, 1, 2].map(() => ({ couldReach: 0, reached: 0, answered: 0, skipped: 0, hintsOpened: 0 })) });
     });
 
     it('another creator’s game is 404, like one that does not exist, and nothing of it leaks; an admin may look', async () => {
@@ -338,7 +364,7 @@ describe.each(testDatabaseKinds())('the creator’s reports on %s', (kind) => {
       expect(body.data).toHaveLength(MAX_REPORTED_PLAYS);
       expect(body.data[0].game_secret).toBe(codes[total - 1].code);
       expect(body.data.at(-1)?.game_secret).toBe(codes[5].code);
-      expect(body.questions[0]).toEqual({ reached: 0, answered: 0, skipped: 0, hintsOpened: 0 });
+      expect(body.questions[0]).toEqual({ couldReach: 0, reached: 0, answered: 0, skipped: 0, hintsOpened: 0 });
     });
   });
 });

@@ -108,8 +108,8 @@ export async function listActivePlays(db: Db, caller: AccessClaims, query: { gam
   const records = unplayed.length === 0 ? data : [...data, ...unplayed].sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, MAX_REPORTED_PLAYS);
   // The per-question counts are by question id, over the game's questions now: a play on an earlier
   // version counts on the questions it shares with it, wherever they moved.
-  const byId = rows.map(({ play }) => ({ questions: progressQuestions(content.questions, play.states) }));
-  return { data: records, questions: questionStats(content.questions.length, byId) };
+  const byId = rows.map(({ play }) => ({ questions: progressQuestions(content.questions, play.states), startTime: play.startTime, endTime: play.endTime }));
+  return { data: records, questions: questionStats(content, byId) };
 }
 
 /** One row of the plays report: a play (or a code not played yet) with its progress as the player sees it. */

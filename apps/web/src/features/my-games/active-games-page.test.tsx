@@ -35,10 +35,10 @@ const plays = [play('p1'), play('p2', { source: 'creator', payment: null, startT
 const reply: MyActiveGamesReply = {
   data: plays,
   questions: [
-    { reached: 2, answered: 1, skipped: 0, hintsOpened: 1 },
-    { reached: 1, answered: 0, skipped: 1, hintsOpened: 0 },
-    { reached: 1, answered: 0, skipped: 0, hintsOpened: 1 },
-    { reached: 0, answered: 0, skipped: 0, hintsOpened: 0 },
+    { couldReach: 2, reached: 2, answered: 1, skipped: 0, hintsOpened: 1, branches: [{ option: 'left', text: 'Left', plays: 1 }, { option: 'right', text: 'Right', plays: 0 }] },
+    { couldReach: 1, reached: 1, answered: 0, skipped: 1, hintsOpened: 0 },
+    { couldReach: 1, reached: 1, answered: 0, skipped: 0, hintsOpened: 1 },
+    { couldReach: 1, reached: 0, answered: 0, skipped: 0, hintsOpened: 0 },
   ],
 };
 const base = { 'POST /api/auto-login': autoLoginReply, 'GET /api/games/my-games': { body: { data: games } } };
@@ -81,10 +81,11 @@ describe('active games page', () => {
     expect(within(playRows()[0]).getByText('CODE-p1').getAttribute('dir')).toBe('ltr');
     expect(playRows()[0].querySelector('time')?.getAttribute('datetime')).toBe('2025-03-01T09:00:00.000Z');
 
-    // Per question: reached, answered, skipped and hints, each with its bar.
+    // Per question: could reach, reached, answered, skipped and hints, each with its bar; at a fork, the ways taken.
     const stats = screen.getByRole('table', { name: t('myActiveGames.stats.title') });
     const firstQuestion = within(stats).getAllByRole('row')[1];
-    expect(within(firstQuestion).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '2', '1', '0', '1']);
+    expect(within(firstQuestion).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '2', '2', '1', '0', '1', 'Left: 1Right: 0']);
+    expect(within(within(stats).getAllByRole('row')[2]).getAllByRole('cell').at(-1)?.textContent).toBe('');
     expect(missing).toEqual([]);
   });
 

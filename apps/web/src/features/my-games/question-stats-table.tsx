@@ -1,4 +1,4 @@
-import { Group, Progress, Text } from '@mantine/core';
+import { Group, Progress, Stack, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import type { QuestionStats } from '@streethunt/shared';
@@ -22,22 +22,43 @@ function Bar({ value, of, color }: { value: number; of: number; color: string })
 const COLORS: Record<(typeof MEASURES)[number], string> = { reached: 'blue', answered: 'teal', skipped: 'orange', hintsOpened: 'grape' };
 
 /**
- * Per question, over the plays shown: how many reached it, answered, skipped, and how many hints were
- * opened (the reply's `questions`). Reached, answered and skipped are drawn against the number of plays,
- * hints against the question with the most.
+ * Per question, over the plays shown: how many could reach it (a play a branch took past it does not),
+ * reached it, answered, skipped, and how many hints were opened (the reply's `questions`); and at a
+ * fork, how many took each way. Reached, answered and skipped are drawn against the plays that could
+ * reach the question, those against the plays begun, hints against the question with the most.
  */
 export function QuestionStatsTable({ stats, plays }: { stats: readonly QuestionStats[]; plays: number }) {
   const { t } = useTranslation('studio');
   const mostHints = Math.max(0, ...stats.map((question) => question.hintsOpened));
+  const forks = stats.some((question) => question.branches);
   const columns: DataTableColumn<Row>[] = [
     { accessor: 'number', title: t('myActiveGames.stats.question'), width: '5rem' },
+    { accessor: 'couldReach', title: t('myActiveGames.stats.couldReach'), render: (row) => <Bar value={row.couldReach} of={plays} color="gray" /> },
     ...MEASURES.map(
       (measure): DataTableColumn<Row> => ({
         accessor: measure,
         title: t(`myActiveGames.stats.${measure}`),
-        render: (row) => <Bar value={row[measure]} of={measure === 'hintsOpened' ? mostHints : plays} color={COLORS[measure]} />,
+        render: (row) => <Bar value={row[measure]} of={measure === 'hintsOpened' ? mostHints : row.couldReach} color={COLORS[measure]} />,
       }),
     ),
+    ...(forks
+      ? [
+          {
+            accessor: 'branches',
+            title: t('myActiveGames.stats.branches'),
+            render: (row: Row) =>
+              row.branches ? (
+                <Stack gap={2} data-testid="branches-taken">
+                  {row.branches.map((branch) => (
+                    <Text key={branch.option} size="sm" dir="auto">
+                      {t('myActiveGames.stats.branchTaken', { text: branch.text, count: branch.plays })}
+                    </Text>
+                  ))}
+                </Stack>
+              ) : null,
+          } satisfies DataTableColumn<Row>,
+        ]
+      : []),
   ];
   return (
     <DataTable<Row>
