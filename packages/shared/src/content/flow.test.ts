@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { currentQuestionIndex, isQuestionPlayable, questionTransition, questionUnderWay, QUESTION_STATUSES, type QuestionStatus } from '../game/question-status.ts';
+import { currentQuestionIndex, QUESTION_STAGE, questionStage, questionTransition, questionUnderWay, QUESTION_STATUSES, type QuestionStatus } from '../game/question-status.ts';
+
+/** The rule before flows (a line: every earlier question answered or given up; any order: all): what a game without rules keeps. */
+function isQuestionPlayable(order: 'linear' | 'free' | undefined, questions: ReadonlyArray<{ status?: QuestionStatus | null }>, index: number): boolean {
+  if (order === 'free' || questions[index]?.status) return true;
+  return questions.slice(0, index).every((q) => questionStage(q.status) >= QUESTION_STAGE.ANSWERED);
+}
 import { questionSchema } from '../schemas/game.ts';
 import { editableGameSchema } from '../schemas/studio.ts';
 import { applyFlowOutcome, checkFlow, flow, freshFlowState, outcomeEffects, simulateFlow, type FlowOrder, type FlowQuestion, type FlowRunState } from './flow.ts';

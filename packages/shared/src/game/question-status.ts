@@ -59,14 +59,3 @@ export const QUESTION_ORDERS = ['linear', 'free'] as const;
 export function questionUnderWay(questions: ReadonlyArray<{ status?: QuestionStatus | null }>): number {
   return questions.findIndex((q) => q.status === 'STARTED' || q.status === 'ANSWERED' || q.status === 'SOLUTION');
 }
-
-/**
- * Whether a team may play question `index` now. In any order (`free`): always. In a linear order (the
- * default, also when none is given): when it is already begun, or every earlier question is answered
- * or given up (ANSWERED, SOLUTION, DONE, SKIPPED: only 'continue' is left on it, which a phone offline
- * may not have sent yet).
- */
-export function isQuestionPlayable(order: (typeof QUESTION_ORDERS)[number] | undefined, questions: ReadonlyArray<{ status?: QuestionStatus | null }>, index: number): boolean {
-  if (order === 'free' || questions[index]?.status) return true;
-  return questions.slice(0, index).every((q) => questionStage(q.status) >= QUESTION_STAGE.ANSWERED);
-}
