@@ -8,8 +8,8 @@ import { startE2e } from './support/fixture.ts';
 import { expectFitsScreen } from './support/phone-layout.ts';
 import { buyCodeViaApi, enterCode, fetchProgress, nextProgressReply, questionView } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
-import { DEMO_ADMIN, editableCopy, loginViaApi, ownerGame, studioApi } from './support/studio.ts';
-import { fill, texts } from './support/texts.ts';
+import { DEMO_ADMIN, editableCopy, loginViaApi, ownerGame, storeSession, studioApi } from './support/studio.ts';
+import { fill, studioTexts, texts } from './support/texts.ts';
 
 // A game that forks (DESIGN.md section 12): the admin saves the English demo game (this file's server
 // is its own) as a fork where the harbour and the clock tower each open on their own option, and a gate
@@ -105,9 +105,23 @@ describe('a game that forks, on phones', () => {
 
       await a.getByRole('radio', { name: w.harbour }).check();
       await b.getByRole('radio', { name: w.tower }).check();
+      // At once: each phone's answer is held on its way until both have left, so both phones took
+      // their own option before the server (or its live news of the other) answers either.
+      let held = 0;
+      let releaseBoth: () => void = () => undefined;
+      const bothSent = new Promise<void>((resolve) => (releaseBoth = resolve));
+      for (const page of [a, b]) {
+        await page.route('**/api/game-progress', async (route) => {
+          const body = route.request().postDataJSON() as { action?: string; questionStatus?: string } | null;
+          if (body?.action === 'set-question-status' && body.questionStatus === 'ANSWERED' && ++held === 2) releaseBoth();
+          if (body?.questionStatus === 'ANSWERED') await bothSent;
+          await route.continue();
+        });
+      }
       const replies = [nextProgressReply(a, 'set-question-status', 'ANSWERED'), nextProgressReply(b, 'set-question-status', 'ANSWERED')];
       await Promise.all([a, b].map((page) => page.getByRole('button', { name: t.player.answer.submit }).click()));
       expect((await Promise.all(replies)).map((reply) => reply.status())).toEqual([200, 200]);
+      for (const page of [a, b]) await page.unroute('**/api/game-progress');
 
       const taken = (await fetchProgress(e2e.server, game.id, code)).questions[FORK]!.chose;
       expect(['harbour', 'tower']).toContain(taken);
@@ -216,4 +230,34 @@ describe('a game that forks, on phones', () => {
       await p.close();
     }
   });
+
+  it.each([
+    ['he', 360, 800],
+    ['en', 390, 844],
+  ] as const)('the editor’s path simulator, %s at %i px: picking the harbour opens its question and passes the clock tower over', async (language, width, height) => {
+    await saveFork(language);
+    const s = studioTexts[language].editor.flowSim;
+    const admin = await loginViaApi(e2e.server, DEMO_ADMIN);
+    const editor = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language, viewport: { width, height } });
+    try {
+      await storeSession(editor.context, admin);
+      await openPage(editor.page, `/game-editor/${game.id}`);
+      await editor.page.getByTestId('flow-sim-open').click();
+      const simulator = editor.page.getByTestId('flow-simulator');
+      await simulator.waitFor();
+      const rows = simulator.getByTestId('flow-sim-question');
+      const statesNow = async () => Promise.all((await rows.all()).map((row) => row.getAttribute('data-state')));
+      expect(await statesNow()).toEqual(['open', 'waiting', 'waiting', 'waiting']);
+      await simulator.getByRole('button', { name: fill(s.choose, { option: words[language].harbour }) }).click();
+      expect(await statesNow()).toEqual(['done', 'open', 'passed', 'waiting']);
+      expect(await simulator.getByTestId('flow-sim-said').textContent()).toContain(words[language].said);
+      await expectFitsScreen(editor.page, `the path simulator (${language}, ${width})`);
+      await expectNoSeriousA11yViolations(editor.page);
+      await saveScreenshot(editor.page, `editor-flow-simulator-${language}-${width}`);
+      editor.expectNoErrors();
+    } finally {
+      await editor.close();
+    }
+  });
 });
+

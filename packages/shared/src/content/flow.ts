@@ -409,7 +409,7 @@ export function freshFlowState(questions: readonly FlowQuestion[]): FlowRunState
 
 /**
  * One outcome applied: right closes the question (DONE, its points and its option chosen), skipped
- * closes it (SKIPPED), wrong starts it and leaves it open; then its rules run. Refused (null) when the
+ * closes it (SKIPPED), wrong starts it and leaves it open; then its rules run (a wrong try's only once). Refused (null) when the
  * question is missing, closed, or not playable.
  */
 export function applyFlowOutcome(
@@ -424,7 +424,9 @@ export function applyFlowOutcome(
   if (current.status === 'DONE' || current.status === 'SKIPPED') return null;
   if (!flow(questions, order, state).playable.includes(step.question)) return null;
   const option = step.outcome === 'right' ? (step.option ?? null) : null;
-  const effects = outcomeEffects(questions[index]!, step.outcome, option);
+  // A question's wrong-answer rules run once, at its first wrong try (as a play's are: content/play-flow.ts).
+  const again = step.outcome === 'wrong' && current.status === 'STARTED';
+  const effects = again ? { flags: [], points: 0, say: [], end: false } : outcomeEffects(questions[index]!, step.outcome, option);
   const status: QuestionStatus = step.outcome === 'right' ? 'DONE' : step.outcome === 'skipped' ? 'SKIPPED' : 'STARTED';
   const next: FlowRunState = {
     questions: state.questions.map((q, i) => (i === index ? { status, chose: option } : q)),

@@ -1,12 +1,13 @@
 import { useMemo, useReducer, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { IconArrowFork, IconPrinter } from '@tabler/icons-react';
 import { takesPresenceCode } from '@streethunt/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../ui/game/confirm-modal.tsx';
 import { sameGame, type ServerCopy } from './editable-game.ts';
 import { EditPanel } from './edit-panel.tsx';
+import { FlowSimulatorModal } from './flow-simulator-modal.tsx';
 import { PresenceSheet } from './presence-sheet.tsx';
 import { ConflictModal, LeaveModal, OlderDraftModal } from './editor-dialogs.tsx';
 import { EditorLayout, type EditorTab } from './editor-layout.tsx';
@@ -48,6 +49,7 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
   const [stale, setStale] = useState(false);
   const [tab, setTab] = useState<EditorTab>('tree');
   const [signsOpen, setSignsOpen] = useState(false);
+  const [simulating, setSimulating] = useState(false);
 
   const { game, server, selection } = state;
   const dirty = useMemo(() => !sameGame(game, server.game), [game, server.game]);
@@ -143,6 +145,12 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
       {restored && dirty && <RestoredNotice onDiscard={() => setDiscarding(true)} onClose={() => setRestored(false)} />}
       {stale && <StaleNotice onReload={reload} />}
       <ValidationBar issues={approval.issues} onShow={showFirstError} />
+      {game.questions.length > 0 && (
+        <Button variant="subtle" leftSection={<IconArrowFork size={18} aria-hidden />} onClick={() => setSimulating(true)} style={{ alignSelf: 'flex-start' }} data-testid="flow-sim-open">
+          {t('editor.flowSim.open')}
+        </Button>
+      )}
+      <FlowSimulatorModal opened={simulating} game={game} onClose={() => setSimulating(false)} />
       <EditorLayout tree={tree} panel={panel} preview={preview} tab={tab} onTab={setTab} />
 
       <ConfirmModal

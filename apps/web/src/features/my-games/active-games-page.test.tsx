@@ -84,7 +84,7 @@ describe('active games page', () => {
     // Per question: could reach, reached, answered, skipped and hints, each with its bar; at a fork, the ways taken.
     const stats = screen.getByRole('table', { name: t('myActiveGames.stats.title') });
     const firstQuestion = within(stats).getAllByRole('row')[1];
-    expect(within(firstQuestion).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '2', '2', '1', '0', '1', 'Left: 1Right: 0']);
+    expect(within(firstQuestion).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', '2', '2', '1', '0', '1', t('myActiveGames.stats.branchTaken', { text: 'Left', count: 1 }) + t('myActiveGames.stats.branchTaken', { text: 'Right', count: 0 })]);
     expect(within(within(stats).getAllByRole('row')[2]).getAllByRole('cell').at(-1)?.textContent).toBe('');
     expect(missing).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { LocationDisabled } from '../../ui/map/location-disabled.tsx';
 import { useGeolocation } from '../../ui/map/use-geolocation.ts';
 import { LazyGameMap } from './lazy-game-map.tsx';
 import { usePlay } from './play-context.tsx';
+import { usePlayFlow } from './use-play-flow.ts';
 import { flowRulesOf, indexOfQuestion } from './play-flow.ts';
 import { useAreaMarks } from './use-area-marks.ts';
 
@@ -24,7 +25,8 @@ export function MapPage() {
 
 function LiveMap() {
   const { t } = useTranslation();
-  const { game, snapshot, flow } = usePlay();
+  const { game, snapshot } = usePlay();
+  const flow = usePlayFlow();
   const geolocation = useGeolocation(true);
   const questions = game.questions ?? [];
   const marks = useAreaMarks();

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Flow, GameReply } from '@streethunt/shared';
+import type { GameReply } from '@streethunt/shared';
 import type { PlaySession, PlaySnapshot } from './play-session.ts';
 import type { TeamEvent } from './event/team-event-ui.ts';
 
@@ -23,8 +23,6 @@ export type PlayContextValue = {
   gameRefreshing: boolean;
   session: PlaySession;
   snapshot: PlaySnapshot;
-  /** What the play may take now, what comes next and whether it is over (play-flow.ts): the one answer every screen reads. */
-  flow: Flow;
   page: DisplayPage;
   setPage(page: DisplayPage): void;
   /** The play's live event, once the event module has loaded; null for most plays. */

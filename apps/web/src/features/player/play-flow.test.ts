@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FlowQuestion, Progress } from '@streethunt/shared';
-import { areaMarks, flowOfPlay, type FlowRules } from './play-flow.ts';
+import { areaMarks, flowEngine, flowOfPlay, type FlowRules } from './play-flow.ts';
 import { applyChange, changes } from './progress-rules.ts';
 import { buildProgress } from './test-fixtures.ts';
 
@@ -22,9 +22,10 @@ const FORK: FlowQuestion[] = [
   { id: 'epilogue' },
 ];
 const rules: FlowRules = { questions: FORK, order: 'linear' };
+const engine = flowEngine(rules);
 const fresh = (): Progress => buildProgress({ questions: FORK.map(() => ({ status: null, hints: [] })) });
 const move = (progress: Progress, questionIndex: number, questionStatus: 'STARTED' | 'ANSWERED' | 'DONE', answer?: string) =>
-  applyChange(progress, { action: 'set-question-status', questionIndex, questionStatus, ...(answer !== undefined && { answer }) }, at, rules);
+  applyChange(progress, { action: 'set-question-status', questionIndex, questionStatus, ...(answer !== undefined && { answer }) }, at, engine);
 
 describe('the flow on the phone (offline too)', () => {
   it('keeps the option taken, counts what its rules give, and follows the branch', () => {
@@ -45,10 +46,10 @@ describe('the flow on the phone (offline too)', () => {
   it('ends when an end rule ran, with questions never played; not before', () => {
     let play = move(move(fresh(), 0, 'ANSWERED', 'left'), 0, 'DONE');
     play = move(move(play, 1, 'ANSWERED', 'cat'), 1, 'DONE');
-    expect(changes(play, { action: 'set-end-time' }, rules)).toBe(false);
+    expect(changes(play, { action: 'set-end-time' }, engine)).toBe(false);
     play = move(move(play, 3, 'ANSWERED', 'gate'), 3, 'DONE');
     expect(flowOfPlay(rules, play, at)).toEqual({ playable: ['fork', 'alley', 'gate'], next: null, over: true });
-    expect(changes(play, { action: 'set-end-time' }, rules)).toBe(true);
-    expect(applyChange(play, { action: 'set-end-time' }, at, rules).endTime).toBe(at.toISOString());
+    expect(changes(play, { action: 'set-end-time' }, engine)).toBe(true);
+    expect(applyChange(play, { action: 'set-end-time' }, at, engine).endTime).toBe(at.toISOString());
   });
 });

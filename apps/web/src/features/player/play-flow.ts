@@ -1,4 +1,5 @@
-import { playFlow, type Flow, type FlowQuestion, type Progress, type ScoringRules } from '@streethunt/shared';
+import { playFlow, questionKeepingOpen, withRulePoints, type Flow, type FlowQuestion, type Progress, type ScoringRules } from '@streethunt/shared';
+import type { FlowEngine } from './progress-rules.ts';
 
 /** What the phone needs of a game to judge its flow: the questions with their rules, the order, the scoring. */
 export type FlowRules = { questions: readonly FlowQuestion[]; order?: 'linear' | 'free' | undefined; scoring?: ScoringRules | undefined };
@@ -11,7 +12,7 @@ export function flowRulesOf(game: { metadata: { order?: 'linear' | 'free' | unde
 }
 
 /** Whether any question carries a condition or rules. */
-export const hasFlow = (rules: FlowRules): boolean => rules.questions.some((q) => q.when !== undefined || q.then !== undefined);
+const hasFlow = (rules: FlowRules): boolean => rules.questions.some((q) => q.when !== undefined || q.then !== undefined);
 
 /**
  * The play's flow as the phone shows it: worked out here by the shared module from what the phone
@@ -35,4 +36,21 @@ export function areaMarks(rules: FlowRules, progress: Progress | null, flow: Flo
     if (status === 'DONE' || status === 'SKIPPED') return 'done';
     return playable.has(question.id) ? 'area' : null;
   });
+}
+
+const engines = new WeakMap<readonly FlowQuestion[], FlowEngine>();
+
+/** The phone's changes judged by the game's flow (progress-rules.ts): one per game's questions. */
+export function flowEngine(rules: FlowRules): FlowEngine {
+  const kept = engines.get(rules.questions);
+  if (kept && kept.scoring === rules.scoring) return kept;
+  const engine: FlowEngine = {
+    questions: rules.questions,
+    scoring: rules.scoring,
+    hasRules: hasFlow(rules),
+    keepingOpen: (progress, now) => (questions) => questionKeepingOpen(rules.questions, questions, flowOfPlay(rules, progress, now)),
+    withPoints: (questions) => withRulePoints(rules.questions, questions),
+  };
+  engines.set(rules.questions, engine);
+  return engine;
 }

@@ -5,7 +5,7 @@ import { applyChange } from './progress-rules.ts';
 import type { ProgressRequest } from './action-queue.ts';
 import type { LiveOptions } from './live-socket.ts';
 import { PlaySession, type SessionDeps } from './play-session.ts';
-import type { FlowRules } from './play-flow.ts';
+import { flowEngine, type FlowRules } from './play-flow.ts';
 import { readGrant, readProgress, storeCode } from './player-store.ts';
 import { buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 
@@ -259,7 +259,7 @@ describe('play session: a fork taken on two phones', () => {
     storeCode(start);
     const { deps, state } = fakeServer(start);
     const session = new PlaySession(GAME_ID, deps);
-    session.setRules(fork);
+    session.setFlowEngine(flowEngine(fork));
     state.down = true;
     session.change({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: 'left' });
     session.change({ action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' });
@@ -268,7 +268,7 @@ describe('play session: a fork taken on two phones', () => {
     expect(session.getSnapshot().overruled).toBeNull();
 
     // Meanwhile another phone of the team answered right, and the server took it; it refuses the alley.
-    state.progress = applyChange(applyChange(start, { action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: 'right' }, new Date(), fork), { action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' }, new Date(), fork);
+    state.progress = applyChange(applyChange(start, { action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: 'right' }, new Date(), flowEngine(fork)), { action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' }, new Date(), flowEngine(fork));
     state.refuse = (r) => (r.action === 'set-question-status' && r.questionIndex === 1 ? new ApiError(409, 'not_playable', 'not now', {}) : null);
     state.down = false;
     for (let i = 0; i < 4; i++) await settle(session);

@@ -3,8 +3,7 @@ import { ApiError, NetworkError } from '../../api/client.ts';
 import { ActionQueue, type ProgressRequest, type QueuedAction } from './action-queue.ts';
 import type { LiveOptions, SendPosition, StopLive } from './live-socket.ts';
 import { openGame, readGrant, readProgress, storeCode, writeProgress } from './player-store.ts';
-import { applyChanges, changes, mergeProgress, settleRulePoints } from './progress-rules.ts';
-import { flowRulesOf, hasFlow, type FlowRules } from './play-flow.ts';
+import { applyChanges, changes, mergeProgress, settleRulePoints, type FlowEngine } from './progress-rules.ts';
 import type { ServerVerdict } from '../../ui/game/answer-box.tsx';
 
 /** What the screen shows of a play. */
@@ -71,7 +70,7 @@ export class PlaySession {
   private sendOnSocket: SendPosition | null = null;
   private retryTimer: ReturnType<typeof setInterval> | null = null;
   private started = false;
-  private rules: FlowRules = flowRulesOf({ metadata: {} });
+  private engine: FlowEngine | null = null;
   private overruled: number | null = null;
 
   constructor(
@@ -197,7 +196,7 @@ export class PlaySession {
    */
   change(change: ProgressChange): boolean {
     const progress = this.snapshot.progress;
-    if (!this.secret || !progress || !changes(progress, change, this.rules)) return false;
+    if (!this.secret || !progress || !changes(progress, change, this.engine)) return false;
     this.queue.enqueue(this.gameId, this.secret, change, { grant: this.grant });
     this.publish();
     void this.flush();
@@ -335,13 +334,15 @@ export class PlaySession {
     return action.gameId === this.gameId && action.secretCode === this.secret;
   }
 
-  /** The game's flow rules (its questions, order and scoring), once its reply came: the phone judges changes by them offline. */
-  setRules(rules: FlowRules): void {
-    if (rules.questions === this.rules.questions && rules.order === this.rules.order && rules.scoring === this.rules.scoring) return;
-    // Only rules that change what is shown now are worth drawing again for: a game without a flow
-    // shows the same until its next change.
-    const redraw = hasFlow(rules) || hasFlow(this.rules);
-    this.rules = rules;
+  /**
+   * The game's flow (play-flow.ts flowEngine), from the pages that play: the phone judges changes by it
+   * offline. Set again with the same one, nothing is drawn again.
+   */
+  setFlowEngine(engine: FlowEngine): void {
+    if (engine === this.engine) return;
+    // A game without rules shows the same until its next change: nothing to draw again.
+    const redraw = engine.hasRules || Boolean(this.engine?.hasRules);
+    this.engine = engine;
     if (redraw) this.publish();
   }
 
@@ -369,7 +370,7 @@ export class PlaySession {
       gameId: this.gameId,
       secret: this.secret,
       ...(this.grant && { grant: this.grant }),
-      progress: this.base ? settleRulePoints(applyChanges(this.base, pending.filter((action) => !awaitsServer(action)), new Date(), this.rules), this.rules) : null,
+      progress: this.base ? settleRulePoints(applyChanges(this.base, pending.filter((action) => !awaitsServer(action)), new Date(), this.engine), this.engine) : null,
       pending: pending.length,
       offline: !online || this.networkDown,
       presenceQueued: pending.flatMap((action) => (awaitsServer(action) && action.action === 'set-question-status' ? [action.questionIndex] : [])),

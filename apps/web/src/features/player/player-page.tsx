@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
@@ -13,7 +13,6 @@ import { PaymentPage } from './payment-page.tsx';
 import { PlayContext, pageFromLinkState, type DisplayPage, type PlayContextValue } from './play-context.tsx';
 import { PlayerError } from './player-error.tsx';
 import { PlayerHeaderItems } from './player-header-items.tsx';
-import { flowOfPlay, flowRulesOf } from './play-flow.ts';
 import { useGame } from './use-game.ts';
 import { useGameLanguage } from './use-game-language.ts';
 import { usePlaySession } from './use-play-session.ts';
@@ -39,9 +38,6 @@ function PlayerScreen({ gameId }: { gameId: string }) {
   const gameQuery = useGame(gameId, snapshot.secret);
   const event = useTeamEvent(session, snapshot.secret, snapshot.grant);
   const game = gameQuery.data;
-  const rules = useMemo(() => flowRulesOf(game ?? { metadata: {} }), [game]);
-  useEffect(() => session.setRules(rules), [session, rules]);
-  const flow = useMemo(() => flowOfPlay(rules, snapshot.progress), [rules, snapshot.progress]);
   // The intro, unless the link asked for another page (back from paying: the code screen).
   const { state: linkState } = useLocation();
   const [page, setPageState] = useState<DisplayPage>(() => pageFromLinkState(linkState));
@@ -76,7 +72,6 @@ function PlayerScreen({ gameId }: { gameId: string }) {
       gameRefreshing: gameQuery.isPlaceholderData || (gameQuery.isFetching && !game.questions),
       session,
       snapshot,
-      flow,
       page: shown,
       setPage,
       event,

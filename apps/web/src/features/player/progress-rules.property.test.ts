@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { computeScore, playFlow, withRulePoints, type FlowCondition, type FlowQuestion, type FlowRule, type Progress, type QuestionStatus } from '@streethunt/shared';
-import { flowOfPlay, type FlowRules } from './play-flow.ts';
+import { flowEngine, flowOfPlay, type FlowRules } from './play-flow.ts';
 import { applyChange } from './progress-rules.ts';
 import { buildProgress } from './test-fixtures.ts';
 
@@ -62,7 +62,7 @@ describe('the phone and the server on a game with rules', () => {
           if (open.length === 0) break;
           const index = Number(open[pick % open.length]!.slice(1));
           const change = (questionStatus: QuestionStatus, extra: { answer?: string; wrongAttempts?: number } = {}) => {
-            progress = applyChange(progress, { action: 'set-question-status', questionIndex: index, questionStatus, ...extra }, at, rules);
+            progress = applyChange(progress, { action: 'set-question-status', questionIndex: index, questionStatus, ...extra }, at, flowEngine(rules));
           };
           if (act === 'right') {
             change('ANSWERED', { answer: option });

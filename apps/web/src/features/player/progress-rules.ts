@@ -1,18 +1,29 @@
-import { applyProgressChange, computeScore, questionKeepingOpen, questionStage, withRulePoints, type Progress, type ProgressChange } from '@streethunt/shared';
-import { flowOfPlay, type FlowRules } from './play-flow.ts';
+import { applyProgressChange, computeScore, questionStage, type Progress, type ProgressChange, type ScoringRules } from '@streethunt/shared';
 
-/** A game without rules known yet (its questions not loaded): every change is judged as the spec's. */
-const NO_RULES: FlowRules = { questions: [] };
+type PlayedQuestion = Progress['questions'][number];
+
+/**
+ * What the game's flow adds to the phone's changes (play-flow.ts flowEngine): which question keeps the
+ * play from ending, and the points its rules gave. Handed in by the pages that play, so the flow module
+ * stays out of the first screen's JavaScript; without one a change is judged as the spec's.
+ */
+export type FlowEngine = {
+  readonly questions: ReadonlyArray<{ answer?: { kind?: string | undefined } | undefined }>;
+  readonly scoring?: ScoringRules | undefined;
+  /** Whether any question carries a condition or rules (a game without shows the same with or without the engine). */
+  readonly hasRules: boolean;
+  keepingOpen(progress: Progress, now: Date): (questions: readonly PlayedQuestion[]) => number;
+  withPoints(questions: readonly PlayedQuestion[]): PlayedQuestion[];
+};
 
 /** Whether applying the change would change anything: a replayed or refused change is not sent. */
-export function changes(progress: Progress, change: ProgressChange, rules: FlowRules = NO_RULES): boolean {
-  return step(progress, change, new Date(), rules).kind === 'next';
+export function changes(progress: Progress, change: ProgressChange, engine: FlowEngine | null = null): boolean {
+  return step(progress, change, new Date(), engine).kind === 'next';
 }
 
-/** The shared rules, the end waiting on the game's flow when its questions are known. */
-function step(progress: Progress, change: ProgressChange, now: Date, rules: FlowRules) {
-  const keepingOpen = rules.questions.length > 0 ? (questions: readonly Progress['questions'][number][]) => questionKeepingOpen(rules.questions, questions, flowOfPlay(rules, progress, now)) : undefined;
-  return applyProgressChange(progress, change, now.toISOString(), keepingOpen);
+/** The shared rules, the end waiting on the game's flow when it is known. */
+function step(progress: Progress, change: ProgressChange, now: Date, engine: FlowEngine | null) {
+  return applyProgressChange(progress, change, now.toISOString(), engine?.keepingOpen(progress, now));
 }
 
 /**
@@ -21,34 +32,34 @@ function step(progress: Progress, change: ProgressChange, now: Date, rules: Flow
  * the rules' points and the score are worked out again. A change the rules refuse, or one already
  * made, leaves the progress as it is.
  */
-export function applyChange(progress: Progress, change: ProgressChange, now: Date = new Date(), rules: FlowRules = NO_RULES): Progress {
-  const result = step(progress, change, now, rules);
+export function applyChange(progress: Progress, change: ProgressChange, now: Date = new Date(), engine: FlowEngine | null = null): Progress {
+  const result = step(progress, change, now, engine);
   if (result.kind !== 'next') return progress;
   let questions = result.state.questions;
-  const question = change.action === 'set-question-status' ? rules.questions[change.questionIndex] : undefined;
+  const question = change.action === 'set-question-status' ? engine?.questions[change.questionIndex] : undefined;
   if (change.action === 'set-question-status' && change.questionStatus === 'ANSWERED' && change.answer !== undefined && question?.answer?.kind === 'choice') {
     questions = questions.map((q, i) => (i === change.questionIndex ? { ...q, chose: change.answer } : q));
   }
-  if (rules.questions.length > 0) questions = withRulePoints(rules.questions, questions);
+  if (engine) questions = engine.withPoints(questions);
   const next: Progress = { ...progress, ...result.state, questions };
   const { flow: _stale, ...rest } = next;
-  return { ...rest, lastUpdate: now.toISOString(), score: computeScore(next, now, rules.scoring) };
+  return { ...rest, lastUpdate: now.toISOString(), score: computeScore(next, now, engine?.scoring) };
 }
 
 /** Applies changes in order, each at the time it was made (`at`), else at `now`. */
-export function applyChanges(progress: Progress, list: ReadonlyArray<ProgressChange & { at?: string }>, now: Date = new Date(), rules: FlowRules = NO_RULES): Progress {
-  return list.reduce((current, change) => applyChange(current, change, change.at ? new Date(change.at) : now, rules), progress);
+export function applyChanges(progress: Progress, list: ReadonlyArray<ProgressChange & { at?: string }>, now: Date = new Date(), engine: FlowEngine | null = null): Progress {
+  return list.reduce((current, change) => applyChange(current, change, change.at ? new Date(change.at) : now, engine), progress);
 }
 
 /**
  * The progress with what the game's rules gave worked out from its states, and the score with it: a
  * merge of the server's progress and this phone's may hold states neither had alone.
  */
-export function settleRulePoints(progress: Progress, rules: FlowRules, now: Date = new Date()): Progress {
-  if (rules.questions.length === 0) return progress;
-  const questions = withRulePoints(rules.questions, progress.questions);
+export function settleRulePoints(progress: Progress, engine: FlowEngine | null, now: Date = new Date()): Progress {
+  if (!engine) return progress;
+  const questions = engine.withPoints(progress.questions);
   if (questions.every((q, i) => q === progress.questions[i])) return progress;
-  return { ...progress, questions, score: computeScore({ ...progress, questions }, now, rules.scoring) };
+  return { ...progress, questions, score: computeScore({ ...progress, questions }, now, engine.scoring) };
 }
 
 /**

@@ -4,6 +4,7 @@ import { isQuestionOpen, suggestedQuestion } from '@streethunt/shared';
 import { ANSWER_INPUTS } from '../../ui/game/answer-inputs.tsx';
 import { useGeolocation } from '../../ui/map/use-geolocation.ts';
 import { usePlay } from './play-context.tsx';
+import { usePlayFlow } from './use-play-flow.ts';
 import classes from './question-chooser.module.css';
 
 /** A light badge's text in the darkest shade of its colour: the light shades fail contrast on their own tint. */
@@ -16,7 +17,8 @@ const LABEL_OF = (color: string) => ({ label: { color: `var(--mantine-color-${co
  */
 export function QuestionChooser({ onChoose }: { onChoose(index: number): void }) {
   const { t } = useTranslation();
-  const { game, snapshot, flow } = usePlay();
+  const { game, snapshot } = usePlay();
+  const flow = usePlayFlow();
   const questions = game.questions ?? [];
   const states = snapshot.progress?.questions ?? [];
   const geolocation = useGeolocation(game.metadata.map);

@@ -7,6 +7,7 @@ import { AreaStep } from './area-step.tsx';
 import { BranchOverruled } from './branch-overruled.tsx';
 import { GameOverPage } from './game-over-page.tsx';
 import { usePlay } from './play-context.tsx';
+import { usePlayFlow } from './use-play-flow.ts';
 import { useTeamEventState } from './use-team-event-state.ts';
 import { PlayTimer } from './play-timer.tsx';
 import { PlayQuestion } from './play-question.tsx';
@@ -33,7 +34,8 @@ function shownQuestion(progress: PlayProgress | null, flow: Flow, ids: readonly 
 /** The current question, the list to choose one from (a game in any order), or the game-over page when none is left. */
 export function QuestionsPage() {
   const { t } = useTranslation();
-  const { game, gameRefreshing, snapshot, flow, setPage, event } = usePlay();
+  const { game, gameRefreshing, snapshot, setPage, event } = usePlay();
+  const flow = usePlayFlow();
   const teamEvent = useTeamEventState(event);
   const progress = snapshot.progress;
   const questions = game.questions;

@@ -2,6 +2,7 @@ import { Alert, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { primeSounds } from '../../../ui/sounds.ts';
 import { usePlay } from '../play-context.tsx';
+import { usePlayFlow } from '../use-play-flow.ts';
 import { useTeamEventState } from '../use-team-event-state.ts';
 import type { FollowedEvent } from './team-event-store.ts';
 import { EventMessages } from './event-messages.tsx';
@@ -19,7 +20,8 @@ import { TimeWarning, useDueWarning } from './time-warning.tsx';
  */
 export function EventBar({ event }: { event: FollowedEvent }) {
   const { t } = useTranslation();
-  const { session, snapshot, flow, page } = usePlay();
+  const { session, snapshot, page } = usePlay();
+  const flow = usePlayFlow();
   const state = useTeamEventState(event);
   const view = state?.view ?? null;
   const progress = snapshot.progress;
