@@ -183,6 +183,8 @@ describe('hydration', () => {
         const t = texts[language];
         await p.page.getByPlaceholder(t.games.search.placeholder).fill(mapped.content.metadata.locationCity);
         await p.page.waitForURL(/[?&]q=/);
+        // While the search's list loads, the old list stays, dimmed and marked busy: judge the settled one.
+        await p.page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
         await expectNoSeriousA11yViolations(p.page);
         await saveScreenshot(p.page, `first-screen-games-hydrated-${language}`);
         expect(problems).toEqual([]);
