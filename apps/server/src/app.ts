@@ -33,6 +33,7 @@ import { playsDeps, playsRoutes, type PlayPorts } from './features/plays/routes.
 import { eventsRoutes } from './features/events/routes.ts';
 import { photosRoutes } from './features/photos/routes.ts';
 import { assertTeamMayPlay, joinTeamRoom, playChanged, problemReported, teamScoreEnd } from './features/events/service.ts';
+import { findEvent } from './features/events/team-of-code.ts';
 import { openHintForCode, type OnPlayFinished } from './features/plays/service.ts';
 import { sendFeedbackInvitation } from './features/feedback/service.ts';
 import { studioRoutes } from './features/studio/routes.ts';
@@ -205,7 +206,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  await app.register(accessPlugin, { signer, db: deps.database.db });
+  // The `organiser` rule reads the event as the events feature does, through its cache.
+  await app.register(accessPlugin, { signer, db: deps.database.db, eventOf: async (eventId) => (await findEvent(deps.database.db, eventId))?.event ?? null });
 
   await app.register(
     async (api) => {

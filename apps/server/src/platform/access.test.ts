@@ -44,7 +44,7 @@ describe('access rules', () => {
 
   it('every API route declares a rule', () => {
     expect(t.app.routeAccess.length).toBeGreaterThan(2);
-    for (const route of t.app.routeAccess) expect(['public', 'user', 'owner', 'admin']).toContain(route.access);
+    for (const route of t.app.routeAccess) expect(['public', 'user', 'owner', 'organiser', 'admin']).toContain(route.access);
   });
 
   it('refuses a caller without access before reading the body (401, not 413 or 415)', async () => {
@@ -62,7 +62,7 @@ describe('access rules', () => {
     }
   });
 
-  it('routes for users, owners and admins refuse a caller without a valid token', async () => {
+  it('routes for users, owners, organisers and admins refuse a caller without a valid token', async () => {
     const guarded = t.app.routeAccess.filter((r) => r.access !== 'public');
     for (const route of guarded) {
       for (const token of [undefined, 'not-a-token', `${userToken}x`]) {
@@ -84,28 +84,40 @@ describe('access rules', () => {
     }
     const probe = Fastify();
     registerErrorHandler(probe);
-    await probe.register(accessPlugin, { signer: t.app.services.signer, db: t.db });
+    const organiser = await buildUser(t.db);
+    const organiserToken = await tokenFor(t.app, organiser);
+    // One event, organised by `organiser`; any other id names none.
+    const eventOf = async (eventId: string) => (eventId === 'theirs' ? { organiserId: organiser.id } : null);
+    await probe.register(accessPlugin, { signer: t.app.services.signer, db: t.db, eventOf });
     for (const access of ['public', 'user', 'owner', 'admin'] as const) probe.get(`/api/probe/${access}`, { config: { access } }, async () => ({ ok: true }));
-    // Checked before the probe starts: a route that declares no rule cannot even be added.
+    probe.get('/api/probe/organiser/:eventId', { config: { access: 'organiser' } }, async () => ({ ok: true }));
+    // Checked before the probe starts: a route that declares no rule cannot even be added, nor an organiser's route without its event.
     expect(() => probe.post('/api/probe/undeclared', async () => ({}))).toThrow(/declares no access rule/);
+    expect(() => probe.post('/api/probe/no-event', { config: { access: 'organiser' } }, async () => ({}))).toThrow(/names no :eventId/);
     const admin = await buildUser(t.db, { role: 'admin' });
     const adminToken = await tokenFor(t.app, admin);
     // A token that claims admin for a user whose stored role is 'user' is not enough.
     const forged = await tokenFor(t.app, { id: (await buildUser(t.db)).id, role: 'admin' });
     const statuses: Record<string, number[]> = {};
-    for (const access of ['public', 'user', 'owner', 'admin']) {
+    const urls = { public: '/api/probe/public', user: '/api/probe/user', owner: '/api/probe/owner', organiser: '/api/probe/organiser/theirs', 'no such event': '/api/probe/organiser/none', admin: '/api/probe/admin' };
+    for (const [access, url] of Object.entries(urls)) {
       statuses[access] = [];
-      for (const token of [undefined, userToken, forged, adminToken]) {
-        const res = await probe.inject({ method: 'GET', url: `/api/probe/${access}`, headers: token ? { 'x-access-token': token } : {} });
+      for (const token of [undefined, userToken, forged, organiserToken, adminToken]) {
+        const res = await probe.inject({ method: 'GET', url, headers: token ? { 'x-access-token': token } : {} });
         statuses[access].push(res.statusCode);
       }
     }
     expect(statuses).toEqual({
-      public: [200, 200, 200, 200],
-      user: [401, 200, 200, 200],
-      owner: [401, 200, 200, 200],
-      admin: [401, 403, 403, 200],
+      public: [200, 200, 200, 200, 200],
+      user: [401, 200, 200, 200, 200],
+      owner: [401, 200, 200, 200, 200],
+      // Anyone but its organiser and an admin is told there is no such event, as for one that does not exist.
+      organiser: [401, 404, 404, 200, 200],
+      'no such event': [401, 404, 404, 404, 404],
+      admin: [401, 403, 403, 403, 200],
     });
+    const refused = await probe.inject({ method: 'GET', url: urls.organiser, headers: { 'x-access-token': userToken } });
+    expect(refused.json()).toEqual({ message: 'No such event', code: 'not_found' });
     await probe.close();
   });
 

@@ -1,16 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, preParsingHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, preHandlerHookHandler, preParsingHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import type { AccessClaims, TokenSigner, VerifiedToken } from './auth.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { forbidden, notFound, unauthorized } from './errors.ts';
+import { may } from './policy.ts';
 
 /**
  * Who may call a route (DESIGN.md section 6). `owner` needs a logged-in caller here; the service
- * then checks that the caller owns the thing (or is an admin).
+ * then checks that the caller owns the thing (or is an admin). `organiser` needs a logged-in caller
+ * before the body is read and then, once the path is parsed, one who may organise the event its
+ * `:eventId` names (policy.ts); anyone else gets 404, since whether an event exists is nobody else's business.
  */
-export type AccessRule = 'public' | 'user' | 'owner' | 'admin';
+export type AccessRule = 'public' | 'user' | 'owner' | 'organiser' | 'admin';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,6 +33,12 @@ declare module 'fastify' {
 
 export type RouteAccess = { method: string; url: string; access: AccessRule };
 
+/**
+ * How the `organiser` rule finds an event (null: none): the events feature's read, through its cache,
+ * so the service's own read of the same event right after costs no second query.
+ */
+export type EventOrganiserOf = (eventId: string) => Promise<{ organiserId: string } | null>;
+
 /** Routes that plugins register for themselves (the OpenAPI page) are public by nature. */
 const pluginRoutePrefixes = ['/api/docs'];
 
@@ -38,7 +47,7 @@ const pluginRoutePrefixes = ['/api/docs'];
  * comes from the database, not the token, so a demoted or deleted user loses access at once.
  * Every API route must declare its rule; a route without one fails at start-up.
  */
-export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: TokenSigner; db: Db }) => {
+export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: TokenSigner; db: Db; eventOf: EventOrganiserOf }) => {
   app.decorateRequest('auth', null);
   const routeAccess: RouteAccess[] = [];
   app.decorate('routeAccess', routeAccess);
@@ -46,6 +55,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: Toke
     if (!route.url.startsWith('/api/') || pluginRoutePrefixes.some((p) => route.url.startsWith(p))) return;
     const access = (route.config as { access?: AccessRule } | undefined)?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
+    if (access === 'organiser' && !route.url.includes(':eventId')) throw new Error(`Route ${String(route.method)} ${route.url} is for an event's organiser but names no :eventId`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeAccess.push({ method, url: route.url, access });
     if ((route.config as { private?: boolean }).private) {
       const noStore: preHandlerHookHandler = (_request, reply, done) => {
@@ -54,10 +64,12 @@ export const accessPlugin = fp(async (app: FastifyInstance, opts: { signer: Toke
       };
       route.preHandler = [route.preHandler ?? []].flat().concat(noStore);
     }
+    // A preHandler: after validation, so the event's id is a well-formed one; after no-store, so the 404 is not kept either.
+    if (access === 'organiser') route.preHandler = [route.preHandler ?? []].flat().concat(organiserCheck(opts.eventOf));
     // Checked in preParsing: after every onRequest hook (a route's own rate limit counts the caller
     // first), and before the body is read, so a caller without access gets 401 rather than 413 or 415.
     // Only routes with a rule to check get the hook: the busiest player calls are public.
-    const check = access === 'user' || access === 'owner' ? requireUser : access === 'admin' ? requireAdmin : null;
+    const check = access === 'user' || access === 'owner' || access === 'organiser' ? requireUser : access === 'admin' ? requireAdmin : null;
     if (!check) return;
     const hook: preParsingHookHandler = (request, _reply, payload, done) => {
       try {
@@ -103,6 +115,15 @@ export async function readSession(opts: { signer: TokenSigner; db: Db }, token: 
   return user && user.tokenVersion === claims.tokenVersion ? { userId: user.id, role: user.role, tokenVersion: user.tokenVersion } : null;
 }
 
+/** The `organiser` rule's second half: the caller may organise the event of the path's :eventId, or 404. */
+function organiserCheck(eventOf: EventOrganiserOf): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const { eventId } = request.params as { eventId: string };
+    const event = await eventOf(eventId);
+    if (!event || !may(request.auth, 'organise-event', event)) throw notFound('No such event');
+  };
+}
+
 /** The logged-in caller, or 401. */
 export function requireUser(request: FastifyRequest): AccessClaims {
   if (!request.auth) throw unauthorized();
@@ -115,6 +136,3 @@ export function requireAdmin(request: FastifyRequest): AccessClaims {
   if (auth.role !== 'admin') throw forbidden('Only admins may do this');
   return auth;
 }
-
-/** Whether the caller owns the row (a game, a play's game) or is an admin: the `owner` rule's second half. */
-export const isOwnerOrAdmin = (auth: AccessClaims | null, row: { userId: string }) => auth !== null && (auth.role === 'admin' || auth.userId === row.userId);

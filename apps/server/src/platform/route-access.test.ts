@@ -3,7 +3,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tables from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { buildCode, buildGame, buildMedia, buildPlay, buildPurchase, buildUser, gameContent } from '../test/factories.ts';
+import { buildCode, buildEvent, buildGame, buildMedia, buildPlay, buildPurchase, buildUser, gameContent } from '../test/factories.ts';
 import { sample, type OpenApi } from '../test/openapi-samples.ts';
 import { nextIp } from '../test/client-address.ts';
 import { tokenFor } from '../test/tokens.ts';
@@ -11,8 +11,8 @@ import type { AccessRule, RouteAccess } from './access.ts';
 
 /*
  * One table over every API route, read from Fastify's own route list (app.routeAccess, filled by
- * the onRoute hook): anonymous, another user, the owner of the thing and an admin each get the
- * status their rule promises. Requests are built from each route's OpenAPI schema, filled with the
+ * the onRoute hook): anonymous, another user, the owner of the thing (the organiser of the event)
+ * and an admin each get the status their rule promises. Requests are built from each route's OpenAPI schema, filled with the
  * ids of real rows, so they pass validation and reach the access decision and the owner check.
  */
 
@@ -27,6 +27,16 @@ const AT_LEAST_USER: [string, RegExp][] = [
   ['the media library', /^(GET|POST) \/api\/media\//],
   ['the finance reports', /^(GET \/api\/reports|POST \/api\/reports\/unlock)$/],
   ['judging photos', /^(GET \/api\/play-photos\/pending|POST \/api\/play-photos\/:photoId\/judge|GET \/api\/events\/:eventId\/photos(\/zip)?)$/],
+];
+/** An event's running and its teams' photos: its organiser's (or an admin's) alone, decided by the route's rule. */
+const ORGANISER_ONLY: [string, RegExp][] = [
+  ['the control room', /^GET \/api\/events\/:eventId$/],
+  ['messages to teams', /^POST \/api\/events\/:eventId\/messages$/],
+  ['more time', /^POST \/api\/events\/:eventId\/extend$/],
+  ['a hint for a team', /^POST \/api\/events\/:eventId\/teams\/:teamId\/hint$/],
+  ['disqualifying a team', /^POST \/api\/events\/:eventId\/teams\/:teamId\/disqualify$/],
+  ['ending the event', /^POST \/api\/events\/:eventId\/end$/],
+  ['the event’s photos', /^GET \/api\/events\/:eventId\/photos(\/zip)?$/],
 ];
 const ADMIN_ONLY: [string, RegExp][] = [
   ['the users list', /^GET \/api\/users\/$/],
@@ -82,7 +92,12 @@ describe('access on every API route', () => {
     const code = await buildCode(t.db, { gameId: game.id, source: 'creator' });
     await buildPlay(t.db, { gameId: game.id, codeId: code.id });
     await buildPurchase(t.db, { gameId: game.id });
-    return { gameId: game.id, userId: ownerId, secretCode: code.code, gameSecret: code.code, 'x-game-secret': code.code, version: String(game.version) };
+    const fill: Fill = { gameId: game.id, userId: ownerId, secretCode: code.code, gameSecret: code.code, 'x-game-secret': code.code, version: String(game.version) };
+    if (!route.url.includes(':eventId')) return fill;
+    // An event the owner organises, running, with a team that has started playing (a hint needs a started play).
+    const { event, teams } = await buildEvent(t.db, { gameId: game.id, organiserId: ownerId });
+    await buildPlay(t.db, { gameId: game.id, codeId: teams[0].code.id });
+    return { ...fill, eventId: event.id, teamId: teams[0].team.id };
   }
 
   /** A valid request for the route, built from its OpenAPI schema and the fixture. */
@@ -137,11 +152,12 @@ describe('access on every API route', () => {
         for (const [route, access] of matched) expect({ route, what, ok: allowed.includes(access) }).toEqual({ route, what, ok: true });
       }
     };
-    check(AT_LEAST_USER, ['user', 'owner', 'admin']);
+    check(AT_LEAST_USER, ['user', 'owner', 'organiser', 'admin']);
+    check(ORGANISER_ONLY, ['organiser', 'admin']);
     check(ADMIN_ONLY, ['admin']);
   });
 
-  it('answers anonymous, another user, the owner and an admin as each route’s rule says', async () => {
+  it('answers anonymous, another user, the owner (the organiser) and an admin as each route’s rule says', async () => {
     const refusedAccess = (r: Reply) => (r.status === 401 && r.code === 'unauthorized') || (r.status === 403 && r.code === 'forbidden');
     const results: string[] = [];
     for (const route of apiRoutes()) {
@@ -170,7 +186,8 @@ describe('access on every API route', () => {
         if (route.access === 'user')
           for (const [caller, r] of [['other', other], ['owner', owner], ['admin', admin]] as const)
             expect({ where, caller, refused: refusedAccess(r) }).toEqual({ where, caller, refused: false });
-        if (route.access === 'owner') {
+        // The organiser's rule is the owner's with an event for the thing: the fixture's owner organises the event.
+        if (route.access === 'owner' || route.access === 'organiser') {
           expectStatus('other', other, [403, 404]);
           expectOk('owner', owner, [401, 403, 404]);
           // The owner's request goes all the way, so the other user's 403/404 came from the owner check, not validation.

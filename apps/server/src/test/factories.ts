@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { generateGameCode, splitSale, withContentIds, type GameContent, type Progress } from '@streethunt/shared';
 import type { Db } from '../db/client.ts';
-import { authTokens, feedbacks, gameCodes, games, media, payoutDetails, plays, purchases, users } from '../db/schema.ts';
+import { authTokens, eventTeams, events, feedbacks, gameCodes, games, media, payoutDetails, plays, purchases, users } from '../db/schema.ts';
 import { hashPassword, newSecretToken } from '../platform/auth.ts';
 import { playStatesOf } from '../features/plays/play-states.ts';
 
@@ -242,6 +242,31 @@ export async function buildCode(
     .values({ code: generateGameCode('T'), source: 'admin', ...values })
     .returning();
   return row;
+}
+
+type EventTeamRow = typeof eventTeams.$inferSelect;
+
+/**
+ * A stored event of a game, organised by `organiserId`, running now (started a minute ago, ending in
+ * two hours) unless said otherwise, with `teams` teams (one unless said otherwise), each on its own
+ * event code, as POST /api/events makes them.
+ */
+export async function buildEvent(
+  db: Db,
+  values: { gameId: string; organiserId: string; teams?: number } & Partial<typeof events.$inferInsert>,
+): Promise<{ event: typeof events.$inferSelect; teams: Array<{ team: EventTeamRow; code: typeof gameCodes.$inferSelect }> }> {
+  const { teams: teamCount = 1, ...rest } = values;
+  const [event] = await db
+    .insert(events)
+    .values({ name: 'Class 7B', startsAt: new Date(Date.now() - 60_000), endsAt: new Date(Date.now() + 2 * 3600_000), teamCount, ...rest })
+    .returning();
+  const teams: Array<{ team: EventTeamRow; code: typeof gameCodes.$inferSelect }> = [];
+  for (let i = 0; i < teamCount; i++) {
+    const code = await buildCode(db, { gameId: values.gameId, source: 'event', createdBy: values.organiserId });
+    const [team] = await db.insert(eventTeams).values({ eventId: event.id, codeId: code.id }).returning();
+    teams.push({ team, code });
+  }
+  return { event, teams };
 }
 
 /**

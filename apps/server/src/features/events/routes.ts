@@ -72,7 +72,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ openHint: events.OpenHint }> 
   app.get(
     '/events/:eventId',
     {
-      config: { access: 'user', private: true },
+      config: { access: 'organiser', private: true },
       schema: {
         tags,
         summary: 'The control room: the event, its teams (progress, score, last position) and the newest feed lines (its organiser, or an admin)',
@@ -87,7 +87,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ openHint: events.OpenHint }> 
   app.post(
     '/events/:eventId/messages',
     {
-      config: { access: 'user', ...perUserPerMinute(60) },
+      config: { access: 'organiser', ...perUserPerMinute(60) },
       schema: {
         tags,
         summary: 'A message to every team of the event, or to one (plain text); the phones get it at once',
@@ -103,7 +103,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ openHint: events.OpenHint }> 
   app.post(
     '/events/:eventId/extend',
     {
-      config: { access: 'user' },
+      config: { access: 'organiser' },
       schema: {
         tags,
         summary: 'More time for every team: the end moves later by `minutes` (409 once the event was ended)',
@@ -119,7 +119,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ openHint: events.OpenHint }> 
   app.post(
     '/events/:eventId/teams/:teamId/hint',
     {
-      config: { access: 'user', ...perUserPerMinute(60) },
+      config: { access: 'organiser', ...perUserPerMinute(60) },
       schema: {
         tags,
         summary: 'Opens a hint for one team, as if it had opened it (it counts as an opened hint); its phones show it at once (409 before the team started, after the end, or once disqualified)',
@@ -175,7 +175,7 @@ const emptyBodyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/:eventId/teams/:teamId/disqualify',
     {
-      config: { access: 'user' },
+      config: { access: 'organiser' },
       schema: {
         tags,
         summary: 'Disqualifies a team: its play stops and it leaves the ranking',
@@ -190,7 +190,7 @@ const emptyBodyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/:eventId/end',
     {
-      config: { access: 'user' },
+      config: { access: 'organiser' },
       schema: {
         tags,
         summary: 'Ends the event now; every team’s phone shows the final ranking',

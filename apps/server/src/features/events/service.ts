@@ -25,7 +25,7 @@ import { eventFeed, eventTeams, events, gameCodes, games } from '../../db/schema
 import { findGame, findGameForPlayers, readGameContent, readGameMetadata } from '../../db/game-rows.ts';
 import { violatedUniqueIndex } from '../../db/unique-violation.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
-import { isOwnerOrAdmin } from '../../platform/access.ts';
+import { may } from '../../platform/policy.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { TtlMap } from '../../platform/ttl-map.ts';
 import { createGameCodes, type GameCode } from '../codes/service.ts';
@@ -36,7 +36,7 @@ import { emitFeed, emitRanking, emitTeam, emitTeamView, eventTeamRoom, isEventTe
 import { RankingPusher, rankingWindowMs } from './ranking-push.ts';
 import { pendingPosition, positionKeeper } from './positions.ts';
 import { roomSnapshots } from './room-snapshot.ts';
-import { cachedEvent, forgetEventTeams, playStartOf, teamOfCode } from './team-of-code.ts';
+import { findEvent, forgetEventTeams, playStartOf, teamOfCode } from './team-of-code.ts';
 
 export type EventsDeps = Pick<Services, 'db' | 'realtime' | 'shared'>;
 type EventRow = typeof events.$inferSelect;
@@ -140,7 +140,7 @@ function teamOf(deps: EventsDeps, { team, code }: TeamWithCode, progress: Progre
 export async function createEvent(deps: EventsDeps, caller: AccessClaims, input: CreateEventRequest): Promise<EventSummary> {
   eventTimes(input);
   const game = await findGame(deps.db, input.gameId);
-  if (!game || !isOwnerOrAdmin(caller, game)) throw notFound('No such game of yours');
+  if (!game || !may(caller, 'edit-game', game)) throw notFound('No such game of yours');
   if (game.status !== 'APPROVED') throw conflict('Only a published game can be played as an event');
   const event = await deps.db.transaction((tx) => insertEvent(tx, { gameId: game.id, organiserId: caller.userId, input }));
   return toSummary(event, readGameMetadata(game.metadata).name);
@@ -189,24 +189,22 @@ export async function listEvents(deps: EventsDeps, caller: AccessClaims): Promis
   return rows.map((row) => toSummary(row.event, row.name));
 }
 
-/** The event when the caller is its organiser or an admin, else null. */
-async function findOrganisersEvent(db: Db, caller: AccessClaims, eventId: string): Promise<{ event: EventRow; name: string } | null> {
-  const row = await cachedEvent(db, eventId, async () => {
-    const [found] = await db.select({ event: events, name: gameName }).from(events).innerJoin(games, eq(games.id, events.gameId)).where(eq(events.id, eventId));
-    return found ?? null;
-  });
-  return row && (caller.role === 'admin' || row.event.organiserId === caller.userId) ? row : null;
-}
-
-/** Like findOrganisersEvent, but 404 for anyone else (whether it exists is nobody else's business). */
+/**
+ * The event, when the caller may organise it; 404 for anyone else (whether it exists is nobody else's
+ * business). Its routes' `organiser` rule decided this already; asked again so no caller of these
+ * functions can skip it.
+ */
 async function organisersEvent(db: Db, caller: AccessClaims, eventId: string): Promise<{ event: EventRow; name: string }> {
-  const row = await findOrganisersEvent(db, caller, eventId);
-  if (!row) throw notFound('No such event');
+  const row = await findEvent(db, eventId);
+  if (!row || !may(caller, 'organise-event', row.event)) throw notFound('No such event');
   return row;
 }
 
 /** The caller may watch this event's control room (the socket's check). */
-export const mayWatch = async (db: Db, caller: AccessClaims, eventId: string) => (await findOrganisersEvent(db, caller, eventId)) !== null;
+export async function mayWatch(db: Db, caller: AccessClaims, eventId: string): Promise<boolean> {
+  const row = await findEvent(db, eventId);
+  return row !== null && may(caller, 'organise-event', row.event);
+}
 
 async function teamsOf(db: Db, eventId: string): Promise<TeamWithCode[]> {
   return db

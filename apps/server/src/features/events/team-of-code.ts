@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { eventTeams, events, plays } from '../../db/schema.ts';
+import { eventTeams, events, games, plays } from '../../db/schema.ts';
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
 
@@ -70,14 +70,20 @@ type EventWithName = { event: EventRow; name: string };
 /** Events by id, as the control room reads them (every few seconds, with a thousand teams' changes around it). */
 const eventRows = perOwner((_db: Db) => new TtlMap<string, { value: EventWithName | null; generation: number }>(TEAM_OF_CODE_MS, 5_000));
 
-/** The event's row and name as `read` gives them (null: none), kept until the event is forgotten (forgetEventTeams). */
-export async function cachedEvent(db: Db, eventId: string, read: () => Promise<EventWithName | null>): Promise<EventWithName | null> {
+const gameName = sql<string>`coalesce(${games.metadata}->>'name', '')`;
+
+/**
+ * The event's row and its game's name (null: none), kept until the event is forgotten (forgetEventTeams).
+ * The `organiser` access rule reads it before the handler (app.ts), so the service's read that follows finds it kept.
+ */
+export async function findEvent(db: Db, eventId: string): Promise<EventWithName | null> {
   const cache = caches(db);
   const entries = eventRows(db);
   const kept = entries.get(eventId);
   if (kept && kept.generation === generationOf(cache, eventId)) return kept.value;
   const forgetsBefore = cache.forgets;
-  const value = await read();
+  const [found] = await db.select({ event: events, name: gameName }).from(events).innerJoin(games, eq(games.id, events.gameId)).where(eq(events.id, eventId));
+  const value = found ?? null;
   if (cache.forgets === forgetsBefore) entries.set(eventId, { value, generation: generationOf(cache, eventId) });
   return value;
 }

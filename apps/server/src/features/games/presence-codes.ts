@@ -2,7 +2,7 @@ import { derivePresenceCode, type PresenceCodesReply } from '@streethunt/shared'
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { findGame, readGameContent } from '../../db/game-rows.ts';
-import { isOwnerOrAdmin } from '../../platform/access.ts';
+import { may } from '../../platform/policy.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { purposeKey } from '../../platform/signing.ts';
@@ -38,7 +38,7 @@ export async function listPresenceCodes(
   gameId: string,
 ): Promise<PresenceCodesReply> {
   const row = await findGame(deps.db, gameId);
-  if (!row || !isOwnerOrAdmin(caller, row)) throw notFound('No such game');
+  if (!row || !may(caller, 'edit-game', row)) throw notFound('No such game');
   // Every question, whatever its proof: a question switched to QR since the last save has its code too.
   const codes = readGameContent(row).questions.map((question) => ({ questionId: question.id, code: deps.presence.codeOf(row, question.id) }));
   return { data: { gameId: row.nextVersionOf ?? row.id, codes } };

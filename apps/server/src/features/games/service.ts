@@ -13,7 +13,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { plays } from '../../db/schema.ts';
-import { isOwnerOrAdmin } from '../../platform/access.ts';
+import { may } from '../../platform/policy.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
@@ -184,7 +184,7 @@ export type GameViewer = {
 export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId: string, viewer: GameViewer): Promise<PreparedReply> {
   // A logged-in caller may be the owner or an admin, who see their latest save at once.
   const row = viewer.auth ? await findGame(deps.db, gameId) : await findGameForPlayers(deps.db, gameId);
-  if (row && isOwnerOrAdmin(viewer.auth, row)) return ownerPart(deps.db, row);
+  if (row && may(viewer.auth, 'edit-game', row)) return ownerPart(deps.db, row);
   // A stopped (refunded) code kept on a phone opens nothing, like no code: the page still shows the game.
   const code = viewer.secretCode
     ? await deps.codes.check({ gameId, typed: viewer.secretCode, client: viewer.client, grant: viewer.grant }).catch((error: unknown) => {

@@ -5,7 +5,7 @@ import { feedbacks, gameCodes, games, plays, purchases } from '../../db/schema.t
 import type { AccessClaims } from '../../platform/auth.ts';
 import { notFound } from '../../platform/errors.ts';
 import { readGameContent, type GameRow } from '../../db/game-rows.ts';
-import { isOwnerOrAdmin } from '../../platform/access.ts';
+import { may } from '../../platform/policy.ts';
 import { contentOfVersion } from '../games/versions.ts';
 import { progressQuestions } from '../plays/play-states.ts';
 import { progressOf } from '../plays/play-context.ts';
@@ -86,7 +86,7 @@ const listsUnplayedCodes = (progressType: ProgressType) => progressType === 'not
  */
 export async function listActivePlays(db: Db, caller: AccessClaims, query: { gameId: string; progressType: ProgressType }): Promise<MyActiveGamesReply> {
   const [game] = await db.select().from(games).where(eq(games.id, query.gameId));
-  if (!game || !isOwnerOrAdmin(caller, game)) throw noSuchGame();
+  if (!game || !may(caller, 'edit-game', game)) throw noSuchGame();
   const content = readGameContent(game);
 
   // plays_game_code_key (game_id, code_id) finds the game's plays; the join is by primary keys.

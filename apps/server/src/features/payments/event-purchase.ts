@@ -4,7 +4,7 @@ import { findGame } from '../../db/game-rows.ts';
 import { readGameMetadata } from '../../db/read-game-content.ts';
 import { users } from '../../db/schema.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
-import { isOwnerOrAdmin } from '../../platform/access.ts';
+import { may } from '../../platform/policy.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { eventTimes, insertEvent } from '../events/service.ts';
 import type { EventOrder } from './event-order.ts';
@@ -25,7 +25,7 @@ export async function requestEventPurchase(
   // The same checks as POST /api/events, in the same order, before anything is stored.
   eventTimes(order);
   const game = await findGame(deps.db, order.gameId);
-  const own = game !== null && isOwnerOrAdmin(caller, game);
+  const own = game !== null && may(caller, 'edit-game', game);
   if (!game || (game.status !== 'APPROVED' && !own)) throw notFound('No such game');
   if (game.status !== 'APPROVED') throw conflict('Only a published game can be played as an event');
   const metadata = readGameMetadata(game.metadata);

@@ -181,7 +181,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ plays: PlaysDeps }> = async (
   app.get(
     '/events/:eventId/photos',
     {
-      config: { access: 'user', private: true },
+      config: { access: 'organiser', private: true },
       schema: {
         tags,
         summary: 'Every team’s photos of the event, oldest first, with links to see them (its organiser, or an admin)',
@@ -196,7 +196,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ plays: PlaysDeps }> = async (
   app.get(
     '/events/:eventId/photos/zip',
     {
-      config: { access: 'user', private: true, ...perUserPerMinute(10) },
+      config: { access: 'organiser', private: true, ...perUserPerMinute(10) },
       compress: false,
       schema: {
         tags,

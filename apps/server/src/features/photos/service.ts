@@ -7,11 +7,12 @@ import yazl from 'yazl';
 import { zipEntryName } from './zip-entry-name.ts';
 import { MAX_PHOTOS_PER_PLAY, MAX_PHOTOS_PER_QUESTION, needsPresenceCode, PHOTO_MAX_SIDE, SCORE_PER_DONE_QUESTION, visibleText, type GameContent, type JudgePhotoRequest, type PhotoState, type PlayPhoto, type Progress } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
-import { eventTeams, events, gameCodes, games, playPhotos } from '../../db/schema.ts';
-import { teamOfCode } from '../events/team-of-code.ts';
+import { eventTeams, gameCodes, games, playPhotos } from '../../db/schema.ts';
+import { findEvent, teamOfCode } from '../events/team-of-code.ts';
 import { removePhotoFiles } from './photo-files.ts';
 import { findGameForPlayers, readGameContent } from '../../db/game-rows.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
+import { may } from '../../platform/policy.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { signer } from '../../platform/signing.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
@@ -222,9 +223,8 @@ async function photoContext(db: Db, photoId: string): Promise<PhotoContext | nul
   return { row: found.row, code: found.code, gameId: found.code.gameId, ownerId: found.ownerId, team };
 }
 
-/** Who judges: in an event its organiser; outside events the game's creator; an admin always. */
-const mayJudge = (caller: AccessClaims, ctx: PhotoContext) =>
-  caller.role === 'admin' || (ctx.team ? ctx.team.event.organiserId === caller.userId : ctx.ownerId === caller.userId);
+/** Who judges (policy.ts): in an event its organiser; outside events the game's creator; an admin always. */
+const mayJudge = (caller: AccessClaims, ctx: PhotoContext) => may(caller, 'judge-photo', { event: ctx.team?.event ?? null, game: { userId: ctx.ownerId } });
 
 /** The question's number and first words, on the current version or else on the play's own. */
 async function questionLabels(db: Db, gameId: string, codes: readonly GameCode[]): Promise<(codeId: string, questionId: string) => { number: number; title: string }> {
@@ -286,10 +286,14 @@ export async function judgePhoto(deps: PhotosDeps, caller: AccessClaims, photoId
   return photo;
 }
 
+/**
+ * The event, when the caller may organise it, else 404. Its routes' `organiser` rule decided this
+ * already, through the same cached read, so asking again costs no query.
+ */
 async function organisersEvent(db: Db, caller: AccessClaims, eventId: string) {
-  const [event] = await db.select().from(events).where(eq(events.id, eventId));
-  if (!event || (caller.role !== 'admin' && event.organiserId !== caller.userId)) throw notFound('No such event');
-  return event;
+  const row = await findEvent(db, eventId);
+  if (!row || !may(caller, 'organise-event', row.event)) throw notFound('No such event');
+  return row.event;
 }
 
 async function eventPhotoRows(db: Db, eventId: string): Promise<ListedRow[]> {

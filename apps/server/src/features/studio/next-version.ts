@@ -4,7 +4,7 @@ import { games } from '../../db/schema.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { findGame, type GameRow } from '../../db/game-rows.ts';
-import { isOwnerOrAdmin } from '../../platform/access.ts';
+import { may } from '../../platform/policy.ts';
 import { keepVersionForPlays } from '../games/versions.ts';
 import { photoKeysOfGame } from '../photos/photo-files.ts';
 import { newAnswerSalt } from './service.ts';
@@ -23,7 +23,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** POST /api/games/next-version/{gameId}: the draft of the approved game's next version, made on the first call. */
 export async function openNextVersion(db: Db, caller: AccessClaims, gameId: string): Promise<{ _id: string }> {
   const row = await findGame(db, gameId);
-  if (!row || !isOwnerOrAdmin(caller, row)) throw notFound('No such game');
+  if (!row || !may(caller, 'edit-game', row)) throw notFound('No such game');
   if (row.nextVersionOf) throw conflict('This is already the draft of a next version: edit it here');
   if (row.status !== 'APPROVED') throw conflict(`Only an approved game is changed through a next version; this one is ${row.status}: edit it itself`);
   const existing = await draftOf(db, gameId);

@@ -26,7 +26,7 @@ import { AppError, conflict, forbidden, notFound } from '../../platform/errors.t
 import { queueMail, type MailLog } from '../../platform/mail/mail-later.ts';
 import { createGameCodes } from '../codes/service.ts';
 import { findGame, forgetGame, readGameContent, readGameMetadata, type GameRow } from '../../db/game-rows.ts';
-import { isOwnerOrAdmin } from '../../platform/access.ts';
+import { may } from '../../platform/policy.ts';
 import { keepVersionForPlays } from '../games/versions.ts';
 import { gameSentToApprovalEmail } from './emails.ts';
 import { exportFileDisposition, readGameExport } from './export-file.ts';
@@ -67,7 +67,7 @@ export function toEditorGame(row: GameRow): EditorGame {
 /** The game, when the caller owns it or is an admin; to anyone else it does not exist (ids of others' games are not confirmed). */
 async function findEditableGame(db: Db, caller: AccessClaims, gameId: string): Promise<GameRow> {
   const row = await findGame(db, gameId);
-  if (!row || !isOwnerOrAdmin(caller, row)) throw notFound('No such game');
+  if (!row || !may(caller, 'edit-game', row)) throw notFound('No such game');
   return row;
 }
 
@@ -132,8 +132,8 @@ function saveRefusal(
   request: Pick<SaveGameRequest, 'version' | 'metadata'>,
 ): AppError | null {
   const { version } = request;
-  if (!row || !isOwnerOrAdmin(caller, row)) return notFound('No such game');
-  if (row.status !== 'DRAFT' && caller.role !== 'admin') {
+  if (!row || !may(caller, 'edit-game', row)) return notFound('No such game');
+  if (row.status !== 'DRAFT' && !may(caller, 'edit-non-draft-game')) {
     return forbidden(
       row.status === 'PENDING'
         ? 'This game is waiting for approval: take it back to draft to edit it'
@@ -214,7 +214,7 @@ function statusRefusal(from: GameRow['status'], to: GameStatusRequest['status'],
     return null;
   }
   if (from === 'DRAFT') return conflict('This game is already a draft');
-  if (from === 'APPROVED' && caller.role !== 'admin') return forbidden('This game is approved: only an admin may take it back to draft');
+  if (from === 'APPROVED' && !may(caller, 'reopen-approved-game')) return forbidden('This game is approved: only an admin may take it back to draft');
   return null;
 }
 
@@ -233,7 +233,7 @@ export async function setGameStatus(
 ): Promise<EditorGame> {
   const changed = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
-    if (!row || !isOwnerOrAdmin(caller, row)) throw notFound('No such game');
+    if (!row || !may(caller, 'edit-game', row)) throw notFound('No such game');
     const refusal = statusRefusal(row.status, request.status, caller);
     if (refusal) throw refusal;
     if (request.status === 'PENDING') assertSendable(row);
