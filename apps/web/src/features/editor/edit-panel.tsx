@@ -6,6 +6,7 @@ import { PageLoader } from '../../ui/page-loader.tsx';
 import { AnswerPanel } from './answer-panel.tsx';
 import { AnswerTextPanel, GameoverPanel, HintPanel, IntroPanel, QuestionPanel } from './content-panels.tsx';
 import type { EditorAction } from './editor-store.ts';
+import { FlowRulesPanel } from './flow-rules-panel.tsx';
 import { AreaEditor } from './lazy-fields.tsx';
 import { MetadataPanel } from './metadata-panel.tsx';
 import { PresenceField } from './presence-field.tsx';
@@ -74,6 +75,7 @@ export function EditPanel({ game, selection, onChange, errorOf, onPrintSigns }: 
                 onChange={(presence) => onChange({ type: 'question', question: q, patch: { presence } })}
                 onPrint={onPrintSigns}
               />
+              <FlowRulesPanel game={game} index={q} dir={dir} onChange={(patch) => onChange({ type: 'question', question: q, patch })} />
             </Stack>
           );
           break;

@@ -1,6 +1,6 @@
 import { useMemo, useReducer, useState } from 'react';
-import { Button, Stack } from '@mantine/core';
-import { IconArrowFork, IconPrinter } from '@tabler/icons-react';
+import { Button, Group, Stack } from '@mantine/core';
+import { IconArrowFork, IconHierarchy, IconPrinter } from '@tabler/icons-react';
 import { takesPresenceCode } from '@streethunt/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { ConfirmModal } from '../../ui/game/confirm-modal.tsx';
 import { sameGame, type ServerCopy } from './editable-game.ts';
 import { EditPanel } from './edit-panel.tsx';
 import { FlowSimulatorModal } from './flow-simulator-modal.tsx';
+import { FlowViewModal } from './flow-view-modal.tsx';
 import { PresenceSheet } from './presence-sheet.tsx';
 import { ConflictModal, LeaveModal, OlderDraftModal } from './editor-dialogs.tsx';
 import { EditorLayout, type EditorTab } from './editor-layout.tsx';
@@ -50,6 +51,7 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
   const [tab, setTab] = useState<EditorTab>('tree');
   const [signsOpen, setSignsOpen] = useState(false);
   const [simulating, setSimulating] = useState(false);
+  const [viewingFlow, setViewingFlow] = useState(false);
 
   const { game, server, selection } = state;
   const dirty = useMemo(() => !sameGame(game, server.game), [game, server.game]);
@@ -146,10 +148,24 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
       {stale && <StaleNotice onReload={reload} />}
       <ValidationBar issues={approval.issues} onShow={showFirstError} />
       {game.questions.length > 0 && (
-        <Button variant="subtle" leftSection={<IconArrowFork size={18} aria-hidden />} onClick={() => setSimulating(true)} style={{ alignSelf: 'flex-start' }} data-testid="flow-sim-open">
-          {t('editor.flowSim.open')}
-        </Button>
+        <Group gap="xs" wrap="wrap">
+          <Button variant="subtle" leftSection={<IconHierarchy size={18} aria-hidden />} onClick={() => setViewingFlow(true)} data-testid="flow-view-open">
+            {t('editor.flowView.open')}
+          </Button>
+          <Button variant="subtle" leftSection={<IconArrowFork size={18} aria-hidden />} onClick={() => setSimulating(true)} data-testid="flow-sim-open">
+            {t('editor.flowSim.open')}
+          </Button>
+        </Group>
       )}
+      <FlowViewModal
+        opened={viewingFlow}
+        game={game}
+        onClose={() => setViewingFlow(false)}
+        onSelect={(question) => {
+          setViewingFlow(false);
+          select({ kind: 'question', question });
+        }}
+      />
       <FlowSimulatorModal opened={simulating} game={game} onClose={() => setSimulating(false)} />
       <EditorLayout tree={tree} panel={panel} preview={preview} tab={tab} onTab={setTab} />
 

@@ -1,4 +1,5 @@
 import { MAX_HINTS, MAX_QUESTIONS, emptyHint, emptyQuestion, type EditableGame } from '@streethunt/shared';
+import { rulesForOptions } from './flow-rules.ts';
 
 // The editor's working copy and every change to it: one pure function per change (editor-store.test.ts),
 // and the reducer that applies them. A change that names nothing that exists returns the same game.
@@ -8,6 +9,7 @@ export type Question = EditableGame['questions'][number];
 export type Answer = Question['answer'];
 export type Hint = Question['hints'][number];
 export type Gameover = EditableGame['gameoverPage'];
+export type QuestionPatch = Partial<Pick<Question, 'content' | 'location' | 'presence' | 'when' | 'then'>>;
 /** Up or down the list. */
 export type Step = -1 | 1;
 
@@ -17,7 +19,8 @@ export type EditorAction =
   | { type: 'metadata'; patch: Partial<Metadata> }
   | { type: 'intro'; content: string }
   | { type: 'gameover'; patch: Partial<Gameover> }
-  | { type: 'question'; question: number; patch: Partial<Pick<Question, 'content' | 'location' | 'presence'>> }
+  /** `when` or `then` set to undefined: the question has none. */
+  | { type: 'question'; question: number; patch: QuestionPatch }
   /** The whole answer: its kind decides its fields. */
   | { type: 'answer'; question: number; answer: Answer }
   | { type: 'hint'; question: number; hint: number; patch: Partial<Hint> }
@@ -53,11 +56,24 @@ export const setIntro = (game: EditableGame, content: string): EditableGame => (
 
 export const setGameover = (game: EditableGame, patch: Partial<Gameover>): EditableGame => ({ ...game, gameoverPage: { ...game.gameoverPage, ...patch } });
 
-export const setQuestion = (game: EditableGame, index: number, patch: Partial<Pick<Question, 'content' | 'location' | 'presence'>>): EditableGame =>
-  withQuestion(game, index, (question) => ({ ...question, ...patch }));
+/** The question's fields; a flow rule set to undefined is removed, not kept as an empty key. */
+export const setQuestion = (game: EditableGame, index: number, patch: QuestionPatch): EditableGame =>
+  withQuestion(game, index, (question) => {
+    const next: Question = { ...question, ...patch };
+    if (next.when === undefined) delete next.when;
+    if (next.then === undefined) delete next.then;
+    return next;
+  });
 
+/** The whole answer; a rule on an option the answer no longer has goes with the option. */
 export const setAnswer = (game: EditableGame, index: number, answer: Answer): EditableGame =>
-  withQuestion(game, index, (question) => ({ ...question, answer }));
+  withQuestion(game, index, (question) => {
+    const next: Question = { ...question, answer };
+    const then = rulesForOptions(question.then, answer);
+    if (then === undefined) delete next.then;
+    else next.then = then;
+    return next;
+  });
 
 /** A hint's fields; an emptied title is dropped, so the hint is called 'Hint n' again. */
 export function setHint(game: EditableGame, index: number, hintIndex: number, patch: Partial<Hint>): EditableGame {
