@@ -148,9 +148,9 @@ const U = 2;
 type Truth = typeof F | typeof T | typeof U;
 
 /** Right answer accepted (the team may still be reading the text after it). */
-const isRight = (s: QuestionStatus | null | undefined) => s === 'ANSWERED' || s === 'DONE';
+export const isRight = (s: QuestionStatus | null | undefined) => s === 'ANSWERED' || s === 'DONE';
 /** Given up: the solution shown, or skipped. */
-const isGivenUp = (s: QuestionStatus | null | undefined) => s === 'SOLUTION' || s === 'SKIPPED';
+export const isGivenUp = (s: QuestionStatus | null | undefined) => s === 'SOLUTION' || s === 'SKIPPED';
 
 type Ctx = {
   statuses: Array<QuestionStatus | null>;

@@ -1,6 +1,6 @@
 import type { QuestionStatus } from '../game/question-status.ts';
 import { computeScore, elapsedMinutes, SPEC_SCORING, type ScoredPlay, type ScoringRules } from '../game/score.ts';
-import { flow, outcomeEffects, questionReach, type Flow, type FlowOrder, type FlowPlayState, type FlowQuestion, type OutcomeEffects, type QuestionReach } from './flow.ts';
+import { flow, isGivenUp, isRight, outcomeEffects, questionReach, type Flow, type FlowOrder, type FlowPlayState, type FlowQuestion, type OutcomeEffects, type QuestionReach } from './flow.ts';
 
 /**
  * A play's flow from its questions' states, the same on the server and the phone. What the rules did
@@ -27,8 +27,13 @@ export type PlayOutcomes = {
   said: string[][];
 };
 
-const isRight = (s: QuestionStatus | null | undefined) => s === 'ANSWERED' || s === 'DONE';
-const isGivenUp = (s: QuestionStatus | null | undefined) => s === 'SOLUTION' || s === 'SKIPPED';
+/**
+ * Whether a right answer leaves the team something to read: the text after the answer, or a line its
+ * rules say. An information stop without either completes as soon as the team arrives.
+ */
+export function hasWordsAfterRight(question: Pick<FlowQuestion, 'then'> & { answer: { contentAfterAnswer: string } }): boolean {
+  return question.answer.contentAfterAnswer.trim() !== '' || outcomeEffects(question, 'right').say.length > 0;
+}
 
 /** The outcomes a question has had so far: a wrong try (its rules run once), then its answer or its skip. */
 function effectsOf(question: FlowQuestion, played: PlayedQuestion | undefined): OutcomeEffects[] {

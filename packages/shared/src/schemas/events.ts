@@ -100,6 +100,8 @@ export const eventTeamSchema = z.object({
   photos: z.array(z.object({ status: z.enum(PHOTO_STATUSES), points: z.number().int().optional() }).nullable()).optional(),
   /** Each question's opened hints (their indexes), in the game's order: what a pushed hint starts from. */
   openHints: z.array(z.array(z.number().int())).optional(),
+  /** The question the flow suggests to the team now (its id; null when none): where a pushed hint starts in a game that branches. */
+  next: z.string().nullable().optional(),
 });
 export type EventTeam = z.infer<typeof eventTeamSchema>;
 
@@ -135,6 +137,8 @@ export const controlRoomSchema = z.object({
   feed: z.array(feedItemSchema),
   /** How many hints each question of the game has, in order: what the organiser may push to a team. */
   hintCounts: z.array(z.number().int()),
+  /** The questions' ids, in the same order: a team's `next` names one. */
+  questionIds: z.array(z.string()).optional(),
   /** Whether the game has photo questions: the room then shows the photos to judge. */
   hasPhotoTasks: z.boolean().optional(),
 });

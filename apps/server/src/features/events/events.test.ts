@@ -357,6 +357,11 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     expect((await push(fair.id, { questionIndex: 1, hintIndex: 0 }, stranger.token)).statusCode).toBe(404);
     const roomNow = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${room.event.id}`, { token: creator.token })).json().data);
     expect(roomNow.hintCounts).toEqual(game.content.questions.map((q) => q.hints.length));
+    // Where a pushed hint starts: the question the flow suggests to each team, named by id in the room's list.
+    expect(roomNow.questionIds).toEqual(game.content.questions.map((q) => q.id));
+    const fairFlow = (await progressCall(t.app, { action: 'get-game-progress', gameId: game.id, secretCode: fair.code })).json().flow;
+    expect(roomNow.teams.find((team) => team.id === fair.id)?.next).toBe(fairFlow.next);
+    expect(roomNow.questionIds).toContain(fairFlow.next);
     expect((await hint(cheat.code)).json()).toMatchObject({ code: 'team_disqualified' });
     // A new phone entering the team's code is told the team was disqualified: its own code, never 'wrong code'.
     const newPhone = await start(cheat.code);

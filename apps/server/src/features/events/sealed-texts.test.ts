@@ -2,7 +2,7 @@ import { controlRoomSchema, gameReplySchema } from '@streethunt/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildCode, buildGame } from '../../test/factories.ts';
+import { buildCode, buildGame, gameContent } from '../../test/factories.ts';
 import { getGame, progressCall } from '../../test/player-calls.ts';
 import { call } from '../../test/requests.ts';
 import { userWithToken } from '../../test/tokens.ts';
@@ -53,5 +53,32 @@ describe.each(testDatabaseKinds())('what an event phone reads before it answers,
     expect((await play({ action: 'set-question-status', questionIndex: 0, questionStatus: 'DONE' })).statusCode).toBe(200);
     expect((await play({ action: 'set-question-status', questionIndex: 1, questionStatus: 'SOLUTION' })).statusCode).toBe(200);
     expect((await read())[1].answer.contentAfterAnswer).toBe(second.answer.contentAfterAnswer);
+  });
+  it('what a question’s rules say after its answer comes with the text after it; a wrong try’s words and the rules’ other actions come at once', async () => {
+    const [first, ...others] = gameContent().questions;
+    const typed = first.answer.kind === 'text' ? first.answer.value.split(',')[0] : '';
+    const rules = [
+      { on: 'right' as const, do: [{ say: 'It was built in 1986!' }, { setFlag: 'tower' }] },
+      { on: 'wrong' as const, do: [{ say: 'Look up at the clock.' }] },
+      { on: 'skipped' as const, do: [{ say: 'The answer was 1986.' }] },
+    ];
+    const ruled = await buildGame(t.db, { userId: creator.user.id, content: { questions: [{ ...first, answer: { ...first.answer, contentAfterAnswer: '' }, then: rules }, ...others] } });
+    const body = { gameId: ruled.id, name: 'Sealed rules', startsAt: new Date(Date.now() - 60_000).toISOString(), endsAt: new Date(Date.now() + hour).toISOString(), teamCount: 1 };
+    const made = await call(t, 'POST', '/api/events', { token: creator.token, body });
+    const [team] = controlRoomSchema.parse((await call(t, 'GET', `/api/events/${made.json().data.id}`, { token: creator.token })).json().data).teams;
+    const read = async () => gameReplySchema.parse((await getGame(t.app, ruled.id, { secret: team.code })).json()).questions ?? [];
+
+    const before = (await read())[0];
+    expect(JSON.stringify(before)).not.toContain('1986');
+    expect(before.then).toEqual([{ on: 'right', do: [{ setFlag: 'tower' }] }, { on: 'wrong', do: [{ say: 'Look up at the clock.' }] }]);
+    // The phone waits for the words after the answer, though the question has no text after it of its own.
+    expect(before.answer).toMatchObject({ contentAfterAnswer: '', contentAfterAnswerSealed: true });
+
+    const play = (extra: Record<string, unknown>) => progressCall(t.app, { gameId: ruled.id, secretCode: team.code, ...extra });
+    expect((await play({ action: 'set-start-time' })).statusCode).toBe(200);
+    expect((await play({ action: 'set-question-status', questionIndex: 0, questionStatus: 'ANSWERED', answer: typed })).statusCode).toBe(200);
+    const after = (await read())[0];
+    expect(after.then).toEqual(rules);
+    expect(after.answer.contentAfterAnswerSealed).toBeUndefined();
   });
 });

@@ -132,6 +132,7 @@ function teamOf(deps: EventsDeps, { team, code }: TeamWithCode, progress: Progre
     wrongAttempts: summary.wrongAttempts,
     photos: progress.questions.map(({ photo }) => (photo ? { status: photo.status, ...(photo.points !== undefined && { points: photo.points }) } : null)),
     openHints: progress.questions.map((question) => question.hints.flatMap((hint, index) => (hint.isOpen ? [index] : []))),
+    next: progress.flow?.next ?? null,
     position: position && Date.now() < endOf(event).getTime() + EVENT_POSITION_KEEP_MS ? position : null,
   };
 }
@@ -309,7 +310,7 @@ async function controlRoom(deps: EventsDeps, caller: AccessClaims, eventId: stri
   const questions = game ? readGameContent(game).questions : [];
   const hintCounts = questions.map((question) => question.hints.length);
   const hasPhotoTasks = questions.some((question) => question.answer.kind === 'photo');
-  return { event: toSummary(event, name), teams, feed, hintCounts, hasPhotoTasks };
+  return { event: toSummary(event, name), teams, feed, hintCounts, questionIds: questions.map((question) => question.id), hasPhotoTasks };
 }
 
 const roomHeadSchema = controlRoomSchema.omit({ teams: true });

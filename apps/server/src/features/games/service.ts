@@ -216,9 +216,15 @@ function sealed(part: PreparedReply): PreparedReply {
   const questions = part.body.questions?.map((question) => {
     const { decimals: _decimals, ...answer } = question.answer;
     const hints = question.hints.map(({ id, title }) => ({ id, content: '', ...(title !== undefined && { title }), sealed: true as const }));
-    // Nor the text after the answer (often the answer itself) of a question to answer, until the team's answer is accepted.
-    const after = answer.contentAfterAnswer.trim() === '' ? {} : { contentAfterAnswer: '', contentAfterAnswerSealed: true as const };
-    return { ...question, hints, answer: ANSWER_KIND_REGISTRY[answer.kind ?? 'text'].sealedInEvents ? { ...answer, hashes: [], askServer: true as const, ...after } : question.answer };
+    if (!ANSWER_KIND_REGISTRY[answer.kind ?? 'text'].sealedInEvents) return { ...question, hints };
+    // Nor the text after the answer (often the answer itself) of a question to answer, until the team's
+    // answer is accepted; nor what its rules say then (a line of the story may tell the answer too). A
+    // wrong try's words stay: they show at once, on the phone, and tell only that it was wrong.
+    const { then, ...rest } = question;
+    const says = (then ?? []).some((rule) => rule.on !== 'wrong' && rule.do.some((action) => 'say' in action));
+    const kept = says ? then!.map((rule) => (rule.on === 'wrong' ? rule : { ...rule, do: rule.do.filter((action) => !('say' in action)) })).filter((rule) => rule.do.length > 0) : then;
+    const after = answer.contentAfterAnswer.trim() === '' && !says ? {} : { contentAfterAnswer: '', contentAfterAnswerSealed: true as const };
+    return { ...rest, ...(kept && kept.length > 0 && { then: kept }), hints, answer: { ...answer, hashes: [], askServer: true as const, ...after } };
   });
   const made = prepare({ ...part.body, questions });
   sealedParts.set(part, made);
@@ -241,7 +247,7 @@ async function sealedFor(db: Db, part: PreparedReply, gameId: string, codeId: st
     return {
       ...question,
       hints: question.hints.map((hint, h) => (opened.has(hint.id) ? (full?.hints[h] ?? hint) : hint)),
-      ...(full && earned.has(question.id) && { answer: { ...answer, contentAfterAnswer: full.answer.contentAfterAnswer } }),
+      ...(full && earned.has(question.id) && { answer: { ...answer, contentAfterAnswer: full.answer.contentAfterAnswer }, ...(full.then && { then: full.then }) }),
     };
   });
   return prepare({ ...closed.body, questions });

@@ -103,6 +103,7 @@ function RoomView({ room, live, onUnauthorized }: { room: ControlRoom; live: Liv
         eventName={event.name}
         teams={teams}
         hintCounts={room.hintCounts}
+        questionIds={room.questionIds}
         now={now}
         running={!ended}
         onUnauthorized={onUnauthorized}

@@ -37,4 +37,18 @@ describe('a hint for a team', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: t('events.pushHint.send') }));
     await waitFor(() => expect(bodiesSent(fetchMock, 'POST /api/events/e1/teams/t2/hint')).toEqual([{ questionIndex: 4, hintIndex: 0 }]));
   });
+  it('in a game that branches, starts at the question the flow suggests, not at one a branch passed over', async () => {
+    // Question 1 chose a side; question 2 (the other side) was passed over and stays unbegun; the flow suggests question 3.
+    const team = buildTeam('t2', { name: 'Lions', startTime: '2026-05-01T07:06:00.000Z', statuses: ['DONE', null, null, null, null], openHints: [[], [], [], [], []], next: 'q3' });
+    const fetchMock = mockRoutes({ 'POST /api/auto-login': autoLoginReply, 'POST /api/events/e1/teams/t2/hint': { body: { data: team } } });
+    const { t } = await renderPage(
+      <PushHintButton eventId="e1" team={team} hintCounts={[2, 2, 3, 0, 1]} questionIds={['q1', 'q2', 'q3', 'q4', 'q5']} onPushed={vi.fn()} onUnauthorized={vi.fn()} />,
+      setup,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: t('events.pushHint.buttonFor', { team: 'Lions' }) }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByRole('textbox', { name: t('events.pushHint.question') }) as HTMLInputElement).value).toBe(t('events.results.question', { n: 3 }));
+    fireEvent.click(within(dialog).getByRole('button', { name: t('events.pushHint.send') }));
+    await waitFor(() => expect(bodiesSent(fetchMock, 'POST /api/events/e1/teams/t2/hint')).toEqual([{ questionIndex: 2, hintIndex: 0 }]));
+  });
 });

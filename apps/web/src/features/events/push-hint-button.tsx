@@ -14,12 +14,14 @@ type Props = {
   team: EventTeam;
   /** How many hints each question has, in order. */
   hintCounts: readonly number[];
+  /** The questions' ids, in order: the flow names the team's next question by id. */
+  questionIds?: readonly string[] | undefined;
   onPushed(team: EventTeam): void;
   onUnauthorized(error: unknown): void;
 };
 
 /** Opens a hint for a stuck team: the organiser picks the question and the hint; the team's phones show it. */
-export function PushHintButton({ eventId, team, hintCounts, onPushed, onUnauthorized }: Props) {
+export function PushHintButton({ eventId, team, hintCounts, questionIds, onPushed, onUnauthorized }: Props) {
   const { t } = useTranslation('studio');
   const name = useTeamNames()(team);
   const [asking, setAsking] = useState(false);
@@ -27,7 +29,7 @@ export function PushHintButton({ eventId, team, hintCounts, onPushed, onUnauthor
   // Unchosen: the team's current question (or the next one with hints) and its first hint not opened yet.
   const [question, setQuestion] = useState<string | null>(null);
   const [hint, setHint] = useState<string | null>(null);
-  const chosenQuestion = question ?? String(defaultQuestion(team, withHints) ?? '');
+  const chosenQuestion = question ?? String(defaultQuestion(team, withHints, questionIds) ?? '');
   const chosenHint = hint ?? String(nextHint(team, Number(chosenQuestion), hintCounts[Number(chosenQuestion)] ?? 0));
   const push = useMutation({
     mutationFn: () => eventsApi.pushHint(eventId, team.id, { questionIndex: Number(chosenQuestion), hintIndex: Number(chosenHint) }),
@@ -90,10 +92,16 @@ export function PushHintButton({ eventId, team, hintCounts, onPushed, onUnauthor
   );
 }
 
-/** The team's current question (the one under way, else the first not closed), or the next one after it with hints; the first with hints when none is left. */
-function defaultQuestion(team: EventTeam, withHints: readonly number[]): number | undefined {
-  const underWay = questionUnderWay(team.statuses.map((status) => ({ status })));
-  const current = underWay !== -1 ? underWay : currentQuestionIndex(team.statuses.map((status) => ({ status })));
+/**
+ * The team's current question (the one under way, else the one the flow suggests, else the first not
+ * closed), or the next one after it with hints; the first with hints when none is left. The flow's
+ * choice matters in a game that branches: the first question not closed may be one a branch passed over.
+ */
+function defaultQuestion(team: EventTeam, withHints: readonly number[], questionIds: readonly string[] | undefined): number | undefined {
+  const states = team.statuses.map((status) => ({ status }));
+  const underWay = questionUnderWay(states);
+  const suggested = team.next && questionIds ? questionIds.indexOf(team.next) : -1;
+  const current = underWay !== -1 ? underWay : suggested !== -1 ? suggested : currentQuestionIndex(states);
   return (current === -1 ? undefined : withHints.find((index) => index >= current)) ?? withHints[0];
 }
 

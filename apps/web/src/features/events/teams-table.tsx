@@ -19,6 +19,7 @@ type Props = {
   teams: readonly EventTeam[];
   /** How many hints each question has (what may be pushed to a team). */
   hintCounts: readonly number[];
+  questionIds?: readonly string[] | undefined;
   now: number;
   /** Whether the organiser may still disqualify a team (not after the end). */
   running: boolean;
@@ -30,7 +31,7 @@ type Props = {
  * Every team of the event, with its progress as it comes in, a page at a time (an event may have a
  * thousand teams); `now` ages the positions. The results download as CSV, every team.
  */
-export function TeamsTable({ eventId, eventName, teams, hintCounts, now, running, onTeam, onUnauthorized }: Props) {
+export function TeamsTable({ eventId, eventName, teams, hintCounts, questionIds, now, running, onTeam, onUnauthorized }: Props) {
   const { t, i18n } = useTranslation('studio');
   const language = i18n.language;
   const { records, paging } = useClientPaging(teams);
@@ -91,7 +92,7 @@ export function TeamsTable({ eventId, eventName, teams, hintCounts, now, running
               team.disqualified ? null : (
                 <Group gap={4} wrap="nowrap">
                   {team.startTime && !team.endTime && (
-                    <PushHintButton eventId={eventId} team={team} hintCounts={hintCounts} onPushed={onTeam} onUnauthorized={onUnauthorized} />
+                    <PushHintButton eventId={eventId} team={team} hintCounts={hintCounts} questionIds={questionIds} onPushed={onTeam} onUnauthorized={onUnauthorized} />
                   )}
                   <DisqualifyButton eventId={eventId} team={team} onDisqualified={onTeam} onUnauthorized={onUnauthorized} />
                 </Group>

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { outcomeEffects, type AnswerKind, type FlowCondition, type FlowRule, type Hint, type QuestionStatus } from '@streethunt/shared';
+import { hasWordsAfterRight, type AnswerKind, type FlowCondition, type FlowRule, type Hint, type QuestionStatus } from '@streethunt/shared';
 import { ReadAloud } from '../read-aloud/read-aloud.tsx';
 import type { ReadItem } from '../read-aloud/read-item.ts';
 import { RichContent } from '../rich-content.tsx';
@@ -65,7 +65,7 @@ export function QuestionView(props: QuestionViewProps) {
   // An information stop: nothing to answer or skip; 'continue' completes it (with the text after it, or what its rules say, if any).
   const arrive = () => {
     onAnswered();
-    if (question.answer.contentAfterAnswer.trim() === '' && outcomeEffects(question, 'right').say.length === 0) onContinue('DONE');
+    if (!hasWordsAfterRight(question)) onContinue('DONE');
   };
   const { title: titleKey, skippable, awaitsAfterText, Input } = ANSWER_INPUTS[kind];
   const title = t(titleKey, { n: index + 1 });
