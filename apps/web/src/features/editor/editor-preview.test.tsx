@@ -84,6 +84,19 @@ describe('editor: the selection drives the preview', () => {
     expect(routesCalled(fetchMock).filter((route) => route.includes('game-progress'))).toEqual([]);
   });
 
+  it('after the answer, shows what the question’s rules say to a team that answered right', async () => {
+    const reply = ownerReply();
+    const [first, second] = reply.questions!;
+    serve({ ...reply, questions: [{ ...first!, then: [{ on: 'right', do: [{ say: 'The door creaks open' }] }, { on: 'skipped', do: [{ say: 'Not this' }] }] }, second!] });
+    await renderEditor();
+    selectNode('q0/answerAfter');
+    const said = within(inPreview().getByTestId('question')).getByTestId('flow-said');
+    expect(said.textContent).toContain('The door creaks open');
+    expect(said.textContent).not.toContain('Not this');
+    selectNode('q0/answer');
+    expect(within(inPreview().getByTestId('question')).queryByTestId('flow-said')).toBeNull();
+  });
+
   it('game over: the sample play of 83:45 with every question DONE, scored by the shared rule', async () => {
     serve();
     const { t } = await renderEditor({ language: 'he' });

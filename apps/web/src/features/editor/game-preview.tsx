@@ -1,7 +1,7 @@
 import { Suspense, useMemo } from 'react';
 import { Box, Button, Center, Loader } from '@mantine/core';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { judgeAnswer, type EditableGame, type GameReply, type QuestionStatus } from '@streethunt/shared';
+import { judgeAnswer, outcomeEffects, type EditableGame, type GameReply, type QuestionStatus } from '@streethunt/shared';
 import { GameOverView } from '../../ui/game/game-over-view.tsx';
 import { IntroView } from '../../ui/game/intro-view.tsx';
 import { QuestionView } from '../../ui/game/question-view.tsx';
@@ -78,6 +78,9 @@ function PreviewBody({ game, reply, selection }: { game: EditableGame; reply: Ga
       const question = game.questions[selection.question];
       if (!question) return null;
       const openHint = selection.kind === 'hint' ? selection.hint : -1;
+      // After the answer, what the question's rules say to a team that answered right (with a choice's first right option).
+      const rightOption = question.answer.kind === 'choice' ? question.answer.options.find((option) => option.correct)?.id : undefined;
+      const said = selection.kind === 'answerAfter' ? outcomeEffects(question, 'right', rightOption).say : [];
       return (
         <QuestionView
           // A new node starts the answer box afresh.
@@ -93,6 +96,7 @@ function PreviewBody({ game, reply, selection }: { game: EditableGame; reply: Ga
           onAsk={() => Promise.resolve('wrong')}
           onSkip={ignore}
           onContinue={ignore}
+          said={said}
         />
       );
     }
