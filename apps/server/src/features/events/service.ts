@@ -37,6 +37,7 @@ import { RankingPusher, rankingWindowMs } from './ranking-push.ts';
 import { pendingPosition, positionKeeper } from './positions.ts';
 import { roomSnapshots } from './room-snapshot.ts';
 import { findEvent, forgetEventTeams, playStartOf, teamOfCode } from './team-of-code.ts';
+import { gameNameSql } from '../../db/game-name.ts';
 
 export type EventsDeps = Pick<Services, 'db' | 'realtime' | 'shared'>;
 type EventRow = typeof events.$inferSelect;
@@ -48,7 +49,6 @@ type Logger = { error(details: object, message: string): void };
 /** The control room opens with this many of the newest feed lines; later ones arrive on the socket. */
 const FEED_SHOWN = 200;
 
-const gameName = sql<string>`coalesce(${games.metadata}->>'name', '')`;
 
 const toSummary = (event: EventRow, name: string): EventSummary => ({
   id: event.id,
@@ -182,7 +182,7 @@ export async function insertEvent(tx: Db, order: { gameId: string; organiserId: 
 /** GET /api/events: the caller's events, newest first. */
 export async function listEvents(deps: EventsDeps, caller: AccessClaims): Promise<EventSummary[]> {
   const rows = await deps.db
-    .select({ event: events, name: gameName })
+    .select({ event: events, name: gameNameSql })
     .from(events)
     .innerJoin(games, eq(games.id, events.gameId))
     .where(eq(events.organiserId, caller.userId))

@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { eventTeams, events, games, plays } from '../../db/schema.ts';
 import { cacheBus } from '../../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../../platform/ttl-map.ts';
+import { gameNameSql } from '../../db/game-name.ts';
 
 type EventRow = typeof events.$inferSelect;
 type TeamRow = typeof eventTeams.$inferSelect;
@@ -70,7 +71,6 @@ type EventWithName = { event: EventRow; name: string };
 /** Events by id, as the control room reads them (every few seconds, with a thousand teams' changes around it). */
 const eventRows = perOwner((_db: Db) => new TtlMap<string, { value: EventWithName | null; generation: number }>(TEAM_OF_CODE_MS, 5_000));
 
-const gameName = sql<string>`coalesce(${games.metadata}->>'name', '')`;
 
 /**
  * The event's row and its game's name (null: none), kept until the event is forgotten (forgetEventTeams).
@@ -82,7 +82,7 @@ export async function findEvent(db: Db, eventId: string): Promise<EventWithName 
   const kept = entries.get(eventId);
   if (kept && kept.generation === generationOf(cache, eventId)) return kept.value;
   const forgetsBefore = cache.forgets;
-  const [found] = await db.select({ event: events, name: gameName }).from(events).innerJoin(games, eq(games.id, events.gameId)).where(eq(events.id, eventId));
+  const [found] = await db.select({ event: events, name: gameNameSql }).from(events).innerJoin(games, eq(games.id, events.gameId)).where(eq(events.id, eventId));
   const value = found ?? null;
   if (cache.forgets === forgetsBefore) entries.set(eventId, { value, generation: generationOf(cache, eventId) });
   return value;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { ActivePlay, CreatorFeedback, GameContent, MyActiveGamesReply, MyFeedbacksReply, Progress, ProgressType } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { feedbacks, gameCodes, games, plays, purchases } from '../../db/schema.ts';
@@ -10,6 +10,7 @@ import { contentOfVersion } from '../games/versions.ts';
 import { progressQuestions } from '../plays/play-states.ts';
 import { progressOf } from '../plays/play-context.ts';
 import { questionStats } from './question-stats.ts';
+import { gameNameSql } from '../../db/game-name.ts';
 
 /**
  * Most plays one report holds, newest first: a report is read by a person, and a game played more
@@ -18,7 +19,6 @@ import { questionStats } from './question-stats.ts';
 export const MAX_REPORTED_PLAYS = 1_000;
 
 const noSuchGame = () => notFound('No such game');
-const gameName = sql<string>`coalesce(${games.metadata}->>'name', '')`;
 
 /**
  * The caller's games (or the one asked for: another's is 404, as if it did not exist), newest change
@@ -26,7 +26,7 @@ const gameName = sql<string>`coalesce(${games.metadata}->>'name', '')`;
  */
 export async function listMyFeedbacks(db: Db, caller: AccessClaims, query: { gameId?: string }): Promise<MyFeedbacksReply['data']> {
   const mine = await db
-    .select({ id: games.id, name: gameName })
+    .select({ id: games.id, name: gameNameSql })
     .from(games)
     .where(and(eq(games.userId, caller.userId), query.gameId === undefined ? undefined : eq(games.id, query.gameId)))
     .orderBy(desc(games.updatedAt), desc(games.id));

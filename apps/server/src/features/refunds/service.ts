@@ -9,13 +9,14 @@ import { queueMail, type MailLog } from '../../platform/mail/mail-later.ts';
 import { forgetGameCode } from '../codes/service.ts';
 import { forgetEventTeams } from '../events/team-of-code.ts';
 import { refundEmail } from './emails.ts';
+import { gameNameSql } from '../../db/game-name.ts';
 
 export type RefundsDeps = { db: Db; mailer: Mailer };
 
 const purchaseColumns = {
   id: purchases.id,
   gameId: purchases.gameId,
-  gameName: sql<string>`coalesce(${games.metadata}->>'name', '')`,
+  gameName: gameNameSql,
   fullName: purchases.fullName,
   email: purchases.email,
   amount: purchases.amount,

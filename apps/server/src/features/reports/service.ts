@@ -6,6 +6,7 @@ import { verifyPassword } from '../../platform/auth.ts';
 import { AppError } from '../../platform/errors.ts';
 import { EARNING, earningsByMonth, SALE_MONTH } from './earnings.ts';
 import type { ReportsGrants } from './reports-grant.ts';
+import { gameNameSql } from '../../db/game-name.ts';
 
 export type ReportsDeps = { db: Db; grants: ReportsGrants };
 
@@ -61,13 +62,12 @@ export function reportRange(query: { from?: string; to?: string }, now = new Dat
  */
 export async function financeReport(deps: ReportsDeps, userId: string, range: { from: string; to: string }): Promise<FinanceReport> {
   const inRange = sql`${SALE_MONTH} between ${range.from} and ${range.to}`;
-  const gameName = sql<string>`coalesce(${games.metadata}->>'name', '')`;
 
   const builderRows = await deps.db
     .select({
       month: SALE_MONTH.as('month'),
       gameId: purchases.gameId,
-      gameName: gameName.as('game_name'),
+      gameName: gameNameSql.as('game_name'),
       count: sql<number>`count(*)::int`,
       gross: sql<number>`sum(${purchases.amount})::int`,
       vat: sql<number>`sum(${purchases.vat})::int`,
@@ -78,8 +78,8 @@ export async function financeReport(deps: ReportsDeps, userId: string, range: { 
     .from(purchases)
     .innerJoin(games, eq(games.id, purchases.gameId))
     .where(and(EARNING, eq(purchases.builderId, userId), inRange))
-    .groupBy(SALE_MONTH, purchases.gameId, gameName)
-    .orderBy(SALE_MONTH, gameName);
+    .groupBy(SALE_MONTH, purchases.gameId, gameNameSql)
+    .orderBy(SALE_MONTH, gameNameSql);
 
   const affiliateRows = await deps.db
     .select({
@@ -87,7 +87,7 @@ export async function financeReport(deps: ReportsDeps, userId: string, range: { 
       purchaseId: purchases.id,
       paidAt: purchases.paidAt,
       gameId: purchases.gameId,
-      gameName: gameName.as('game_name'),
+      gameName: gameNameSql.as('game_name'),
       price: purchases.amount,
       vat: purchases.vat,
       share: purchases.affiliateShare,

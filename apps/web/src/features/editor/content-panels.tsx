@@ -1,5 +1,6 @@
 import { Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { MAX_LINE_TEXT } from '@streethunt/shared';
 import type { Answer, Gameover, Hint, Question } from './editor-store.ts';
 import { RichTextField } from './fields/rich-text-field.tsx';
 
@@ -59,7 +60,7 @@ export function HintPanel(props: { index: number; hintIndex: number; hint: Hint;
         placeholder={t('editor.tree.hint', { n: hintIndex + 1 })}
         value={hint.title ?? ''}
         onChange={(event) => onChange({ title: event.currentTarget.value })}
-        maxLength={200}
+        maxLength={MAX_LINE_TEXT}
         dir="auto"
         data-testid="field-hint-title"
       />

@@ -4,6 +4,8 @@ import {
   builderEarnings,
   formatMoney,
   LANGUAGES,
+  MAX_LINE_TEXT,
+  MAX_LOCATION_TEXT,
   MAX_PRICE,
   MAX_WRONG_ATTEMPT_PENALTY,
   MIN_GAME_PRICE,
@@ -51,7 +53,7 @@ export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
         value={metadata.name}
         onChange={(event) => onChange({ name: event.currentTarget.value })}
         error={errorOf('metadata.name')}
-        maxLength={200}
+        maxLength={MAX_LINE_TEXT}
         dir="auto"
         data-testid="field-name"
       />
@@ -60,7 +62,7 @@ export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
         value={metadata.locationCity}
         onChange={(event) => onChange({ locationCity: event.currentTarget.value })}
         error={errorOf('metadata.locationCity')}
-        maxLength={200}
+        maxLength={MAX_LINE_TEXT}
         dir="auto"
         data-testid="field-city"
       />
@@ -70,7 +72,7 @@ export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
         value={metadata.locationText}
         onChange={(event) => onChange({ locationText: event.currentTarget.value })}
         error={errorOf('metadata.locationText')}
-        maxLength={500}
+        maxLength={MAX_LOCATION_TEXT}
         autosize
         minRows={2}
         dir="auto"
