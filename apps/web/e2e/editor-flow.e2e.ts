@@ -82,6 +82,9 @@ describe('the editor’s flow: the condition builder and the flow view', () => {
       await page.getByTestId('flow-rule-on').selectOption('chose:harbour');
       await page.getByTestId('flow-action-kind').selectOption('say');
       await page.getByTestId('flow-action-say').fill(w.said);
+      await page.getByTestId('flow-rule').scrollIntoViewIfNeeded();
+      await expectFitsScreen(page, `a rule of the fork (${language}, ${width})`);
+      await saveScreenshot(page, `editor-flow-rule-${language}-${width}`);
       // The clock face: on the other option.
       await openQuestion(3);
       await page.getByTestId('flow-when-add').click();
