@@ -8,3 +8,4 @@ export * from './linear-text.ts';
 export * from './flow-model.ts';
 export * from './flow.ts';
 export * from './play-flow.ts';
+export * from './text-fields.ts';

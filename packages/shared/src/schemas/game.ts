@@ -4,9 +4,10 @@ import { idSchema, lineText, multilineText } from './common.ts';
 import { contentIdSchema } from '../content/ids.ts';
 import { replyAnswerSchema, storedAnswerSchema } from '../content/answer-model.ts';
 import { flowConditionSchema, flowRulesSchema } from '../content/flow-model.ts';
+import { METADATA_TEXTS, storedTexts } from '../content/text-fields.ts';
 import { QUESTION_ORDERS } from '../game/question-status.ts';
 import { PRESENCE_PROOFS } from '../game/presence.ts';
-import { MAX_COVER_IMAGE, MAX_LINE_TEXT, MAX_LOCATION_TEXT, MAX_POLYGON_POINTS, MAX_WRONG_ATTEMPT_PENALTY } from '../content/limits.ts';
+import { MAX_COVER_IMAGE, MAX_POLYGON_POINTS, MAX_WRONG_ATTEMPT_PENALTY } from '../content/limits.ts';
 
 export const GAME_STATUSES = ['DRAFT', 'PENDING', 'APPROVED'] as const;
 
@@ -36,9 +37,7 @@ export const scoringSchema = z.object({
 });
 
 export const gameMetadataSchema = z.object({
-  name: lineText().max(MAX_LINE_TEXT).default(''),
-  locationCity: lineText().max(MAX_LINE_TEXT).default(''),
-  locationText: multilineText().max(MAX_LOCATION_TEXT).default(''),
+  ...storedTexts(METADATA_TEXTS),
   price: z.union([lineText().max(20), z.number()]).default(''),
   /** The price per team of an event (game/price.ts, eventTeamPrice); absent, null or '': the game's price. */
   groupPrice: z.union([lineText().max(20), z.number()]).nullable().optional(),

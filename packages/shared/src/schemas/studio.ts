@@ -3,12 +3,12 @@ import { LANGUAGES } from '../constants.ts';
 import { contentIdSchema, repeatedContentId } from '../content/ids.ts';
 import { answerSchemaOf, answerUnion, inKindOrder, textWhenUnnamed } from '../content/answer-model.ts';
 import { flowConditionSchema, flowRulesSchema, unknownRuleOptions, type FlowRule } from '../content/flow-model.ts';
+import { METADATA_TEXTS, savedTexts } from '../content/text-fields.ts';
 import {
   MAX_ANSWER_VALUE,
   MAX_COVER_IMAGE,
   MAX_HINTS,
   MAX_LINE_TEXT,
-  MAX_LOCATION_TEXT,
   MAX_POLYGON_POINTS,
   MAX_PRICE,
   MAX_QUESTIONS,
@@ -141,9 +141,7 @@ const consistentQuestions = <T extends z.ZodType<ReadonlyArray<SavedQuestionShap
 /** A game's content as the editor saves it: every field named, no unknown field (strict). */
 export const editableGameSchema = z.strictObject({
   metadata: z.strictObject({
-    name: lineText().max(MAX_LINE_TEXT),
-    locationCity: lineText().max(MAX_LINE_TEXT),
-    locationText: multilineText().max(MAX_LOCATION_TEXT),
+    ...savedTexts(METADATA_TEXTS),
     price: editorPriceSchema,
     /** The price per team of an event; '' or absent: the game's price. */
     groupPrice: editorPriceSchema.optional(),

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants.ts';
+import { lineText, multilineText } from '../schemas/common.ts';
+import { contentIdSchema } from './ids.ts';
+import { replaceTags } from './linear-text.ts';
+import { MAX_ANSWER_VALUE, MAX_LINE_TEXT, MAX_LOCATION_TEXT, MAX_OPTION_TEXT, MAX_RICH_TEXT, MAX_SAY_TEXT } from './limits.ts';
+
+/**
+ * A game's texts, declared once per entity: what each is (a line, several lines, rich text, a comma
+ * list of accepted answers) and how long it may be. The content's shapes take their text fields from
+ * here, and a translation (DESIGN.md section 13) holds exactly these, keyed by the content's stable
+ * ids, so a text field added here is in every shape and in every translation at once.
+ */
+
+type TextKind = 'line' | 'multiline' | 'rich' | 'answers';
+export type TextField = { kind: TextKind; max: number };
+
+const line = { kind: 'line', max: MAX_LINE_TEXT } as const satisfies TextField;
+const rich = { kind: 'rich', max: MAX_RICH_TEXT } as const satisfies TextField;
+
+export const METADATA_TEXTS = { name: line, locationCity: line, locationText: { kind: 'multiline', max: MAX_LOCATION_TEXT } } as const satisfies Record<string, TextField>;
+/** The intro page and the game-over page. */
+const PAGE_TEXTS = { content: rich } as const satisfies Record<string, TextField>;
+const QUESTION_TEXTS = { content: rich } as const satisfies Record<string, TextField>;
+/** The texts around an answer, whatever its kind. */
+const ANSWER_TEXTS = { content: rich, contentAfterAnswer: rich } as const satisfies Record<string, TextField>;
+const HINT_TEXTS = { title: line, content: rich } as const satisfies Record<string, TextField>;
+const OPTION_TEXT = { kind: 'line', max: MAX_OPTION_TEXT } as const satisfies TextField;
+/** A text answer's accepted answers, a comma list (each language's are right). */
+const ACCEPTED_ANSWERS = { kind: 'answers', max: MAX_ANSWER_VALUE } as const satisfies TextField;
+const SAY_TEXT = { kind: 'multiline', max: MAX_SAY_TEXT } as const satisfies TextField;
+
+/** Markup where a plain text is expected: a tag's start. Rich text is cleaned as the original's is. */
+const MARKUP = /<[a-zA-Z/!?]/;
+
+/** The schema of one text as a translation (or a save) holds it. */
+function textSchema(field: TextField) {
+  if (field.kind === 'rich') return multilineText().max(field.max);
+  const base = field.kind === 'multiline' ? multilineText() : lineText();
+  return base.max(field.max).refine((text) => !MARKUP.test(text), 'plain text: no markup');
+}
+
+const plainOf = (field: TextField) => (field.kind === 'line' || field.kind === 'answers' ? lineText() : multilineText());
+
+/** A table's texts as stored content reads them: each may be missing (read as ''); a longer one than the save takes is still read. */
+export function storedTexts<T extends Record<string, TextField>>(table: T) {
+  return Object.fromEntries(Object.entries(table).map(([key, field]) => [key, plainOf(field).max(field.max).default('')])) as { [K in keyof T]: z.ZodDefault<z.ZodString> };
+}
+
+/** A table's texts as the editor saves them: each one there, within its limit. */
+export function savedTexts<T extends Record<string, TextField>>(table: T) {
+  return Object.fromEntries(Object.entries(table).map(([key, field]) => [key, plainOf(field).max(field.max)])) as { [K in keyof T]: z.ZodString };
+}
+
+/** An object of optional texts, one per field of a table, refusing any other key. */
+function textsOf<T extends Record<string, TextField>>(table: T) {
+  const shape = Object.fromEntries(Object.entries(table).map(([key, field]) => [key, textSchema(field).optional()])) as { [K in keyof T]: z.ZodOptional<ReturnType<typeof textSchema>> };
+  return z.strictObject(shape);
+}
+
+const idKeyed = <T extends z.ZodType>(value: T) => z.record(contentIdSchema, value);
+
+/** One question's texts in a translation, by the ids of its hints and options; `say`, its rules' texts in the order they are written. */
+const questionTranslationSchema = textsOf(QUESTION_TEXTS).extend({
+  answer: textsOf(ANSWER_TEXTS).optional(),
+  answers: textSchema(ACCEPTED_ANSWERS).optional(),
+  options: idKeyed(textSchema(OPTION_TEXT)).optional(),
+  hints: idKeyed(textsOf(HINT_TEXTS)).optional(),
+  say: z.array(textSchema(SAY_TEXT)).optional(),
+});
+
+/** A game in one more language: the same texts, by the same ids; the original stays in the spec's fields. */
+export const translationSchema = z.strictObject({
+  metadata: textsOf(METADATA_TEXTS).optional(),
+  introPage: textsOf(PAGE_TEXTS).optional(),
+  gameoverPage: textsOf(PAGE_TEXTS).optional(),
+  questions: idKeyed(questionTranslationSchema).optional(),
+});
+export type Translation = z.infer<typeof translationSchema>;
+
+/** A game's translations by language: only the languages the platform offers. */
+export const translationsSchema = z.partialRecord(z.enum(LANGUAGES), translationSchema);
+
+/** What text-fields reads of a game's content: its texts, by its ids. */
+type TextsOfContent = {
+  metadata: Record<keyof typeof METADATA_TEXTS, string>;
+  introPage: { content: string };
+  gameoverPage: { content: string };
+  questions: ReadonlyArray<{
+    id: string;
+    content: string;
+    answer: { kind?: string; content: string; contentAfterAnswer: string; value?: string; options?: ReadonlyArray<{ id: string; text: string }> };
+    hints: ReadonlyArray<{ id: string; title?: string | undefined; content: string }>;
+    then?: ReadonlyArray<{ do: ReadonlyArray<object> }> | undefined;
+  }>;
+};
+
+/** One text of a game: where it is (a dotted path by ids, as a translation holds it) and what it is. */
+export type GameText = { path: string; field: TextField };
+
+/** Whether a text says anything: rich text with only empty paragraphs says nothing. */
+const saysSomething = (text: string | undefined) => Boolean(text && replaceTags(text, '').trim());
+
+/**
+ * Every text the original has, in the game's order: what a complete translation must hold. A text the
+ * original leaves empty needs none.
+ */
+export function gameTexts(content: TextsOfContent): GameText[] {
+  const texts: GameText[] = [];
+  const add = (path: string, field: TextField, text: string | undefined) => {
+    if (saysSomething(text)) texts.push({ path, field });
+  };
+  for (const [key, field] of Object.entries(METADATA_TEXTS)) add(`metadata.${key}`, field, content.metadata[key as keyof typeof METADATA_TEXTS]);
+  add('introPage.content', PAGE_TEXTS.content, content.introPage.content);
+  add('gameoverPage.content', PAGE_TEXTS.content, content.gameoverPage.content);
+  for (const q of content.questions) {
+    const at = `questions.${q.id}`;
+    add(`${at}.content`, QUESTION_TEXTS.content, q.content);
+    for (const [key, field] of Object.entries(ANSWER_TEXTS)) add(`${at}.answer.${key}`, field, q.answer[key as keyof typeof ANSWER_TEXTS]);
+    if ((q.answer.kind ?? 'text') === 'text') add(`${at}.answers`, ACCEPTED_ANSWERS, q.answer.value);
+    for (const option of q.answer.kind === 'choice' ? (q.answer.options ?? []) : []) add(`${at}.options.${option.id}`, OPTION_TEXT, option.text);
+    for (const hint of q.hints) for (const [key, field] of Object.entries(HINT_TEXTS)) add(`${at}.hints.${hint.id}.${key}`, field, hint[key as keyof typeof HINT_TEXTS]);
+    const says = (q.then ?? []).flatMap((rule) => rule.do.flatMap((action) => ('say' in action && typeof action.say === 'string' ? [action.say] : [])));
+    says.forEach((text, i) => add(`${at}.say.${i}`, SAY_TEXT, text));
+  }
+  return texts;
+}
+
+/** The text at a game text's path in a translation, if it has one. */
+function translated(translation: Translation, path: string): string | undefined {
+  let value: unknown = translation;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** How far a translation is: of the original's texts, how many it has, and the paths of those it lacks ("English: 37 of 41 texts"). */
+export function translationCoverage(content: TextsOfContent, translation: Translation | undefined): { total: number; done: number; missing: string[] } {
+  const texts = gameTexts(content);
+  const missing = texts.filter((text) => !saysSomething(translation && translated(translation, text.path))).map((text) => text.path);
+  return { total: texts.length, done: texts.length - missing.length, missing };
+}
