@@ -1,4 +1,5 @@
-import { visibleText, type EditableGame, type FlowAction, type FlowCondition, type FlowRule } from '@streethunt/shared';
+import { unknownRuleOptions, type EditableGame, type FlowAction, type FlowCondition, type FlowRule } from '@streethunt/shared';
+import { firstWords } from './first-words.ts';
 
 /**
  * The condition builder's model of a question's `when` and `then`, and what it may offer: a flat list
@@ -69,10 +70,6 @@ type ChoiceQuestion = QuestionChoice & { options: Array<{ id: string; label: str
 /** What a condition on question `index` may name: only what exists and can be decided before it. */
 export type ConditionChoices = { questions: QuestionChoice[]; choiceQuestions: ChoiceQuestion[]; flags: string[] };
 
-const snippet = (html: string) => {
-  const text = visibleText(html);
-  return text.length > 40 ? `${text.slice(0, 37)}…` : text;
-};
 
 /** An option's words, or its place in the list when it has none yet. */
 export const optionLabel = (option: { text: string }, i: number) => option.text.trim() || `#${i + 1}`;
@@ -85,7 +82,7 @@ function flagsSet(game: EditableGame): string[] {
 
 /** The questions before `index` (with their options, for a choice) and the flags the game's rules set. */
 export function conditionChoices(game: EditableGame, index: number): ConditionChoices {
-  const questions = game.questions.slice(0, index).map((q, i) => ({ id: q.id, n: i + 1, label: snippet(q.content) }));
+  const questions = game.questions.slice(0, index).map((q, i) => ({ id: q.id, n: i + 1, label: firstWords(q.content, 40) }));
   const choiceQuestions = questions.flatMap((q, i) => {
     const answer = game.questions[i]!.answer;
     return answer.kind === 'choice' && answer.options.length > 0 ? [{ ...q, options: answer.options.map((o, j) => ({ id: o.id, label: optionLabel(o, j) })) }] : [];
@@ -158,8 +155,8 @@ export const triggerKey = (on: RuleOn) => (typeof on === 'string' ? on : `chose:
 /** A question's rules without those that answer to an option it no longer has (the save would refuse them). */
 export function rulesForOptions(then: Question['then'], answer: Question['answer']): Question['then'] {
   if (!then) return then;
-  const options = new Set(answer.kind === 'choice' ? answer.options.map((o) => o.id) : []);
-  const kept = then.filter((rule) => typeof rule.on === 'string' || options.has(rule.on.chose));
+  const unknown = new Set(unknownRuleOptions({ answer, then }));
+  const kept = then.filter((rule) => typeof rule.on === 'string' || !unknown.has(rule.on.chose));
   return kept.length === then.length ? then : kept.length > 0 ? kept : undefined;
 }
 

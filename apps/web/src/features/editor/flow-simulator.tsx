@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { applyFlowOutcome, flow, freshFlowState, questionReach, visibleText, type EditableGame, type FlowOutcome, type FlowRunState } from '@streethunt/shared';
+import { applyFlowOutcome, flow, freshFlowState, questionReach, type EditableGame, type FlowOutcome, type FlowRunState } from '@streethunt/shared';
+import { firstWords } from './first-words.ts';
 
 /** A light badge's text in the darkest shade of its colour: the light shades fail contrast on their own tint. */
 const LABEL_OF = (color: string) => ({ label: { color: `var(--mantine-color-${color}-9)` } });
@@ -10,11 +11,6 @@ const LABEL_OF = (color: string) => ({ label: { color: `var(--mantine-color-${co
 type QuestionState = 'open' | 'done' | 'skipped' | 'waiting' | 'passed' | 'tried';
 const STATE_COLOR: Record<QuestionState, string> = { open: 'blue', done: 'teal', skipped: 'orange', waiting: 'gray', passed: 'gray', tried: 'yellow' };
 
-/** The first words of a question, to know it by in the list. */
-const snippet = (html: string) => {
-  const text = visibleText(html);
-  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
-};
 
 /**
  * The preview's path simulator: the creator plays the working copy's flow by hand (an answer right, with
@@ -83,7 +79,7 @@ export function FlowSimulator({ game }: { game: EditableGame }) {
             <Stack key={question.id} component="li" gap={6} p="xs" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }} data-testid="flow-sim-question" data-state={shown}>
               <Group justify="space-between" wrap="nowrap" gap="xs">
                 <Text fw={600} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }} dir="auto">
-                  {t('editor.flowSim.question', { n: i + 1 })} {snippet(question.content)}
+                  {t('editor.flowSim.question', { n: i + 1 })} {firstWords(question.content, 60)}
                 </Text>
                 <Badge color={STATE_COLOR[shown]} variant="light" styles={LABEL_OF(STATE_COLOR[shown])} style={{ flexShrink: 0 }}>
                   {t(`editor.flowSim.state.${shown}`)}

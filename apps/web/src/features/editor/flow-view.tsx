@@ -4,7 +4,8 @@ import { Background, BaseEdge, Controls, EdgeLabelRenderer, Handle, MarkerType, 
 import '@xyflow/react/dist/style.css';
 import { IconAlertTriangle, IconArrowFork } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { visibleText, type EditableGame } from '@streethunt/shared';
+import type { EditableGame } from '@streethunt/shared';
+import { firstWords } from './first-words.ts';
 import { NODE_WIDTH, flowGraph, type GraphEdge, type GraphNode } from './flow-graph.ts';
 import { optionLabel } from './flow-rules.ts';
 import classes from './flow-view.module.css';
@@ -12,10 +13,6 @@ import classes from './flow-view.module.css';
 type QuestionData = { node: Extract<GraphNode, { kind: 'question' }>; text: string; onSelect(index: number): void };
 type EndData = { kind: 'start' | 'end' };
 
-const snippet = (html: string) => {
-  const text = visibleText(html);
-  return text.length > 48 ? `${text.slice(0, 45)}…` : text;
-};
 
 const EDGE_COLOR: Record<GraphEdge['kind'], string> = {
   next: 'var(--mantine-color-gray-6)',
@@ -132,7 +129,7 @@ export function FlowView({ game, onSelect }: { game: EditableGame; onSelect(inde
         const position = { x: (rtl ? -node.x : node.x) - NODE_WIDTH / 2, y: node.y };
         if (node.kind !== 'question') return { id: node.id, type: 'terminal', position, data: { kind: node.kind } satisfies EndData, width: NODE_WIDTH };
         // React Flow lets clicks through to the pane on a node it cannot select or drag; its button must get them.
-        return { id: node.id, type: 'question', position, data: { node, text: snippet(game.questions[node.index]!.content), onSelect } satisfies QuestionData, width: NODE_WIDTH, style: { pointerEvents: 'all' } };
+        return { id: node.id, type: 'question', position, data: { node, text: firstWords(game.questions[node.index]!.content, 48), onSelect } satisfies QuestionData, width: NODE_WIDTH, style: { pointerEvents: 'all' } };
       }),
     [graph, rtl, game.questions, onSelect],
   );
