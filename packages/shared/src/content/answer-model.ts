@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { lineText, multilineText } from '../schemas/common.ts';
 import { contentIdSchema } from './ids.ts';
-import { MAX_CHOICE_OPTIONS, MAX_NUMBER_ANSWER, MAX_OPTION_TEXT, MIN_CHOICE_OPTIONS } from './limits.ts';
+import { MAX_CHOICE_OPTIONS, MAX_NUMBER_ANSWER, MIN_CHOICE_OPTIONS } from './limits.ts';
+import { ANSWER_TEXTS, OPTION_TEXT, savedText } from './text-fields.ts';
 
 /**
  * A question's answer, one of five kinds (docs/decisions/008-game-content-v2.md):
@@ -46,8 +47,9 @@ const tolerance = z.number().min(0, 'a tolerance must not be below 0').max(MAX_N
  */
 function answerSchemaOf({ richText, answerValue, strict }: TextSchemas) {
   const object = strict ? z.strictObject : z.object;
-  const texts = { content: richText, contentAfterAnswer: richText };
-  const option = object({ id: contentIdSchema, text: lineText().max(MAX_OPTION_TEXT), correct: z.boolean() });
+  // Every kind's texts around the answer are the field table's (all rich text).
+  const texts = Object.fromEntries(Object.keys(ANSWER_TEXTS).map((key) => [key, richText])) as Record<keyof typeof ANSWER_TEXTS, typeof richText>;
+  const option = object({ id: contentIdSchema, text: savedText(OPTION_TEXT), correct: z.boolean() });
   const options = z
     .array(option)
     .min(MIN_CHOICE_OPTIONS, `a choice needs at least ${MIN_CHOICE_OPTIONS} options`)

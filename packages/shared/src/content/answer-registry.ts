@@ -73,11 +73,11 @@ export const ANSWER_KIND_REGISTRY: AnswerKindRegistry = {
       return (answer.lenient ? withinOneTypo(answer.value, sent) : isAcceptedAnswer(answer.value, sent)) ? 'right' : 'wrong';
     },
     phoneAnswer(answer, salt) {
-      const hashes = acceptedAnswers(answer.value)
-        .slice(0, MAX_ACCEPTED_ANSWERS)
-        .map((accepted) => hashAnswer(salt, accepted));
-      // A typo is one of countless texts: the phone knows the exact answers, the server the rest.
-      return answer.lenient ? { hashes, askServer: true } : { hashes };
+      const accepted = acceptedAnswers(answer.value);
+      const hashes = accepted.slice(0, MAX_ACCEPTED_ANSWERS).map((one) => hashAnswer(salt, one));
+      // A typo is one of countless texts, and answers past the cap (two languages' lists) are not
+      // hashed: the phone knows the exact answers it has, the server the rest.
+      return answer.lenient || accepted.length > MAX_ACCEPTED_ANSWERS ? { hashes, askServer: true } : { hashes };
     },
     judgeOnPhone(answer, sent) {
       if (matchesAnswerHashes(answer.salt, answer.hashes, sent)) return 'right';

@@ -9,3 +9,4 @@ export * from './flow-model.ts';
 export * from './flow.ts';
 export * from './play-flow.ts';
 export * from './text-fields.ts';
+export * from './translate.ts';

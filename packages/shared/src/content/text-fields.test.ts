@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { emptyGame } from '../game/editable-game.ts';
-import { gameMetadataSchema } from '../schemas/game.ts';
+import { gameContentSchema, gameMetadataSchema, hintSchema, questionSchema } from '../schemas/game.ts';
+import { storedAnswerKinds } from './answer-model.ts';
 import { editableGameSchema } from '../schemas/studio.ts';
 import { MAX_LINE_TEXT } from './limits.ts';
-import { METADATA_TEXTS, gameTexts, translationCoverage, translationSchema, translationsSchema, type Translation } from './text-fields.ts';
+import { ANSWER_TEXTS, HINT_TEXTS, METADATA_TEXTS, OPTION_TEXT, PAGE_TEXTS, QUESTION_TEXTS, gameTexts, translationCoverage, translationSchema, translationsSchema, type Translation } from './text-fields.ts';
 
 /** A small game with a text to translate of every kind: a choice, a text answer with its accepted answers, a hint, a rule's line. */
 function sampleGame() {
@@ -40,6 +41,37 @@ describe('a game’s texts, declared once', () => {
     const game = emptyGame('he');
     expect(editableGameSchema.safeParse({ ...game, metadata: { ...game.metadata, name: 'x'.repeat(MAX_LINE_TEXT) } }).success).toBe(true);
     expect(editableGameSchema.safeParse({ ...game, metadata: { ...game.metadata, name: 'x'.repeat(MAX_LINE_TEXT + 1) } }).success).toBe(false);
+  });
+
+  it('each table’s texts are in the stored shape, the editor’s save and a translation', () => {
+    const saved = editableGameSchema.shape;
+    const question = saved.questions.element.shape;
+    const translated = translationSchema.shape.questions.unwrap().valueType.shape;
+    for (const key of Object.keys(PAGE_TEXTS)) {
+      expect(gameContentSchema.shape.introPage.shape).toHaveProperty(key);
+      expect(gameContentSchema.shape.gameoverPage.shape).toHaveProperty(key);
+      expect(saved.introPage.shape).toHaveProperty(key);
+      expect(saved.gameoverPage.shape).toHaveProperty(key);
+      expect(translationSchema.shape.introPage.unwrap().shape).toHaveProperty(key);
+    }
+    for (const key of Object.keys(QUESTION_TEXTS)) {
+      expect(questionSchema.shape).toHaveProperty(key);
+      expect(question).toHaveProperty(key);
+      expect(translated).toHaveProperty(key);
+    }
+    for (const key of Object.keys(HINT_TEXTS)) {
+      expect(hintSchema.shape).toHaveProperty(key);
+      expect(question.hints.element.shape).toHaveProperty(key);
+      expect(translated.hints.unwrap().valueType.shape).toHaveProperty(key);
+    }
+    for (const kind of Object.values(storedAnswerKinds)) for (const key of Object.keys(ANSWER_TEXTS)) expect(kind.shape).toHaveProperty(key);
+    for (const key of Object.keys(ANSWER_TEXTS)) expect(translated.answer.unwrap().shape).toHaveProperty(key);
+    // A hint's title may be left out; an option's text has the table's limit, in the save and in a translation.
+    expect(hintSchema.parse({ id: 'h1' })).toEqual({ id: 'h1', content: '' });
+    const choice = storedAnswerKinds.choice.shape.options.element.shape.text;
+    expect(choice.safeParse('x'.repeat(OPTION_TEXT.max)).success).toBe(true);
+    expect(choice.safeParse('x'.repeat(OPTION_TEXT.max + 1)).success).toBe(false);
+    expect(translationSchema.safeParse({ questions: { q1: { options: { a: 'x'.repeat(OPTION_TEXT.max + 1) } } } }).success).toBe(false);
   });
 
   it('lists every text the original has, by ids; an empty one needs no translation', () => {

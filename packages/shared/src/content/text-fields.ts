@@ -13,19 +13,20 @@ import { MAX_ANSWER_VALUE, MAX_LINE_TEXT, MAX_LOCATION_TEXT, MAX_OPTION_TEXT, MA
  */
 
 type TextKind = 'line' | 'multiline' | 'rich' | 'answers';
-export type TextField = { kind: TextKind; max: number };
+/** `optional`: the original may leave it out altogether (a hint's title), rather than read it as ''. */
+export type TextField = { kind: TextKind; max: number; optional?: true };
 
 const line = { kind: 'line', max: MAX_LINE_TEXT } as const satisfies TextField;
 const rich = { kind: 'rich', max: MAX_RICH_TEXT } as const satisfies TextField;
 
 export const METADATA_TEXTS = { name: line, locationCity: line, locationText: { kind: 'multiline', max: MAX_LOCATION_TEXT } } as const satisfies Record<string, TextField>;
 /** The intro page and the game-over page. */
-const PAGE_TEXTS = { content: rich } as const satisfies Record<string, TextField>;
-const QUESTION_TEXTS = { content: rich } as const satisfies Record<string, TextField>;
+export const PAGE_TEXTS = { content: rich } as const satisfies Record<string, TextField>;
+export const QUESTION_TEXTS = { content: rich } as const satisfies Record<string, TextField>;
 /** The texts around an answer, whatever its kind. */
-const ANSWER_TEXTS = { content: rich, contentAfterAnswer: rich } as const satisfies Record<string, TextField>;
-const HINT_TEXTS = { title: line, content: rich } as const satisfies Record<string, TextField>;
-const OPTION_TEXT = { kind: 'line', max: MAX_OPTION_TEXT } as const satisfies TextField;
+export const ANSWER_TEXTS = { content: rich, contentAfterAnswer: rich } as const satisfies Record<string, TextField>;
+export const HINT_TEXTS = { title: { ...line, optional: true }, content: rich } as const satisfies Record<string, TextField>;
+export const OPTION_TEXT = { kind: 'line', max: MAX_OPTION_TEXT } as const satisfies TextField;
 /** A text answer's accepted answers, a comma list (each language's are right). */
 const ACCEPTED_ANSWERS = { kind: 'answers', max: MAX_ANSWER_VALUE } as const satisfies TextField;
 const SAY_TEXT = { kind: 'multiline', max: MAX_SAY_TEXT } as const satisfies TextField;
@@ -42,15 +43,34 @@ function textSchema(field: TextField) {
 
 const plainOf = (field: TextField) => (field.kind === 'line' || field.kind === 'answers' ? lineText() : multilineText());
 
-/** A table's texts as stored content reads them: each may be missing (read as ''); a longer one than the save takes is still read. */
+type StoredText<F extends TextField> = F extends { optional: true } ? z.ZodOptional<z.ZodString> : z.ZodDefault<z.ZodString>;
+type SavedText<F extends TextField, R extends z.ZodType<string>> = F extends { kind: 'rich' } ? R : F extends { optional: true } ? z.ZodOptional<z.ZodString> : z.ZodString;
+
+/**
+ * A table's texts as stored content reads them: each may be missing (read as '', or absent where the
+ * original may leave it out). Rich text has no limit here: a game saved under older limits still reads.
+ */
 export function storedTexts<T extends Record<string, TextField>>(table: T) {
-  return Object.fromEntries(Object.entries(table).map(([key, field]) => [key, plainOf(field).max(field.max).default('')])) as { [K in keyof T]: z.ZodDefault<z.ZodString> };
+  return Object.fromEntries(
+    Object.entries(table).map(([key, field]) => {
+      const text = field.kind === 'rich' ? multilineText() : plainOf(field).max(field.max);
+      return [key, field.optional ? text.optional() : text.default('')];
+    }),
+  ) as { [K in keyof T]: StoredText<T[K]> };
 }
 
-/** A table's texts as the editor saves them: each one there, within its limit. */
-export function savedTexts<T extends Record<string, TextField>>(table: T) {
-  return Object.fromEntries(Object.entries(table).map(([key, field]) => [key, plainOf(field).max(field.max)])) as { [K in keyof T]: z.ZodString };
+/** A table's texts as the editor saves them: each within its limit; rich text as the save's `rich` schema checks it (its shape too). */
+export function savedTexts<T extends Record<string, TextField>, R extends z.ZodType<string>>(table: T, rich: R) {
+  return Object.fromEntries(
+    Object.entries(table).map(([key, field]) => {
+      const text = field.kind === 'rich' ? rich : plainOf(field).max(field.max);
+      return [key, field.optional ? text.optional() : text];
+    }),
+  ) as { [K in keyof T]: SavedText<T[K], R> };
 }
+
+/** One text as the editor saves it (an option's text). */
+export const savedText = (field: TextField) => plainOf(field).max(field.max);
 
 /** An object of optional texts, one per field of a table, refusing any other key. */
 function textsOf<T extends Record<string, TextField>>(table: T) {
@@ -89,7 +109,7 @@ type TextsOfContent = {
   questions: ReadonlyArray<{
     id: string;
     content: string;
-    answer: { kind?: string; content: string; contentAfterAnswer: string; value?: string; options?: ReadonlyArray<{ id: string; text: string }> };
+    answer: { kind?: string; content: string; contentAfterAnswer: string; value?: string | number; options?: ReadonlyArray<{ id: string; text: string }> };
     hints: ReadonlyArray<{ id: string; title?: string | undefined; content: string }>;
     then?: ReadonlyArray<{ do: ReadonlyArray<object> }> | undefined;
   }>;
@@ -99,16 +119,16 @@ type TextsOfContent = {
 export type GameText = { path: string; field: TextField };
 
 /** Whether a text says anything: rich text with only empty paragraphs says nothing. */
-const saysSomething = (text: string | undefined) => Boolean(text && replaceTags(text, '').trim());
+export const saysSomething = (text: string | undefined) => Boolean(text && replaceTags(text, '').trim());
 
 /**
  * Every text the original has, in the game's order: what a complete translation must hold. A text the
- * original leaves empty needs none.
+ * original leaves empty needs none (`withEmpty`: every text it could have, as a translation's keys may name).
  */
-export function gameTexts(content: TextsOfContent): GameText[] {
+export function gameTexts(content: TextsOfContent, { withEmpty = false } = {}): GameText[] {
   const texts: GameText[] = [];
   const add = (path: string, field: TextField, text: string | undefined) => {
-    if (saysSomething(text)) texts.push({ path, field });
+    if (withEmpty || saysSomething(text)) texts.push({ path, field });
   };
   for (const [key, field] of Object.entries(METADATA_TEXTS)) add(`metadata.${key}`, field, content.metadata[key as keyof typeof METADATA_TEXTS]);
   add('introPage.content', PAGE_TEXTS.content, content.introPage.content);
@@ -117,7 +137,7 @@ export function gameTexts(content: TextsOfContent): GameText[] {
     const at = `questions.${q.id}`;
     add(`${at}.content`, QUESTION_TEXTS.content, q.content);
     for (const [key, field] of Object.entries(ANSWER_TEXTS)) add(`${at}.answer.${key}`, field, q.answer[key as keyof typeof ANSWER_TEXTS]);
-    if ((q.answer.kind ?? 'text') === 'text') add(`${at}.answers`, ACCEPTED_ANSWERS, q.answer.value);
+    if ((q.answer.kind ?? 'text') === 'text') add(`${at}.answers`, ACCEPTED_ANSWERS, String(q.answer.value ?? ''));
     for (const option of q.answer.kind === 'choice' ? (q.answer.options ?? []) : []) add(`${at}.options.${option.id}`, OPTION_TEXT, option.text);
     for (const hint of q.hints) for (const [key, field] of Object.entries(HINT_TEXTS)) add(`${at}.hints.${hint.id}.${key}`, field, hint[key as keyof typeof HINT_TEXTS]);
     const says = (q.then ?? []).flatMap((rule) => rule.do.flatMap((action) => ('say' in action && typeof action.say === 'string' ? [action.say] : [])));

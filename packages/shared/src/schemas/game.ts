@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
-import { idSchema, lineText, multilineText } from './common.ts';
+import { idSchema, lineText } from './common.ts';
 import { contentIdSchema } from '../content/ids.ts';
 import { replyAnswerSchema, storedAnswerSchema } from '../content/answer-model.ts';
 import { flowConditionSchema, flowRulesSchema } from '../content/flow-model.ts';
-import { METADATA_TEXTS, storedTexts } from '../content/text-fields.ts';
+import { HINT_TEXTS, METADATA_TEXTS, PAGE_TEXTS, QUESTION_TEXTS, storedTexts, translationsSchema } from '../content/text-fields.ts';
 import { QUESTION_ORDERS } from '../game/question-status.ts';
 import { PRESENCE_PROOFS } from '../game/presence.ts';
 import { MAX_COVER_IMAGE, MAX_POLYGON_POINTS, MAX_WRONG_ATTEMPT_PENALTY } from '../content/limits.ts';
@@ -27,8 +27,8 @@ const gameLocationSchema = z.union([pointSchema, z.array(pointSchema).min(3).max
 export type GameLocation = z.infer<typeof gameLocationSchema>;
 
 // The shapes below describe content as stored and as replies carry it; the limits are the save's
-// business (studio.ts, content/limits.ts), so a game saved under older limits still reads.
-const richText = multilineText();
+// business (studio.ts, content/limits.ts), so a game saved under older limits still reads. Their
+// texts come from the content's field tables (content/text-fields.ts), as do the save's and a translation's.
 
 /** A game's scoring settings (score.ts, ScoringRules); a game saved before them has the spec's rules. */
 export const scoringSchema = z.object({
@@ -50,15 +50,19 @@ export const gameMetadataSchema = z.object({
   scoring: scoringSchema.optional(),
   /** Absent: the spec's `linear` order. */
   order: z.enum(QUESTION_ORDERS).optional(),
+  /** Computed by the server on save: the original language and each complete translation (DESIGN.md section 13). Absent: the original only. */
+  languages: z.array(z.enum(LANGUAGES)).optional(),
+  /** In a reply in a translation's language (`?lang=`), the language the game was written in; `language` is then the reply's. */
+  originalLanguage: z.enum(LANGUAGES).optional(),
 });
 export type GameMetadata = z.infer<typeof gameMetadataSchema>;
 
-export const hintSchema = z.object({ id: contentIdSchema, content: richText.default(''), title: lineText().optional() });
+export const hintSchema = z.object({ id: contentIdSchema, ...storedTexts(HINT_TEXTS) });
 export type Hint = z.infer<typeof hintSchema>;
 
 export const questionSchema = z.object({
   id: contentIdSchema,
-  content: richText.default(''),
+  ...storedTexts(QUESTION_TEXTS),
   location: gameLocationSchema.nullable().optional(),
   /** How the player proves being at the spot (game/presence.ts); absent: `gps`, the spec's area step. */
   presence: z.enum(PRESENCE_PROOFS).optional(),
@@ -73,9 +77,11 @@ export type Question = z.infer<typeof questionSchema>;
 
 export const gameContentSchema = z.object({
   metadata: gameMetadataSchema,
-  introPage: z.object({ content: richText.default('') }),
+  introPage: z.object(storedTexts(PAGE_TEXTS)),
   questions: z.array(questionSchema),
-  gameoverPage: z.object({ content: richText.default(''), hideGameSummary: z.boolean().default(false) }),
+  gameoverPage: z.object({ ...storedTexts(PAGE_TEXTS), hideGameSummary: z.boolean().default(false) }),
+  /** The game in other languages, by the content's ids (DESIGN.md section 13); absent: none. */
+  translations: translationsSchema.optional(),
 });
 export type GameContent = z.infer<typeof gameContentSchema>;
 
@@ -104,6 +110,8 @@ export const gameReplySchema = z.object({
   reviewNote: z.string().nullable().optional(),
   /** Only for the owner and admins: on the draft of an approved game's next version, that game's id (null otherwise). */
   nextVersionOf: z.string().nullable().optional(),
+  /** Only for the owner and admins: the game's translations, as the editor edits them. */
+  translations: translationsSchema.optional(),
 });
 export type GameReply = z.infer<typeof gameReplySchema>;
 

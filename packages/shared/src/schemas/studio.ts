@@ -3,12 +3,11 @@ import { LANGUAGES } from '../constants.ts';
 import { contentIdSchema, repeatedContentId } from '../content/ids.ts';
 import { answerSchemaOf, answerUnion, inKindOrder, textWhenUnnamed } from '../content/answer-model.ts';
 import { flowConditionSchema, flowRulesSchema, unknownRuleOptions, type FlowRule } from '../content/flow-model.ts';
-import { METADATA_TEXTS, savedTexts } from '../content/text-fields.ts';
+import { HINT_TEXTS, METADATA_TEXTS, PAGE_TEXTS, QUESTION_TEXTS, savedTexts, translationsSchema } from '../content/text-fields.ts';
 import {
   MAX_ANSWER_VALUE,
   MAX_COVER_IMAGE,
   MAX_HINTS,
-  MAX_LINE_TEXT,
   MAX_POLYGON_POINTS,
   MAX_PRICE,
   MAX_QUESTIONS,
@@ -103,10 +102,10 @@ const savedAnswer = z.preprocess(
     }),
 );
 
-const editedHint = z.strictObject({ id: contentIdSchema, content: richText, title: lineText().max(MAX_LINE_TEXT).optional() });
+const editedHint = z.strictObject({ id: contentIdSchema, ...savedTexts(HINT_TEXTS, richText) });
 const editedQuestion = z.strictObject({
   id: contentIdSchema,
-  content: richText,
+  ...savedTexts(QUESTION_TEXTS, richText),
   location: editorLocationSchema.nullable().optional(),
   presence: z.enum(PRESENCE_PROOFS).optional(),
   answer: editedAnswer,
@@ -141,7 +140,7 @@ const consistentQuestions = <T extends z.ZodType<ReadonlyArray<SavedQuestionShap
 /** A game's content as the editor saves it: every field named, no unknown field (strict). */
 export const editableGameSchema = z.strictObject({
   metadata: z.strictObject({
-    ...savedTexts(METADATA_TEXTS),
+    ...savedTexts(METADATA_TEXTS, richText),
     price: editorPriceSchema,
     /** The price per team of an event; '' or absent: the game's price. */
     groupPrice: editorPriceSchema.optional(),
@@ -153,10 +152,15 @@ export const editableGameSchema = z.strictObject({
     // Absent (the spec's client, a version 1 file): the spec's rules.
     scoring: scoringSchema.strict().default(SPEC_SCORING),
     order: z.enum(QUESTION_ORDERS).default('linear'),
+    // The server computes these (the reply's): a client may send back what its GET returned; dropped.
+    languages: z.array(z.enum(LANGUAGES)).max(LANGUAGES.length).optional(),
+    originalLanguage: z.enum(LANGUAGES).optional(),
   }),
-  introPage: z.strictObject({ content: richText }),
+  introPage: z.strictObject(savedTexts(PAGE_TEXTS, richText)),
   questions: consistentQuestions(z.array(editedQuestion).max(MAX_QUESTIONS)),
-  gameoverPage: z.strictObject({ content: richText, hideGameSummary: z.boolean() }),
+  gameoverPage: z.strictObject({ ...savedTexts(PAGE_TEXTS, richText), hideGameSummary: z.boolean() }),
+  /** The game in other languages (DESIGN.md section 13); that its keys are the game's ids is the save's check (translationErrors). */
+  translations: translationsSchema.optional(),
 });
 export type EditableGame = z.infer<typeof editableGameSchema>;
 

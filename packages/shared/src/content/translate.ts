@@ -1,0 +1,135 @@
+import { LANGUAGES, type Language } from '../constants.ts';
+import { acceptedAnswersError } from '../game/answer.ts';
+import type { GameContent } from '../schemas/game.ts';
+import { gameTexts, saysSomething, translationCoverage, type Translation } from './text-fields.ts';
+
+/*
+ * A game in one more language (DESIGN.md section 13): the original stays in the spec's fields; a
+ * translation holds the same texts by the same ids. These read a game in a language, say which
+ * languages a game has, and check a translation's keys against the game it belongs to.
+ */
+
+type Translatable = Pick<GameContent, 'metadata' | 'introPage' | 'gameoverPage' | 'questions' | 'translations'>;
+
+/** The languages a game is offered in: its original, then each translation that has every text the original has. */
+export function gameLanguages(content: Translatable): Language[] {
+  const original = content.metadata.language;
+  const complete = LANGUAGES.filter((language) => {
+    const translation = language === original ? undefined : content.translations?.[language];
+    return translation !== undefined && translationCoverage(content, translation).missing.length === 0;
+  });
+  return [original, ...complete];
+}
+
+/** The text in the translation when it says something, else the original's. */
+const either = (original: string, translated: string | undefined) => (saysSomething(translated) ? translated! : original);
+const eitherOptional = (original: string | undefined, translated: string | undefined) => (saysSomething(translated) ? translated : original);
+
+/**
+ * The game as a player reads it in `language`: every text the translation has, in place of the
+ * original's, with the same ids; `metadata.language` is the reply's language and `originalLanguage`
+ * the game's. The original language (or one with no translation) gives the game as it is.
+ */
+export function translatedContent<C extends Translatable>(content: C, language: Language): C {
+  const original = content.metadata.language;
+  const translation = language === original ? undefined : content.translations?.[language];
+  if (!translation) return content;
+  const metadata = translation.metadata ?? {};
+  return {
+    ...content,
+    metadata: {
+      ...content.metadata,
+      name: either(content.metadata.name, metadata.name),
+      locationCity: either(content.metadata.locationCity, metadata.locationCity),
+      locationText: either(content.metadata.locationText, metadata.locationText),
+      language,
+      originalLanguage: original,
+    },
+    introPage: { ...content.introPage, content: either(content.introPage.content, translation.introPage?.content) },
+    gameoverPage: { ...content.gameoverPage, content: either(content.gameoverPage.content, translation.gameoverPage?.content) },
+    questions: content.questions.map((question) => {
+      const texts = translation.questions?.[question.id];
+      if (!texts) return question;
+      const answer = question.answer;
+      let say = 0;
+      const then = question.then?.map((rule) => ({
+        ...rule,
+        do: rule.do.map((action) => ('say' in action ? { ...action, say: either(action.say, texts.say?.[say++]) } : action)),
+      }));
+      return {
+        ...question,
+        content: either(question.content, texts.content),
+        answer: {
+          ...answer,
+          content: either(answer.content, texts.answer?.content),
+          contentAfterAnswer: either(answer.contentAfterAnswer, texts.answer?.contentAfterAnswer),
+          ...(answer.kind === 'choice' && { options: answer.options.map((option) => ({ ...option, text: either(option.text, texts.options?.[option.id]) })) }),
+        },
+        hints: question.hints.map((hint) => {
+          const hintTexts = texts.hints?.[hint.id];
+          if (!hintTexts) return hint;
+          const title = eitherOptional(hint.title, hintTexts.title);
+          return { ...hint, content: either(hint.content, hintTexts.content), ...(title !== undefined && { title }) };
+        }),
+        ...(then && { then }),
+      };
+    }),
+  };
+}
+
+/**
+ * The game with each text answer's accepted answers in every language it has (the original's first):
+ * a team is right in either language, on the phone (the hashes) and on the server.
+ */
+export function acceptingEveryLanguage<C extends Translatable>(content: C): C {
+  const translations = Object.values(content.translations ?? {});
+  if (translations.length === 0) return content;
+  return {
+    ...content,
+    questions: content.questions.map((question) => {
+      if (question.answer.kind !== 'text') return question;
+      const more = translations.map((translation) => translation.questions?.[question.id]?.answers ?? '').filter((value) => value.trim() !== '');
+      return more.length === 0 ? question : { ...question, answer: { ...question.answer, value: [question.answer.value, ...more].join(', ') } };
+    }),
+  };
+}
+
+/** A translation's problem: where (a path under `translations`) and what. */
+export type TranslationError = { path: string; message: string };
+
+/** Every text path a translation's leaf may take, the empty ones of the original too (a creator may translate ahead). */
+function knownPaths(content: Translatable): Set<string> {
+  return new Set(gameTexts(content, { withEmpty: true }).map((text) => text.path));
+}
+
+function leaves(value: unknown, path: string, into: Array<[string, string]>): Array<[string, string]> {
+  if (typeof value === 'string') into.push([path, value]);
+  else if (value !== null && typeof value === 'object') for (const [key, inner] of Object.entries(value)) leaves(inner, path ? `${path}.${key}` : key, into);
+  return into;
+}
+
+/**
+ * What the save refuses in a game's translations beyond their shape (translationsSchema): one for
+ * the game's own language, a key that is not one of the game's questions, hints or options (or a
+ * text that question does not have), and accepted answers the save would refuse in the original.
+ */
+export function translationErrors(content: Translatable): TranslationError[] {
+  const errors: TranslationError[] = [];
+  const known = knownPaths(content);
+  for (const [language, translation] of Object.entries(content.translations ?? {}) as Array<[Language, Translation | undefined]>) {
+    if (!translation) continue;
+    if (language === content.metadata.language) {
+      errors.push({ path: `translations.${language}`, message: `the game is written in ${language}: its texts are the original, not a translation` });
+      continue;
+    }
+    for (const [path, text] of leaves(translation, '', [])) {
+      const at = `translations.${language}.${path}`;
+      if (!known.has(path)) errors.push({ path: at, message: 'not a text of this game: no such question, hint or option, or a text it does not have' });
+      else if (path.endsWith('.answers')) {
+        const error = acceptedAnswersError(text);
+        if (error) errors.push({ path: at, message: error });
+      }
+    }
+  }
+  return errors;
+}
