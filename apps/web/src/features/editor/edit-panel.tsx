@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { EditableGame, GameLocation } from '@streethunt/shared';
+import type { EditableGame, GameLocation, Language } from '@streethunt/shared';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { AnswerPanel } from './answer-panel.tsx';
 import { AnswerTextPanel, GameoverPanel, HintPanel, IntroPanel, QuestionPanel } from './content-panels.tsx';
@@ -12,6 +12,7 @@ import { MetadataPanel } from './metadata-panel.tsx';
 import { PresenceField } from './presence-field.tsx';
 import { useNodeTitle } from './node-title.ts';
 import type { Selection } from './selection.ts';
+import { TranslationPanel } from './translation-panel.tsx';
 
 type Props = {
   game: EditableGame;
@@ -20,6 +21,8 @@ type Props = {
   selection: Selection;
   onChange(action: EditorAction): void;
   errorOf(path: string): string | undefined;
+  /** The language being translated into: the node's texts beside their translations, instead of the original's panel. */
+  translating?: Language | null;
 };
 
 /** Every area of the game but one: what the map editor shows faintly around the area being edited. */
@@ -29,7 +32,7 @@ function otherAreas(game: EditableGame, except: number | 'start'): GameLocation[
 }
 
 /** The edit panel of the selected node. */
-export function EditPanel({ game, selection, onChange, errorOf, onPrintSigns }: Props) {
+export function EditPanel({ game, selection, onChange, errorOf, onPrintSigns, translating = null }: Props) {
   const { t } = useTranslation('studio');
   const title = useNodeTitle(game, selection);
   const dir = game.metadata.language === 'he' ? 'rtl' : 'ltr';
@@ -37,90 +40,94 @@ export function EditPanel({ game, selection, onChange, errorOf, onPrintSigns }: 
   const question = game.questions[q];
 
   let body;
-  switch (selection.kind) {
-    case 'metadata':
-      body = <MetadataPanel metadata={game.metadata} onChange={(patch) => onChange({ type: 'metadata', patch })} errorOf={errorOf} />;
-      break;
-    case 'metadataLocation':
-      body = (
-        <AreaEditor
-          label={t('editor.location.start')}
-          value={game.metadata.location}
-          onChange={(location) => onChange({ type: 'metadata', patch: { location } })}
-          others={otherAreas(game, 'start')}
-          error={errorOf('metadata.location')}
-        />
-      );
-      break;
-    case 'intro':
-      body = <IntroPanel content={game.introPage.content} onChange={(content) => onChange({ type: 'intro', content })} dir={dir} errorOf={errorOf} />;
-      break;
-    case 'gameover':
-      body = <GameoverPanel gameover={game.gameoverPage} onChange={(patch) => onChange({ type: 'gameover', patch })} dir={dir} errorOf={errorOf} />;
-      break;
-    case 'map':
-      body = <Text>{t('editor.map.text')}</Text>;
-      break;
-    default:
-      if (!question) return null;
-      switch (selection.kind) {
-        case 'question':
-          body = (
-            <Stack gap="lg">
-              <QuestionPanel index={q} question={question} onChange={(content) => onChange({ type: 'question', question: q, patch: { content } })} dir={dir} errorOf={errorOf} />
-              <PresenceField
-                index={q}
-                presence={question.presence}
-                mapOn={game.metadata.map}
-                onChange={(presence) => onChange({ type: 'question', question: q, patch: { presence } })}
-                onPrint={onPrintSigns}
+  if (translating) {
+    body = <TranslationPanel game={game} selection={selection} language={translating} onChange={onChange} />;
+  } else {
+    switch (selection.kind) {
+      case 'metadata':
+        body = <MetadataPanel metadata={game.metadata} onChange={(patch) => onChange({ type: 'metadata', patch })} errorOf={errorOf} />;
+        break;
+      case 'metadataLocation':
+        body = (
+          <AreaEditor
+            label={t('editor.location.start')}
+            value={game.metadata.location}
+            onChange={(location) => onChange({ type: 'metadata', patch: { location } })}
+            others={otherAreas(game, 'start')}
+            error={errorOf('metadata.location')}
+          />
+        );
+        break;
+      case 'intro':
+        body = <IntroPanel content={game.introPage.content} onChange={(content) => onChange({ type: 'intro', content })} dir={dir} errorOf={errorOf} />;
+        break;
+      case 'gameover':
+        body = <GameoverPanel gameover={game.gameoverPage} onChange={(patch) => onChange({ type: 'gameover', patch })} dir={dir} errorOf={errorOf} />;
+        break;
+      case 'map':
+        body = <Text>{t('editor.map.text')}</Text>;
+        break;
+      default:
+        if (!question) return null;
+        switch (selection.kind) {
+          case 'question':
+            body = (
+              <Stack gap="lg">
+                <QuestionPanel index={q} question={question} onChange={(content) => onChange({ type: 'question', question: q, patch: { content } })} dir={dir} errorOf={errorOf} />
+                <PresenceField
+                  index={q}
+                  presence={question.presence}
+                  mapOn={game.metadata.map}
+                  onChange={(presence) => onChange({ type: 'question', question: q, patch: { presence } })}
+                  onPrint={onPrintSigns}
+                />
+                <FlowRulesPanel game={game} index={q} dir={dir} onChange={(patch) => onChange({ type: 'question', question: q, patch })} />
+              </Stack>
+            );
+            break;
+          case 'questionLocation':
+            body = (
+              <AreaEditor
+                label={t('editor.location.question', { n: q + 1 })}
+                value={question.location}
+                onChange={(location) => onChange({ type: 'question', question: q, patch: { location } })}
+                others={otherAreas(game, q)}
+                error={errorOf(`questions.${q}.location`)}
               />
-              <FlowRulesPanel game={game} index={q} dir={dir} onChange={(patch) => onChange({ type: 'question', question: q, patch })} />
-            </Stack>
-          );
-          break;
-        case 'questionLocation':
-          body = (
-            <AreaEditor
-              label={t('editor.location.question', { n: q + 1 })}
-              value={question.location}
-              onChange={(location) => onChange({ type: 'question', question: q, patch: { location } })}
-              others={otherAreas(game, q)}
-              error={errorOf(`questions.${q}.location`)}
-            />
-          );
-          break;
-        case 'answer':
-          body = <AnswerPanel index={q} answer={question.answer} onChange={(answer) => onChange({ type: 'answer', question: q, answer })} errorOf={errorOf} dir={dir} />;
-          break;
-        case 'answerBefore':
-        case 'answerAfter':
-          body = (
-            <AnswerTextPanel
-              index={q}
-              which={selection.kind === 'answerBefore' ? 'before' : 'after'}
-              answer={question.answer}
-              onChange={(answer) => onChange({ type: 'answer', question: q, answer })}
-              dir={dir}
-            />
-          );
-          break;
-        case 'hint': {
-          const hint = question.hints[selection.hint];
-          if (!hint) return null;
-          body = (
-            <HintPanel
-              index={q}
-              hintIndex={selection.hint}
-              hint={hint}
-              onChange={(patch) => onChange({ type: 'hint', question: q, hint: selection.hint, patch })}
-              dir={dir}
-              errorOf={errorOf}
-            />
-          );
-          break;
+            );
+            break;
+          case 'answer':
+            body = <AnswerPanel index={q} answer={question.answer} onChange={(answer) => onChange({ type: 'answer', question: q, answer })} errorOf={errorOf} dir={dir} />;
+            break;
+          case 'answerBefore':
+          case 'answerAfter':
+            body = (
+              <AnswerTextPanel
+                index={q}
+                which={selection.kind === 'answerBefore' ? 'before' : 'after'}
+                answer={question.answer}
+                onChange={(answer) => onChange({ type: 'answer', question: q, answer })}
+                dir={dir}
+              />
+            );
+            break;
+          case 'hint': {
+            const hint = question.hints[selection.hint];
+            if (!hint) return null;
+            body = (
+              <HintPanel
+                index={q}
+                hintIndex={selection.hint}
+                hint={hint}
+                onChange={(patch) => onChange({ type: 'hint', question: q, hint: selection.hint, patch })}
+                dir={dir}
+                errorOf={errorOf}
+              />
+            );
+            break;
+          }
         }
-      }
+    }
   }
 
   return (

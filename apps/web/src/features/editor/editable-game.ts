@@ -18,7 +18,8 @@ export type ServerCopy = {
 export function toServerCopy(game: ServerGame): ServerCopy {
   // An owner's reply always names its version; 1 is the first one, should it ever be missing.
   return {
-    game: toEditableGame(game),
+    // The translations travel with the content the editor edits and saves (toEditableGame may not carry them).
+    game: { ...toEditableGame(game), ...(game.translations && { translations: game.translations }) },
     version: game.version ?? 1,
     status: game.status,
     userId: game.userId,

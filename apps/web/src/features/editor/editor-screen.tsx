@@ -1,7 +1,7 @@
 import { useMemo, useReducer, useState } from 'react';
 import { Button, Group, Stack } from '@mantine/core';
 import { IconArrowFork, IconHierarchy, IconPrinter } from '@tabler/icons-react';
-import { takesPresenceCode } from '@streethunt/shared';
+import { takesPresenceCode, translationCoverage, type Language } from '@streethunt/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ConfirmModal } from '../../ui/game/confirm-modal.tsx';
@@ -24,6 +24,8 @@ import { useApproval } from './use-approval.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 import { useLocalDraft } from './use-local-draft.ts';
 import { useRunningPlays } from './use-running-plays.ts';
+import { TranslationSwitch } from './translation-switch.tsx';
+import { nodeKeyOfPath } from './translation-texts.ts';
 import { useSave } from './use-save.ts';
 import { errorsByPath, invalidKeys, issueMessage, targetOfPath } from './validation.ts';
 
@@ -52,6 +54,8 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
   const [signsOpen, setSignsOpen] = useState(false);
   const [simulating, setSimulating] = useState(false);
   const [viewingFlow, setViewingFlow] = useState(false);
+  // The language being translated into; null: the original (the game's own language).
+  const [translating, setTranslating] = useState<Language | null>(null);
 
   const { game, server, selection } = state;
   const dirty = useMemo(() => !sameGame(game, server.game), [game, server.game]);
@@ -64,6 +68,11 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
   const navigate = useNavigate();
   const runningPlays = useRunningPlays(gameId, server.version);
 
+  const untranslated = useMemo(() => {
+    if (!translating) return undefined;
+    const { missing } = translationCoverage(game, game.translations?.[translating]);
+    return new Set(missing.map((path) => nodeKeyOfPath(game, path)).filter((key): key is string => key !== null));
+  }, [game, translating]);
   const errors = useMemo(() => errorsByPath(approval.issues), [approval.issues]);
   const invalid = useMemo(() => invalidKeys(approval.issues), [approval.issues]);
   const errorOf = (path: string) => {
@@ -99,16 +108,23 @@ export function EditorScreen({ gameId, initial, isAdmin, onReload }: Props) {
     onReload();
   };
 
-  const tree = <EditorTree game={game} selection={selection} onSelect={select} onChange={change} invalid={invalid} readOnly={readOnly} />;
+  const tree = (
+    <Stack gap="md">
+      <TranslationSwitch game={game} translating={translating} onSwitch={setTranslating} />
+      <EditorTree game={game} selection={selection} onSelect={select} onChange={change} invalid={invalid} readOnly={readOnly} untranslated={untranslated} />
+    </Stack>
+  );
   const panel = (
     <fieldset disabled={readOnly} inert={readOnly} style={{ border: 0, padding: 0, margin: 0, minInlineSize: 0 }}>
       <EditPanel
-        key={`${selectionKey(selection)}@${state.revision}`}
+        // A new mode is new fields: the rich-text editors start from the texts of that language.
+        key={`${selectionKey(selection)}@${state.revision}/${translating ?? 'original'}`}
         game={game}
         selection={selection}
         onChange={change}
         errorOf={errorOf}
         onPrintSigns={() => setSignsOpen(true)}
+        translating={translating}
       />
     </fieldset>
   );

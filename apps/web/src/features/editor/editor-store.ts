@@ -1,5 +1,6 @@
-import { MAX_HINTS, MAX_QUESTIONS, emptyHint, emptyQuestion, type EditableGame } from '@streethunt/shared';
+import { MAX_HINTS, MAX_QUESTIONS, emptyHint, emptyQuestion, type EditableGame, type Language } from '@streethunt/shared';
 import { rulesForOptions } from './flow-rules.ts';
+import { withTranslation } from './translation-texts.ts';
 
 // The editor's working copy and every change to it: one pure function per change (editor-store.test.ts),
 // and the reducer that applies them. A change that names nothing that exists returns the same game.
@@ -29,7 +30,9 @@ export type EditorAction =
   | { type: 'moveQuestion'; question: number; by: Step }
   | { type: 'addHint'; question: number }
   | { type: 'deleteHint'; question: number; hint: number }
-  | { type: 'moveHint'; question: number; hint: number; by: Step };
+  | { type: 'moveHint'; question: number; hint: number; by: Step }
+  /** One text of the translation into `language`, at a path of text-fields.ts (`questions.q1.hints.h1.title`); '' removes it. */
+  | { type: 'translation'; language: Language; path: string; text: string };
 
 /** The list with item `index` swapped with its neighbour `by` away; the same list at the ends. */
 function moved<T>(list: readonly T[], index: number, by: Step): readonly T[] {
@@ -113,6 +116,9 @@ export const moveHint = (game: EditableGame, index: number, hintIndex: number, b
     return hints === question.hints ? question : { ...question, hints: [...hints] };
   });
 
+/** One text of a translation; the game's own language has none (its texts are the original). */
+export const setTranslation = (game: EditableGame, language: Language, path: string, text: string): EditableGame => withTranslation(game, language, path, text);
+
 export function editorReducer(game: EditableGame, action: EditorAction): EditableGame {
   switch (action.type) {
     case 'replace':
@@ -141,5 +147,7 @@ export function editorReducer(game: EditableGame, action: EditorAction): Editabl
       return deleteHint(game, action.question, action.hint);
     case 'moveHint':
       return moveHint(game, action.question, action.hint, action.by);
+    case 'translation':
+      return setTranslation(game, action.language, action.path, action.text);
   }
 }

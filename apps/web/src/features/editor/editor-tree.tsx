@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ActionIcon, Group, NavLink, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowDown, IconArrowUp, IconLanguage, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { MAX_HINTS, MAX_QUESTIONS, type EditableGame } from '@streethunt/shared';
 import { ConfirmModal } from '../../ui/game/confirm-modal.tsx';
@@ -17,6 +17,8 @@ export type EditorTreeProps = {
   /** Keys of the nodes with a validation error (validation.ts). */
   invalid: ReadonlySet<string>;
   readOnly: boolean;
+  /** Keys of the nodes with a text the translation being written lacks (translation mode only). */
+  untranslated?: ReadonlySet<string>;
 };
 
 type Deleting = { question: number; hint?: number };
@@ -26,7 +28,7 @@ type Deleting = { question: number; hint?: number };
  * answer and hints, game over and the map. A nav list of buttons, the selected one aria-current;
  * questions and hints move up and down and are deleted after a confirmation.
  */
-export function EditorTree({ game, selection, onSelect, onChange, invalid, readOnly }: EditorTreeProps) {
+export function EditorTree({ game, selection, onSelect, onChange, invalid, readOnly, untranslated }: EditorTreeProps) {
   const { t } = useTranslation('studio');
   const [deleting, setDeleting] = useState<Deleting | null>(null);
   const map = game.metadata.map;
@@ -42,6 +44,7 @@ export function EditorTree({ game, selection, onSelect, onChange, invalid, readO
         depth={depth}
         selected={key === current}
         invalid={invalid.has(key)}
+        untranslated={untranslated?.has(key) ?? false}
         onSelect={() => onSelect(target)}
         actions={readOnly ? undefined : extra?.actions}
       >
@@ -156,12 +159,13 @@ type TreeNodeProps = {
   depth: number;
   selected: boolean;
   invalid: boolean;
+  untranslated: boolean;
   onSelect(): void;
   actions?: ReactNode;
   children?: ReactNode;
 };
 
-function TreeNode({ nodeKey, label, depth, selected, invalid, onSelect, actions, children }: TreeNodeProps) {
+function TreeNode({ nodeKey, label, depth, selected, invalid, untranslated, onSelect, actions, children }: TreeNodeProps) {
   const { t } = useTranslation('studio');
   return (
     <li>
@@ -177,11 +181,19 @@ function TreeNode({ nodeKey, label, depth, selected, invalid, onSelect, actions,
           active={selected}
           aria-current={selected ? 'true' : undefined}
           onClick={onSelect}
-          rightSection={invalid ? <IconAlertCircle size={18} color="var(--mantine-color-red-8)" role="img" aria-label={t('editor.tree.invalid')} /> : undefined}
+          rightSection={
+            invalid || untranslated ? (
+              <Group gap={2} wrap="nowrap">
+                {untranslated && <IconLanguage size={18} color="var(--mantine-color-orange-8)" role="img" aria-label={t('editorTranslation.untranslated')} data-testid="untranslated-mark" />}
+                {invalid && <IconAlertCircle size={18} color="var(--mantine-color-red-8)" role="img" aria-label={t('editor.tree.invalid')} />}
+              </Group>
+            ) : undefined
+          }
           className={classes.node}
           style={{ paddingInlineStart: `calc(var(--mantine-spacing-xs) + ${depth * 1.25}rem)` }}
           data-testid={`node-${nodeKey}`}
           data-invalid={invalid || undefined}
+          data-untranslated={untranslated || undefined}
         />
         {actions}
       </Group>
