@@ -19,6 +19,7 @@ import type events from '../../src/i18n/studio/events.en.json';
 import type finance from '../../src/i18n/studio/finance.en.json';
 import type myGames from '../../src/i18n/studio/my-games.en.json';
 import type photos from '../../src/i18n/studio/photos.en.json';
+import type editorTranslation from '../../src/i18n/studio/translation.en.json';
 import type { Language } from './browser.ts';
 
 /**
@@ -43,6 +44,6 @@ const studioFiles = import.meta.glob<Record<string, unknown>>('../../src/i18n/st
 function studioOf(language: Language) {
   return Object.assign({}, ...Object.entries(studioFiles).filter(([path]) => path.endsWith(`.${language}.json`)).map(([, part]) => part)) as StudioTexts;
 }
-type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes & typeof adminLeads & typeof adminPayouts & typeof finance & typeof events & typeof photos;
+type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes & typeof adminLeads & typeof adminPayouts & typeof finance & typeof events & typeof photos & typeof editorTranslation;
 
 export const studioTexts: Record<Language, StudioTexts> = { he: studioOf('he'), en: studioOf('en') };

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toEditableGame, type GameReply, type Language } from '@streethunt/shared';
 import { buildQuestion } from '../../test/game-factory.ts';
-import { ownerReply } from './test-game.ts';
+import { readDraft } from './local-draft.ts';
+import { GAME_ID, ownerReply } from './test-game.ts';
 import { bodiesSent, GAME_PATH, renderEditor, selectNode, serve, storedReply, useWideEditorScreen } from './test-editor.tsx';
 
 vi.mock('./fields/rich-text-field.tsx', async () => ({ RichTextField: (await import('./test-fields.tsx')).RichTextFieldStandIn }));
@@ -63,6 +64,8 @@ describe('editor: the translation view', () => {
     expect(screen.getByTestId('node-q0').dataset.untranslated).toBeUndefined();
     expect(screen.getByTestId('node-q0/answer').dataset.untranslated).toBe('true');
     expect(screen.getByTestId('save-state').textContent).toBe(t('editor.save.unsaved'));
+    // Kept on the device like any other edit.
+    await waitFor(() => expect(readDraft(GAME_ID)?.game.translations).toEqual({ en: { questions: { q1: { content: '<p>Who lived in the house?</p>' } } } }));
 
     // Back to the original: its own panel, no marks.
     fireEvent.click(within(mode).getByLabelText(t('editorTranslation.original.he')));
@@ -71,7 +74,7 @@ describe('editor: the translation view', () => {
     expect(missing).toEqual([]);
   });
 
-  it('the save sends the translations with the game, and the stored ones come back into the fields', async () => {
+  it('the save sends the translations with the game', async () => {
     const stored = gameIn('he');
     const translations = { en: { metadata: { name: 'Bialik hunt' }, questions: { q1: { answers: 'Bialik' } } } };
     const edited = { ...toEditableGame(stored), translations: { en: { ...translations.en, introPage: { content: '<p>Welcome</p>' } } } };
