@@ -123,4 +123,21 @@ describe('editor: the translation view', () => {
     expect(screen.getByTestId('translation-original-metadata.name').textContent).toContain('ציד ביאליק');
     await waitFor(() => expect(meter().dataset.done).toBe('1'));
   });
+
+  it('a hint has its title and text, a rule its line, each its own input', async () => {
+    const question = buildQuestion('q1', 'מי גר בבית?', 'ביאליק', [{ title: 'רמז גדול', content: '<p>משורר</p>' }], true);
+    serve(gameIn('he', { questions: [{ ...question, then: [{ on: 'right', do: [{ say: 'כל הכבוד' }] }] }] }));
+    const { t } = await renderEditor({ language: 'en' });
+    fireEvent.click(within(screen.getByTestId('translation-mode')).getByLabelText(t('editorTranslation.translation.en')));
+    selectNode('q0/hint0');
+    expect(screen.getByTestId('translation-original-questions.q1.hints.q1h1.title').textContent).toContain('רמז גדול');
+    fireEvent.change(input('questions.q1.hints.q1h1.title'), { target: { value: 'Big hint' } });
+    fireEvent.change(richInput('questions.q1.hints.q1h1.content'), { target: { value: '<p>A poet</p>' } });
+    expect(screen.getByTestId('node-q0/hint0').dataset.untranslated).toBeUndefined();
+    selectNode('q0');
+    expect(screen.getByTestId('translation-original-questions.q1.say.0').textContent).toContain('כל הכבוד');
+    fireEvent.change(input('questions.q1.say.0'), { target: { value: 'Well done' } });
+    expect(meter().dataset.done).toBe('3');
+    expect(meter().dataset.total).toBe('12');
+  });
 });
