@@ -3,6 +3,7 @@ import type { Language } from '@streethunt/shared';
 import { loadStudioTranslations, STUDIO_NAMESPACE } from './studio-translations.ts';
 import { loadPresenceTranslations, PRESENCE_NAMESPACE } from './presence-translations.ts';
 import { LIVE_NAMESPACE, loadLiveTranslations } from './live-translations.ts';
+import { LANGUAGES_NAMESPACE, loadLanguagesTranslations } from './languages-translations.ts';
 import { loadTermsTranslations, TERMS_NAMESPACE } from './terms-translations.ts';
 import { AFFILIATES_NAMESPACE, loadAffiliatesTranslations } from './affiliates-translations.ts';
 
@@ -17,6 +18,7 @@ const namespaceLoaders: Partial<Record<string, (language: Language) => Promise<R
   [STUDIO_NAMESPACE]: loadStudioTranslations,
   [PRESENCE_NAMESPACE]: loadPresenceTranslations,
   [LIVE_NAMESPACE]: loadLiveTranslations,
+  [LANGUAGES_NAMESPACE]: loadLanguagesTranslations,
   [TERMS_NAMESPACE]: loadTermsTranslations,
   [AFFILIATES_NAMESPACE]: loadAffiliatesTranslations,
 };

@@ -4,6 +4,8 @@ import he from './he.json';
 import { studioTexts } from '../test/i18n.ts';
 import presenceEn from './player/presence.en.json';
 import liveEn from './player/live.en.json';
+import languagesEn from './player/languages.en.json';
+import languagesHe from './player/languages.he.json';
 import liveHe from './player/live.he.json';
 import presenceHe from './player/presence.he.json';
 import termsEn from './pages/terms.en.json';
@@ -29,6 +31,7 @@ describe.each([
   ['studio translation files', studioTexts('he'), studioTexts('en')],
   ['spot-code step translation files', presenceHe, presenceEn],
   ['live news translation files', liveHe, liveEn],
+  ['game language switch translation files', languagesHe, languagesEn],
   ['terms of use translation files', termsHe, termsEn],
   ['affiliates pages translation files', affiliatesHe, affiliatesEn],
 ])('%s', (_name, heTexts, enTexts) => {

@@ -6,6 +6,7 @@ import he from '../i18n/he.json';
 import { STUDIO_NAMESPACE } from '../i18n/studio-translations.ts';
 import { PRESENCE_NAMESPACE } from '../i18n/presence-translations.ts';
 import { LIVE_NAMESPACE } from '../i18n/live-translations.ts';
+import { LANGUAGES_NAMESPACE } from '../i18n/languages-translations.ts';
 import { TERMS_NAMESPACE } from '../i18n/terms-translations.ts';
 import { AFFILIATES_NAMESPACE } from '../i18n/affiliates-translations.ts';
 import { lazyTranslations } from '../i18n/load-translations.ts';
@@ -13,6 +14,8 @@ import affiliatesEn from '../i18n/pages/affiliates.en.json';
 import affiliatesHe from '../i18n/pages/affiliates.he.json';
 import termsEn from '../i18n/pages/terms.en.json';
 import termsHe from '../i18n/pages/terms.he.json';
+import languagesEn from '../i18n/player/languages.en.json';
+import languagesHe from '../i18n/player/languages.he.json';
 import liveEn from '../i18n/player/live.en.json';
 import liveHe from '../i18n/player/live.he.json';
 import presenceEn from '../i18n/player/presence.en.json';
@@ -39,8 +42,8 @@ export async function createTestI18n(language: Language = 'he', { loadedLater = 
   if (loadedLater.length > 0) i18n.use(lazyTranslations);
   await i18n.use(initReactI18next).init({
     resources: {
-      he: bundled({ translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe, [LIVE_NAMESPACE]: liveHe, [TERMS_NAMESPACE]: termsHe, [AFFILIATES_NAMESPACE]: affiliatesHe }),
-      en: bundled({ translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn, [LIVE_NAMESPACE]: liveEn, [TERMS_NAMESPACE]: termsEn, [AFFILIATES_NAMESPACE]: affiliatesEn }),
+      he: bundled({ translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe, [LIVE_NAMESPACE]: liveHe, [LANGUAGES_NAMESPACE]: languagesHe, [TERMS_NAMESPACE]: termsHe, [AFFILIATES_NAMESPACE]: affiliatesHe }),
+      en: bundled({ translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn, [LIVE_NAMESPACE]: liveEn, [LANGUAGES_NAMESPACE]: languagesEn, [TERMS_NAMESPACE]: termsEn, [AFFILIATES_NAMESPACE]: affiliatesEn }),
     },
     partialBundledLanguages: loadedLater.length > 0,
     lng: language,
@@ -60,5 +63,5 @@ export async function createTestI18n(language: Language = 'he', { loadedLater = 
  * studio's first, then the main file's (their keys never meet).
  */
 export function textsOf(i18n: I18n) {
-  return i18n.getFixedT(null, [STUDIO_NAMESPACE, PRESENCE_NAMESPACE, LIVE_NAMESPACE, TERMS_NAMESPACE, AFFILIATES_NAMESPACE, 'translation']);
+  return i18n.getFixedT(null, [STUDIO_NAMESPACE, PRESENCE_NAMESPACE, LIVE_NAMESPACE, LANGUAGES_NAMESPACE, TERMS_NAMESPACE, AFFILIATES_NAMESPACE, 'translation']);
 }

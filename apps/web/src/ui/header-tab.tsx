@@ -1,8 +1,11 @@
-import type { TablerIcon } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
 import classes from './header-tab.module.css';
 
-type Common = { icon: TablerIcon; label: string; testId?: string };
+/** What the item gives its icon: a Tabler icon, or another drawing that takes the same (a game language's flag). */
+type HeaderIconProps = { size?: number; stroke?: number; className?: string; 'aria-hidden'?: boolean };
+
+type Common = { icon: ComponentType<HeaderIconProps>; label: string; testId?: string; ariaLabel?: string };
 
 /**
  * One item of the header: an icon over a short label, so that the logo, three items and the menu
@@ -10,7 +13,7 @@ type Common = { icon: TablerIcon; label: string; testId?: string };
  * when its route is shown; a button (the player's page switch) is told whether it is current.
  */
 export function HeaderTab(props: Common & ({ to: string } | { active: boolean; onClick(): void })) {
-  const { icon: Icon, label, testId } = props;
+  const { icon: Icon, label, testId, ariaLabel } = props;
   const body = (
     <>
       <Icon size={20} stroke={1.8} aria-hidden className={classes.icon} />
@@ -25,7 +28,7 @@ export function HeaderTab(props: Common & ({ to: string } | { active: boolean; o
     );
   }
   return (
-    <button type="button" className={classes.tab} aria-current={props.active ? 'page' : undefined} onClick={props.onClick} data-testid={testId}>
+    <button type="button" className={classes.tab} aria-current={props.active ? 'page' : undefined} aria-label={ariaLabel} onClick={props.onClick} data-testid={testId}>
       {body}
     </button>
   );

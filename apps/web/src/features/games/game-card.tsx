@@ -7,6 +7,8 @@ import type { GameListItem } from '@streethunt/shared';
 // The media helpers alone, not the package index (its zod schemas would join this page's first load).
 import { responsiveImage } from '@streethunt/shared/media';
 import { Price } from '../../ui/price.tsx';
+import { LanguageFlag } from '../../ui/language/language-flag.tsx';
+import { offeredLanguages } from '../../ui/language/game-languages.ts';
 import { formatDistance } from './format-distance.ts';
 import classes from './game-card.module.css';
 
@@ -23,13 +25,15 @@ const EAGER_COVERS = 2;
 
 /**
  * One game as a card: cover, name (the one link, stretched over the card, to /game/{id}), city, where it
- * starts, price and, when the list is sorted by distance, how far its start is. `index` is the card's
+ * starts, price, the flags of a game offered in two languages and, when the list is sorted by
+ * distance, how far its start is. `index` is the card's
  * place in the list: the first covers load at once, the others lazily.
  */
 export function GameCard({ game, index }: { game: GameListItem; index: number }) {
   const { t, i18n } = useTranslation();
   const { metadata } = game;
   const name = metadata.name.trim() || t('games.untitled');
+  const languages = offeredLanguages(metadata);
   return (
     <Card withBorder padding="md" radius="md" className={classes.card} data-testid="game-card">
       <Card.Section>
@@ -64,6 +68,14 @@ export function GameCard({ game, index }: { game: GameListItem; index: number })
             <VisuallyHidden>{t('games.priceLabel')} </VisuallyHidden>
             <Price price={metadata.price} currencyCode={metadata.currencyCode} />
           </Text>
+          {languages.length > 1 && (
+            <span className={classes.languages} data-testid="game-languages">
+              {languages.map((language) => (
+                <LanguageFlag key={language} language={language} size={16} />
+              ))}
+              <VisuallyHidden>{t('games.bilingual')}</VisuallyHidden>
+            </span>
+          )}
           {game.distanceMeters !== undefined && (
             <Text size="sm" fw={600} className={classes.distance} data-testid="game-distance">
               <IconRoute size={16} aria-hidden style={{ flexShrink: 0 }} />

@@ -1,6 +1,7 @@
 import type {
   GameProgressRequest,
   GameReply,
+  Language,
   PaymentUrlReply,
   PaymentUrlRequest,
   ProblemReportRequest,
@@ -19,9 +20,11 @@ export const playerApi = {
   /**
    * The public part, or with a valid code the questions (answers only as salted hashes). The play's
    * grant, when kept, goes along: the game still loads when this address is blocked for wrong codes.
+   * With `language`, every text in that language (DESIGN.md section 13; 404 `language_not_ready` when
+   * the game does not have it complete); without, in the game's own.
    */
-  game: (gameId: string, secret: string | null, signal?: AbortSignal, grant?: string) =>
-    apiRequest<GameReply>(`/api/games/${encodeURIComponent(gameId)}`, {
+  game: (gameId: string, secret: string | null, signal?: AbortSignal, grant?: string, language?: Language | null) =>
+    apiRequest<GameReply>(`/api/games/${encodeURIComponent(gameId)}${language ? `?lang=${language}` : ''}`, {
       headers: secret ? { 'x-game-secret': secret, ...(grant && { 'x-play-grant': grant }) } : undefined,
       signal,
     }),

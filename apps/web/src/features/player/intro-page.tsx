@@ -4,13 +4,15 @@ import { Link } from 'react-router';
 import { isFreePrice } from '@streethunt/shared';
 import { IntroView } from '../../ui/game/intro-view.tsx';
 import { FreeStartAlert } from './free-start-alert.tsx';
+import { GameLanguagePicker } from './game-language-picker.tsx';
 import { usePlay } from './play-context.tsx';
 import { PlayCode } from './play-code.tsx';
 import { useFreeStart } from './use-free-start.ts';
 
 /**
  * The game's intro: its name, price, cover and story; 'lets play' (the code screen, or on a free game
- * the play itself), or 'continue' once the play has started, with the play's code for the team.
+ * the play itself), or 'continue' once the play has started, with the play's code for the team. A
+ * game in two languages offers them first, before a word of its story.
  */
 export function IntroPage() {
   const { t } = useTranslation();
@@ -20,51 +22,54 @@ export function IntroPage() {
   const free = isFreePrice(price);
   const freeStart = useFreeStart();
   return (
-    <IntroView metadata={game.metadata} content={game.introPage.content}>
-      {started ? (
-        <Button size="lg" fullWidth onClick={() => setPage('questions')}>
-          {t('player.intro.continue')}
-        </Button>
-      ) : free ? (
+    <>
+      <GameLanguagePicker />
+      <IntroView metadata={game.metadata} content={game.introPage.content}>
+        {started ? (
+          <Button size="lg" fullWidth onClick={() => setPage('questions')}>
+            {t('player.intro.continue')}
+          </Button>
+        ) : free ? (
         <>
-          <FreeStartAlert result={freeStart.result} />
-          <Button size="lg" fullWidth loading={freeStart.starting} onClick={() => void freeStart.start()} data-testid="free-start">
+            <FreeStartAlert result={freeStart.result} />
+            <Button size="lg" fullWidth loading={freeStart.starting} onClick={() => void freeStart.start()} data-testid="free-start">
+              {t('player.intro.letsPlay')}
+            </Button>
+            <Button
+              variant="subtle"
+              size="sm"
+              h="auto"
+              py={6}
+              onClick={() => setPage('payment')}
+              // A long line wraps rather than widening the page on a narrow phone.
+              styles={{ root: { alignSelf: 'flex-start', maxWidth: '100%' }, label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.35 } }}
+              data-testid="join-team"
+            >
+              {t('player.intro.joinTeam')}
+            </Button>
+        </>
+        ) : (
+          <Button size="lg" fullWidth onClick={() => setPage('payment')}>
             {t('player.intro.letsPlay')}
           </Button>
+        )}
+        {!started && (
+          // A plain link: the event page and its form load only there (the game page's JavaScript budget).
           <Button
+            component={Link}
+            to={`/events/buy/${encodeURIComponent(game._id)}`}
             variant="subtle"
             size="sm"
             h="auto"
             py={6}
-            onClick={() => setPage('payment')}
-            // A long line wraps rather than widening the page on a narrow phone.
             styles={{ root: { alignSelf: 'flex-start', maxWidth: '100%' }, label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.35 } }}
-            data-testid="join-team"
+            data-testid="buy-event"
           >
-            {t('player.intro.joinTeam')}
+            {t('player.intro.forGroup')}
           </Button>
-        </>
-      ) : (
-        <Button size="lg" fullWidth onClick={() => setPage('payment')}>
-          {t('player.intro.letsPlay')}
-        </Button>
-      )}
-      {!started && (
-        // A plain link: the event page and its form load only there (the game page's JavaScript budget).
-        <Button
-          component={Link}
-          to={`/events/buy/${encodeURIComponent(game._id)}`}
-          variant="subtle"
-          size="sm"
-          h="auto"
-          py={6}
-          styles={{ root: { alignSelf: 'flex-start', maxWidth: '100%' }, label: { whiteSpace: 'normal', textAlign: 'start', lineHeight: 1.35 } }}
-          data-testid="buy-event"
-        >
-          {t('player.intro.forGroup')}
-        </Button>
-      )}
-      {started && snapshot.secret && <PlayCode code={snapshot.secret} gameId={game._id} gameName={name.trim() || t('player.intro.title')} />}
-    </IntroView>
+        )}
+        {started && snapshot.secret && <PlayCode code={snapshot.secret} gameId={game._id} gameName={name.trim() || t('player.intro.title')} />}
+      </IntroView>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { GameReply } from '@streethunt/shared';
+import type { GameReply, Language } from '@streethunt/shared';
 import type { PlaySession, PlaySnapshot } from './play-session.ts';
 import type { TeamEvent } from './event/team-event-ui.ts';
 
@@ -27,6 +27,8 @@ export type PlayContextValue = {
   setPage(page: DisplayPage): void;
   /** The play's live event, once the event module has loaded; null for most plays. */
   event: TeamEvent | null;
+  /** Plays the game in another of its languages on this phone; the play itself goes on as it is. */
+  chooseLanguage(language: Language): void;
 };
 
 export const PlayContext = createContext<PlayContextValue | null>(null);

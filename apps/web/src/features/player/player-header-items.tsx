@@ -1,14 +1,33 @@
 import { IconInfoCircle, IconListCheck, IconMap2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '@streethunt/shared';
 import { HeaderTab } from '../../ui/header-tab.tsx';
+import { FLAG_ICONS } from '../../ui/language/language-flag.tsx';
 import type { DisplayPage } from './play-context.tsx';
+
+/** A game offered in more than one language: those, the one shown, and the switch to another. */
+export type HeaderLanguages = { offered: readonly Language[]; current: Language; onChoose(language: Language): void };
 
 /**
  * The header items on a game page (spec section 2): Map (only with a map), Questions, Intro. The item
  * of the page shown is the current one; the code entry (page 'payment') is none of them, so none is.
+ * A game in two languages adds the other one (its flag and name): the switch is there mid-game too.
  */
-export function PlayerHeaderItems({ page, hasMap, onSelect }: { page: DisplayPage; hasMap: boolean; onSelect(page: DisplayPage): void }) {
+export function PlayerHeaderItems({
+  page,
+  hasMap,
+  onSelect,
+  languages,
+}: {
+  page: DisplayPage;
+  hasMap: boolean;
+  onSelect(page: DisplayPage): void;
+  languages?: HeaderLanguages;
+}) {
   const { t } = useTranslation();
+  // The next language after the one shown (with two, the other one).
+  const offered = languages?.offered ?? [];
+  const next = offered.length > 1 && languages ? offered[(offered.indexOf(languages.current) + 1) % offered.length] : undefined;
   const items = [
     ...(hasMap ? [{ page: 'map' as const, label: t('player.header.map'), icon: IconMap2 }] : []),
     { page: 'questions' as const, label: t('player.header.questions'), icon: IconListCheck },
@@ -26,6 +45,16 @@ export function PlayerHeaderItems({ page, hasMap, onSelect }: { page: DisplayPag
           testId={`header-${item.page}`}
         />
       ))}
+      {next && languages && (
+        <HeaderTab
+          icon={FLAG_ICONS[next]}
+          label={t(`player.languages.names.${next}`)}
+          ariaLabel={t('player.languages.playIn', { language: t(`player.languages.names.${next}`) })}
+          active={false}
+          onClick={() => languages.onChoose(next)}
+          testId="header-language"
+        />
+      )}
     </>
   );
 }

@@ -2,17 +2,21 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
+import type { Language } from '@streethunt/shared';
 import { useHeaderItems } from '../../ui/header-slot.tsx';
 import { withAllStyles } from '../../ui/all-styles.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { ReadAloudProvider } from '../../ui/read-aloud/read-aloud.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { offeredLanguages, originalLanguage } from '../../ui/language/game-languages.ts';
 import { IntroPage } from './intro-page.tsx';
+import { useLanguageChoice } from './language-choice.ts';
+import { GameLanguageNotice } from './game-language-notice.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { PaymentPage } from './payment-page.tsx';
 import { PlayContext, pageFromLinkState, type DisplayPage, type PlayContextValue } from './play-context.tsx';
 import { PlayerError } from './player-error.tsx';
-import { PlayerHeaderItems } from './player-header-items.tsx';
+import { PlayerHeaderItems, type HeaderLanguages } from './player-header-items.tsx';
 import { useGame } from './use-game.ts';
 import { useGameLanguage } from './use-game-language.ts';
 import { usePlaySession } from './use-play-session.ts';
@@ -35,7 +39,8 @@ export function Component() {
 function PlayerScreen({ gameId }: { gameId: string }) {
   const { t } = useTranslation();
   const { session, snapshot } = usePlaySession(gameId);
-  const gameQuery = useGame(gameId, snapshot.secret);
+  const languageChoice = useLanguageChoice(gameId);
+  const gameQuery = useGame(gameId, snapshot.secret, languageChoice.chosen, languageChoice.fallBack);
   const event = useTeamEvent(session, snapshot.secret, snapshot.grant);
   const game = gameQuery.data;
   // The intro, unless the link asked for another page (back from paying: the code screen).
@@ -51,9 +56,19 @@ function PlayerScreen({ gameId }: { gameId: string }) {
   const shown: DisplayPage = page === 'questions' && !snapshot.secret ? 'payment' : page;
   const hasMap = Boolean(game?.metadata.map);
   const hasGame = Boolean(game);
+  // The game's own language is asked for without `?lang` (the key the server's first screen fills).
+  const original = game ? originalLanguage(game.metadata) : null;
+  const { choose } = languageChoice;
+  const chooseLanguage = useCallback((language: Language) => choose(language === original ? null : language), [choose, original]);
+  const offered = game ? offeredLanguages(game.metadata) : null;
+  const shownLanguage = game?.metadata.language;
+  const headerLanguages = useMemo<HeaderLanguages | undefined>(
+    () => (offered && offered.length > 1 && shownLanguage ? { offered, current: shownLanguage, onChoose: chooseLanguage } : undefined),
+    [offered, shownLanguage, chooseLanguage],
+  );
   const headerItems = useMemo(
-    () => (hasGame ? <PlayerHeaderItems page={shown} hasMap={hasMap} onSelect={setPage} /> : null),
-    [hasGame, hasMap, shown, setPage],
+    () => (hasGame ? <PlayerHeaderItems page={shown} hasMap={hasMap} onSelect={setPage} languages={headerLanguages} /> : null),
+    [hasGame, hasMap, shown, setPage, headerLanguages],
   );
   useHeaderItems(headerItems);
   useGameLanguage(game?.metadata.language);
@@ -75,10 +90,12 @@ function PlayerScreen({ gameId }: { gameId: string }) {
       page: shown,
       setPage,
       event,
+      chooseLanguage,
     };
     body = (
       <PlayContext.Provider value={value}>
         <ReadAloudProvider language={game.metadata.language}>
+          <GameLanguageNotice game={game} choice={languageChoice} fetching={gameQuery.isFetching} onRetry={() => void gameQuery.refetch()} />
           {event && <event.ui.EventBar event={event} />}
           {snapshot.progress?.questions.some((question) => question.photo) && (
             <Suspense fallback={null}>

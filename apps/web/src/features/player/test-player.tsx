@@ -3,7 +3,7 @@
  * and the Leaflet map module themselves (vi.mock is hoisted per file).
  */
 import { vi } from 'vitest';
-import { teamNameSchema, type GameReply, type Language, type Progress, type TeamView } from '@streethunt/shared';
+import { LANGUAGES, teamNameSchema, type GameReply, type Language, type Progress, type TeamView } from '@streethunt/shared';
 import { renderPage } from '../../test/render-page.tsx';
 import { Component as PlayerPage } from './player-page.tsx';
 import { applyChange } from './progress-rules.ts';
@@ -26,15 +26,19 @@ const json = (status: number, body: unknown) =>
  * the shared rules (SOLUTION reveals the first answer), reports and the public config. The play's code
  * is an ordinary one unless `team` makes it a live event's team (named by the shared rules, 409 for a
  * name in `takenNames`). `down` makes every call fail as offline; `override` answers a call first.
+ * `translations` are the game in other languages, for `?lang=` (DESIGN.md section 13): another
+ * language is 404 `language_not_ready`, one that is not the platform's 400.
  */
 export function fakeServer({
   game = buildGame(),
   progress = buildProgress(),
   solutions = ['Bialik', '1909', 'Rothschild'],
   team = null as TeamView | null,
+  translations = {} as Partial<Record<Language, GameReply>>,
 } = {}) {
   const state = {
     game,
+    translations,
     progress,
     team,
     takenNames: [] as string[],
@@ -55,9 +59,14 @@ export function fakeServer({
     if (method === 'GET' && path === '/api/public-config') {
       return json(200, { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', vatPercent: 18 });
     }
-    if (method === 'GET' && path === `/api/games/${state.game._id}`) {
-      if (headers['x-game-secret'] === CODE) return json(200, state.game);
-      const { questions: _questions, ...publicPart } = state.game;
+    const [pathname, search = ''] = path.split('?');
+    if (method === 'GET' && pathname === `/api/games/${state.game._id}`) {
+      const language = new URLSearchParams(search).get('lang');
+      if (language !== null && !(LANGUAGES as readonly string[]).includes(language)) return json(400, { message: 'no such language', code: 'validation' });
+      const reply = language === null || language === state.game.metadata.language ? state.game : state.translations[language as Language];
+      if (!reply) return json(404, { message: 'not in that language', code: 'language_not_ready' });
+      if (headers['x-game-secret'] === CODE) return json(200, reply);
+      const { questions: _questions, ...publicPart } = reply;
       return json(200, publicPart);
     }
     if (method === 'GET' && path.startsWith('/api/games/')) return json(404, { message: 'no such game', code: 'not_found' });
