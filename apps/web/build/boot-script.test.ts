@@ -176,6 +176,12 @@ describe('index.html start-up script', () => {
     expect(fetched('/game/g1')).toEqual([]);
     localStorage.setItem('activeGame', JSON.stringify({ game_id: 'g1', game_secret: null }));
     expect(fetched('/game/g1')).toEqual(['/api/games/g1']);
+    // In the language this phone chose for the game, as the app will ask; a broken choice is no choice.
+    localStorage.setItem('player.language.g1', JSON.stringify('en'));
+    expect(fetched('/game/g1')).toEqual(['/api/games/g1?lang=en']);
+    localStorage.setItem('player.language.g1', JSON.stringify('xx'));
+    expect(fetched('/game/g1')).toEqual(['/api/games/g1']);
+    localStorage.removeItem('player.language.g1');
     // A logged-in visitor's token goes with the request (an owner sees more): nothing ahead.
     localStorage.setItem('session', JSON.stringify({ accessToken: 't' }));
     expect(fetched('/game/g1')).toEqual([]);

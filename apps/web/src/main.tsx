@@ -11,12 +11,13 @@ import { App, createQueryClient } from './app/app.tsx';
 import { primeQueries, readFirstScreenData, type FirstScreenData } from './app/first-screen-data.ts';
 import { loadMatchedRoutes, routes } from './app/router.tsx';
 import { readActiveGame } from './features/player/player-store.ts';
+import { readLanguageChoice } from './features/player/kept-language.ts';
 
 runStartupTasks();
 
 /**
- * The server drew the page for a visitor with no session, no code of this game and (on /games) the
- * visitor's own language. This browser sees the same page only when that holds here too; otherwise
+ * The server drew the page for a visitor with no session, no code of this game, no other language
+ * chosen for it, and (on /games) the visitor's own language. This browser sees the same page only when that holds here too; otherwise
  * (logged in, holding a code, another language) the client draws its own page over it, as before.
  */
 function drawsTheSame(screen: FirstScreenData): boolean {
@@ -24,6 +25,8 @@ function drawsTheSame(screen: FirstScreenData): boolean {
   if (screen.page === 'game') {
     const active = readActiveGame();
     if (active && active.game_id === screen.gameId && active.game_secret) return false;
+    // A phone that plays this game in another of its languages fetches the game in that one itself.
+    if (screen.gameId && readLanguageChoice(screen.gameId)) return false;
   }
   return screen.languageOf === 'game' || screen.language === chosenOrDefaultLanguage();
 }

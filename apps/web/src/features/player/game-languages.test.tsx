@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GameReply, Language } from '@streethunt/shared';
+import { readLanguageChoice, writeLanguageChoice } from './kept-language.ts';
 import { readProgress } from './player-store.ts';
 import { buildGame, buildProgress, GAME_ID } from './test-fixtures.ts';
 import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-player.tsx';
@@ -68,6 +69,7 @@ describe('player: a game in two languages', () => {
     const english = within(screen.getByRole('group', { name: 'Game language' }));
     expect(english.getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('header-language').getAttribute('aria-label')).toBe(t('player.languages.playIn', { language: 'Hebrew' }));
+    expect(readLanguageChoice(GAME_ID)).toBe('en');
     expect(missing).toEqual([]);
 
     // Opened again, this phone asks for English at once.
@@ -118,7 +120,7 @@ describe('player: a game in two languages', () => {
   });
 
   it('falls back to the original with a notice when the chosen language is not ready', async () => {
-    localStorage.setItem(`player.language.${GAME_ID}`, 'en');
+    writeLanguageChoice(GAME_ID, 'en');
     const server = fakeServer({ game: gameIn('he') });
     const { i18n, missing } = await renderPlayer({ language: 'en' });
     expect(await screen.findByRole('heading', { name: 'ציד ברחוב ביאליק' })).toBeTruthy();
@@ -127,7 +129,7 @@ describe('player: a game in two languages', () => {
     expect(notice.textContent).toContain('המשחק עדיין לא מוכן באנגלית, ולכן אתם משחקים בו בעברית.');
     expect(gameCalls(server)).toEqual([`/api/games/${GAME_ID}?lang=en`, `/api/games/${GAME_ID}`]);
     // The choice is forgotten: the next visit asks for the game's own language.
-    expect(localStorage.getItem(`player.language.${GAME_ID}`)).toBeNull();
+    expect(readLanguageChoice(GAME_ID)).toBeNull();
     fireEvent.click(within(notice).getByRole('button', { name: 'סגירה' }));
     await waitFor(() => expect(screen.queryByTestId('language-not-ready')).toBeNull());
     expect(missing).toEqual([]);

@@ -1,13 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isFreePrice } from '@streethunt/shared';
 import { IntroView } from '../../ui/game/intro-view.tsx';
 import { FreeStartAlert } from './free-start-alert.tsx';
-import { GameLanguagePicker } from './game-language-picker.tsx';
+import { offeredLanguages } from '../../ui/language/game-languages.ts';
 import { usePlay } from './play-context.tsx';
-import { PlayCode } from './play-code.tsx';
 import { useFreeStart } from './use-free-start.ts';
+
+// The team's code shows only once a play has started, and such a phone draws the page itself (main.tsx):
+// no first screen from the server carries it, so its code loads apart.
+const PlayCode = lazy(() => import('./play-code.tsx').then((m) => ({ default: m.PlayCode })));
+const GameLanguagePicker = lazy(() => import('./game-language-controls.tsx').then((m) => ({ default: m.GameLanguagePicker })));
+
+/** The picker's height (a row of compact buttons and its margin), kept while its code loads so the intro does not move. */
+const PICKER_SPACE = { minHeight: 30, marginBlockEnd: 'var(--mantine-spacing-md)' };
 
 /**
  * The game's intro: its name, price, cover and story; 'lets play' (the code screen, or on a free game
@@ -23,7 +31,11 @@ export function IntroPage() {
   const freeStart = useFreeStart();
   return (
     <>
-      <GameLanguagePicker />
+      {offeredLanguages(game.metadata).length > 1 && (
+        <Suspense fallback={<div style={PICKER_SPACE} />}>
+          <GameLanguagePicker />
+        </Suspense>
+      )}
       <IntroView metadata={game.metadata} content={game.introPage.content}>
         {started ? (
           <Button size="lg" fullWidth onClick={() => setPage('questions')}>
@@ -68,7 +80,11 @@ export function IntroPage() {
             {t('player.intro.forGroup')}
           </Button>
         )}
-        {started && snapshot.secret && <PlayCode code={snapshot.secret} gameId={game._id} gameName={name.trim() || t('player.intro.title')} />}
+        {started && snapshot.secret && (
+          <Suspense fallback={null}>
+            <PlayCode code={snapshot.secret} gameId={game._id} gameName={name.trim() || t('player.intro.title')} />
+          </Suspense>
+        )}
       </IntroView>
     </>
   );

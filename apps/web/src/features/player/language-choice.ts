@@ -1,32 +1,6 @@
 import { useCallback, useState } from 'react';
-import { LANGUAGES, type Language } from '@streethunt/shared';
-
-/**
- * The language this phone plays a game in, when not the game's own (DESIGN.md section 13). Kept per
- * game on the phone only: each phone of a team reads in its own language, and progress is by question
- * id, so nothing else of the play depends on it. Kept apart from the play (player-store.ts), so
- * opening another game, or a new code, keeps the choice.
- */
-const choiceKey = (gameId: string) => `player.language.${gameId}`;
-
-function readLanguageChoice(gameId: string): Language | null {
-  try {
-    const value = localStorage.getItem(choiceKey(gameId));
-    return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : null;
-  } catch {
-    // The server draws the page without storage: the game's own language.
-    return null;
-  }
-}
-
-function writeLanguageChoice(gameId: string, language: Language | null): void {
-  try {
-    if (language) localStorage.setItem(choiceKey(gameId), language);
-    else localStorage.removeItem(choiceKey(gameId));
-  } catch {
-    /* storage disabled: the choice lasts while the page is open */
-  }
-}
+import type { Language } from '@streethunt/shared';
+import { readLanguageChoice, writeLanguageChoice } from './kept-language.ts';
 
 export type LanguageChoice = {
   /** The language asked of the server; null: the game's own. */
@@ -40,6 +14,7 @@ export type LanguageChoice = {
   dismissNotice(): void;
 };
 
+/** The language this phone plays a game in (DESIGN.md section 13), kept per game (player-store.ts). */
 export function useLanguageChoice(gameId: string): LanguageChoice {
   const [chosen, setChosen] = useState(() => readLanguageChoice(gameId));
   const [notReady, setNotReady] = useState<Language | null>(null);

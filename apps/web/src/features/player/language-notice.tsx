@@ -1,34 +1,25 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@streethunt/shared';
+import type { GameReply } from '@streethunt/shared';
 import { LANGUAGES_NAMESPACE } from '../../i18n/languages-translations.ts';
+import { originalLanguage } from '../../ui/language/game-languages.ts';
+import type { LanguageChoice } from './language-choice.ts';
 
 /**
- * What the player is told when the game is not in the language this phone chose: it is on its way
- * (`switching`), the game does not have it ready (`notReady`), or it could not be fetched just now
- * (`failed`, with a try again). Its
- * texts load apart (languages-translations.ts); the page shows it inside a Suspense boundary.
+ * What the player is told when the game on screen is not in the language this phone chose: while the
+ * other language loads (`switching`), when the game does not have it ready and its own is shown
+ * (`notReady`), or when it could not be fetched just now and the game stays as it was (`failed`, with
+ * a try again). Loaded, with its texts (languages-translations.ts), only when there is something to say.
  */
-export type LanguageNoticeKind = 'switching' | 'notReady' | 'failed';
-
-export function LanguageNotice({
-  kind,
-  language,
-  shown,
-  onClose,
-  onRetry,
-}: {
-  kind: LanguageNoticeKind;
-  /** The language asked for. */
-  language: Language;
-  /** The language the game is shown in instead. */
-  shown: Language;
-  onClose(): void;
-  onRetry(): void;
-}) {
+export function LanguageNotice({ game, choice, fetching, onRetry }: { game: GameReply; choice: LanguageChoice; fetching: boolean; onRetry(): void }) {
   const { t } = useTranslation();
   const { t: texts } = useTranslation(LANGUAGES_NAMESPACE);
+  const shown = game.metadata.language;
+  const wanted = choice.chosen ?? originalLanguage(game.metadata);
+  const language = choice.notReady ?? wanted;
+  const kind = choice.notReady ? 'notReady' : shown === wanted ? null : fetching ? 'switching' : 'failed';
   const names = { language: t(`player.languages.names.${language}`), original: t(`player.languages.names.${shown}`), current: t(`player.languages.names.${shown}`) };
+  if (!kind) return null;
   if (kind === 'switching') {
     return (
       <Group gap="xs" mb="md" role="status" data-testid="language-switching">
@@ -39,7 +30,7 @@ export function LanguageNotice({
   }
   if (kind === 'notReady') {
     return (
-      <Alert color="yellow" title={texts('notReady.title', names)} withCloseButton closeButtonLabel={texts('notReady.close')} onClose={onClose} mb="md" data-testid="language-not-ready">
+      <Alert color="yellow" title={texts('notReady.title', names)} withCloseButton closeButtonLabel={texts('notReady.close')} onClose={choice.dismissNotice} mb="md" data-testid="language-not-ready">
         {texts('notReady.body', names)}
       </Alert>
     );

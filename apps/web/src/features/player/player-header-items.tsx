@@ -1,9 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { IconInfoCircle, IconListCheck, IconMap2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@streethunt/shared';
 import { HeaderTab } from '../../ui/header-tab.tsx';
-import { FLAG_ICONS } from '../../ui/language/language-flag.tsx';
 import type { DisplayPage } from './play-context.tsx';
+
+const HeaderLanguageTab = lazy(() => import('./game-language-controls.tsx').then((m) => ({ default: m.HeaderLanguageTab })));
 
 /** A game offered in more than one language: those, the one shown, and the switch to another. */
 export type HeaderLanguages = { offered: readonly Language[]; current: Language; onChoose(language: Language): void };
@@ -25,9 +27,6 @@ export function PlayerHeaderItems({
   languages?: HeaderLanguages;
 }) {
   const { t } = useTranslation();
-  // The next language after the one shown (with two, the other one).
-  const offered = languages?.offered ?? [];
-  const next = offered.length > 1 && languages ? offered[(offered.indexOf(languages.current) + 1) % offered.length] : undefined;
   const items = [
     ...(hasMap ? [{ page: 'map' as const, label: t('player.header.map'), icon: IconMap2 }] : []),
     { page: 'questions' as const, label: t('player.header.questions'), icon: IconListCheck },
@@ -45,15 +44,10 @@ export function PlayerHeaderItems({
           testId={`header-${item.page}`}
         />
       ))}
-      {next && languages && (
-        <HeaderTab
-          icon={FLAG_ICONS[next]}
-          label={t(`player.languages.names.${next}`)}
-          ariaLabel={t('player.languages.playIn', { language: t(`player.languages.names.${next}`) })}
-          active={false}
-          onClick={() => languages.onChoose(next)}
-          testId="header-language"
-        />
+      {languages && languages.offered.length > 1 && (
+        <Suspense fallback={null}>
+          <HeaderLanguageTab languages={languages} />
+        </Suspense>
       )}
     </>
   );

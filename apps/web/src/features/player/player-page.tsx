@@ -11,7 +11,6 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { offeredLanguages, originalLanguage } from '../../ui/language/game-languages.ts';
 import { IntroPage } from './intro-page.tsx';
 import { useLanguageChoice } from './language-choice.ts';
-import { GameLanguageNotice } from './game-language-notice.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { PaymentPage } from './payment-page.tsx';
 import { PlayContext, pageFromLinkState, type DisplayPage, type PlayContextValue } from './play-context.tsx';
@@ -26,6 +25,8 @@ import { useTeamEvent } from './use-team-event.ts';
 // so a phone opening a game link downloads only what it shows first (DESIGN.md section 7).
 const QuestionsPage = lazy(withAllStyles(() => import('./questions-page.tsx').then((m) => ({ default: m.QuestionsPage }))));
 const MapPage = lazy(withAllStyles(() => import('./map-page.tsx').then((m) => ({ default: m.MapPage }))));
+// Loaded only when the game on screen is not in the language this phone chose (language-notice.tsx).
+const LanguageNotice = lazy(withAllStyles(() => import('./language-notice.tsx').then((m) => ({ default: m.LanguageNotice }))));
 // Loaded once the play has a photo (its verdict is news wherever the team is): most plays have none.
 const PhotoVerdicts = lazy(withAllStyles(() => import('./photo/photo-verdicts.tsx')));
 
@@ -95,7 +96,11 @@ function PlayerScreen({ gameId }: { gameId: string }) {
     body = (
       <PlayContext.Provider value={value}>
         <ReadAloudProvider language={game.metadata.language}>
-          <GameLanguageNotice game={game} choice={languageChoice} fetching={gameQuery.isFetching} onRetry={() => void gameQuery.refetch()} />
+          {(languageChoice.notReady || game.metadata.language !== (languageChoice.chosen ?? original)) && (
+            <Suspense fallback={null}>
+              <LanguageNotice game={game} choice={languageChoice} fetching={gameQuery.isFetching} onRetry={() => void gameQuery.refetch()} />
+            </Suspense>
+          )}
           {event && <event.ui.EventBar event={event} />}
           {snapshot.progress?.questions.some((question) => question.photo) && (
             <Suspense fallback={null}>

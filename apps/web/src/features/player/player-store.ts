@@ -17,6 +17,8 @@ export const STORE_KEYS = {
   event: (gameId: string) => `player.event.${gameId}`,
   /** The photo verdicts read on this phone (photo/kept-verdicts.ts). */
   verdicts: (gameId: string) => `player.verdicts.${gameId}`,
+  /** The language this phone plays the game in, when not its own (kept-language.ts). */
+  language: (gameId: string) => `player.language.${gameId}`,
 } as const;
 
 /**

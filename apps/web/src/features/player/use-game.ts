@@ -4,9 +4,12 @@ import { ApiError, NetworkError } from '../../api/client.ts';
 import { playerApi } from './api.ts';
 import { readCachedGame, readGrant, writeCachedGame } from './player-store.ts';
 
-/** `language` null: the game in its own language (the key the server's first screen fills). */
+/**
+ * `language` null: the game in its own language, the key the server's first screen fills. A chosen
+ * language extends the key, so invalidating a play's key reaches the game in every language.
+ */
 export const gameKey = (gameId: string, secret: string | null, language: Language | null = null) =>
-  ['player', 'game', gameId, secret ?? '', language ?? ''] as const;
+  language ? (['player', 'game', gameId, secret ?? '', language] as const) : (['player', 'game', gameId, secret ?? ''] as const);
 
 /** A kept reply starts a key in its own language only: a reload never flashes the other language first. */
 function inLanguage(game: GameReply, language: Language | null): boolean {

@@ -1,8 +1,13 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LanguageFlag } from '../../ui/language/language-flag.tsx';
+import { HeaderTab } from '../../ui/header-tab.tsx';
+import { FLAG_ICONS, LanguageFlag } from '../../ui/language/language-flag.tsx';
 import { offeredLanguages } from '../../ui/language/game-languages.ts';
 import { usePlay } from './play-context.tsx';
+import type { HeaderLanguages } from './player-header-items.tsx';
+
+// The language choice of a game offered in two languages: a chunk of its own, loaded only for such a
+// game, so the first load of every other game does not carry it (DESIGN.md section 7).
 
 /**
  * On the intro of a game offered in more than one language: each language, by its flag and its name
@@ -37,5 +42,24 @@ export function GameLanguagePicker() {
         );
       })}
     </Group>
+  );
+}
+
+/** The header's switch to the next of the game's languages (with two, the other one): its flag and name. */
+export function HeaderLanguageTab({ languages }: { languages: HeaderLanguages }) {
+  const { t } = useTranslation();
+  const { offered, current, onChoose } = languages;
+  const next = offered[(offered.indexOf(current) + 1) % offered.length];
+  if (!next || next === current) return null;
+  const name = t(`player.languages.names.${next}`);
+  return (
+    <HeaderTab
+      icon={FLAG_ICONS[next]}
+      label={name}
+      ariaLabel={t('player.languages.playIn', { language: name })}
+      active={false}
+      onClick={() => onChoose(next)}
+      testId="header-language"
+    />
   );
 }
