@@ -12,6 +12,9 @@ import { perOwner, TtlMap } from '../platform/ttl-map.ts';
 
 export type GameRow = typeof games.$inferSelect;
 
+/** A row's content columns as they are stored, to copy a game's content to another row (a next version, its publishing). */
+export const contentColumns = ({ metadata, introPage, questions, gameoverPage, translations }: GameRow) => ({ metadata, introPage, questions, gameoverPage, translations });
+
 /** Re-exported: every feature reads a stored game's content from here. */
 export { readGameContent, readGameMetadata };
 

@@ -1,17 +1,25 @@
-import { gameMetadataSchema, hintSchema, QUESTION_ORDERS, questionSchema, scoringSchema, SPEC_SCORING, type GameContent } from '@streethunt/shared';
+import { gameMetadataSchema, hintSchema, LANGUAGES, METADATA_TEXTS, PAGE_TEXTS, QUESTION_ORDERS, questionSchema, scoringSchema, SPEC_SCORING, translationSchema, type GameContent } from '@streethunt/shared';
 import { z } from 'zod';
 
-const introSchema = z.object({ content: z.string().catch('') }).catch({ content: '' });
+/** A table's texts read leniently: each one that is not a string reads as ''. */
+const lenientTexts = <T extends Record<string, unknown>>(table: T) =>
+  Object.fromEntries(Object.keys(table).map((key) => [key, z.string().catch('')])) as { [K in keyof T]: z.ZodCatch<z.ZodString> };
+const emptyPage = Object.fromEntries(Object.keys(PAGE_TEXTS).map((key) => [key, ''])) as { [K in keyof typeof PAGE_TEXTS]: string };
+const introSchema = z.object(lenientTexts(PAGE_TEXTS)).catch(emptyPage);
 const gameoverSchema = z
-  .object({ content: z.string().catch(''), hideGameSummary: z.boolean().catch(false) })
-  .catch({ content: '', hideGameSummary: false });
+  .object({ ...lenientTexts(PAGE_TEXTS), hideGameSummary: z.boolean().catch(false) })
+  .catch({ ...emptyPage, hideGameSummary: false });
+/** Each language's translation on its own: one that does not read is left out, the other kept. */
+const translationsSchema = z
+  .object(Object.fromEntries(LANGUAGES.map((language) => [language, translationSchema.optional().catch(undefined)])) as Record<(typeof LANGUAGES)[number], z.ZodCatch<z.ZodOptional<typeof translationSchema>>>)
+  .catch({});
 /** Each field on its own: one that does not read falls back to its default, the rest are kept (a name, a price). */
 const m = gameMetadataSchema.shape;
 const metadataSchema = z
   .object({
-    name: m.name.catch(''),
-    locationCity: m.locationCity.catch(''),
-    locationText: m.locationText.catch(''),
+    ...(Object.fromEntries(Object.keys(METADATA_TEXTS).map((key) => [key, m[key as keyof typeof METADATA_TEXTS].catch('')])) as {
+      [K in keyof typeof METADATA_TEXTS]: z.ZodCatch<(typeof m)[K]>;
+    }),
     price: m.price.catch(''),
     groupPrice: m.groupPrice.catch(undefined),
     currencyCode: m.currencyCode.catch('ILS'),
@@ -22,6 +30,7 @@ const metadataSchema = z
     // A game saved before its scoring settings plays by the spec's rules, and every reply says so.
     scoring: scoringSchema.default(SPEC_SCORING).catch(SPEC_SCORING),
     order: z.enum(QUESTION_ORDERS).default('linear').catch('linear'),
+    languages: m.languages.catch(undefined),
   })
   .catch(() => ({ ...gameMetadataSchema.parse({}), scoring: SPEC_SCORING, order: 'linear' as const }));
 /** Ids read leniently: one missing (or not an id) is given below, by position. */
@@ -48,7 +57,7 @@ export function readGameMetadata(metadata: unknown): GameContent['metadata'] {
   return metadataSchema.parse(metadata);
 }
 
-type ContentColumns = { metadata: unknown; introPage: unknown; questions: unknown; gameoverPage: unknown };
+type ContentColumns = { metadata: unknown; introPage: unknown; questions: unknown; gameoverPage: unknown; translations?: unknown };
 
 /**
  * A stored game's content (a games row, or a kept version) as the shared schemas describe it. The
@@ -65,9 +74,17 @@ export function readGameContent(row: ContentColumns): GameContent {
       questions: withPositionIds(questionsSchema.parse(row.questions)),
       gameoverPage: gameoverSchema.parse(row.gameoverPage),
     };
+    const translations = withoutEmpty(translationsSchema.parse(row.translations ?? {}));
+    if (translations) content.translations = translations;
     contentOfRow.set(row, content);
   }
   return content;
 }
 
 const contentOfRow = new WeakMap<object, GameContent>();
+
+/** The languages that have a translation, or undefined when none has (a game in one language reads as before). */
+function withoutEmpty(translations: z.infer<typeof translationsSchema>): GameContent['translations'] {
+  const kept = Object.fromEntries(Object.entries(translations).filter(([, translation]) => translation !== undefined));
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}

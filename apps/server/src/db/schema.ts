@@ -83,6 +83,8 @@ export const games = pgTable(
     introPage: jsonb('intro_page').notNull().default(sql`'{}'::jsonb`),
     questions: jsonb('questions').notNull().default(sql`'[]'::jsonb`),
     gameoverPage: jsonb('gameover_page').notNull().default(sql`'{}'::jsonb`),
+    /** The game's texts in other languages, by the content's ids (DESIGN.md section 13); `{}`: none. */
+    translations: jsonb('translations').notNull().default(sql`'{}'::jsonb`),
     /** Salt for the answer hashes sent to players; rotates when answers change. */
     answerSalt: text('answer_salt').notNull().default(sql`md5(random()::text)`),
     /** Why an admin sent the game back to DRAFT (or took it off the list); shown to the creator in the editor, cleared on approval. */
@@ -113,7 +115,8 @@ export const games = pgTable(
     listSearch: text('list_search').generatedAlwaysAs(
       sql`lower(coalesce(metadata->>'name', '') || ' ' || coalesce(metadata->>'locationCity', ''))`,
     ),
-    listLanguage: text('list_language').generatedAlwaysAs(sql`coalesce(metadata->>'language', 'he')`),
+    /** The languages the game is offered in (metadata.languages, which the save computes; else its own): a bilingual game is under both filters. */
+    listLanguages: text('list_languages').array().generatedAlwaysAs(sql`game_languages(metadata)`),
     listMap: boolean('list_map').generatedAlwaysAs(sql`coalesce(metadata->'map' = 'true'::jsonb, false)`),
     listFree: boolean('list_free').generatedAlwaysAs(sql`game_price_is_free(metadata->'price')`),
     startLat: doublePrecision('start_lat').generatedAlwaysAs(sql`(game_start(metadata->'location'))[1]`),
@@ -128,7 +131,7 @@ export const games = pgTable(
     index('games_listed_idx').on(t.listedAt.desc(), t.id.desc()).where(sql`status = 'APPROVED'`),
     index('games_listed_user_idx').on(t.userId, t.listedAt.desc(), t.id.desc()).where(sql`status = 'APPROVED'`),
     index('games_listed_free_idx').on(t.listFree, t.listedAt.desc(), t.id.desc()).where(sql`status = 'APPROVED'`),
-    index('games_listed_language_idx').on(t.listLanguage, t.listedAt.desc(), t.id.desc()).where(sql`status = 'APPROVED'`),
+    index('games_listed_languages_idx').using('gin', t.listLanguages).where(sql`status = 'APPROVED'`),
     index('games_listed_map_idx').on(t.listMap, t.listedAt.desc(), t.id.desc()).where(sql`status = 'APPROVED'`),
     // Name and city search: any part of either (LIKE '%…%'), through trigrams.
     index('games_list_search_idx').using('gin', sql`${t.listSearch} gin_trgm_ops`).where(sql`status = 'APPROVED'`),
@@ -316,6 +319,7 @@ export const gameVersions = pgTable(
     introPage: jsonb('intro_page').notNull(),
     questions: jsonb('questions').notNull(),
     gameoverPage: jsonb('gameover_page').notNull(),
+    translations: jsonb('translations').notNull().default(sql`'{}'::jsonb`),
     /** The salt the phone's answer hashes of this version were made with. */
     answerSalt: text('answer_salt').notNull(),
     keptAt: ts('kept_at').notNull().defaultNow(),

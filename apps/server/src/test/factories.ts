@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { generateGameCode, splitSale, withContentIds, type GameContent, type Progress } from '@streethunt/shared';
+import { generateGameCode, splitSale, withComputedLanguages, withContentIds, type GameContent, type Progress } from '@streethunt/shared';
 import type { Db } from '../db/client.ts';
 import { authTokens, eventTeams, events, feedbacks, gameCodes, games, media, payoutDetails, plays, purchases, users } from '../db/schema.ts';
 import { hashPassword, newSecretToken } from '../platform/auth.ts';
@@ -223,7 +223,8 @@ export async function buildGame(
   overrides: Partial<Omit<typeof games.$inferInsert, 'metadata' | 'introPage' | 'questions' | 'gameoverPage'>> & { content?: ContentInput } = {},
 ): Promise<GameRow & { content: GameContent }> {
   const { content: contentOverrides, ...rest } = overrides;
-  const content = gameContent(contentOverrides);
+  // The languages a game is offered in are the save's to compute: a stored game has them as a save leaves them.
+  const content = withComputedLanguages(gameContent(contentOverrides));
   const userId = rest.userId ?? (await buildUser(db)).id;
   const [row] = await db
     .insert(games)

@@ -8,10 +8,11 @@ import { nextIp } from './client-address.ts';
 
 export type Call = { ip?: string; token?: string; secret?: string };
 
-export function getGame(app: App, gameId: string, call: Call = {}): Promise<LightMyRequestResponse> {
+/** GET /api/games/{id} as a player (a code), the owner (a token) or a stranger; `lang`: `?lang=`. */
+export function getGame(app: App, gameId: string, call: Call & { lang?: string } = {}): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'GET',
-    url: `/api/games/${gameId}`,
+    url: `/api/games/${gameId}${call.lang === undefined ? '' : `?lang=${encodeURIComponent(call.lang)}`}`,
     headers: { ...(call.secret !== undefined && { 'x-game-secret': call.secret }), ...(call.token && { 'x-access-token': call.token }) },
     remoteAddress: call.ip ?? nextIp(),
   });

@@ -162,3 +162,58 @@ export function translationCoverage(content: TextsOfContent, translation: Transl
   const missing = texts.filter((text) => !saysSomething(translation && translated(translation, text.path))).map((text) => text.path);
   return { total: texts.length, done: texts.length - missing.length, missing };
 }
+
+/** A table's rich texts of one object mapped by `map`; its other fields as they are. */
+function mapRichOf<T extends object>(texts: T, table: Record<string, TextField>, map: (html: string) => string): T {
+  const out = { ...texts } as Record<string, unknown>;
+  for (const [key, field] of Object.entries(table)) if (field.kind === 'rich' && typeof out[key] === 'string') out[key] = map(out[key]);
+  return out as T;
+}
+
+type RichTextsOfGame = {
+  introPage: object;
+  gameoverPage: object;
+  questions: ReadonlyArray<{ answer: object; hints: readonly object[] }>;
+  translations?: Partial<Record<string, Translation>> | undefined;
+};
+
+/**
+ * The game with every rich text (as the field tables mark them), in the original and in each
+ * translation, mapped by `map`: how the server cleans what it stores, whatever field is added.
+ */
+export function mapRichTexts<G extends RichTextsOfGame>(game: G, map: (html: string) => string): G {
+  const translations = game.translations && Object.fromEntries(
+    Object.entries(game.translations).map(([language, translation]) => [language, translation && mapRichTranslation(translation, map)]),
+  );
+  return {
+    ...game,
+    introPage: mapRichOf(game.introPage, PAGE_TEXTS, map),
+    gameoverPage: mapRichOf(game.gameoverPage, PAGE_TEXTS, map),
+    questions: game.questions.map((question) => ({
+      ...mapRichOf(question, QUESTION_TEXTS, map),
+      answer: mapRichOf(question.answer, ANSWER_TEXTS, map),
+      hints: question.hints.map((hint) => mapRichOf(hint, HINT_TEXTS, map)),
+    })),
+    ...(translations && { translations }),
+  };
+}
+
+function mapRichTranslation(translation: Translation, map: (html: string) => string): Translation {
+  return {
+    ...translation,
+    ...(translation.introPage && { introPage: mapRichOf(translation.introPage, PAGE_TEXTS, map) }),
+    ...(translation.gameoverPage && { gameoverPage: mapRichOf(translation.gameoverPage, PAGE_TEXTS, map) }),
+    ...(translation.questions && {
+      questions: Object.fromEntries(
+        Object.entries(translation.questions).map(([id, question]) => [
+          id,
+          {
+            ...mapRichOf(question, QUESTION_TEXTS, map),
+            ...(question.answer && { answer: mapRichOf(question.answer, ANSWER_TEXTS, map) }),
+            ...(question.hints && { hints: Object.fromEntries(Object.entries(question.hints).map(([hintId, hint]) => [hintId, mapRichOf(hint, HINT_TEXTS, map)])) }),
+          },
+        ]),
+      ),
+    }),
+  };
+}

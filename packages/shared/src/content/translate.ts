@@ -77,21 +77,19 @@ export function translatedContent<C extends Translatable>(content: C, language: 
   };
 }
 
-/**
- * The game with each text answer's accepted answers in every language it has (the original's first):
- * a team is right in either language, on the phone (the hashes) and on the server.
- */
+type TranslatableQuestion = Translatable['questions'][number];
+
+/** A question's answer with its accepted answers in every language the translations give (the original's first): a team is right in either. */
+export function answerInEveryLanguage<Q extends TranslatableQuestion>(question: Q, translations: Translatable['translations']): Q['answer'] {
+  if (question.answer.kind !== 'text' || !translations) return question.answer;
+  const more = Object.values(translations).map((translation) => translation?.questions?.[question.id]?.answers ?? '').filter((value) => value.trim() !== '');
+  return more.length === 0 ? question.answer : { ...question.answer, value: [question.answer.value, ...more].join(', ') };
+}
+
+/** The game with each text answer's accepted answers in every language it has: what the phone's hashes are made of. */
 export function acceptingEveryLanguage<C extends Translatable>(content: C): C {
-  const translations = Object.values(content.translations ?? {});
-  if (translations.length === 0) return content;
-  return {
-    ...content,
-    questions: content.questions.map((question) => {
-      if (question.answer.kind !== 'text') return question;
-      const more = translations.map((translation) => translation.questions?.[question.id]?.answers ?? '').filter((value) => value.trim() !== '');
-      return more.length === 0 ? question : { ...question, answer: { ...question.answer, value: [question.answer.value, ...more].join(', ') } };
-    }),
-  };
+  if (!content.translations) return content;
+  return { ...content, questions: content.questions.map((question) => ({ ...question, answer: answerInEveryLanguage(question, content.translations) })) };
 }
 
 /** A translation's problem: where (a path under `translations`) and what. */
@@ -132,4 +130,42 @@ export function translationErrors(content: Translatable): TranslationError[] {
     }
   }
   return errors;
+}
+
+/**
+ * The translations without the texts the game no longer has (a question, hint, option or rule line
+ * deleted since): what the editor sends, and what a save keeps of the stored ones.
+ */
+export function withoutStaleTranslations<C extends Translatable>(content: C): C {
+  if (!content.translations) return content;
+  const known = knownPaths(content);
+  const translations: Partial<Record<Language, Translation>> = {};
+  for (const [language, translation] of Object.entries(content.translations) as Array<[Language, Translation | undefined]>) {
+    if (!translation || language === content.metadata.language) continue;
+    const kept: Record<string, unknown> = {};
+    for (const [path, text] of leaves(translation, '', [])) if (known.has(path)) setAt(kept, path.split('.'), text);
+    if (Object.keys(kept).length > 0) translations[language] = kept as Translation;
+  }
+  const { translations: _stale, ...rest } = content;
+  return (Object.keys(translations).length > 0 ? { ...rest, translations } : rest) as C;
+}
+
+function setAt(target: Record<string, unknown>, [key, ...rest]: string[], text: string): void {
+  if (rest.length === 0) {
+    target[key!] = text;
+    return;
+  }
+  // A rule's lines are a list: their keys are its positions.
+  const inner = (target[key!] ??= /^\d+$/.test(rest[0]!) ? [] : {}) as Record<string, unknown>;
+  setAt(inner, rest, text);
+}
+
+/**
+ * The content with `metadata.languages` as the server computes it (only when the game has more than
+ * one; absent, the original only) and no `originalLanguage` (a reply's, never stored).
+ */
+export function withComputedLanguages<C extends Translatable>(content: C): C {
+  const { languages: _sent, originalLanguage: _reply, ...metadata } = content.metadata;
+  const languages = gameLanguages(content);
+  return { ...content, metadata: languages.length > 1 ? { ...metadata, languages } : metadata };
 }

@@ -93,6 +93,7 @@ export function toEditableGame(game: GameContentLike): EditableGame {
       location: m.location ?? null,
       scoring: { ...(m.scoring ?? SPEC_SCORING) },
       order: m.order ?? 'linear',
+      ...(m.languages !== undefined && { languages: m.languages }),
     },
     introPage: { content: game.introPage.content },
     questions: (game.questions ?? []).map((q) => ({
@@ -108,5 +109,7 @@ export function toEditableGame(game: GameContentLike): EditableGame {
       ...(q.then !== undefined && { then: q.then }),
     })),
     gameoverPage: { content: game.gameoverPage.content, hideGameSummary: game.gameoverPage.hideGameSummary },
+    // The game's other languages travel with it (a save, an export, a copy).
+    ...(game.translations !== undefined && { translations: game.translations }),
   };
 }

@@ -38,6 +38,8 @@ export type ErrorCode =
   /** The question opens only with its spot code, and none was sent. */
   | 'presence_required'
   | 'conflict'
+  /** A game asked for in a language it is not offered in (its translation not complete): 404, the phone falls back to the original. */
+  | 'language_not_ready'
   /** An upload past the user's storage quota (a team's photo: past the game creator's). */
   | 'quota'
   /** A play's photos past MAX_PHOTOS_PER_PLAY, or a question's past MAX_PHOTOS_PER_QUESTION. */

@@ -5,7 +5,8 @@ import { sentGameSchema } from './studio.ts';
 // and stores a new draft. The format is ours, versioned; its JSON schema is docs/game-export.schema.json.
 export const GAME_EXPORT_FORMAT = 'streethunt-game';
 /**
- * Version 3 carries each question's flow (`when`, `then`); version 2 named each answer's kind (text,
+ * Version 3 carries each question's flow (`when`, `then`) and the game's `translations` (its texts in
+ * the other language, by the content's ids; a version 3 file made before them has none); version 2 named each answer's kind (text,
  * number, choice, none, photo) with its fields; version 1 files (text answers only, no `kind`) still
  * import, read as text answers. Earlier versions have no flow: their questions play in the game's order.
  */

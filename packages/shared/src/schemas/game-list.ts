@@ -64,6 +64,8 @@ export const gameCardMetadataSchema = gameMetadataSchema.pick({
   price: true,
   currencyCode: true,
   language: true,
+  /** Each language the game is offered in: a bilingual card shows both flags. */
+  languages: true,
   map: true,
   coverImage: true,
 });

@@ -116,3 +116,5 @@ export const gameReplySchema = z.object({
 export type GameReply = z.infer<typeof gameReplySchema>;
 
 export const gameParamsSchema = z.object({ gameId: idSchema });
+/** GET /api/games/{id}?lang=: the game in one of the languages it is offered in (DESIGN.md section 13); absent, its original. */
+export const gameQuerySchema = z.object({ lang: z.enum(LANGUAGES).optional() });

@@ -34,7 +34,7 @@ export async function listGames(db: Db, query: GamesListQuery): Promise<GameList
     query.user ? eq(games.userId, query.user) : undefined,
     query.q ? sql`${games.listSearch} like '%' || lower(${escapeLike(query.q)}) || '%'` : undefined,
     query.price ? eq(games.listFree, query.price === 'free') : undefined,
-    query.language ? eq(games.listLanguage, query.language) : undefined,
+    query.language ? sql`${games.listLanguages} @> array[${query.language}]::text[]` : undefined,
     query.map !== undefined ? eq(games.listMap, query.map) : undefined,
   ];
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { gameListReplySchema, gameParamsSchema, gameReplySchema, gamesListQuerySchema, lineText, playGrantSchema } from '@streethunt/shared';
+import { gameListReplySchema, gameParamsSchema, gameQuerySchema, gameReplySchema, gamesListQuerySchema, lineText, playGrantSchema } from '@streethunt/shared';
 import { sendSharedJson } from '../../platform/compression.ts';
 import { codeGate } from '../codes/service.ts';
 import { listGames } from './games-list.ts';
@@ -54,8 +54,9 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'One game: the public part; with a valid code in x-game-secret also the questions, answers as salted hashes; the owner and admins also get the answers. x-play-grant: the play grant set-start-time gave, so a play goes on from an address blocked for wrong codes',
+          'One game: the public part (in `lang`, one of metadata.languages, when given; a language the game does not have complete is 404 language_not_ready); with a valid code in x-game-secret also the questions, answers as salted hashes; the owner and admins also get the answers. x-play-grant: the play grant set-start-time gave, so a play goes on from an address blocked for wrong codes',
         params: gameParamsSchema,
+        querystring: gameQuerySchema,
         headers: gameSecretHeadersSchema,
         response: { 200: gameReplySchema, ...errorReplies(400, 404, 429) },
       },
@@ -67,6 +68,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
         secretCode: secret?.trim() ? secret : undefined,
         grant: request.headers['x-play-grant'],
         client: request.ip,
+        language: request.query.lang,
       });
       // What comes back depends on the caller's code and token: never from a shared cache.
       reply.header('vary', 'x-game-secret, x-access-token');

@@ -1,11 +1,15 @@
 import {
   ANSWER_KIND_REGISTRY,
+  acceptingEveryLanguage,
+  gameLanguages,
   gameReplySchema,
+  translatedContent,
   afterTextOpen,
   phoneAnswerOf,
   replyAnswerOf,
   type GameContent,
   type GameReply,
+  type Language,
   type PhoneAnswer,
   type PlayerQuestion,
   type Question,
@@ -64,16 +68,21 @@ type ReplyParts = {
   ownerPart?: PreparedReply;
 };
 
+/** A version's replies, by the language they are in (made on the first read in each). */
+type VersionReplies = { key: string; byLanguage: Partial<Record<Language, ReplyParts>> };
+
+const weightOf = (parts: ReplyParts) => parts.publicPart.json.length + parts.playerPart.json.length + (parts.ownerPart?.json.length ?? 0);
+
 /**
- * A game's two player replies (no code; a valid code) while its row is unchanged, per database:
- * hashing the answers and serializing the whole game are the bulk of a player's request, and every
- * holder of a code for the game gets the same bytes. The key moves when the editor saves (updated_at,
- * and the salt when answers change). Bounded.
+ * A game's two player replies (no code; a valid code) per language while its row is unchanged, per
+ * database: hashing the answers and serializing the whole game are the bulk of a player's request,
+ * and every holder of a code for the game gets the same bytes in the language asked for. The key
+ * moves when the editor saves (updated_at, and the salt when answers change). Bounded.
  */
 const replyCaches = perOwner((db: Db) => {
-  const cache = new TtlMap<string, { key: string; parts: ReplyParts }>(10 * 60_000, 500, Date.now, {
+  const cache = new TtlMap<string, VersionReplies>(10 * 60_000, 500, Date.now, {
     max: REPLY_CACHE_BYTES,
-    of: ({ parts }) => 4 * (parts.publicPart.json.length + parts.playerPart.json.length + (parts.ownerPart?.json.length ?? 0)),
+    of: ({ byLanguage }) => 4 * Object.values(byLanguage).reduce((bytes, parts) => bytes + weightOf(parts), 0),
   });
   cacheBus(db).onForget('game', (gameId) => (gameId === null ? cache.clear() : cache.delete(gameId)));
   return cache;
@@ -84,9 +93,9 @@ const versionKey = (row: GameRow) => `${row.version}|${row.updatedAt.getTime()}|
 
 /**
  * Each question's answer hashes, computed once per saved version of the game (per process): the
- * owner's reads and the players' replies share them. A save keeps at most MAX_ACCEPTED_ANSWERS; a
- * game stored before that cap has only its first ones hashed for the phone (the server's own
- * judging still reads them all).
+ * owner's reads and the players' replies, in every language, share them. A save keeps at most
+ * MAX_ACCEPTED_ANSWERS per language; a game stored before that cap has only its first ones hashed for
+ * the phone (the server's own judging still reads them all).
  */
 const hashCaches = perOwner((db: Db) => {
   const cache = new TtlMap<string, { key: string; hashes: PhoneAnswer[] }>(10 * 60_000, 2_000, Date.now, {
@@ -98,9 +107,9 @@ const hashCaches = perOwner((db: Db) => {
   return cache;
 });
 
-/** Each question's phone part (what is right, hashed with its salt: the game's salt and its position). */
+/** Each question's phone part (what is right in any of the game's languages, hashed with its salt: the game's salt and its position). */
 const hashesOf = (content: GameContent, answerSalt: string): PhoneAnswer[] =>
-  content.questions.map((question, i) => phoneAnswerOf(question.answer, questionSalt(answerSalt, i)));
+  acceptingEveryLanguage(content).questions.map((question, i) => phoneAnswerOf(question.answer, questionSalt(answerSalt, i)));
 
 function answerHashesOf(db: Db, row: GameRow, content: GameContent): PhoneAnswer[] {
   const key = versionKey(row);
@@ -112,12 +121,20 @@ function answerHashesOf(db: Db, row: GameRow, content: GameContent): PhoneAnswer
   return hashes;
 }
 
-/** The owner's and admins' reply for this version, made once and kept with the players' parts. */
-function ownerPart(db: Db, row: GameRow): PreparedReply {
-  const parts = replyParts(db, row);
+/** This version's replies so far, by language (a new, empty set once the row moved on). */
+function versionReplies(db: Db, row: GameRow): VersionReplies {
+  const key = versionKey(row);
+  const cached = replyCaches(db).get(row.id);
+  return cached && cached.key === key ? cached : { key, byLanguage: {} };
+}
+
+/** The owner's and admins' reply for this version in this language, made once and kept with the players' parts. */
+function ownerPart(db: Db, row: GameRow, language: Language): PreparedReply {
+  const parts = replyParts(db, row, language);
   if (parts.ownerPart) return parts.ownerPart;
-  const content = readGameContent(row);
-  const hashes = answerHashesOf(db, row, content);
+  const original = readGameContent(row);
+  const content = translatedContent(original, language);
+  const hashes = answerHashesOf(db, row, original);
   parts.ownerPart = prepare({
     ...publicReply(row, content),
     questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), hashes[i], true)),
@@ -128,20 +145,23 @@ function ownerPart(db: Db, row: GameRow): PreparedReply {
     reviewNote: row.reviewNote,
     // The draft of an approved game's next version names that game.
     nextVersionOf: row.nextVersionOf,
+    // The other languages, as the editor edits them.
+    ...(original.translations && { translations: original.translations }),
   });
   // Set again, so the cache weighs the entry with its new part.
-  replyCaches(db).set(row.id, { key: versionKey(row), parts });
+  const replies = versionReplies(db, row);
+  replyCaches(db).set(row.id, replies);
   return parts.ownerPart;
 }
 
-function replyParts(db: Db, row: GameRow): ReplyParts {
-  const key = versionKey(row);
-  const cache = replyCaches(db);
-  const cached = cache.get(row.id);
-  if (cached && cached.key === key) return cached.parts;
-  const content = readGameContent(row);
+function replyParts(db: Db, row: GameRow, language: Language): ReplyParts {
+  const replies = versionReplies(db, row);
+  const cached = replies.byLanguage[language];
+  if (cached) return cached;
+  const original = readGameContent(row);
+  const content = translatedContent(original, language);
   const publicPart = publicReply(row, content);
-  const hashes = answerHashesOf(db, row, content);
+  const hashes = answerHashesOf(db, row, original);
   const parts: ReplyParts = {
     publicPart: prepare(publicPart),
     playerPart: prepare({
@@ -149,7 +169,8 @@ function replyParts(db: Db, row: GameRow): ReplyParts {
       questions: content.questions.map((q, i) => playerQuestion(q, questionSalt(row.answerSalt, i), hashes[i], false)),
     }),
   };
-  cache.set(row.id, { key, parts });
+  replies.byLanguage[language] = parts;
+  replyCaches(db).set(row.id, replies);
   return parts;
 }
 
@@ -165,6 +186,17 @@ function publicReply(row: GameRow, content: GameContent): GameReply {
   };
 }
 
+/**
+ * The language a reply is in: the one asked for when the game is offered in it, else 404 (the phone
+ * falls back to the original); none asked for, the original. The owner and admins may read any, to
+ * see a translation under way.
+ */
+function replyLanguage(content: GameContent, asked: Language | undefined, editor: boolean): Language {
+  if (asked === undefined) return content.metadata.language;
+  if (editor || gameLanguages(content).includes(asked)) return asked;
+  throw new AppError(404, 'language_not_ready', `This game is not offered in ${asked} (yet): its translation is not complete`);
+}
+
 export type GameViewer = {
   /** The logged-in caller, if any. */
   auth: AccessClaims | null;
@@ -174,6 +206,8 @@ export type GameViewer = {
   grant?: string;
   /** Who counts toward the wrong-code limit: the client IP. */
   client: string;
+  /** `?lang=`: the language the reply is asked in; absent, the game's original. */
+  language?: Language;
 };
 
 /**
@@ -184,7 +218,7 @@ export type GameViewer = {
 export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId: string, viewer: GameViewer): Promise<PreparedReply> {
   // A logged-in caller may be the owner or an admin, who see their latest save at once.
   const row = viewer.auth ? await findGame(deps.db, gameId) : await findGameForPlayers(deps.db, gameId);
-  if (row && may(viewer.auth, 'edit-game', row)) return ownerPart(deps.db, row);
+  if (row && may(viewer.auth, 'edit-game', row)) return ownerPart(deps.db, row, replyLanguage(readGameContent(row), viewer.language, true));
   // A stopped (refunded) code kept on a phone opens nothing, like no code: the page still shows the game.
   const code = viewer.secretCode
     ? await deps.codes.check({ gameId, typed: viewer.secretCode, client: viewer.client, grant: viewer.grant }).catch((error: unknown) => {
@@ -194,14 +228,14 @@ export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId
     : null;
   // A valid code also opens a game that is not approved (yet): a creator's code lets friends play-test a draft.
   if (!row || (row.status !== 'APPROVED' && !code)) throw notFound('No such game');
-  if (!code) return replyParts(deps.db, row).publicPart;
+  if (!code) return replyParts(deps.db, row, replyLanguage(readGameContent(row), viewer.language, false)).publicPart;
   await markQuestionsOpened(deps.db, code);
-  // A play keeps the version it started on: its phone gets that version's questions.
+  // A play keeps the version it started on: its phone gets that version's questions, in the language asked, when that version has it.
   const playVersion = await playVersionOfCode(deps.db, row.id, code.id);
   const part =
     playVersion === null || playVersion === row.version
-      ? replyParts(deps.db, row).playerPart
-      : playerPartOf(deps.db, row, await contentOfVersion(deps.db, row, playVersion));
+      ? replyParts(deps.db, row, replyLanguage(readGameContent(row), viewer.language, false)).playerPart
+      : playerPartOf(deps.db, row, await contentOfVersion(deps.db, row, playVersion), viewer.language);
   // An event is a competition: its teams' phones get no answer hashes to try offline (the server judges
   // every answer), and a hint's text only once the team opened it.
   return code.source === 'event' ? sealedFor(deps.db, part, code.gameId, code.id) : part;
@@ -253,18 +287,20 @@ async function sealedFor(db: Db, part: PreparedReply, gameId: string, codeId: st
   return prepare({ ...closed.body, questions });
 }
 
-/** Player replies of kept versions: they never change, so only their size bounds the cache. */
-const versionReplies = perOwner((_db: Db) => new TtlMap<string, PreparedReply>(10 * 60_000, 200, Date.now, { max: REPLY_CACHE_BYTES / 4, of: (part) => 4 * part.json.length }));
+/** Player replies of kept versions, by version and language: they never change, so only their size bounds the cache. */
+const keptReplies = perOwner((_db: Db) => new TtlMap<string, PreparedReply>(10 * 60_000, 200, Date.now, { max: REPLY_CACHE_BYTES / 4, of: (part) => 4 * part.json.length }));
 
-/** The player's reply of a kept version of the game: its content, answers hashed with its own salt. */
-function playerPartOf(db: Db, row: GameRow, version: GameVersion): PreparedReply {
-  if (version.version === row.version) return replyParts(db, row).playerPart;
-  const cache = versionReplies(db);
-  const key = `${row.id}@${version.version}`;
+/** The player's reply of a kept version of the game in the language asked: its content, answers hashed with its own salt. */
+function playerPartOf(db: Db, row: GameRow, version: GameVersion, asked: Language | undefined): PreparedReply {
+  const language = replyLanguage(version.content, asked, false);
+  if (version.version === row.version) return replyParts(db, row, language).playerPart;
+  const cache = keptReplies(db);
+  const key = `${row.id}@${version.version}|${language}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const { content, answerSalt } = version;
-  const hashes = hashesOf(content, answerSalt);
+  const { answerSalt } = version;
+  const content = translatedContent(version.content, language);
+  const hashes = hashesOf(version.content, answerSalt);
   const questions = content.questions.map((question, i) => playerQuestion(question, questionSalt(answerSalt, i), hashes[i]!, false));
   const part = prepare({ ...publicReply(row, content), questions });
   cache.set(key, part);

@@ -32,8 +32,8 @@ export async function keepVersionForPlays(tx: Tx, gameId: string, version: numbe
     .limit(1);
   if (!played) return;
   await tx.execute(sql`
-    insert into ${gameVersions} (game_id, version, metadata, intro_page, questions, gameover_page, answer_salt)
-    select id, version, metadata, intro_page, questions, gameover_page, answer_salt from ${games} where id = ${gameId}
+    insert into ${gameVersions} (game_id, version, metadata, intro_page, questions, gameover_page, translations, answer_salt)
+    select id, version, metadata, intro_page, questions, gameover_page, translations, answer_salt from ${games} where id = ${gameId}
     on conflict do nothing`);
 }
 

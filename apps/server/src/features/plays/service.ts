@@ -4,6 +4,7 @@ import {
   questionKeepingOpen,
   isFreePrice,
   isPresenceCode,
+  answerInEveryLanguage,
   judgeAnswer,
   MAX_WRONG_ATTEMPTS,
   needsPresenceCode,
@@ -276,7 +277,7 @@ async function setQuestionStatus(
     if (state.questions[input.questionIndex]?.status === null) checkPresence(deps, ctx, question, input.presenceCode);
     // Only a move the rules allow is judged, so a replayed ANSWERED gets the progress, not a 422.
     if (input.questionStatus === 'ANSWERED') {
-      const verdict = judgeAnswer(question.answer, input.answer);
+      const verdict = judgeAnswer(answerInEveryLanguage(question, ctx.content.translations), input.answer);
       if (verdict === 'not-this-kind') throw notThisKind(question.answer, input.answer);
       if (verdict === 'wrong') {
         wrong = true;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { games } from '../../db/schema.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import { findGame, type GameRow } from '../../db/game-rows.ts';
+import { contentColumns, findGame, type GameRow } from '../../db/game-rows.ts';
 import { may } from '../../platform/policy.ts';
 import { keepVersionForPlays } from '../games/versions.ts';
 import { photoKeysOfGame } from '../photos/photo-files.ts';
@@ -35,10 +35,7 @@ export async function openNextVersion(db: Db, caller: AccessClaims, gameId: stri
       status: 'DRAFT',
       version: 1,
       nextVersionOf: row.id,
-      metadata: row.metadata,
-      introPage: row.introPage,
-      questions: row.questions,
-      gameoverPage: row.gameoverPage,
+      ...contentColumns(row),
     })
     // Two tabs at once: the unique index keeps one draft; the other call finds it.
     .onConflictDoNothing({ target: games.nextVersionOf })
@@ -66,10 +63,7 @@ export async function publishNextVersion(tx: Tx, draft: GameRow, now: Date): Pro
   const [published] = await tx
     .update(games)
     .set({
-      metadata: draft.metadata,
-      introPage: draft.introPage,
-      questions: draft.questions,
-      gameoverPage: draft.gameoverPage,
+      ...contentColumns(draft),
       // A new salt: the phones of earlier versions keep theirs (kept with those versions).
       answerSalt: newAnswerSalt(),
       version: listed.version + 1,

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { cleanRichTextStyle, trimEndChar, type EditableGame } from '@streethunt/shared';
+import { cleanRichTextStyle, mapRichTexts, trimEndChar, type EditableGame } from '@streethunt/shared';
 
 /*
  * The creator's rich text is cleaned when it is stored (save, import), with the same allow-list as
@@ -128,20 +128,11 @@ export function displayRichText(html: string, media: MediaUrlOptions): string {
 }
 
 /**
- * The game with every rich-text field (intro, each question, answer before and after, each hint,
- * game over) cleaned, and the cover image kept only when it is an allowed media address.
+ * The game with every rich-text field (the field tables' rich texts: intro, each question, answer
+ * before and after, each hint, game over, and the same in each translation) cleaned, and the cover
+ * image kept only when it is an allowed media address.
  */
 export function sanitizeGame(game: EditableGame, media: MediaUrlOptions): EditableGame {
-  const clean = (html: string) => sanitizeRichText(html, media);
-  return {
-    metadata: { ...game.metadata, coverImage: game.metadata.coverImage ? (storedMediaUrl(game.metadata.coverImage, media) ?? '') : '' },
-    introPage: { content: clean(game.introPage.content) },
-    questions: game.questions.map((question) => ({
-      ...question,
-      content: clean(question.content),
-      answer: { ...question.answer, content: clean(question.answer.content), contentAfterAnswer: clean(question.answer.contentAfterAnswer) },
-      hints: question.hints.map((hint) => ({ ...hint, content: clean(hint.content) })),
-    })),
-    gameoverPage: { ...game.gameoverPage, content: clean(game.gameoverPage.content) },
-  };
+  const cleaned = mapRichTexts(game, (html) => sanitizeRichText(html, media));
+  return { ...cleaned, metadata: { ...cleaned.metadata, coverImage: game.metadata.coverImage ? (storedMediaUrl(game.metadata.coverImage, media) ?? '') : '' } };
 }

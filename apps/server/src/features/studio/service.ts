@@ -11,6 +11,9 @@ import {
   answerKindEntry,
   validateGame,
   withContentIds,
+  translationErrors,
+  withComputedLanguages,
+  withoutStaleTranslations,
   type EditableGame,
   type EditorGame,
   type GameExport,
@@ -71,11 +74,23 @@ async function findEditableGame(db: Db, caller: AccessClaims, gameId: string): P
   return row;
 }
 
+/**
+ * A game's translations as sent (a save, an import): 400 naming the first text that is not the game's
+ * (a key of no question, hint or option of it, the game's own language, answers the save refuses).
+ */
+function assertTranslationsFit(content: EditableGame): void {
+  const errors = translationErrors(content);
+  if (errors.length > 0) throw new AppError(400, 'validation', `${errors[0]!.path}: ${errors[0]!.message}`, { issues: errors });
+}
+
+/** The content as stored: its translations' stale texts dropped, the languages it has computed. */
+const storable = (content: EditableGame): EditableGame => withComputedLanguages(withoutStaleTranslations(content));
+
 /** Stores a new draft of `caller` with this content (already sanitized). */
 async function insertDraft(db: Db, caller: AccessClaims, content: EditableGame): Promise<{ _id: string }> {
   const [row] = await db
     .insert(games)
-    .values({ userId: caller.userId, status: 'DRAFT', version: 1, ...content })
+    .values({ userId: caller.userId, status: 'DRAFT', version: 1, ...storable(content) })
     .returning({ id: games.id });
   return { _id: row.id };
 }
@@ -168,10 +183,10 @@ export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: s
     .where(eq(games.id, gameId));
   const early = saveRefusal(current, caller, request);
   if (early) throw early;
-  const content = await deps.cleaner.clean(
-    { metadata: request.metadata, introPage: request.introPage, questions: withContentIds(request.questions), gameoverPage: request.gameoverPage },
-    media(deps),
-  );
+  const sent = { metadata: request.metadata, introPage: request.introPage, questions: withContentIds(request.questions), gameoverPage: request.gameoverPage };
+  // A client written to the spec sends no translations: the stored ones are kept (what the game still has of them).
+  if (request.translations) assertTranslationsFit({ ...sent, translations: request.translations });
+  const cleaned = await deps.cleaner.clean({ ...sent, ...(request.translations && { translations: request.translations }) }, media(deps));
   const saved = await deps.db.transaction(async (tx) => {
     // Locked: two saves of one version cannot both pass the version check. The content is not read
     // back (nor returned below): the answers are compared in the database, and the reply is the
@@ -181,6 +196,7 @@ export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: s
         userId: games.userId,
         status: games.status,
         version: games.version,
+        translations: games.translations,
         // The answers without their texts (which may be long): what the salt's renewal compares.
         answers: sql<string>`(select coalesce(jsonb_agg((q->'answer') - 'content' - 'contentAfterAnswer' order by n), '[]'::jsonb)::text from jsonb_array_elements(${games.questions}) with ordinality as t(q, n))`,
       })
@@ -189,22 +205,23 @@ export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: s
       .for('update');
     const refusal = saveRefusal(row, caller, request);
     if (refusal) throw refusal;
+    const content = storable(request.translations ? cleaned : { ...cleaned, translations: readGameContent({ ...cleaned, translations: row.translations }).translations });
     // Plays keep the version they started on: one this save replaces is kept for them.
     await keepVersionForPlays(tx, gameId, row.version);
     const answersChanged = judgedAnswers(JSON.parse(row.answers) as unknown[]) !== judgedAnswers(content.questions.map((q) => q.answer));
     const [updated] = await tx
       .update(games)
-      .set({ ...content, version: row.version + 1, updatedAt: new Date(), ...(answersChanged && { answerSalt: newAnswerSalt() }) })
+      .set({ ...content, translations: content.translations ?? {}, version: row.version + 1, updatedAt: new Date(), ...(answersChanged && { answerSalt: newAnswerSalt() }) })
       .where(eq(games.id, gameId))
       .returning(scalarColumns);
-    return { ...updated, ...content };
+    return { ...updated, ...content, translations: content.translations ?? {} };
   });
   forgetGame(deps.db, gameId);
   return toEditorGame(saved);
 }
 
-/** A game row's columns but its content (metadata, intro, questions, game over). */
-const { metadata: _metadata, introPage: _introPage, questions: _questions, gameoverPage: _gameoverPage, ...scalarColumns } = getTableColumns(games);
+/** A game row's columns but its content (metadata, intro, questions, game over, translations). */
+const { metadata: _metadata, introPage: _introPage, questions: _questions, gameoverPage: _gameoverPage, translations: _translations, ...scalarColumns } = getTableColumns(games);
 
 /** Refusals of a status change that its current status does not allow. */
 function statusRefusal(from: GameRow['status'], to: GameStatusRequest['status'], caller: AccessClaims): AppError | null {
@@ -321,6 +338,8 @@ export async function exportGame(deps: StudioDeps, caller: AccessClaims, gameId:
 export async function importGame(deps: StudioDeps, caller: AccessClaims, file: unknown): Promise<{ _id: string }> {
   const { game } = readGameExport(file);
   // A file made before ids has none: each question and hint gets one (those it has are kept).
-  return insertDraft(deps.db, caller, await deps.cleaner.clean({ ...game, questions: withContentIds(game.questions) }, media(deps)));
+  const content = { ...game, questions: withContentIds(game.questions) };
+  assertTranslationsFit(content);
+  return insertDraft(deps.db, caller, await deps.cleaner.clean(content, media(deps)));
 }
 
