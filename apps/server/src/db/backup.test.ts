@@ -169,6 +169,47 @@ describe('restore', () => {
     });
   });
 
+  it('a dump of the schema before translations keeps every game, play and report as it was; each game reads in its own language', async () => {
+    const beforeTranslations = path.join(root, 'before-translations');
+    await cp(migrationsFolder, beforeTranslations, { recursive: true });
+    const last = journal.entries.findIndex((entry) => (entry as { tag?: string }).tag === '0025_game-translations');
+    expect(last).toBeGreaterThan(0);
+    await writeFile(path.join(beforeTranslations, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, last) }));
+    const older = await newDataDir('before-translations-data');
+    const rows = {
+      games: 'SELECT id, user_id, status, metadata, intro_page, questions, gameover_page, answer_salt, version, approved_at, updated_at FROM public.games ORDER BY id',
+      plays: 'SELECT * FROM public.plays ORDER BY id',
+      reports: 'SELECT * FROM public.problem_reports ORDER BY id',
+      feedbacks: 'SELECT * FROM public.feedbacks ORDER BY id',
+    };
+    const read = async (db: PGlite) => Object.fromEntries(await Promise.all(Object.entries(rows).map(async ([name, query]) => [name, (await db.query(query)).rows])));
+    const before = await withPglite(older, async (db) => {
+      await migrate(drizzle(db), { migrationsFolder: beforeTranslations });
+      await db.exec(`
+        INSERT INTO public.users (id, first_name, last_name, email, phone, password_hash, affiliate_code) VALUES ('u1', 'Dana', 'Levi', 'dana@example.com', '', 'x', 'DANA1');
+        INSERT INTO public.games (id, user_id, status, metadata, intro_page, questions, gameover_page, approved_at)
+          VALUES ('g-he', 'u1', 'APPROVED', '{"name":"סיור","language":"he","price":45}', '{"content":"<p>שלום</p>"}', '[{"id":"q1","content":"<p>?</p>","answer":{"kind":"text","value":"כן","content":"","contentAfterAnswer":""},"hints":[]}]', '{"content":""}', now()),
+                 ('g-en', 'u1', 'APPROVED', '{"name":"A walk","language":"en","price":0}', '{"content":"<p>Hi</p>"}', '[]', '{"content":""}', now());
+        INSERT INTO public.game_codes (id, code, game_id, source) VALUES ('c1', 'ABC123', 'g-he', 'admin');
+        INSERT INTO public.plays (id, game_id, code_id, start_time, states, game_version) VALUES ('p1', 'g-he', 'c1', now(), '{"q1":{"status":"ANSWERED","openHints":[]}}', 1);
+        INSERT INTO public.problem_reports (id, game_id, game_secret, question_id, message) VALUES ('r1', 'g-he', 'ABC123', 1, 'The sign is gone');
+        INSERT INTO public.feedbacks (id, game_id, play_id, general, questions, path, open_answer) VALUES ('f1', 'g-he', 'p1', 5, 4, 5, 'Lovely');
+      `);
+      return read(db);
+    });
+    const dump = path.join(root, 'before-translations.sql');
+    await backupEmbedded(older, dump);
+    const target = path.join(root, 'from-before-translations', 'pgdata');
+    expect(await restoreEmbedded(target, dump, { force: false })).toMatchObject({ migrationsApplied: 1 });
+    await withPglite(target, async (db) => {
+      expect(await read(db)).toEqual(before);
+      expect((await db.query('SELECT id, translations, list_languages FROM public.games ORDER BY id')).rows).toEqual([
+        { id: 'g-en', translations: {}, list_languages: ['en'] },
+        { id: 'g-he', translations: {}, list_languages: ['he'] },
+      ]);
+    });
+  });
+
   describe('refusals leave the database exactly as it was', () => {
     let target: string;
     let before: Record<string, string>;

@@ -96,6 +96,24 @@ describe.each(testDatabaseKinds())('one game in two languages on %s', (kind) => 
     expect(stored.en.introPage?.content).toBe('<p>Kept</p><img />');
   });
 
+  it('export carries the translations; importing the file makes a draft with them; a file whose translation names no text of its game is 400', async () => {
+    const { owner, game } = await draft();
+    const whole = english(game.content);
+    expect((await save(game.id, { ...saveBody(game.content, 1), translations: { en: whole } }, owner.token)).statusCode).toBe(200);
+    const file = (await call(t, 'GET', `/api/games/export/${game.id}`, { token: owner.token })).json();
+    expect(file).toMatchObject({ version: 3, game: { translations: { en: whole }, metadata: { languages: ['he', 'en'] } } });
+    const imported = await call(t, 'POST', '/api/games/import', { token: owner.token, body: file });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const copy = await storedGame(t.db, imported.json().data._id);
+    expect(copy).toMatchObject({ translations: { en: whole }, metadata: { languages: ['he', 'en'] } });
+    const before = await studioTables(t.db);
+    const stray = { ...file, game: { ...file.game, translations: { en: { questions: { elsewhere: { content: '<p>x</p>' } } } } } };
+    const refused = await call(t, 'POST', '/api/games/import', { token: owner.token, body: stray });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toContain('translations.en.questions.elsewhere');
+    expect((await studioTables(t.db)).text).toBe(before.text);
+  });
+
   describe('a player', () => {
     let gameId: string;
     let code: string;
