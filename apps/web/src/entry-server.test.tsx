@@ -99,6 +99,20 @@ describe('renderFirstScreen', () => {
     expect(pageData(page.html)).toMatchObject({ page: 'game', language: 'en', languageOf: 'game' });
   });
 
+  it('/game/{id} of a game in two languages: the page in the language it was drawn in, with an alternate address per language', async () => {
+    const translated: GameReply = { ...game, metadata: { ...game.metadata, name: 'יפו העתיקה', language: 'he', originalLanguage: 'en', languages: ['en', 'he'] } };
+    const page = await renderFirstScreen({ template, manifest }, input(`/game/${game._id}?lang=he`, { game: translated, cookie: 'lang=he' }));
+    expect(page.html).toMatch(/<html lang="he" dir="rtl"/);
+    expect(page.html).toContain('>יפו העתיקה</h1>');
+    expect(page.html).toContain(`<link rel="canonical" href="https://www.example.com/game/${game._id}?lang=he">`);
+    expect(page.html).toContain(`<link rel="alternate" hreflang="en" href="https://www.example.com/game/${game._id}?lang=en">`);
+    expect(page.html).toContain(`<link rel="alternate" hreflang="he" href="https://www.example.com/game/${game._id}?lang=he">`);
+    expect(page.html).toContain('<meta property="og:locale" content="he_IL">');
+    expect(page.html).toContain('<meta property="og:locale:alternate" content="en_US">');
+    // A game in one language has no alternates.
+    expect((await renderFirstScreen({ template, manifest }, input(`/game/${game._id}`, { game }))).html).not.toContain('hreflang');
+  });
+
   it('a game that is not there: the not-found screen, 404, in the visitor’s language, not indexed', async () => {
     const page = await renderFirstScreen({ template, manifest }, input('/game/nope', { game: null, cookie: 'lang=en' }));
     expect(page.status).toBe(404);

@@ -128,8 +128,11 @@ export async function renderFirstScreen(build: ClientBuild, input: FirstScreenIn
     head = previewTags({
       title: `${title} | ${appName}`,
       description: locationCity.trim() ? t('preview.game', { name: title, city: locationCity.trim() }) : t('preview.gameNoCity', { name: title }),
-      url: `${input.publicUrl}/game/${encodeURIComponent(game._id)}`,
+      // A translation's page is its own address: the original's has none, so links made before languages stay canonical.
+      url: `${input.publicUrl}/game/${encodeURIComponent(game._id)}${game.metadata.originalLanguage ? `?lang=${game.metadata.language}` : ''}`,
       language,
+      // Each language the game is offered in has its own address (the page is drawn in it).
+      alternates: (game.metadata.languages ?? []).map((other) => ({ language: other, url: `${input.publicUrl}/game/${encodeURIComponent(game._id)}?lang=${other}` })),
       image: coverImage.trim() ? absoluteUrl(responsiveImage(coverImage.trim(), 1280).src, input.publicUrl) : undefined,
       imageAlt: title,
       preload: coverImage.trim() ? coverPreload(coverImage.trim(), INTRO_COVER_WIDTH, INTRO_COVER_SIZES) : '',
@@ -222,13 +225,25 @@ function coverPreload(src: string, fallbackWidth: number, sizes: string): string
 const OG_LOCALES: Record<Language, string> = { he: 'he_IL', en: 'en_US' };
 
 /** The title, description and a shared link's preview (Open Graph, Twitter). */
-function previewTags(page: { title: string; description: string; language: Language; url?: string; image?: string; imageAlt?: string; preload?: string; noIndex?: boolean }): string {
+function previewTags(page: {
+  title: string;
+  description: string;
+  language: Language;
+  url?: string;
+  image?: string;
+  imageAlt?: string;
+  preload?: string;
+  noIndex?: boolean;
+  alternates?: Array<{ language: Language; url: string }>;
+}): string {
   const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
   const tags = [
     `<title>${escapeText(page.title)}</title>`,
     meta('name', 'description', page.description),
     page.noIndex ? meta('name', 'robots', 'noindex') : '',
     page.url ? `<link rel="canonical" href="${escapeAttribute(page.url)}">` : '',
+    ...(page.alternates ?? []).map((other) => `<link rel="alternate" hreflang="${other.language}" href="${escapeAttribute(other.url)}">`),
+    ...(page.alternates ?? []).flatMap((other) => (other.language === page.language ? [] : [meta('property', 'og:locale:alternate', OG_LOCALES[other.language])])),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', 'StreetHunt'),
     meta('property', 'og:title', page.title),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gameParamsSchema, gamesListQuerySchema, type FirstScreenInput, type FirstScreenModule, type FirstScreenRequest } from '@streethunt/shared';
+import { gameParamsSchema, gameQuerySchema, gamesListQuerySchema, type FirstScreenInput, type FirstScreenModule, type FirstScreenRequest } from '@streethunt/shared';
 import type { Services } from '../../services.ts';
 import { AppError } from '../../platform/errors.ts';
 import { TtlMap } from '../../platform/ttl-map.ts';
@@ -55,7 +55,7 @@ export async function createFirstScreenRenderer(services: Services, webDist: str
   const cleanRichText = (html: string) => displayRichText(html, media);
   const drawn = new TtlMap<string, FirstScreenPage>(DRAWN_KEPT_MS, DRAWN_KEPT, Date.now, { max: DRAWN_KEPT_BYTES, of: (page) => 2 * page.html.length });
 
-  const dataFor = async (request: FirstScreenRequest, client: string): Promise<Pick<FirstScreenInput, 'list' | 'game'>> => {
+  const dataFor = async (request: FirstScreenRequest, client: string, wanted: { asked: string | null; visitor: string }): Promise<Pick<FirstScreenInput, 'list' | 'game'>> => {
     if (request.page === 'games') {
       const query = gamesListQuerySchema.parse(Object.fromEntries(new URLSearchParams(request.listQuery)));
       return { list: await listGames(db, query) };
@@ -64,8 +64,11 @@ export async function createFirstScreenRenderer(services: Services, webDist: str
     const params = gameParamsSchema.safeParse({ gameId: request.gameId });
     if (!params.success) return { game: null };
     try {
-      const reply = await getGameForViewer({ db, codes }, params.data.gameId, { auth: null, client });
-      return { game: reply.body };
+      const game = (await getGameForViewer({ db, codes }, params.data.gameId, { auth: null, client })).body;
+      // In the language the address names (an hreflang alternate), else the visitor's, when the game is offered in it; else its own.
+      const asked = gameQuerySchema.safeParse({ lang: wanted.asked ?? wanted.visitor }).data?.lang;
+      if (!asked || asked === game.metadata.language || !game.metadata.languages?.includes(asked)) return { game };
+      return { game: (await getGameForViewer({ db, codes }, params.data.gameId, { auth: null, client, language: asked })).body };
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 404) return { game: null };
       throw error;
@@ -78,7 +81,7 @@ export async function createFirstScreenRenderer(services: Services, webDist: str
       const parsed = new URL(url, 'http://local');
       const request = web.firstScreenRequest(parsed.pathname, parsed.search);
       if (!request) throw new Error(`no first screen for ${parsed.pathname}`);
-      const data = await dataFor(request, client);
+      const data = await dataFor(request, client, { asked: parsed.searchParams.get('lang'), visitor: web.visitorLanguage(cookie) });
       const key = createHash('sha256').update(JSON.stringify([url, hostname, web.visitorLanguage(cookie), data])).digest('base64url');
       const kept = drawn.get(key);
       if (kept) return kept;
