@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { readGameContent, readGameMetadata } from './read-game-content.ts';
+import { readGameContent, readGameMetadata, readTranslations } from './read-game-content.ts';
 import { games } from './schema.ts';
 import { cacheBus } from '../platform/shared-state/cache-bus.ts';
 import { perOwner, TtlMap } from '../platform/ttl-map.ts';
@@ -16,7 +16,7 @@ export type GameRow = typeof games.$inferSelect;
 export const contentColumns = ({ metadata, introPage, questions, gameoverPage, translations }: GameRow) => ({ metadata, introPage, questions, gameoverPage, translations });
 
 /** Re-exported: every feature reads a stored game's content from here. */
-export { readGameContent, readGameMetadata };
+export { readGameContent, readGameMetadata, readTranslations };
 
 export async function findGame(db: Db, gameId: string): Promise<GameRow | null> {
   const [row] = await db.select().from(games).where(eq(games.id, gameId));

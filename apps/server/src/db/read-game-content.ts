@@ -52,6 +52,11 @@ function withPositionIds(questions: z.infer<typeof questionsSchema>): GameConten
   });
 }
 
+/** A stored game's translations (the column), each language read on its own; undefined when it has none. */
+export function readTranslations(translations: unknown): GameContent['translations'] {
+  return withoutEmpty(translationsSchema.parse(translations ?? {}));
+}
+
 /** A stored game's metadata (name, city, price, language…): the one reader, for the content and for a sale. */
 export function readGameMetadata(metadata: unknown): GameContent['metadata'] {
   return metadataSchema.parse(metadata);
@@ -74,7 +79,7 @@ export function readGameContent(row: ContentColumns): GameContent {
       questions: withPositionIds(questionsSchema.parse(row.questions)),
       gameoverPage: gameoverSchema.parse(row.gameoverPage),
     };
-    const translations = withoutEmpty(translationsSchema.parse(row.translations ?? {}));
+    const translations = readTranslations(row.translations);
     if (translations) content.translations = translations;
     contentOfRow.set(row, content);
   }

@@ -169,3 +169,14 @@ export function withComputedLanguages<C extends Translatable>(content: C): C {
   const languages = gameLanguages(content);
   return { ...content, metadata: languages.length > 1 ? { ...metadata, languages } : metadata };
 }
+
+/** The language to write to someone about a game in: theirs when the game is offered in it, else the game's own. */
+export function languageFor(metadata: { language: Language; languages?: Language[] | undefined }, theirs: Language): Language {
+  return theirs === metadata.language || metadata.languages?.includes(theirs) ? theirs : metadata.language;
+}
+
+/** The game's name in `language`: a translation's when it has one, else the original's. */
+export function gameNameIn(content: Pick<Translatable, 'metadata' | 'translations'>, language: Language): string {
+  if (language === content.metadata.language) return content.metadata.name;
+  return either(content.metadata.name, content.translations?.[language]?.metadata?.name);
+}

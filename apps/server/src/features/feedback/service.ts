@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { FeedbackRequest, ProblemReportRequest } from '@streethunt/shared';
+import { gameNameIn, type FeedbackRequest, type ProblemReportRequest } from '@streethunt/shared';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { Services } from '../../services.ts';
 import type { Db } from '../../db/client.ts';
@@ -7,6 +7,7 @@ import { feedbacks, gameCodes, games, plays, problemReports, purchases } from '.
 import { hashToken, newSecretToken } from '../../platform/auth.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { wrongCode, type CodeGate, type GameCode } from '../codes/service.ts';
+import { readGameMetadata, readTranslations } from '../../db/game-rows.ts';
 import { feedbackInvitationEmail } from './emails.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -23,11 +24,6 @@ export type FeedbackDeps = { db: Db; codes: CodeGate; onProblemReported: OnProbl
 export type Caller = { client: string };
 
 const invalidFeedbackLink = () => badRequest('This feedback link is not valid, or it was used already', 'invalid_token');
-
-const gameName = (metadata: unknown) => {
-  const name = (metadata as { name?: unknown } | null)?.name;
-  return typeof name === 'string' ? name : '';
-};
 
 /**
  * One feedback per play: the caller holds the play's row lock, so two at once cannot both pass. From
@@ -109,7 +105,7 @@ export async function reportProblem(deps: FeedbackDeps, input: ProblemReportRequ
 export async function sendFeedbackInvitation(deps: Pick<Services, 'db' | 'config'> & { mailer: Mailer }, { playId }: { playId: string }): Promise<void> {
   const { db } = deps;
   const [row] = await db
-    .select({ play: plays, purchase: purchases, metadata: games.metadata })
+    .select({ play: plays, purchase: purchases, metadata: games.metadata, translations: games.translations })
     .from(plays)
     .innerJoin(gameCodes, eq(gameCodes.id, plays.codeId))
     .innerJoin(games, eq(games.id, plays.gameId))
@@ -132,7 +128,8 @@ export async function sendFeedbackInvitation(deps: Pick<Services, 'db' | 'config
   try {
     await deps.mailer.send({
       to: purchase.email,
-      ...feedbackInvitationEmail({ fullName: purchase.fullName, gameName: gameName(row.metadata), link, language: purchase.language }),
+      // In the buyer's language, with the game's name in it when the game is offered in it.
+      ...feedbackInvitationEmail({ fullName: purchase.fullName, gameName: gameNameIn({ metadata: readGameMetadata(row.metadata), translations: readTranslations(row.translations) }, purchase.language), link, language: purchase.language }),
     });
   } catch (error) {
     await db

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { affiliateCodeSchema, isOwnPurchase, mailboxOf, splitSale } from '@streethunt/shared';
+import { affiliateCodeSchema, gameNameIn, isOwnPurchase, languageFor, mailboxOf, splitSale } from '@streethunt/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,7 +9,7 @@ import { createGameCodes } from '../codes/service.ts';
 import { insertEvent } from '../events/service.ts';
 import { eventPurchaseEmail, gameCodeEmail } from './emails.ts';
 import { readEventOrder } from './event-order.ts';
-import { readGameMetadata } from '../../db/read-game-content.ts';
+import { readGameMetadata, readTranslations } from '../../db/read-game-content.ts';
 
 export type FulfilDeps = {
   db: Db;
@@ -157,8 +157,9 @@ async function samePayerPurchases(
 
 async function emailBought(deps: FulfilDeps, purchase: typeof purchases.$inferSelect, bought: Bought): Promise<void> {
   try {
-    const [game] = await deps.db.select({ metadata: games.metadata }).from(games).where(eq(games.id, purchase.gameId));
+    const [game] = await deps.db.select({ metadata: games.metadata, translations: games.translations }).from(games).where(eq(games.id, purchase.gameId));
     const metadata = game ? readGameMetadata(game.metadata) : null;
+    const translations = game ? readTranslations(game.translations) : undefined;
     const order = readEventOrder(purchase.eventOrder);
     if ('eventId' in bought && order) {
       const message = eventPurchaseEmail({
@@ -178,13 +179,14 @@ async function emailBought(deps: FulfilDeps, purchase: typeof purchases.$inferSe
     }
     if (!('code' in bought)) return;
     const { code } = bought;
+    // The game's language, as its pages speak it (spec section 1), or the buyer's when the game is offered in it too; the buyer's browser language when the game has none.
+    const language = metadata ? languageFor(metadata, purchase.language) : purchase.language;
     const message = gameCodeEmail({
       fullName: purchase.fullName,
-      gameName: metadata?.name ?? '',
+      gameName: metadata ? gameNameIn({ metadata, translations }, language) : '',
       code,
-      gameLink: `${deps.config.publicUrl}/game/${purchase.gameId}`,
-      // The game's language, as its pages speak it (spec section 1); the buyer's browser language when the game has none.
-      language: metadata?.language ?? purchase.language,
+      gameLink: `${deps.config.publicUrl}/game/${purchase.gameId}${metadata && language !== metadata.language ? `?lang=${language}` : ''}`,
+      language,
     });
     // Keyed by the purchase: a second fulfilment that also thought itself first still queues one mail.
     await deps.mailer.send({ to: purchase.email, ...message }, { key: `purchase-code:${purchase.id}` });

@@ -263,6 +263,22 @@ describe.each(testDatabaseKinds())('buying a code through the sandbox payment pa
     expect(mail.text).not.toContain(c.game === 'he' ? 'StreetHunt' : 'סטריטהאנט');
   });
 
+  it('the code email of a game offered in the buyer’s language too is in theirs, with the game’s name and its page in it', async () => {
+    const content = gameContent({ metadata: { ...gameContent().metadata, name: 'שוק הכרמל', language: 'he' } });
+    const english = { metadata: { name: 'Carmel Market', locationCity: 'Tel Aviv', locationText: 'The market' }, introPage: { content: '<p>Welcome</p>' }, gameoverPage: { content: '<p>Done</p>' },
+      questions: Object.fromEntries(content.questions.map((q) => [q.id, { content: '<p>?</p>', answers: 'x', ...(q.answer.content || q.answer.contentAfterAnswer ? { answer: { content: '<p>a</p>', contentAfterAnswer: '<p>b</p>' } } : {}),
+        hints: Object.fromEntries(q.hints.map((h) => [h.id, { content: '<p>h</p>', ...(h.title !== undefined && { title: 't' }) }])) }])) };
+    const game = await buildGame(t.db, { content: { ...content, translations: { en: english } } });
+    expect(game.content.metadata.languages).toEqual(['he', 'en']);
+    const email = 'bilingual.buyer@example.com';
+    const { path } = paymentPage(await getUrl(game.id, buyer({ email }), { 'accept-language': 'en' }));
+    expect((await postCardForm(t.app, path, SUCCEEDING_CARD)).statusCode).toBe(303);
+    const [mail] = await mailsTo(email);
+    expect(mail.language).toBe('en');
+    expect(mail.subject).toBe('Your code for Carmel Market');
+    expect(mail.text).toContain(`/game/${game.id}?lang=en`);
+  });
+
   it('parallel checkTokens of one payment make one code and send one email', async () => {
     const game = await buildGame(t.db);
     const email = 'race.buyer@example.com';
