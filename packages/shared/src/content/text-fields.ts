@@ -217,3 +217,13 @@ function mapRichTranslation(translation: Translation, map: (html: string) => str
     }),
   };
 }
+
+/** An object's texts as a table names them (those it has), and nothing else: what a reply or an edit copies. */
+export function textsIn<T extends object, Table extends Record<string, TextField>>(source: T, table: Table): Pick<T, keyof Table & keyof T> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(table)) {
+    const text = (source as Record<string, unknown>)[key];
+    if (text !== undefined) out[key] = text;
+  }
+  return out as Pick<T, keyof Table & keyof T>;
+}

@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '../constants.ts';
 import { acceptedAnswersError } from '../game/answer.ts';
 import type { GameContent } from '../schemas/game.ts';
-import { gameTexts, saysSomething, translationCoverage, type Translation } from './text-fields.ts';
+import { ANSWER_TEXTS, HINT_TEXTS, METADATA_TEXTS, PAGE_TEXTS, QUESTION_TEXTS, gameTexts, saysSomething, translationCoverage, type TextField, type Translation } from './text-fields.ts';
 
 /*
  * A game in one more language (DESIGN.md section 13): the original stays in the spec's fields; a
@@ -23,54 +23,48 @@ export function gameLanguages(content: Translatable): Language[] {
 
 /** The text in the translation when it says something, else the original's. */
 const either = (original: string, translated: string | undefined) => (saysSomething(translated) ? translated! : original);
-const eitherOptional = (original: string | undefined, translated: string | undefined) => (saysSomething(translated) ? translated : original);
+
+/** An object with each of a table's texts taken from the translation where it has one (a text the original leaves out stays out). */
+function overlay<T extends object>(original: T, translated: { readonly [key: string]: unknown } | undefined, table: Record<string, TextField>): T {
+  if (!translated) return original;
+  const out = { ...original } as Record<string, unknown>;
+  for (const key of Object.keys(table)) {
+    const text = out[key];
+    const other = typeof translated[key] === 'string' ? translated[key] : undefined;
+    if (typeof text === 'string') out[key] = either(text, other);
+    else if (text === undefined && saysSomething(other)) out[key] = other;
+  }
+  return out as T;
+}
 
 /**
  * The game as a player reads it in `language`: every text the translation has, in place of the
- * original's, with the same ids; `metadata.language` is the reply's language and `originalLanguage`
- * the game's. The original language (or one with no translation) gives the game as it is.
+ * original's, with the same ids (each entity's texts as its field table names them); `metadata.language`
+ * is the reply's language and `originalLanguage` the game's. The original language (or one with no
+ * translation) gives the game as it is.
  */
 export function translatedContent<C extends Translatable>(content: C, language: Language): C {
   const original = content.metadata.language;
   const translation = language === original ? undefined : content.translations?.[language];
   if (!translation) return content;
-  const metadata = translation.metadata ?? {};
   return {
     ...content,
-    metadata: {
-      ...content.metadata,
-      name: either(content.metadata.name, metadata.name),
-      locationCity: either(content.metadata.locationCity, metadata.locationCity),
-      locationText: either(content.metadata.locationText, metadata.locationText),
-      language,
-      originalLanguage: original,
-    },
-    introPage: { ...content.introPage, content: either(content.introPage.content, translation.introPage?.content) },
-    gameoverPage: { ...content.gameoverPage, content: either(content.gameoverPage.content, translation.gameoverPage?.content) },
+    metadata: { ...overlay(content.metadata, translation.metadata, METADATA_TEXTS), language, originalLanguage: original },
+    introPage: overlay(content.introPage, translation.introPage, PAGE_TEXTS),
+    gameoverPage: overlay(content.gameoverPage, translation.gameoverPage, PAGE_TEXTS),
     questions: content.questions.map((question) => {
       const texts = translation.questions?.[question.id];
       if (!texts) return question;
-      const answer = question.answer;
+      const answer = overlay(question.answer, texts.answer, ANSWER_TEXTS);
       let say = 0;
       const then = question.then?.map((rule) => ({
         ...rule,
         do: rule.do.map((action) => ('say' in action ? { ...action, say: either(action.say, texts.say?.[say++]) } : action)),
       }));
       return {
-        ...question,
-        content: either(question.content, texts.content),
-        answer: {
-          ...answer,
-          content: either(answer.content, texts.answer?.content),
-          contentAfterAnswer: either(answer.contentAfterAnswer, texts.answer?.contentAfterAnswer),
-          ...(answer.kind === 'choice' && { options: answer.options.map((option) => ({ ...option, text: either(option.text, texts.options?.[option.id]) })) }),
-        },
-        hints: question.hints.map((hint) => {
-          const hintTexts = texts.hints?.[hint.id];
-          if (!hintTexts) return hint;
-          const title = eitherOptional(hint.title, hintTexts.title);
-          return { ...hint, content: either(hint.content, hintTexts.content), ...(title !== undefined && { title }) };
-        }),
+        ...overlay(question, texts, QUESTION_TEXTS),
+        answer: answer.kind === 'choice' ? { ...answer, options: answer.options.map((option) => ({ ...option, text: either(option.text, texts.options?.[option.id]) })) } : answer,
+        hints: question.hints.map((hint) => overlay(hint, texts.hints?.[hint.id], HINT_TEXTS)),
         ...(then && { then }),
       };
     }),

@@ -6,6 +6,7 @@ import type { GameContent, Question } from '../schemas/game.ts';
 import type { Answer, AnswerKind, ReplyAnswer } from '../content/answer-model.ts';
 import { ANSWER_KIND_REGISTRY, type EitherAnswer } from '../content/answer-registry.ts';
 import type { EditableGame } from '../schemas/studio.ts';
+import { HINT_TEXTS, METADATA_TEXTS, PAGE_TEXTS, QUESTION_TEXTS, textsIn } from '../content/text-fields.ts';
 
 /** An empty game: what POST /api/games/new stores and what 'add' appends from. */
 export function emptyGame(language: (typeof LANGUAGES)[number] = 'he'): EditableGame {
@@ -80,9 +81,7 @@ export function toEditableGame(game: GameContentLike): EditableGame {
   const m = game.metadata;
   return {
     metadata: {
-      name: m.name,
-      locationCity: m.locationCity,
-      locationText: m.locationText,
+      ...textsIn(m, METADATA_TEXTS),
       price: editorPrice(m.price),
       ...(m.groupPrice !== undefined && m.groupPrice !== null && m.groupPrice !== '' && { groupPrice: editorPrice(m.groupPrice) }),
       // Games are sold in shekels only (spec section 3).
@@ -95,20 +94,20 @@ export function toEditableGame(game: GameContentLike): EditableGame {
       order: m.order ?? 'linear',
       ...(m.languages !== undefined && { languages: m.languages }),
     },
-    introPage: { content: game.introPage.content },
+    introPage: textsIn(game.introPage, PAGE_TEXTS),
     questions: (game.questions ?? []).map((q) => ({
       id: q.id,
-      content: q.content,
+      ...textsIn(q, QUESTION_TEXTS),
       location: q.location ?? null,
       // Absent is `gps`: a game that never chose keeps its content as it was.
       ...(q.presence !== undefined && q.presence !== 'gps' && { presence: q.presence }),
       answer: toEditableAnswer(q.answer),
-      hints: q.hints.map((h) => (h.title === undefined ? { id: h.id, content: h.content } : { id: h.id, content: h.content, title: h.title })),
+      hints: q.hints.map((h) => ({ id: h.id, ...textsIn(h, HINT_TEXTS) })),
       // The flow travels with its question: a save of what the editor loaded keeps it.
       ...(q.when !== undefined && { when: q.when }),
       ...(q.then !== undefined && { then: q.then }),
     })),
-    gameoverPage: { content: game.gameoverPage.content, hideGameSummary: game.gameoverPage.hideGameSummary },
+    gameoverPage: { ...textsIn(game.gameoverPage, PAGE_TEXTS), hideGameSummary: game.gameoverPage.hideGameSummary },
     // The game's other languages travel with it (a save, an export, a copy).
     ...(game.translations !== undefined && { translations: game.translations }),
   };

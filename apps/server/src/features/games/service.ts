@@ -1,5 +1,8 @@
 import {
   ANSWER_KIND_REGISTRY,
+  HINT_TEXTS,
+  QUESTION_TEXTS,
+  textsIn,
   acceptingEveryLanguage,
   gameLanguages,
   gameReplySchema,
@@ -40,12 +43,12 @@ export function questionSalt(gameSalt: string, questionIndex: number): string {
 function playerQuestion(question: Question, salt: string, phone: PhoneAnswer, forOwner: boolean): PlayerQuestion {
   return {
     id: question.id,
-    content: question.content,
+    ...textsIn(question, QUESTION_TEXTS),
     ...(question.location !== undefined && { location: question.location }),
     ...(question.presence !== undefined && { presence: question.presence }),
     // Nothing of the spot code, not even a hash to try offline: the server checks every code sent
     // (docs/decisions/010); the owner gets the codes from their own call (presence-codes route).
-    hints: question.hints.map((hint) => ({ id: hint.id, content: hint.content, ...(hint.title !== undefined && { title: hint.title }) })),
+    hints: question.hints.map((hint) => ({ id: hint.id, ...textsIn(hint, HINT_TEXTS) })),
     answer: replyAnswerOf(question.answer, salt, phone, forOwner),
     // The flow goes to the phone: it judges what opens next offline as the server does (content/flow.ts).
     ...(question.when !== undefined && { when: question.when }),
