@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { HeaderTab } from '../../ui/header-tab.tsx';
 import { FLAG_ICONS, LanguageFlag } from '../../ui/language/language-flag.tsx';
@@ -19,12 +19,10 @@ export function GameLanguagePicker() {
   const { game, chooseLanguage } = usePlay();
   const languages = offeredLanguages(game.metadata);
   if (languages.length < 2) return null;
-  const label = t('player.languages.choose');
+  // The flags and names say what the buttons are; the label is for screen readers, so both fit one
+  // row on a 320 px phone.
   return (
-    <Group gap="xs" wrap="wrap" mb="md" role="group" aria-label={label} data-testid="game-languages">
-      <Text size="sm" fw={600} c="dimmed" aria-hidden>
-        {label}
-      </Text>
+    <Group gap="xs" wrap="wrap" mb="md" role="group" aria-label={t('player.languages.choose')} data-testid="game-languages">
       {languages.map((language) => {
         const current = language === game.metadata.language;
         return (
