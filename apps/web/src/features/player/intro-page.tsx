@@ -6,6 +6,7 @@ import { isFreePrice } from '@streethunt/shared';
 import { IntroView } from '../../ui/game/intro-view.tsx';
 import { FreeStartAlert } from './free-start-alert.tsx';
 import { offeredLanguages } from '../../ui/language/game-languages.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import { usePlay } from './play-context.tsx';
 import { useFreeStart } from './use-free-start.ts';
 
@@ -29,13 +30,19 @@ export function IntroPage() {
   const started = Boolean(snapshot.secret && snapshot.progress?.startTime);
   const free = isFreePrice(price);
   const freeStart = useFreeStart();
+  // The server draws the picker's space only (a lazy part would fail its first screen's hydration).
+  const hydrated = useHydrated();
+  const pickerSpace = <div style={PICKER_SPACE} />;
   return (
     <>
-      {offeredLanguages(game.metadata).length > 1 && (
-        <Suspense fallback={<div style={PICKER_SPACE} />}>
-          <GameLanguagePicker />
-        </Suspense>
-      )}
+      {offeredLanguages(game.metadata).length > 1 &&
+        (hydrated ? (
+          <Suspense fallback={pickerSpace}>
+            <GameLanguagePicker />
+          </Suspense>
+        ) : (
+          pickerSpace
+        ))}
       <IntroView metadata={game.metadata} content={game.introPage.content}>
         {started ? (
           <Button size="lg" fullWidth onClick={() => setPage('questions')}>
