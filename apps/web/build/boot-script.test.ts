@@ -181,6 +181,10 @@ describe('index.html start-up script', () => {
     expect(fetched('/game/g1')).toEqual(['/api/games/g1?lang=en']);
     localStorage.setItem('player.language.g1', JSON.stringify('xx'));
     expect(fetched('/game/g1')).toEqual(['/api/games/g1']);
+    // Else the language the address names; the phone's own choice comes first.
+    expect(fetched('/game/g1?lang=en')).toEqual(['/api/games/g1?lang=en']);
+    localStorage.setItem('player.language.g1', JSON.stringify('he'));
+    expect(fetched('/game/g1?lang=en')).toEqual(['/api/games/g1?lang=he']);
     localStorage.removeItem('player.language.g1');
     // A logged-in visitor's token goes with the request (an owner sees more): nothing ahead.
     localStorage.setItem('session', JSON.stringify({ accessToken: 't' }));

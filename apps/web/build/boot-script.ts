@@ -110,8 +110,9 @@ export function bootScript(): Plugin {
           `if(!s&&/^\\/games\\/?$/.test(location.pathname)&&!location.search)a('preload','/api/games','fetch');` +
           `var g=/^\\/game\\/([^/]+)\\/?$/.exec(location.pathname);` +
           `if(g&&!s)try{var id=decodeURIComponent(g[1]),k=JSON.parse(localStorage.getItem(${JSON.stringify(STORE_KEYS.active)})||'null');` +
-          // In the language this phone chose for the game (features/player/kept-language.ts), as the app asks.
-          `var q=JSON.parse(localStorage.getItem(${JSON.stringify(STORE_KEYS.language(''))}+id)||'null');q=${JSON.stringify(languages)}.indexOf(q)<0?'':'?lang='+q;` +
+          // In the language this phone chose for the game (features/player/kept-language.ts), else the one the address names, as the app asks.
+          `var L=${JSON.stringify(languages)},q=JSON.parse(localStorage.getItem(${JSON.stringify(STORE_KEYS.language(''))}+id)||'null');` +
+          `if(L.indexOf(q)<0)q=new URLSearchParams(location.search).get('lang');q=L.indexOf(q)<0?'':'?lang='+q;` +
           `if(!localStorage.getItem(${JSON.stringify(SESSION_STORAGE_KEY)})&&!(k&&k.game_id===id&&k.game_secret))a('preload','/api/games/'+encodeURIComponent(id)+q,'fetch')}catch(e){}})()`;
         return [{ tag: 'script', children: code, injectTo: 'head-prepend' }];
       },

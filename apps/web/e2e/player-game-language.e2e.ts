@@ -83,13 +83,14 @@ describe('a game in two languages, on a 360 px phone', () => {
       const before = await fetchProgress(e2e.server, game.id, code);
 
       // Mid-game, the header's switch: the same question, still answered, now in Hebrew.
-      const hebrew = page.waitForResponse((r) => r.url().endsWith(`/api/games/${game.id}`) && r.request().method() === 'GET');
+      const hebrew = page.waitForResponse((r) => r.url().endsWith(`/api/games/${game.id}?lang=he`));
       await page.getByTestId('header-language').click();
       expect((await hebrew).status()).toBe(200);
       await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'he', dir: 'rtl' });
       await first.getByTestId('question-continue').waitFor();
       expect(await first.textContent()).not.toContain('In English');
-      expect(await page.evaluate((id) => localStorage.getItem(`player.language.${id}`), game.id)).toBeNull();
+      // The choice is this phone's, kept for this game.
+      expect(await page.evaluate((id) => localStorage.getItem(`player.language.${id}`), game.id)).toBe('"he"');
       const after = await fetchProgress(e2e.server, game.id, code);
       expect({ startTime: after.startTime, score: after.score, questions: after.questions }).toEqual({ startTime: before.startTime, score: before.score, questions: before.questions });
       await saveScreenshot(page, 'player-language-question-he-360');

@@ -124,7 +124,9 @@ export async function renderFirstScreen(build: ClientBuild, input: FirstScreenIn
     const game = input.game;
     const { name, locationCity, coverImage } = game.metadata;
     const title = name.trim() || t('player.intro.title');
-    queries.push({ key: gameKey(request.gameId, null), data: game });
+    // Under the key the phone asks by: the language the address names, when the page is drawn in it (the player's language-choice.ts).
+    const named = address.searchParams.get('lang');
+    queries.push({ key: gameKey(request.gameId, null, named === game.metadata.language ? game.metadata.language : null), data: game });
     head = previewTags({
       title: `${title} | ${appName}`,
       description: locationCity.trim() ? t('preview.game', { name: title, city: locationCity.trim() }) : t('preview.gameNoCity', { name: title }),

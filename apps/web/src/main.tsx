@@ -27,6 +27,9 @@ function drawsTheSame(screen: FirstScreenData): boolean {
     if (active && active.game_id === screen.gameId && active.game_secret) return false;
     // A phone that plays this game in another of its languages fetches the game in that one itself.
     if (screen.gameId && readLanguageChoice(screen.gameId)) return false;
+    // An address naming a language the page is not drawn in (not ready): the phone asks for it itself.
+    const named = new URLSearchParams(window.location.search).get('lang');
+    if (named && named !== screen.language) return false;
   }
   return screen.languageOf === 'game' || screen.language === chosenOrDefaultLanguage();
 }

@@ -3,7 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { GameReply, Language } from '@streethunt/shared';
 import { readLanguageChoice, writeLanguageChoice } from './kept-language.ts';
 import { readProgress } from './player-store.ts';
-import { buildGame, buildProgress, GAME_ID } from './test-fixtures.ts';
+import { testQueryClient } from '../../test/render-ui.tsx';
+import { gameKey } from './use-game.ts';
+import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-player.tsx';
 
 vi.mock('./live-socket.ts', () => ({ connectLive: vi.fn(() => () => undefined) }));
@@ -133,6 +135,39 @@ describe('player: a game in two languages', () => {
     fireEvent.click(within(notice).getByRole('button', { name: 'סגירה' }));
     await waitFor(() => expect(screen.queryByTestId('language-not-ready')).toBeNull());
     expect(missing).toEqual([]);
+  });
+
+  it('asks for the language a shared address names (?lang=en), and the phone\'s own choice before it', async () => {
+    const server = fakeServer({ game: gameIn('he'), translations: { en: gameIn('en') } });
+    await renderPlayer({ url: `/game/${GAME_ID}?lang=en` });
+    expect(await screen.findByRole('heading', { name: 'Bialik street hunt' })).toBeTruthy();
+    expect(gameCalls(server)).toEqual([`/api/games/${GAME_ID}?lang=en`]);
+    cleanup();
+    writeLanguageChoice(GAME_ID, 'he');
+    const again = fakeServer({ game: gameIn('he'), translations: { en: gameIn('en') } });
+    await renderPlayer({ url: `/game/${GAME_ID}?lang=en` });
+    expect(await screen.findByRole('heading', { name: 'ציד ברחוב ביאליק' })).toBeTruthy();
+    expect(gameCalls(again)).toEqual([`/api/games/${GAME_ID}?lang=he`]);
+  });
+
+  it('keeps the language of a game the server drew in the visitor\'s language: a code accepted later fetches it in that language', async () => {
+    const server = fakeServer({ game: gameIn('he'), translations: { en: gameIn('en') } });
+    // The first screen's data, as the server drew it for an English visitor (under the key of no language asked).
+    const { questions: _questions, ...drawn } = gameIn('en');
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(gameKey(GAME_ID, null), drawn);
+    const { i18n } = await renderPlayer({ queryClient });
+    expect(await screen.findByRole('heading', { name: 'Bialik street hunt' })).toBeTruthy();
+    await waitFor(() => expect(readLanguageChoice(GAME_ID)).toBe('en'));
+    await waitFor(() => expect(i18n.language).toBe('en'));
+    expect(screen.queryByTestId('language-failed')).toBeNull();
+    expect(screen.queryByTestId('language-switching')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: "Let's play" }));
+    fireEvent.change(await screen.findByLabelText('Game code'), { target: { value: CODE } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    fireEvent.click(await screen.findByTestId('code-continue'));
+    expect(await screen.findByText('Question q1', {}, { timeout: 5000 })).toBeTruthy();
+    expect(gameCalls(server).every((path) => path.endsWith('?lang=en'))).toBe(true);
   });
 
   it('keeps a stored play when the other language cannot be fetched, and says so', async () => {

@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { GameReply } from '@streethunt/shared';
+import type { Language } from '@streethunt/shared';
 import { LANGUAGES_NAMESPACE } from '../../i18n/languages-translations.ts';
-import { originalLanguage } from '../../ui/language/game-languages.ts';
 import type { LanguageChoice } from './language-choice.ts';
 
 /**
@@ -11,13 +10,11 @@ import type { LanguageChoice } from './language-choice.ts';
  * (`notReady`), or when it could not be fetched just now and the game stays as it was (`failed`, with
  * a try again). Loaded, with its texts (languages-translations.ts), only when there is something to say.
  */
-export function LanguageNotice({ game, choice, fetching, onRetry }: { game: GameReply; choice: LanguageChoice; fetching: boolean; onRetry(): void }) {
+export function LanguageNotice({ shown, choice, fetching, onRetry }: { shown: Language; choice: LanguageChoice; fetching: boolean; onRetry(): void }) {
   const { t } = useTranslation();
   const { t: texts } = useTranslation(LANGUAGES_NAMESPACE);
-  const shown = game.metadata.language;
-  const wanted = choice.chosen ?? originalLanguage(game.metadata);
-  const language = choice.notReady ?? wanted;
-  const kind = choice.notReady ? 'notReady' : shown === wanted ? null : fetching ? 'switching' : 'failed';
+  const language = choice.notReady ?? choice.requested ?? shown;
+  const kind = choice.notReady ? 'notReady' : shown === language ? null : fetching ? 'switching' : 'failed';
   const names = { language: t(`player.languages.names.${language}`), original: t(`player.languages.names.${shown}`), current: t(`player.languages.names.${shown}`) };
   if (!kind) return null;
   if (kind === 'switching') {

@@ -1,14 +1,14 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import type { Language } from '@streethunt/shared';
 import { useHeaderItems } from '../../ui/header-slot.tsx';
 import { withAllStyles } from '../../ui/all-styles.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
 import { ReadAloudProvider } from '../../ui/read-aloud/read-aloud.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { offeredLanguages, originalLanguage } from '../../ui/language/game-languages.ts';
+import { offeredLanguages } from '../../ui/language/game-languages.ts';
 import { IntroPage } from './intro-page.tsx';
 import { useLanguageChoice } from './language-choice.ts';
 import { OfflineBanner } from './offline-banner.tsx';
@@ -16,7 +16,7 @@ import { PaymentPage } from './payment-page.tsx';
 import { PlayContext, pageFromLinkState, type DisplayPage, type PlayContextValue } from './play-context.tsx';
 import { PlayerError } from './player-error.tsx';
 import { PlayerHeaderItems, type HeaderLanguages } from './player-header-items.tsx';
-import { useGame } from './use-game.ts';
+import { gameKey, useGame } from './use-game.ts';
 import { useGameLanguage } from './use-game-language.ts';
 import { usePlaySession } from './use-play-session.ts';
 import { useTeamEvent } from './use-team-event.ts';
@@ -41,7 +41,8 @@ function PlayerScreen({ gameId }: { gameId: string }) {
   const { t } = useTranslation();
   const { session, snapshot } = usePlaySession(gameId);
   const languageChoice = useLanguageChoice(gameId);
-  const gameQuery = useGame(gameId, snapshot.secret, languageChoice.chosen, languageChoice.fallBack);
+  const { requested, choose: chooseLanguage } = languageChoice;
+  const gameQuery = useGame(gameId, snapshot.secret, requested, languageChoice.fallBack);
   const event = useTeamEvent(session, snapshot.secret, snapshot.grant);
   const game = gameQuery.data;
   // The intro, unless the link asked for another page (back from paying: the code screen).
@@ -57,10 +58,15 @@ function PlayerScreen({ gameId }: { gameId: string }) {
   const shown: DisplayPage = page === 'questions' && !snapshot.secret ? 'payment' : page;
   const hasMap = Boolean(game?.metadata.map);
   const hasGame = Boolean(game);
-  // The game's own language is asked for without `?lang` (the key the server's first screen fills).
-  const original = game ? originalLanguage(game.metadata) : null;
-  const { choose } = languageChoice;
-  const chooseLanguage = useCallback((language: Language) => choose(language === original ? null : language), [choose, original]);
+  // A first screen the server drew in the visitor's language (a translation, though none was asked
+  // for) keeps that language for this phone: later fetches, with a code say, ask for it too.
+  const queryClient = useQueryClient();
+  const adopted = !requested && game?.metadata.originalLanguage ? game : null;
+  useEffect(() => {
+    if (!adopted) return;
+    queryClient.setQueryData(gameKey(gameId, snapshot.secret, adopted.metadata.language), adopted);
+    chooseLanguage(adopted.metadata.language);
+  }, [adopted, chooseLanguage, gameId, queryClient, snapshot.secret]);
   const offered = game ? offeredLanguages(game.metadata) : null;
   const shownLanguage = game?.metadata.language;
   const headerLanguages = useMemo<HeaderLanguages | undefined>(
@@ -96,9 +102,9 @@ function PlayerScreen({ gameId }: { gameId: string }) {
     body = (
       <PlayContext.Provider value={value}>
         <ReadAloudProvider language={game.metadata.language}>
-          {(languageChoice.notReady || game.metadata.language !== (languageChoice.chosen ?? original)) && (
+          {(languageChoice.notReady || (requested && game.metadata.language !== requested)) && (
             <Suspense fallback={null}>
-              <LanguageNotice game={game} choice={languageChoice} fetching={gameQuery.isFetching} onRetry={() => void gameQuery.refetch()} />
+              <LanguageNotice shown={game.metadata.language} choice={languageChoice} fetching={gameQuery.isFetching} onRetry={() => void gameQuery.refetch()} />
             </Suspense>
           )}
           {event && <event.ui.EventBar event={event} />}

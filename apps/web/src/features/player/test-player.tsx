@@ -3,6 +3,7 @@
  * and the Leaflet map module themselves (vi.mock is hoisted per file).
  */
 import { vi } from 'vitest';
+import type { QueryClient } from '@tanstack/react-query';
 import { LANGUAGES, teamNameSchema, type GameReply, type Language, type Progress, type TeamView } from '@streethunt/shared';
 import { renderPage } from '../../test/render-page.tsx';
 import { Component as PlayerPage } from './player-page.tsx';
@@ -11,8 +12,8 @@ import { storeCode, writeCachedGame } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 
 /** The player page as the app shows it, in the app's header (test/render-page.tsx), at `url`. */
-export function renderPlayer({ url = `/game/${GAME_ID}`, language = 'he' as Language, loadedLater = [] as string[] } = {}) {
-  return renderPage(<PlayerPage />, { path: '/game/:gameId', url, language, withHeader: true, loadedLater });
+export function renderPlayer({ url = `/game/${GAME_ID}`, language = 'he' as Language, loadedLater = [] as string[], queryClient = undefined as QueryClient | undefined } = {}) {
+  return renderPage(<PlayerPage />, { path: '/game/:gameId', url, language, withHeader: true, loadedLater, ...(queryClient && { queryClient }) });
 }
 
 type Call = { method: string; path: string; body: Record<string, unknown> | undefined; headers: Record<string, string>; offline: boolean };
