@@ -146,20 +146,20 @@ export function gameTexts(content: TextsOfContent, { withEmpty = false } = {}): 
   return texts;
 }
 
-/** The text at a game text's path in a translation, if it has one. */
-function translated(translation: Translation, path: string): string | undefined {
+/** The translation's text at a game text's path ('' when it has none). */
+export function translatedText(translation: Translation | undefined, path: string): string {
   let value: unknown = translation;
   for (const part of path.split('.')) {
-    if (value === null || typeof value !== 'object') return undefined;
+    if (value === null || typeof value !== 'object') return '';
     value = (value as Record<string, unknown>)[part];
   }
-  return typeof value === 'string' ? value : undefined;
+  return typeof value === 'string' ? value : '';
 }
 
 /** How far a translation is: of the original's texts, how many it has, and the paths of those it lacks ("English: 37 of 41 texts"). */
 export function translationCoverage(content: TextsOfContent, translation: Translation | undefined): { total: number; done: number; missing: string[] } {
   const texts = gameTexts(content);
-  const missing = texts.filter((text) => !saysSomething(translation && translated(translation, text.path))).map((text) => text.path);
+  const missing = texts.filter((text) => !saysSomething(translatedText(translation, text.path))).map((text) => text.path);
   return { total: texts.length, done: texts.length - missing.length, missing };
 }
 

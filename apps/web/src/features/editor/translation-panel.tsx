@@ -1,10 +1,10 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { gameTexts, type EditableGame, type Language } from '@streethunt/shared';
+import { gameTexts, translatedText, type EditableGame, type Language } from '@streethunt/shared';
 import type { EditorAction } from './editor-store.ts';
 import { selectionKey, type Selection } from './selection.ts';
 import { TranslationField } from './translation-field.tsx';
-import { nodeKeyOfPath, originalText, translatedText } from './translation-texts.ts';
+import { nodeKeyOfPath, originalText } from './translation-texts.ts';
 
 type Props = { game: EditableGame; selection: Selection; language: Language; onChange(action: EditorAction): void };
 

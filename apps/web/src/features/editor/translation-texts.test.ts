@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EditableGame } from '@streethunt/shared';
+import { translatedText, withoutStaleTranslations, type EditableGame } from '@streethunt/shared';
 import { editorReducer, setTranslation } from './editor-store.ts';
 import { editableGame } from './test-game.ts';
-import { nodeKeyOfPath, originalText, translatedText, translationLanguageOf, withKnownTranslations } from './translation-texts.ts';
+import { nodeKeyOfPath, originalText, translationLanguageOf } from './translation-texts.ts';
 
 /** Two questions, the first with a hint, a choice and a rule that says a line; in Hebrew. */
 function hebrewGame(): EditableGame {
@@ -63,9 +63,9 @@ describe('translation texts', () => {
     let game = translate(hebrewGame(), 'questions.q2.content', '<p>Question two</p>');
     game = translate(game, 'questions.q1.hints.q1h1.title', 'A hint');
     game = translate(game, 'questions.q1.answers', 'not a text answer');
-    expect(withKnownTranslations(game).translations).toEqual({ en: { questions: { q2: { content: '<p>Question two</p>' }, q1: { hints: { q1h1: { title: 'A hint' } } } } } });
+    expect(withoutStaleTranslations(game).translations).toEqual({ en: { questions: { q2: { content: '<p>Question two</p>' }, q1: { hints: { q1h1: { title: 'A hint' } } } } } });
     const deleted = editorReducer(editorReducer(game, { type: 'deleteQuestion', question: 1 }), { type: 'deleteHint', question: 0, hint: 0 });
-    expect(withKnownTranslations(deleted).translations).toBeUndefined();
-    expect('translations' in withKnownTranslations(deleted)).toBe(false);
+    expect(withoutStaleTranslations(deleted).translations).toBeUndefined();
+    expect('translations' in withoutStaleTranslations(deleted)).toBe(false);
   });
 });

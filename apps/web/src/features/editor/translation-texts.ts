@@ -1,4 +1,4 @@
-import { gameTexts, LANGUAGES, type EditableGame, type Language, type Translation } from '@streethunt/shared';
+import { LANGUAGES, type EditableGame, type Language } from '@streethunt/shared';
 
 /*
  * The editor's side of a game in two languages (DESIGN.md section 13): where each text of the original
@@ -46,16 +46,6 @@ export function originalText(game: EditableGame, path: string): string {
   }
 }
 
-/** The translation's text at a path ('' when it has none). */
-export function translatedText(translation: Translation | undefined, path: string): string {
-  let value: unknown = translation;
-  for (const part of path.split('.')) {
-    if (value === null || typeof value !== 'object') return '';
-    value = (value as Record<string, unknown>)[part];
-  }
-  return typeof value === 'string' ? value : '';
-}
-
 type Tree = { [key: string]: Tree | Tree[] | string | string[] | undefined } | string[];
 
 /** `tree` with `text` at `parts`; an emptied text goes, and so does an object left empty (an unchanged translation compares equal). */
@@ -84,24 +74,6 @@ export function withTranslation(game: EditableGame, language: Language, path: st
   const translations = setIn(game.translations as Tree | undefined, [language, ...path.split('.')], text) as EditableGame['translations'];
   const next = { ...game, translations };
   if (translations === undefined) delete next.translations;
-  return next;
-}
-
-/**
- * The translations with only the texts this game still has (a question, hint, option or rule deleted
- * since, an answer of another kind): what the save sends, which refuses a key the game lacks.
- */
-export function withKnownTranslations(game: EditableGame): EditableGame {
-  if (!game.translations) return game;
-  const known = gameTexts(game, { withEmpty: true }).map((text) => text.path);
-  let next: EditableGame = { ...game, translations: undefined };
-  for (const [language, translation] of Object.entries(game.translations) as Array<[Language, Translation | undefined]>) {
-    for (const path of known) {
-      const text = translatedText(translation, path);
-      if (text !== '') next = withTranslation(next, language, path, text);
-    }
-  }
-  if (next.translations === undefined) delete next.translations;
   return next;
 }
 

@@ -1,12 +1,11 @@
 import { useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditableGame } from '@streethunt/shared';
+import { withoutStaleTranslations, type EditableGame } from '@streethunt/shared';
 import { ApiError, NetworkError } from '../../api/client.ts';
 import { useSession } from '../../api/session.tsx';
 import { editorApi } from './api.ts';
 import { toServerCopy } from './editable-game.ts';
 import { withCompleteRules } from './flow-rules.ts';
-import { withKnownTranslations } from './translation-texts.ts';
 import type { EditorStateAction } from './editor-state.ts';
 import { notify } from '../../ui/studio/notify.ts';
 
@@ -25,7 +24,7 @@ export function useSave(gameId: string, dispatch: Dispatch<EditorStateAction>) {
   const save = async (game: EditableGame, version: number): Promise<boolean> => {
     setSaving(true);
     try {
-      const reply = await editorApi.save(gameId, { ...withKnownTranslations(withCompleteRules(game)), version });
+      const reply = await editorApi.save(gameId, { ...withoutStaleTranslations(withCompleteRules(game)), version });
       dispatch({ type: 'adopt', server: toServerCopy(reply.data), sent: game });
       notify(t, 'teal', t('editor.save.saved'));
       return true;
