@@ -21,8 +21,7 @@ export type LanguageChoice = {
  */
 export function useLanguageChoice(gameId: string): LanguageChoice {
   const [params] = useSearchParams();
-  const named = params.get('lang');
-  const fromAddress = (LANGUAGES as readonly (string | null)[]).includes(named) ? (named as Language) : null;
+  const fromAddress = LANGUAGES.find((language) => language === params.get('lang')) ?? null;
   const [chosen, setChosen] = useState(() => readLanguageChoice(gameId));
   // A language the address names that is not ready is asked for once.
   const [addressFailed, setAddressFailed] = useState(false);
@@ -44,6 +43,5 @@ export function useLanguageChoice(gameId: string): LanguageChoice {
     },
     [gameId],
   );
-  const dismissNotice = useCallback(() => setNotReady(null), []);
-  return { requested: chosen ?? (addressFailed ? null : fromAddress), notReady, choose, fallBack, dismissNotice };
+  return { requested: chosen ?? (addressFailed ? null : fromAddress), notReady, choose, fallBack, dismissNotice: () => setNotReady(null) };
 }
