@@ -51,7 +51,7 @@ beforeAll(async () => {
   const code = await createCodeViaApi(e2e.server, creator, reported.id);
   const started = await startPlayViaApi(e2e.server, reported.id, code);
   const comment = `E2E feedback ${Date.now()}`;
-  await giveFeedbackViaApi(e2e.server, reported.id, { secretCode: code, grant: started.grant }, { general: 5, questions: 4, path: 3, openAnswer: comment });
+  await giveFeedbackViaApi(e2e.server, reported.id, { secretCode: code, grant: started.grant }, { general: 5, questions: 4, path: 3, openAnswer: comment, language: 'en' });
   play = { code, comment };
 });
 
@@ -114,6 +114,9 @@ describe('the studio pages fit the screen and are accessible', () => {
           expect(new URL(page.url()).searchParams.get('gameId')).toBe(reported.id);
           await page.getByRole('table', { name: s.myFeedbacks.table.label }).getByText(play.comment, { exact: true }).waitFor();
           expect(await page.getByTestId('feedback-count').textContent()).toBe('1');
+          // The language the team played in, named in the visitor's own.
+          const playedIn = page.getByRole('table', { name: s.myFeedbacks.table.label }).getByRole('row').filter({ hasText: play.comment });
+          await playedIn.getByRole('cell', { name: s.myFeedbacks.table.languages.en, exact: true }).waitFor();
           if (screen.width < 600) await expectKeyColumnOnScreen(page, page.getByRole('table', { name: s.myFeedbacks.table.label }), s.myFeedbacks.table.comment, screen.width);
           // The game picker (label and field) is as tall as itself, with no blank space under it.
           expect((await page.locator('main .mantine-Select-root').first().boundingBox())?.height).toBeLessThan(100);

@@ -339,6 +339,8 @@ export const feedbacks = pgTable(
     questions: smallint('questions').notNull(),
     path: smallint('path').notNull(),
     openAnswer: text('open_answer').notNull().default(''),
+    /** The language the team played the game in (DESIGN.md section 13); null: sent before it was kept. */
+    language: text('language', { enum: ['he', 'en'] }),
     update: ts('update').notNull().defaultNow(),
   },
   (t) => [index('feedbacks_game_idx').on(t.gameId, t.update)],
@@ -354,6 +356,8 @@ export const problemReports = pgTable(
     gameSecret: text('game_secret').notNull(),
     questionId: integer('question_id').notNull(),
     message: text('message').notNull(),
+    /** The language the team played the game in (DESIGN.md section 13); null: sent before it was kept. */
+    language: text('language', { enum: ['he', 'en'] }),
     createdAt: createdAt(),
   },
   (t) => [index('problem_reports_game_idx').on(t.gameId)],

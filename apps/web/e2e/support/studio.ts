@@ -79,7 +79,7 @@ export async function giveFeedbackViaApi(
   server: TestServer,
   gameId: string,
   play: { secretCode: string; grant?: string },
-  feedback: { general: number; questions: number; path: number; openAnswer: string },
+  feedback: { general: number; questions: number; path: number; openAnswer: string; language?: 'he' | 'en' },
 ): Promise<void> {
   const response = await fetch(`${server.url}/api/feedback/game/${gameId}`, {
     method: 'POST',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUESTION_STATUSES } from '../game/question-status.ts';
 import { idSchema } from './common.ts';
+import { LANGUAGES } from '../constants.ts';
 
 // The creator's reports on their games (spec section 2, 'Creator screens'): feedbacks and plays.
 
@@ -12,6 +13,8 @@ const creatorFeedbackSchema = z.object({
   questions: z.number().int(),
   path: z.number().int(),
   openAnswer: z.string(),
+  /** The language the team played in; null for feedback given before it was kept. */
+  language: z.enum(LANGUAGES).nullable(),
   update: z.string(),
 });
 export type CreatorFeedback = z.infer<typeof creatorFeedbackSchema>;

@@ -31,7 +31,15 @@ const invalidFeedbackLink = () => badRequest('This feedback link is not valid, o
  * it replaces the play's earlier rating, as the player's later word (the link works once).
  */
 async function storeFeedback(tx: Tx, gameId: string, playId: string, input: FeedbackRequest, earlier: 'refuse' | 'replace'): Promise<void> {
-  const rating = { general: input.general, questions: input.questions, path: input.path, openAnswer: input.openAnswer, update: new Date() };
+  const rating = {
+    general: input.general,
+    questions: input.questions,
+    path: input.path,
+    openAnswer: input.openAnswer,
+    // Left out when not sent: the emailed link's page plays nothing, so a replaced rating keeps the play's language.
+    language: input.language,
+    update: new Date(),
+  };
   const [given] = await tx.select({ id: feedbacks.id }).from(feedbacks).where(eq(feedbacks.playId, playId));
   if (given && earlier === 'refuse') throw conflict('Feedback for this game was given already');
   if (given) await tx.update(feedbacks).set(rating).where(eq(feedbacks.id, given.id));
@@ -91,6 +99,7 @@ export async function reportProblem(deps: FeedbackDeps, input: ProblemReportRequ
     gameSecret: code.code,
     questionId: input.questionId,
     message: input.message,
+    language: input.language ?? null,
   });
   await deps.onProblemReported({ code, questionNumber: input.questionId, message: input.message });
 }

@@ -52,6 +52,7 @@ export async function listMyFeedbacks(db: Db, caller: AccessClaims, query: { gam
       questions: row.questions,
       path: row.path,
       openAnswer: row.openAnswer,
+      language: row.language,
       update: row.update.toISOString(),
     });
   }

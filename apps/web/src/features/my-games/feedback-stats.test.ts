@@ -9,6 +9,7 @@ const feedback = (id: string, update: string, general: number, questions: number
   questions,
   path,
   openAnswer: '',
+  language: null,
   update,
 });
 

@@ -9,7 +9,7 @@ const setup = { path: '/my-games/feedbacks' };
 const games = [myGame('g1', { name: 'סודות נווה צדק', status: 'APPROVED' }), myGame('g2', { name: 'Jaffa Port Hunt', status: 'APPROVED' })];
 
 function feedback(id: string, update: string, general: number, questions: number, path: number, openAnswer = ''): CreatorFeedback {
-  return { _id: id, gameId: 'g1', general, questions, path, openAnswer, update };
+  return { _id: id, gameId: 'g1', general, questions, path, openAnswer, language: null, update };
 }
 // Out of order, as the server may send them: the page sorts newest first.
 const feedbacks = [

@@ -84,6 +84,13 @@ function GameFeedbacks({ gameId }: { gameId: string }) {
       noWrap: true,
       render: (feedback) => <time dateTime={feedback.update}>{formatDateTime(feedback.update, i18n.language)}</time>,
     },
+    // The language the team played in (a game may be played in either of its languages); feedback sent before it was kept has none.
+    {
+      accessor: 'language',
+      title: t('myFeedbacks.table.language'),
+      noWrap: true,
+      render: (feedback) => (feedback.language ? t(`myFeedbacks.table.languages.${feedback.language}`) : t('myFeedbacks.table.noLanguage')),
+    },
     ...RATINGS.map(
       (rating): DataTableColumn<CreatorFeedback> => ({
         accessor: rating,

@@ -19,7 +19,7 @@ export function GameOverPage() {
       game={game}
       progress={progress}
       ranking={event && <event.ui.EventRanking event={event} />}
-      feedback={snapshot.secret && <FeedbackWidget gameId={game._id} secretCode={snapshot.secret} grant={snapshot.grant} />}
+      feedback={snapshot.secret && <FeedbackWidget gameId={game._id} secretCode={snapshot.secret} grant={snapshot.grant} language={game.metadata.language} />}
     />
   );
 }

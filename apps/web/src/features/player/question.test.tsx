@@ -162,6 +162,8 @@ describe('player: a question', () => {
       gameSecret: CODE,
       questionId: 1,
       message: 'The sign is gone',
+      // The language the phone shows the game in: this game's own.
+      language: 'he',
     });
   });
 

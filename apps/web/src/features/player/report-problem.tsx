@@ -47,7 +47,9 @@ export function ReportProblem({ index }: { index: number }) {
     }
     if (!snapshot.secret) return;
     const { grant } = snapshot;
-    report.mutate({ gameId: game._id, gameSecret: snapshot.secret, questionId: index + 1, message: message.trim(), ...(grant && { grant }) });
+    // The language the phone shows the game in, so the creator knows which texts the team read.
+    const { language } = game.metadata;
+    report.mutate({ gameId: game._id, gameSecret: snapshot.secret, questionId: index + 1, message: message.trim(), language, ...(grant && { grant }) });
   };
 
   return (

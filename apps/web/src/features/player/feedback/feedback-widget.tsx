@@ -4,6 +4,7 @@ import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { Language } from '@streethunt/shared';
 import { ApiError, NetworkError, apiRequest } from '../../../api/client.ts';
 import { StarRating } from './star-rating.tsx';
 
@@ -15,6 +16,8 @@ export type FeedbackWidgetProps = {
   grant?: string;
   /** …or the single-use token of the emailed link. */
   token?: string;
+  /** The language the phone shows the game in (the game reply's metadata.language), kept with the rating; none from the emailed link. */
+  language?: Language;
   onDone?: () => void;
 };
 
@@ -34,6 +37,7 @@ export type FeedbackBody = {
   secretCode?: string;
   grant?: string;
   token?: string;
+  language?: Language;
 };
 
 /** POST /api/feedback/game/{gameId}. */
@@ -56,7 +60,7 @@ function feedbackError(error: unknown, t: TFunction): string {
  * everything for a retry. A play rated already (409: the game-over page sent one before) ends the
  * widget too, saying the earlier rating stays: never a thank-you for a rating the server did not keep.
  */
-export function FeedbackWidget({ gameId, secretCode, grant, token, onDone }: FeedbackWidgetProps) {
+export function FeedbackWidget({ gameId, secretCode, grant, token, language, onDone }: FeedbackWidgetProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState(0);
   const [ratings, setRatings] = useState<Ratings>({ general: null, questions: null, path: null });
@@ -109,7 +113,7 @@ export function FeedbackWidget({ gameId, secretCode, grant, token, onDone }: Fee
     const { general, questions, path } = ratings;
     if (general === null || questions === null || path === null) return;
     const credentials = secretCode ? { secretCode, ...(grant && { grant }) } : token ? { token } : {};
-    send.mutate({ general, questions, path, openAnswer: openAnswer.trim(), ...credentials });
+    send.mutate({ general, questions, path, openAnswer: openAnswer.trim(), ...credentials, ...(language && { language }) });
   };
 
   const rating = step < RATINGS.length ? RATINGS[step] : null;
