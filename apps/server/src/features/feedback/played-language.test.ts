@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyFeedbacksReply } from '@streethunt/shared';
-import { feedbacks, problemReports } from '../../db/schema.ts';
+import { feedbacks, plays, problemReports } from '../../db/schema.ts';
+import { newSecretToken } from '../../platform/auth.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildFeedback, buildGame, buildPlay, buildUser } from '../../test/factories.ts';
@@ -49,6 +50,15 @@ describe.each(testDatabaseKinds())('the language a team played in, on %s', (kind
     const { game, code } = await playedGame();
     expect((await postJson(t.app, `/api/feedback/game/${game.id}`, { ...ratings, secretCode: code.code })).statusCode).toBe(200);
     expect((await feedbackOf(game.id))[0].language).toBeNull();
+  });
+
+  it('the emailed link’s rating (its page plays nothing, so sends none) replaces the rating but keeps the play’s language', async () => {
+    const { game, code, play } = await playedGame();
+    expect((await postJson(t.app, `/api/feedback/game/${game.id}`, { ...ratings, secretCode: code.code, language: 'en' })).statusCode).toBe(200);
+    const { token, tokenHash } = newSecretToken();
+    await t.db.update(plays).set({ feedbackTokenHash: tokenHash }).where(eq(plays.id, play.id));
+    expect((await postJson(t.app, `/api/feedback/game/${game.id}`, { general: 1, questions: 1, path: 1, token })).statusCode).toBe(200);
+    expect(await feedbackOf(game.id)).toEqual([expect.objectContaining({ general: 1, language: 'en' })]);
   });
 
   it('keeps the language sent with a problem report; none sent is null', async () => {
