@@ -10,6 +10,9 @@ vi.mock('../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() 
 vi.mock('../../ui/map/game-map.tsx', () => ({ default: () => <div data-testid="game-map" /> }));
 
 // A Hebrew game this phone plays in English (DESIGN.md section 13): what the team sends says so.
+/** The player's pages load lazily: on a busy machine the first wait may pass the default second. */
+const LAZY = { timeout: 5000 };
+
 const gameIn = (language: Language): GameReply =>
   buildGame({ metadata: { language, languages: ['he', 'en'], ...(language === 'en' && { originalLanguage: 'he' as const }) } });
 
@@ -18,7 +21,7 @@ async function playInEnglish(progress: Progress) {
   writeLanguageChoice(GAME_ID, 'en');
   storePlay(server.state.progress);
   const view = await renderPlayer({ language: 'en' });
-  fireEvent.click(await screen.findByRole('button', { name: view.t('player.intro.continue') }));
+  fireEvent.click(await screen.findByRole('button', { name: view.t('player.intro.continue') }, LAZY));
   return { ...view, server };
 }
 
@@ -30,12 +33,12 @@ describe('player: the language played in goes with a report and the feedback', (
 
   it('a problem report names the language the game is shown in', async () => {
     const { t, server } = await playInEnglish(buildProgress());
-    await screen.findByTestId('question');
+    await screen.findByTestId('question', {}, LAZY);
     fireEvent.click(screen.getByRole('button', { name: t('player.report.button') }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', {}, LAZY);
     fireEvent.change(within(dialog).getByTestId('report-message'), { target: { value: 'The sign is gone' } });
     fireEvent.click(within(dialog).getByRole('button', { name: t('player.report.send') }));
-    expect(await screen.findByText(t('player.report.sent'))).toBeTruthy();
+    expect(await screen.findByText(t('player.report.sent'), {}, LAZY)).toBeTruthy();
     expect(bodyOf(server, '/api/game/report')).toMatchObject({ gameId: GAME_ID, questionId: 1, language: 'en' });
   });
 
@@ -50,13 +53,13 @@ describe('player: the language played in goes with a report and the feedback', (
       ],
     });
     const { t, server } = await playInEnglish(done);
-    await screen.findByTestId('game-over');
+    await screen.findByTestId('game-over', {}, LAZY);
     for (const value of [5, 4, 3]) {
       fireEvent.click(screen.getByRole('radio', { name: t('feedback.star', { value }) }));
       fireEvent.click(screen.getByRole('button', { name: t('feedback.continue') }));
     }
     fireEvent.click(screen.getByRole('button', { name: t('feedback.send') }));
-    expect(await screen.findByText(t('feedback.thanks'))).toBeTruthy();
+    expect(await screen.findByText(t('feedback.thanks'), {}, LAZY)).toBeTruthy();
     expect(bodyOf(server, `/api/feedback/game/${GAME_ID}`)).toMatchObject({ general: 5, questions: 4, path: 3, language: 'en' });
   });
 });
