@@ -196,7 +196,7 @@ async function main() {
   const plays = Math.ceil(SOCKETS / SOCKETS_PER_PLAY);
   const servers = startServers(plays);
   try {
-    const { appUrl, demo, live } = await servers.next('ready');
+    const { appUrl, demo, bilingual, live } = await servers.next('ready');
     const json = { 'content-type': 'application/json' };
     const progressBody = JSON.stringify({ action: 'get-game-progress', gameId: demo.gameId, secretCode: demo.code });
     await call(`${appUrl}/api/game-progress`, { method: 'POST', headers: json, body: JSON.stringify({ action: 'set-start-time', gameId: demo.gameId, secretCode: demo.code }) });
@@ -210,6 +210,8 @@ async function main() {
       // The bare routes send the same compressed bytes, compressed once at start.
       { name: 'GET /api/games/{gameId} (x-game-secret, accept-encoding)', method: 'GET', path: `/api/games/${demo.gameId}`, headers: { 'x-game-secret': demo.code, ...browser } },
       { name: 'POST /api/game-progress (get-game-progress, accept-encoding)', method: 'POST', path: '/api/game-progress', headers: { ...json, ...browser }, body: progressBody },
+      // A game in two languages, asked for in its translation: prepared once per version and language, as the original is.
+      { name: 'GET /api/games/{gameId}?lang=en (x-game-secret, accept-encoding)', method: 'GET', path: `/api/games/${bilingual.gameId}?lang=en`, headers: { 'x-game-secret': bilingual.code, ...browser } },
     ];
 
     // The bare routes return the very bytes our routes return, so only our stack's work differs.

@@ -21,7 +21,7 @@ import { readDemoGames, seedDemo } from '../src/demo/demo.ts';
 import { createGameCodes } from '../src/features/codes/service.ts';
 import { createOutboxMailer } from '../src/platform/mail/create-mailer.ts';
 import { createStorage } from '../src/platform/storage/create-storage.ts';
-import { buildGame, buildUser, gameContent } from '../src/test/factories.ts';
+import { buildCode, buildGame, buildUser, completeTranslation, gameContent } from '../src/test/factories.ts';
 import type { Db } from '../src/db/client.ts';
 import type { App } from '../src/services.ts';
 
@@ -42,6 +42,8 @@ export type FromServer =
       appUrl: string;
       /** A seeded demo game and its code. */
       demo: { gameId: string; code: string };
+      /** A game in two languages (Hebrew, wholly translated into English) and its code. */
+      bilingual: { gameId: string; code: string };
       /** The socket run's game: how many hints each question has, and one code per play. */
       live: { gameId: string; hintsPerQuestion: number[]; codes: string[] };
       /** With BENCH_ATTACKERS: each attacker's session, a draft of theirs, and a game of theirs stored with 100 questions of 666 answers. */
@@ -69,6 +71,10 @@ async function main() {
   await createGameCodes(database.db, { gameId: liveGame.id, count: plays, source: 'admin' });
   const codes = (await database.db.select({ code: gameCodes.code }).from(gameCodes).where(eq(gameCodes.gameId, liveGame.id))).map((c) => c.code);
 
+  const hebrew = gameContent();
+  const bilingual = await buildGame(database.db, { content: { ...hebrew, translations: { en: completeTranslation(hebrew, 'en') } } });
+  const bilingualCode = await buildCode(database.db, { gameId: bilingual.id });
+
   const app = await buildApp({ config, database, mailer: createOutboxMailer(config.mail.from, dataDir), webDist: null, logger: false });
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const attackers = await makeAttackers(database.db, app, Number(process.env.BENCH_ATTACKERS ?? 0));
@@ -83,10 +89,11 @@ async function main() {
           // Compressed once here, as @fastify/compress does (brotli quality 4, gzip level 6): the bytes on the wire match.
           const body = route.encoding === 'br' ? brotliCompressSync(route.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }) : route.encoding === 'gzip' ? gzipSync(route.body) : route.body;
           const bodyHeaders = route.encoding ? { 'content-encoding': route.encoding } : {};
-          bare.route({ method: route.method, url: route.path, handler: (_request, reply) => reply.headers(bodyHeaders).type(route.contentType).send(body) });
+          // A case's query (`?lang=en`) is not part of the route: the bare server answers its path.
+          bare.route({ method: route.method, url: route.path.split('?')[0]!, handler: (_request, reply) => reply.headers(bodyHeaders).type(route.contentType).send(body) });
           bare.route({
             method: route.method,
-            url: `${SAME_BYTES_PREFIX}${route.path}`,
+            url: `${SAME_BYTES_PREFIX}${route.path.split('?')[0]}`,
             handler: (_request, reply) => reply.headers(route.headers).type(route.contentType).send(body),
           });
         }
@@ -107,6 +114,7 @@ async function main() {
     type: 'ready',
     appUrl,
     demo: { gameId: demo.id, code: demo.code },
+    bilingual: { gameId: bilingual.id, code: bilingualCode.code },
     live: { gameId: liveGame.id, hintsPerQuestion: questions.map((q) => q.hints.length), codes },
     attackers,
   });

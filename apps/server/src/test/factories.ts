@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { generateGameCode, splitSale, withComputedLanguages, withContentIds, type GameContent, type Progress } from '@streethunt/shared';
+import { gameTexts, generateGameCode, splitSale, withComputedLanguages, withContentIds, type GameContent, type Language, type Progress, type Translation } from '@streethunt/shared';
 import type { Db } from '../db/client.ts';
 import { authTokens, eventTeams, events, feedbacks, gameCodes, games, media, payoutDetails, plays, purchases, users } from '../db/schema.ts';
 import { hashPassword, newSecretToken } from '../platform/auth.ts';
@@ -128,6 +128,26 @@ function baseContent(): GameContent {
     ],
     gameoverPage: { content: '<p>Well done</p>', hideGameSummary: false },
   };
+}
+
+/**
+ * A translation of `content` with every text it has (so the game is offered in that language): each
+ * text says where it is (`In en: questions.q1.content`), and a text answer's accepted answer is
+ * `answer <question id>`.
+ */
+export function completeTranslation(content: GameContent, language: Language): Translation {
+  const translation: Record<string, unknown> = {};
+  for (const { path, field } of gameTexts(content)) {
+    const parts = path.split('.');
+    const text = path.endsWith('.answers') ? `answer ${parts[1]}` : field.kind === 'rich' ? `<p>In ${language}: ${path}</p>` : `In ${language}: ${path}`;
+    let node = translation;
+    parts.slice(0, -1).forEach((part, i) => {
+      node[part] ??= /^\d+$/.test(parts[i + 1]!) ? [] : {};
+      node = node[part] as Record<string, unknown>;
+    });
+    node[parts.at(-1)!] = text;
+  }
+  return translation as Translation;
 }
 
 type GameRow = typeof games.$inferSelect;

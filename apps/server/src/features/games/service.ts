@@ -4,7 +4,6 @@ import {
   QUESTION_TEXTS,
   textsIn,
   acceptingEveryLanguage,
-  gameLanguages,
   gameReplySchema,
   translatedContent,
   afterTextOpen,
@@ -196,7 +195,8 @@ function publicReply(row: GameRow, content: GameContent): GameReply {
  */
 function replyLanguage(content: GameContent, asked: Language | undefined, editor: boolean): Language {
   if (asked === undefined) return content.metadata.language;
-  if (editor || gameLanguages(content).includes(asked)) return asked;
+  // The languages the save computed (metadata.languages): counting a translation's texts on every request would cost more than the reply.
+  if (editor || asked === content.metadata.language || content.metadata.languages?.includes(asked)) return asked;
   throw new AppError(404, 'language_not_ready', `This game is not offered in ${asked} (yet): its translation is not complete`);
 }
 
