@@ -3,7 +3,7 @@ import { LANGUAGES } from '../constants.ts';
 import { lineText, multilineText } from '../schemas/common.ts';
 import { contentIdSchema } from './ids.ts';
 import { replaceTags } from './linear-text.ts';
-import { MAX_ANSWER_VALUE, MAX_LINE_TEXT, MAX_LOCATION_TEXT, MAX_OPTION_TEXT, MAX_RICH_TEXT, MAX_SAY_TEXT } from './limits.ts';
+import { MAX_ANSWER_VALUE, MAX_COVER_IMAGE, MAX_LINE_TEXT, MAX_LOCATION_TEXT, MAX_OPTION_TEXT, MAX_RICH_TEXT, MAX_SAY_TEXT } from './limits.ts';
 
 /**
  * A game's texts, declared once per entity: what each is (a line, several lines, rich text, a comma
@@ -33,6 +33,9 @@ const SAY_TEXT = { kind: 'multiline', max: MAX_SAY_TEXT } as const satisfies Tex
 
 /** Markup where a plain text is expected: a tag's start. Rich text is cleaned as the original's is. */
 const MARKUP = /<[a-zA-Z/!?]/;
+
+/** What a translation may hold besides texts: media of its own for its language, by path. */
+export const TRANSLATED_MEDIA = ['metadata.coverImage'] as const;
 
 /** The schema of one text as a translation (or a save) holds it. */
 function textSchema(field: TextField) {
@@ -91,7 +94,8 @@ const questionTranslationSchema = textsOf(QUESTION_TEXTS).extend({
 
 /** A game in one more language: the same texts, by the same ids; the original stays in the spec's fields. */
 export const translationSchema = z.strictObject({
-  metadata: textsOf(METADATA_TEXTS).optional(),
+  // A cover of its own for this language (a picture with words on it); absent, the original's. The save keeps only a media address it allows.
+  metadata: textsOf(METADATA_TEXTS).extend({ coverImage: lineText().max(MAX_COVER_IMAGE).optional() }).optional(),
   introPage: textsOf(PAGE_TEXTS).optional(),
   gameoverPage: textsOf(PAGE_TEXTS).optional(),
   questions: idKeyed(questionTranslationSchema).optional(),

@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '../constants.ts';
 import { acceptedAnswersError } from '../game/answer.ts';
 import type { GameContent } from '../schemas/game.ts';
-import { ANSWER_TEXTS, HINT_TEXTS, METADATA_TEXTS, PAGE_TEXTS, QUESTION_TEXTS, gameTexts, saysSomething, translationCoverage, type TextField, type Translation } from './text-fields.ts';
+import { ANSWER_TEXTS, HINT_TEXTS, METADATA_TEXTS, PAGE_TEXTS, QUESTION_TEXTS, TRANSLATED_MEDIA, gameTexts, saysSomething, translationCoverage, type TextField, type Translation } from './text-fields.ts';
 
 /*
  * A game in one more language (DESIGN.md section 13): the original stays in the spec's fields; a
@@ -49,7 +49,12 @@ export function translatedContent<C extends Translatable>(content: C, language: 
   if (!translation) return content;
   return {
     ...content,
-    metadata: { ...overlay(content.metadata, translation.metadata, METADATA_TEXTS), language, originalLanguage: original },
+    metadata: {
+      ...overlay(content.metadata, translation.metadata, METADATA_TEXTS),
+      ...(translation.metadata?.coverImage && { coverImage: translation.metadata.coverImage }),
+      language,
+      originalLanguage: original,
+    },
     introPage: overlay(content.introPage, translation.introPage, PAGE_TEXTS),
     gameoverPage: overlay(content.gameoverPage, translation.gameoverPage, PAGE_TEXTS),
     questions: content.questions.map((question) => {
@@ -89,9 +94,9 @@ export function acceptingEveryLanguage<C extends Translatable>(content: C): C {
 /** A translation's problem: where (a path under `translations`) and what. */
 export type TranslationError = { path: string; message: string };
 
-/** Every text path a translation's leaf may take, the empty ones of the original too (a creator may translate ahead). */
+/** Every path a translation's leaf may take: each text, the empty ones of the original too (a creator may translate ahead), and its own media. */
 function knownPaths(content: Translatable): Set<string> {
-  return new Set(gameTexts(content, { withEmpty: true }).map((text) => text.path));
+  return new Set([...gameTexts(content, { withEmpty: true }).map((text) => text.path), ...TRANSLATED_MEDIA]);
 }
 
 function leaves(value: unknown, path: string, into: Array<[string, string]>): Array<[string, string]> {

@@ -96,6 +96,21 @@ describe.each(testDatabaseKinds())('one game in two languages on %s', (kind) => 
     expect(stored.en.introPage?.content).toBe('<p>Kept</p><img />');
   });
 
+  it('a translation’s own cover: kept when it is a media address the rules allow, shown in its language; another is dropped, the original’s shows', async () => {
+    const { owner, game } = await draft();
+    const whole = english(game.content);
+    const cover = 'https://cdn.example.com/cover-en.webp';
+    const withCover = { ...whole, metadata: { ...whole.metadata, coverImage: cover } };
+    expect((await save(game.id, { ...saveBody({ ...game.content, metadata: { ...game.content.metadata, coverImage: 'https://cdn.example.com/cover-he.webp' } }, 1), translations: { en: withCover } }, owner.token)).statusCode).toBe(200);
+    expect(((await storedGame(t.db, game.id))!.translations as { en: Translation }).en.metadata?.coverImage).toBe(cover);
+    const code = (await buildCode(t.db, { gameId: game.id })).code;
+    expect((await getGame(t.app, game.id, { secret: code, lang: 'en' })).json().metadata.coverImage).toBe(cover);
+    expect((await getGame(t.app, game.id, { secret: code })).json().metadata.coverImage).toBe('https://cdn.example.com/cover-he.webp');
+    const evil = { ...whole, metadata: { ...whole.metadata, coverImage: 'javascript:alert(1)' } };
+    expect((await save(game.id, { ...saveBody(game.content, 2), translations: { en: evil } }, owner.token)).statusCode).toBe(200);
+    expect(((await storedGame(t.db, game.id))!.translations as { en: Translation }).en.metadata).toEqual(whole.metadata);
+  });
+
   it('export carries the translations; importing the file makes a draft with them; a file whose translation names no text of its game is 400', async () => {
     const { owner, game } = await draft();
     const whole = english(game.content);

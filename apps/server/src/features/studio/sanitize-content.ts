@@ -134,5 +134,15 @@ export function displayRichText(html: string, media: MediaUrlOptions): string {
  */
 export function sanitizeGame(game: EditableGame, media: MediaUrlOptions): EditableGame {
   const cleaned = mapRichTexts(game, (html) => sanitizeRichText(html, media));
-  return { ...cleaned, metadata: { ...cleaned.metadata, coverImage: game.metadata.coverImage ? (storedMediaUrl(game.metadata.coverImage, media) ?? '') : '' } };
+  const cover = (url: string) => (url ? (storedMediaUrl(url, media) ?? '') : '');
+  // A translation's own cover too; one the media rules refuse goes, and the original's shows.
+  const translations = cleaned.translations && Object.fromEntries(
+    Object.entries(cleaned.translations).map(([language, translation]) => {
+      const own = translation?.metadata?.coverImage;
+      if (own === undefined) return [language, translation];
+      const { coverImage: _sent, ...texts } = translation!.metadata!;
+      return [language, { ...translation, metadata: cover(own) ? { ...texts, coverImage: cover(own) } : texts }];
+    }),
+  );
+  return { ...cleaned, metadata: { ...cleaned.metadata, coverImage: cover(game.metadata.coverImage) }, ...(translations && { translations }) };
 }

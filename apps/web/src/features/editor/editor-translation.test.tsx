@@ -95,6 +95,24 @@ describe('editor: the translation view', () => {
     expect(bodiesSent(fetchMock, `POST ${GAME_PATH}`)).toEqual([{ ...edited, version: 3 }]);
   });
 
+  it('a translation may have a cover of its own: it saves with the translation and counts as no text', async () => {
+    const stored = gameIn('he');
+    const cover = 'https://cdn.example.com/cover-en.webp';
+    const edited = { ...toEditableGame(stored), translations: { en: { metadata: { coverImage: cover } } } };
+    const fetchMock = serve(stored, { [`POST ${GAME_PATH}`]: storedReply(edited, 4) });
+    const { t } = await renderEditor();
+    fireEvent.click(within(screen.getByTestId('translation-mode')).getByLabelText(t('editorTranslation.translation.en')));
+    selectNode('metadata');
+    const picker = within(screen.getByTestId('translation-cover')).getByTestId('media-image') as HTMLInputElement;
+    expect(picker.value).toBe('');
+    expect(screen.getByText(t('editorTranslation.coverHint'))).toBeTruthy();
+    fireEvent.change(picker, { target: { value: cover } });
+    expect(meter().dataset.done).toBe('0');
+    fireEvent.click(screen.getByTestId('save'));
+    expect(await screen.findByText(t('editor.save.saved'))).toBeTruthy();
+    expect(bodiesSent(fetchMock, `POST ${GAME_PATH}`)).toEqual([{ ...edited, version: 3 }]);
+  });
+
   it('English UI, English game: the translation is Hebrew, right to left; a stored translation shows in the fields and the meter', async () => {
     serve(gameIn('en', { translations: { he: { metadata: { name: 'ציד ביאליק', locationCity: 'תל אביב' } } } }));
     const { t, missing } = await renderEditor({ language: 'en' });

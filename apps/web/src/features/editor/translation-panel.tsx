@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { gameTexts, translatedText, type EditableGame, type Language } from '@streethunt/shared';
 import type { EditorAction } from './editor-store.ts';
 import { selectionKey, type Selection } from './selection.ts';
+import { MediaPicker } from './fields/media-picker.tsx';
 import { TranslationField } from './translation-field.tsx';
 import { nodeKeyOfPath, originalText } from './translation-texts.ts';
 
@@ -66,6 +67,19 @@ export function TranslationPanel({ game, selection, language, onChange }: Props)
           onChange={(text) => onChange({ type: 'translation', language, path, text })}
         />
       ))}
+      {selection.kind === 'metadata' && (
+        <Stack gap={4} data-testid="translation-cover">
+          <MediaPicker
+            label={t('editorTranslation.cover', { language: t(`editorTranslation.languages.${language}`) })}
+            type="image"
+            value={translatedText(translation, 'metadata.coverImage')}
+            onChange={(url) => onChange({ type: 'translation', language, path: 'metadata.coverImage', text: url })}
+          />
+          <Text size="sm" c="dimmed">
+            {t('editorTranslation.coverHint')}
+          </Text>
+        </Stack>
+      )}
       {WITH_SETTINGS.has(selection.kind) && (
         <Text size="sm" c="dimmed" data-testid="translation-shared">
           {t('editorTranslation.shared')}
