@@ -76,7 +76,7 @@ describe('the editor’s translation view', () => {
   it.each([
     ['he', 390, 844, 360, 800],
     ['en', 390, 844, 360, 800],
-  ] as const)('%s UI at %i px: the creator translates a Hebrew game into English, saves, reloads and finds it whole', async (language, width, height, narrow, narrowHeight) => {
+  ] as const)('%s UI at %i px: the creator translates a Hebrew game into English, saves, reloads and finds it whole', { timeout: 150_000 }, async (language, width, height, narrow, narrowHeight) => {
     const { creator, gameId } = await saveHebrewGame();
     const s = studioTexts[language];
     const tr = s.editorTranslation;

@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 
 describe('a game in two languages, on a 360 px phone', () => {
-  it('is played in English from the intro, then switched to Hebrew mid-game, keeping the play', async () => {
+  it('is played in English from the intro, then switched to Hebrew mid-game, keeping the play', { timeout: 150_000 }, async () => {
     const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he', viewport: { width: 360, height: 800 } });
     const { page } = p;
     try {

@@ -109,7 +109,7 @@ async function answerRight(page: Page, t: Texts, index: number, text: string) {
 }
 
 describe('playing the Hebrew map game to the end', () => {
-  it('walks to each area, answers one wrong, opens a hint, skips one, ends with the right score, and leaves feedback', async () => {
+  it('walks to each area, answers one wrong, opens a hint, skips one, ends with the right score, and leaves feedback', { timeout: 180_000 }, async () => {
     const t = texts.he;
     const { code, buyer } = await buyCodeViaApi(e2e.server, hebrew.id);
     const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he' });
@@ -350,7 +350,7 @@ describe('playing the Hebrew map game to the end', () => {
 });
 
 describe('the English game without a map', () => {
-  it('switches a Hebrew visitor to English (ltr) and plays the first question', async () => {
+  it('switches a Hebrew visitor to English (ltr) and plays the first question', { timeout: 120_000 }, async () => {
     const t = texts.en;
     const { code } = await buyCodeViaApi(e2e.server, english.id);
     const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he' });
