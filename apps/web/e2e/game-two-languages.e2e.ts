@@ -84,7 +84,7 @@ async function answerRight(page: Page, t: Texts, index: number, text: string) {
 }
 
 describe('one game in two languages', () => {
-  it('is translated in the editor at 390 px, approved, and played in English then Hebrew at 360 px', { timeout: 240_000 }, async () => {
+  it('is translated in the editor at 390 px, approved, and played in English then Hebrew at 360 px', { timeout: 300_000 }, async () => {
     const total = gameTexts(hebrew.content).length;
     const creator = await loginViaApi(e2e.server, DEMO_CREATOR);
     const draftId = (await studioApi<NewGameReply>(e2e.server, creator, `/api/games/next-version/${hebrew.id}`, {})).data._id;
