@@ -5,13 +5,13 @@ import { htmlLangDir, openGameIntro } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { TEL_AVIV, newPhonePage, type PhonePage } from './support/browser.ts';
 import { mapGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
-import { buyCodeViaApi, enterCode, fetchProgress, nextProgressReply, questionView, stubMapTiles, TILE_FAILURES } from './support/player.ts';
+import { answerRight, buyCodeViaApi, enterCode, fetchProgress, nextProgressReply, questionView, stubMapTiles, TILE_FAILURES } from './support/player.ts';
 import { expectFitsScreen } from './support/phone-layout.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { startE2e } from './support/fixture.ts';
 import { approveViaApi } from './support/admin.ts';
 import { DEMO_ADMIN, DEMO_CREATOR, loginViaApi, nextReply, ownerGame, storeSession, studioApi } from './support/studio.ts';
-import { fill, studioTexts, texts, type Texts } from './support/texts.ts';
+import { fill, studioTexts, texts } from './support/texts.ts';
 
 // One game in two languages, the whole way (DESIGN.md section 13): the creator translates the Hebrew
 // demo map game into English in the editor on a 390 px phone (its next version), the admin approves
@@ -67,20 +67,6 @@ async function walkTo(p: PhonePage, index: number) {
   await step.getByTestId('area-continue').click();
   expect((await started).status()).toBe(200);
   await questionView(page, index).waitFor();
-}
-
-/** A right answer, then on (DONE). */
-async function answerRight(page: Page, t: Texts, index: number, text: string) {
-  const answered = nextProgressReply(page, 'set-question-status', 'ANSWERED');
-  await page.getByTestId('answer-input').fill(text);
-  await page.getByTestId('answer-input').press('Enter');
-  await page.locator('[data-testid="answer-result"][data-result="right"]').waitFor();
-  expect(await page.getByTestId('answer-result').getAttribute('aria-label')).toBe(t.player.answer.right);
-  expect((await answered).status()).toBe(200);
-  await questionView(page, index).and(page.locator('[data-status="ANSWERED"]')).waitFor();
-  const done = nextProgressReply(page, 'set-question-status', 'DONE');
-  await page.getByTestId('after-answer').getByTestId('question-continue').click();
-  expect((await done).status()).toBe(200);
 }
 
 describe('one game in two languages', () => {

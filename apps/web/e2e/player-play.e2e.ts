@@ -7,6 +7,8 @@ import { TEL_AVIV, newPhonePage, type PhonePage } from './support/browser.ts';
 import { englishGame, mapGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
 import {
   TILE_FAILURES,
+  answer,
+  answerRight,
   buyCodeViaApi,
   enterCode,
   fetchProgress,
@@ -83,29 +85,6 @@ async function expectMarkersApartAndPlayerOnTop(page: Page) {
     { x: dot!.x + dot!.width / 2, y: dot!.y + dot!.height / 2 },
   );
   expect(onTop, "the player's dot is not hidden by a marker").toBe(true);
-}
-
-/** Types an answer and presses Enter. */
-async function answer(page: Page, text: string) {
-  const input = page.getByTestId('answer-input');
-  await input.fill(text);
-  await input.press('Enter');
-}
-
-/** A right answer: the check icon, ANSWERED sent and accepted, the box read-only; then continue (DONE). */
-async function answerRight(page: Page, t: Texts, index: number, text: string) {
-  const answered = nextProgressReply(page, 'set-question-status', 'ANSWERED');
-  await answer(page, text);
-  const result = page.getByTestId('answer-result');
-  await page.locator('[data-testid="answer-result"][data-result="right"]').waitFor();
-  expect(await result.getAttribute('aria-label')).toBe(t.player.answer.right);
-  expect((await answered).status()).toBe(200);
-  expect(await page.getByTestId('answer-input').getAttribute('readonly')).not.toBeNull();
-  expect(await page.getByTestId('answer-input').inputValue()).toBe(text);
-  await questionView(page, index).and(page.locator('[data-status="ANSWERED"]')).waitFor();
-  const done = nextProgressReply(page, 'set-question-status', 'DONE');
-  await page.getByTestId('after-answer').getByTestId('question-continue').click();
-  expect((await done).status()).toBe(200);
 }
 
 describe('playing the Hebrew map game to the end', () => {

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { progressSchema, type GameProgressRequest, type Progress } from '@streethunt/shared';
 import { fieldLabel } from './app.ts';
 import type { TestServer } from './server.ts';
@@ -176,4 +177,27 @@ export async function buyOnSandboxPage(page: Page, buyer: Buyer): Promise<string
   await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.has('Token'));
   await page.getByTestId('payment-approved').waitFor();
   return ((await page.getByTestId('game-code').textContent()) ?? '').trim();
+}
+
+/** Types an answer and presses Enter. */
+export async function answer(page: Page, text: string) {
+  const input = page.getByTestId('answer-input');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** A right answer: the check icon, ANSWERED sent and accepted, the box read-only; then continue (DONE). */
+export async function answerRight(page: Page, t: Texts, index: number, text: string) {
+  const answered = nextProgressReply(page, 'set-question-status', 'ANSWERED');
+  await answer(page, text);
+  const result = page.getByTestId('answer-result');
+  await page.locator('[data-testid="answer-result"][data-result="right"]').waitFor();
+  expect(await result.getAttribute('aria-label')).toBe(t.player.answer.right);
+  expect((await answered).status()).toBe(200);
+  expect(await page.getByTestId('answer-input').getAttribute('readonly')).not.toBeNull();
+  expect(await page.getByTestId('answer-input').inputValue()).toBe(text);
+  await questionView(page, index).and(page.locator('[data-status="ANSWERED"]')).waitFor();
+  const done = nextProgressReply(page, 'set-question-status', 'DONE');
+  await page.getByTestId('after-answer').getByTestId('question-continue').click();
+  expect((await done).status()).toBe(200);
 }
