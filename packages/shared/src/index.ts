@@ -14,6 +14,7 @@ export * from './live-events.ts';
 export type * from './first-screen.ts';
 export * from './geo/index.ts';
 export * from './media/index.ts';
+export * from './offline/index.ts';
 export * from './money/index.ts';
 export * from './schemas/media.ts';
 export * from './schemas/studio.ts';

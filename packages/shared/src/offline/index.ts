@@ -1,0 +1,1 @@
+export * from './pack-plan.ts';
