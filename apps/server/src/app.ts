@@ -63,6 +63,7 @@ import { payoutsRoutes } from './features/payouts/routes.ts';
 import { refundsRoutes } from './features/refunds/routes.ts';
 import { myGamesRoutes } from './features/my-games/routes.ts';
 import { mediaFileRoutes, mediaRoutes } from './features/media/routes.ts';
+import { tileSourceOf } from './platform/tile-source.ts';
 
 export type AppDeps = {
   config: Config;
@@ -162,6 +163,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Security headers, worked out once from helmet's options (@fastify/helmet rebuilt its middleware
   // and parsed the CSP on every request, which cost the hot player routes a sixth of their throughput).
   const mediaOrigins = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
+  // 'Save for offline' fetches the game's tiles from the page where the tile server allows it (TILE_OFFLINE=area).
+  const tileOrigins = config.tileOffline === 'area' ? tileSourceOf(config.tileUrl) : [];
   const setSecurityHeaders = securityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -172,7 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         // Media may be served from the bucket's public address (S3_PUBLIC_URL).
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...mediaOrigins],
         mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...tileOrigins],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
       },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { APP_ENVS, DEFAULT_VAT_PERCENT } from '@streethunt/shared';
+import { APP_ENVS, DEFAULT_VAT_PERCENT, TILE_OFFLINE_MODES, type TileOfflineMode } from '@streethunt/shared';
 import proxyaddr from '@fastify/proxy-addr';
 
 /** OpenStreetMap's own Nominatim: used within its usage policy (platform/geocoder/nominatim.ts). */
@@ -116,6 +116,8 @@ const envSchema = z.object({
   // The bucket's public address (or a CDN's); /media/{key} then redirects there instead of sending the bytes.
   S3_PUBLIC_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
   TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  // Whether 'Save for offline' may download a game's map area from TILE_URL: OpenStreetMap's own servers forbid bulk downloads.
+  TILE_OFFLINE: z.preprocess(emptyAsUndefined, z.enum(TILE_OFFLINE_MODES).default('seen')),
   SEED_DEMO: z.preprocess(emptyAsUndefined, flag.optional()),
   APP_ENV: z.enum(APP_ENVS).default('development'),
   PRODUCTION_HOSTS: list.default(['www.streethunt.co.il', 'streethunt.co.il']),
@@ -188,6 +190,8 @@ export type Config = {
   /** Media in an S3 bucket (S3_BUCKET and the rest); undefined: the local disk under DATA_DIR/media. */
   s3?: S3Config;
   tileUrl: string;
+  /** `seen`: the offline pack keeps only tiles the phone has shown; `area`: it downloads the game's area (TILE_OFFLINE). */
+  tileOffline: TileOfflineMode;
   seedDemo: boolean;
   appEnv: (typeof APP_ENVS)[number];
   productionHosts: string[];
@@ -286,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geocoderUrl: e.GEOCODER_URL === 'off' ? undefined : e.GEOCODER_URL,
     s3,
     tileUrl: e.TILE_URL,
+    tileOffline: e.TILE_OFFLINE,
     // Demo data only goes into the embedded database unless asked for explicitly.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     appEnv: e.APP_ENV,

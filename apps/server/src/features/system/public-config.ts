@@ -8,6 +8,7 @@ export function publicConfig(config: Config): PublicConfig {
     productionHosts: config.productionHosts,
     bareDomain: config.bareDomain,
     tileUrl: config.tileUrl,
+    tileOffline: config.tileOffline,
     vatPercent: config.vatPercent,
   };
 }

@@ -16,6 +16,8 @@ describe.each(testDatabaseKinds())('system routes on %s', (kind) => {
     const body = publicConfigSchema.parse(res.json());
     expect(body.appEnv).toBe('staging');
     expect(body.vatPercent).toBe(18);
+    // OpenStreetMap's own servers by default: the offline pack downloads no tiles.
+    expect(body.tileOffline).toBe('seen');
   });
 
   it('GET /api/test/request echoes the request without secrets', async () => {
@@ -60,5 +62,22 @@ describe.each(testDatabaseKinds())('system routes on %s', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().paths['/api/public-config']).toBeDefined();
+  });
+});
+
+describe('the offline tiles setting', () => {
+  it('TILE_OFFLINE=area reaches the public config and lets the page fetch from the tile server', async () => {
+    const t = await buildTestApp({ kind: 'pglite', env: { TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', TILE_OFFLINE: 'area' } });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/public-config' });
+      expect(publicConfigSchema.parse(res.json())).toMatchObject({ tileUrl: 'https://tiles.example.org/{z}/{x}/{y}.png', tileOffline: 'area' });
+      expect(String(res.headers['content-security-policy'])).toMatch(/connect-src [^;]*https:\/\/tiles\.example\.org/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a value it does not know', async () => {
+    await expect(buildTestApp({ kind: 'pglite', env: { TILE_OFFLINE: 'everything' } })).rejects.toThrow(/TILE_OFFLINE/);
   });
 });
