@@ -58,7 +58,7 @@ export function fakeServer({
     const override = state.override?.(call);
     if (override) return json(override.status, override.body);
     if (method === 'GET' && path === '/api/public-config') {
-      return json(200, { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', vatPercent: 18 });
+      return json(200, { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: 'https://tiles.example/{z}/{x}/{y}.png', tileOffline: 'seen', vatPercent: 18 });
     }
     const [pathname, search = ''] = path.split('?');
     if (method === 'GET' && pathname === `/api/games/${state.game._id}`) {
