@@ -12,6 +12,8 @@ import termsEn from './pages/terms.en.json';
 import termsHe from './pages/terms.he.json';
 import affiliatesEn from './pages/affiliates.en.json';
 import affiliatesHe from './pages/affiliates.he.json';
+import offlinePackEn from './player/offline-pack.en.json';
+import offlinePackHe from './player/offline-pack.he.json';
 
 /** Every leaf of a translation tree as `path -> value`; arrays count by index. */
 function leaves(node: unknown, prefix = ''): Map<string, unknown> {
@@ -34,6 +36,7 @@ describe.each([
   ['game language switch translation files', languagesHe, languagesEn],
   ['terms of use translation files', termsHe, termsEn],
   ['affiliates pages translation files', affiliatesHe, affiliatesEn],
+  ['offline pack translation files', offlinePackHe, offlinePackEn],
 ])('%s', (_name, heTexts, enTexts) => {
   const heLeaves = leaves(heTexts);
   const enLeaves = leaves(enTexts);

@@ -10,9 +10,9 @@ import { useHydrated } from '../../ui/use-hydrated.ts';
 import { usePlay } from './play-context.tsx';
 import { useFreeStart } from './use-free-start.ts';
 
-// The team's code shows only once a play has started, and such a phone draws the page itself (main.tsx):
-// no first screen from the server carries it, so its code loads apart.
-const PlayCode = lazy(() => import('./play-code.tsx').then((m) => ({ default: m.PlayCode })));
+// The team's code and 'Save for offline' show only once a play has started, and such a phone draws the
+// page itself (main.tsx): no first screen from the server carries them, so their code loads apart.
+const StartedPlayTools = lazy(() => import('./started-play-tools.tsx'));
 const GameLanguagePicker = lazy(() => import('./game-language-controls.tsx').then((m) => ({ default: m.GameLanguagePicker })));
 
 /** The picker's height (a row of compact buttons and its margin), kept while its code loads so the intro does not move. */
@@ -89,7 +89,7 @@ export function IntroPage() {
         )}
         {started && snapshot.secret && (
           <Suspense fallback={null}>
-            <PlayCode code={snapshot.secret} gameId={game._id} gameName={name.trim() || t('player.intro.title')} />
+            <StartedPlayTools code={snapshot.secret} gameId={game._id} gameName={name.trim() || t('player.intro.title')} />
           </Suspense>
         )}
       </IntroView>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button, Center, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,9 @@ import { useTeamEventState } from './use-team-event-state.ts';
 import { PlayTimer } from './play-timer.tsx';
 import { PlayQuestion } from './play-question.tsx';
 import { QuestionChooser } from './question-chooser.tsx';
+
+// Mid-game, 'Save for offline' is under the question: its code loads apart.
+const OfflinePackButton = lazy(() => import('../offline-pack/offline-pack-button.tsx'));
 
 /** Nothing playable now, though the game is not over (a question waits for the clock): the team is told to wait. */
 const WAITING = -3;
@@ -129,6 +132,9 @@ export function QuestionsPage() {
       ) : (
         <PlayQuestion key={`question-${index}`} index={index} question={question} status={status} />
       )}
+      <Suspense fallback={null}>
+        <OfflinePackButton />
+      </Suspense>
     </Stack>
   );
 }
