@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         // Mantine writes its CSS variables in <style> tags.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Media may be served from the bucket's public address (S3_PUBLIC_URL).
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...mediaOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...mediaOrigins, ...tileOrigins],
         mediaSrc: ["'self'", 'blob:', ...mediaOrigins],
         connectSrc: ["'self'", 'ws:', 'wss:', ...tileOrigins],
         frameAncestors: ["'self'"],

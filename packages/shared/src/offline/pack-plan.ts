@@ -23,7 +23,7 @@ export const PACK_FORMAT_VERSION = 1;
 /** The player's map opens at 15 (game-map.tsx); a walker zooms in a step or two, rarely out. */
 export const PACK_ZOOMS = [14, 15, 16, 17] as const;
 /** Around the game's areas: a wrong turn still has its street on the map. */
-export const PACK_MARGIN_METERS = 300;
+const PACK_MARGIN_METERS = 300;
 /** A tile as OpenStreetMap-style servers draw a city: about 20 KB, a little more than most. */
 export const TILE_BYTES_ESTIMATE = 20_000;
 /** No pack brings more map than this. */
@@ -33,7 +33,7 @@ export const PACK_TILE_BYTES_CAP = 50_000_000;
 const COVER_PADDING_PX = 32;
 
 export type PackMediaKind = 'image' | 'audio' | 'video';
-export type PackMedia = { url: string; kind: PackMediaKind; /** The question it belongs to, or null for the intro and the end. */ stop: number | null };
+type PackMedia = { url: string; kind: PackMediaKind; /** The question it belongs to, or null for the intro and the end. */ stop: number | null };
 
 export type PackPlan = {
   gameId: string;
@@ -57,7 +57,7 @@ export type PackPlanInput = {
 };
 
 // `src="…"` and `poster="…"` of the rich texts' <img>, <audio>, <video> and <source> (content is cleaned HTML).
-const MEDIA_TAG = /<(img|audio|video|source)\b[^>]*>/gi;
+const MEDIA_TAG = /<(img|audio|video|source)\b[^<>]*>/gi;
 const MEDIA_ATTRIBUTE = /\s(src|poster)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
 
 function decodeAttribute(value: string): string {
@@ -105,7 +105,7 @@ function locationPoints(location: GameLocation | null | undefined): Point[] {
 }
 
 /** The game's areas and start point, grown by the margin; null for a game with no place at all. */
-export function gameBounds(game: GameReply): Bounds | null {
+function gameBounds(game: GameReply): Bounds | null {
   const points = [...locationPoints(game.metadata.location), ...(game.questions ?? []).flatMap((q) => locationPoints(q.location))];
   const bounds = boundsOf(points);
   return bounds && padBounds(bounds, PACK_MARGIN_METERS);

@@ -14,7 +14,7 @@ import { PlayQuestion } from './play-question.tsx';
 import { QuestionChooser } from './question-chooser.tsx';
 
 // Mid-game, 'Save for offline' is under the question: its code loads apart.
-const OfflinePackButton = lazy(() => import('../offline-pack/offline-pack-button.tsx'));
+const OfflinePackButton = lazy(() => import('./offline-pack/offline-pack-button.tsx'));
 
 /** Nothing playable now, though the game is not over (a question waits for the clock): the team is told to wait. */
 const WAITING = -3;

@@ -162,7 +162,7 @@ export async function downloadPack({ plan, estimate, name, saveReply, onProgress
 }
 
 /** Reads the cache back: which stops have all their media, what is missing, how many tiles are there. */
-export async function checkCoverage(plan: PackPlan, cache: PackCache, base: string) {
+async function checkCoverage(plan: PackPlan, cache: PackCache, base: string) {
   const missing: Record<PackMediaKind, number> = { image: 0, audio: 0, video: 0 };
   const stopsMissing = new Set<number>();
   for (const media of plan.media) {

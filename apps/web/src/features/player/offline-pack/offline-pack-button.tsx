@@ -3,23 +3,26 @@ import { Button } from '@mantine/core';
 import { IconCloudDownload, IconCloudCheck } from '@tabler/icons-react';
 import { packCacheName } from '@streethunt/shared';
 import { useOfflinePackTexts } from './use-offline-pack-texts.ts';
-import { withAllStyles } from '../../ui/all-styles.ts';
-import { usePlay } from '../player/play-context.tsx';
+import { withAllStyles } from '../../../ui/all-styles.ts';
+import { usePlay } from '../play-context.tsx';
 import { canKeepPacks } from './browser-caches.ts';
 
 const OfflinePackDialog = lazy(withAllStyles(() => import('./offline-pack-dialog.tsx')));
 
-/** 'Save for offline' on a game the phone holds a code for; the dialog and its logic load when tapped. */
+/** 'Save for offline' on a game the phone holds a code for, where the browser can keep files (Cache Storage). */
 export default function OfflinePackButton() {
+  return canKeepPacks() ? <SaveButton /> : null;
+}
+
+/** The button; the dialog and its logic load when it is tapped. */
+function SaveButton() {
   const { t } = useOfflinePackTexts();
   const { game } = usePlay();
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState(false);
   useEffect(() => {
-    if (!canKeepPacks()) return;
     caches.has(packCacheName(game._id)).then(setSaved, () => setSaved(false));
   }, [game._id]);
-  if (!canKeepPacks()) return null;
   const Icon = saved ? IconCloudCheck : IconCloudDownload;
   return (
     <>

@@ -1,14 +1,16 @@
 import type { TFunction } from 'i18next';
 import type { PackMediaKind } from '@streethunt/shared';
 
-/** A size as people read it: kB under a megabyte, MB with one decimal above. */
+/** A size as people read it: kB under a megabyte, MB with one decimal above; kept left-to-right inside a Hebrew line ('1.7 MB', not 'MB 1.7'). */
 export function formatBytes(bytes: number, language: string): string {
   const megabytes = bytes >= 1_000_000;
-  return new Intl.NumberFormat(language, {
+  const size = new Intl.NumberFormat(language, {
     style: 'unit',
     unit: megabytes ? 'megabyte' : 'kilobyte',
     maximumFractionDigits: megabytes ? 1 : 0,
   }).format(megabytes ? bytes / 1_000_000 : Math.max(1, Math.round(bytes / 1000)));
+  // Left-to-right isolate … pop directional isolate.
+  return `\u2066${size}\u2069`;
 }
 
 export function countByKind(media: readonly { kind: PackMediaKind }[]): Record<PackMediaKind, number> {

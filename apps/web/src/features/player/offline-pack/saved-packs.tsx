@@ -69,7 +69,7 @@ export function SavedPacks({ refresh, onRemoved }: { refresh: number; onRemoved(
                     {t('row', { size: formatBytes(pack.bytes, i18n.language), date: date.format(new Date(pack.savedAt)) })}
                   </Text>
                 </Stack>
-                <Button size="xs" variant="light" color="red" onClick={() => setConfirming(pack.gameId)} aria-label={t('removeLabel', { name })} data-testid="pack-remove">
+                <Button size="xs" variant="light" color="red" style={{ flexShrink: 0 }} onClick={() => setConfirming(pack.gameId)} aria-label={t('removeLabel', { name })} data-testid="pack-remove">
                   {t('remove')}
                 </Button>
               </Group>

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import { planPack, type PackPlan } from '@streethunt/shared';
-import { usePublicConfig } from '../../api/public-config.ts';
+import { usePublicConfig } from '../../../api/public-config.ts';
 import { useOfflinePackTexts } from './use-offline-pack-texts.ts';
-import { playerApi } from '../player/api.ts';
-import { usePlay } from '../player/play-context.tsx';
-import { readGrant, writeCachedGame } from '../player/player-store.ts';
+import { playerApi } from '../api.ts';
+import { usePlay } from '../play-context.tsx';
+import { readGrant, writeCachedGame } from '../player-store.ts';
 import { browserPackDeps } from './browser-caches.ts';
 import { downloadPack, estimatePack, type PackEstimate, type PackResult } from './download-pack.ts';
 import { countByKind, coverageLine, formatBytes, packParts } from './pack-text.ts';
@@ -125,7 +125,9 @@ export default function OfflinePackDialog({ onClose, onSaved }: { onClose(): voi
     body = (
       <Stack gap="sm" data-testid="pack-saving">
         <Text>{t('savingText')}</Text>
-        <Progress value={percent} size="lg" aria-label={t('saving')} transitionDuration={150} />
+        <Progress.Root size="lg" transitionDuration={150}>
+          <Progress.Section value={percent} aria-label={t('saving')} />
+        </Progress.Root>
       </Stack>
     );
   } else if (step.name === 'done') {
