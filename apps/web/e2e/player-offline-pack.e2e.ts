@@ -141,6 +141,10 @@ describe('save for offline', () => {
       expect(tileRequests, 'the pack fetches no tile under OpenStreetMap’s policy').toEqual([]);
       expect(bytes).toBeLessThan(3_000_000);
       console.log(`offline pack of the map game with the default TILE_OFFLINE=seen: ${bytes} bytes kept, no tiles`);
+      // The cover the intro shows (the srcset's pick for this screen) is the very URL the pack keeps.
+      const cover = await page.getByTestId('intro-page').locator('img').first().evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(cover).toMatch(/\/media\/covers\/.+\?w=\d+$/);
+      expect(await page.evaluate(async ({ name, url }) => Boolean(await (await caches.open(name)).match(url)), { name: `pack-${map.id}`, url: cover })).toBe(true);
       await removePackFromList(page, 'he', map);
       p.expectNoErrors({ allowConsole: [TILE_FAILURES] });
     } finally {
