@@ -5,6 +5,7 @@ import { deferredStyles } from './build/deferred-styles.ts';
 import { firstLoadChunking } from './build/first-load-chunk.ts';
 import { precompress } from './build/precompress.ts';
 import { productionBuilds } from './build/production-builds.ts';
+import { serviceWorker } from './build/service-worker.ts';
 import { trimmedMantineVariables } from './build/trim-mantine-variables.ts';
 
 const api = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
@@ -12,7 +13,7 @@ const api = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 // Two builds: the browser's (dist/) and, with --ssr, the server's renderer of the first screen
 // (src/entry-server.tsx into dist-server/, which the API server imports).
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), trimmedMantineVariables(), bootScript(), deferredStyles(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), trimmedMantineVariables(), bootScript(), deferredStyles(), serviceWorker(), precompress()],
   resolve: { alias: command === 'build' ? productionBuilds() : [] },
   server: {
     port: 5173,

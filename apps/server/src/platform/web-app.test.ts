@@ -34,6 +34,8 @@ describe('web app and API delivery', () => {
   const indexHtml = `<!doctype html><html lang="he"><head><title>StreetHunt</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}<script type="module" src="/assets/index-Abc123.js"></script></body></html>`;
   const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
   const favicon = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+  const serviceWorker = `self.__WB_MANIFEST=${JSON.stringify(Array.from({ length: 60 }, (_, i) => ({ url: `assets/chunk-${i}.js`, revision: null })))};`;
+  const webManifest = JSON.stringify({ name: 'StreetHunt', start_url: '/games', display: 'standalone' });
   const brScript = brotliCompressSync(script);
   const files: Record<string, string | Buffer> = {
     'index.html': indexHtml,
@@ -45,6 +47,9 @@ describe('web app and API delivery', () => {
     // Small files get no compressed copies at build time.
     'assets/tiny-Def456.css': 'body{margin:0}',
     'favicon.svg': favicon,
+    'sw.js': serviceWorker,
+    'sw.js.br': brotliCompressSync(serviceWorker),
+    'manifest.webmanifest': webManifest,
   };
   const assetUrl = '/assets/index-Abc123.js';
   let gameId: string;
@@ -138,6 +143,33 @@ describe('web app and API delivery', () => {
           expect(decoded(res).toString()).toBe(indexHtml);
         }
       }
+    });
+
+    it('the service worker is revalidated on every check, in every encoding, under a policy that lets it fetch map tiles', async () => {
+      for (const acceptEncoding of ['br', 'identity']) {
+        const res = await get('/sw.js', { 'accept-encoding': acceptEncoding });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['content-type']).toMatch(/^(?:text|application)\/javascript/);
+        expect(decoded(res).toString()).toBe(serviceWorker);
+        const policy = String(res.headers['content-security-policy']);
+        expect(policy).toContain("script-src 'self'");
+        expect(policy).toMatch(/connect-src [^;]*\*/);
+      }
+      // The page keeps its own policy.
+      expect(String((await get('/games')).headers['content-security-policy'])).not.toMatch(/connect-src [^;]*\*/);
+    });
+
+    it('the web manifest is sent as one, and the page policy allows the worker and the manifest from this origin', async () => {
+      const res = await get('/manifest.webmanifest');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      expect(res.json()).toEqual(JSON.parse(webManifest));
+      const policy = String((await get('/games')).headers['content-security-policy']);
+      // No worker-src, manifest-src or child-src of their own: both fall back to default-src 'self'.
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).not.toMatch(/worker-src|manifest-src|child-src/);
     });
 
     it('other root files are cached for an hour', async () => {

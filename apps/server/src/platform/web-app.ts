@@ -13,6 +13,16 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /** Other files at the root (favicon.svg...) keep their names across builds: cached a little, so a change shows within the hour. */
 const SHORT = 'public, max-age=3600';
+/**
+ * The service worker (docs/decisions/013): asked again on every check, so a new deploy always reaches
+ * the phone and an old worker never sticks (browsers cap a worker's HTTP caching at a day anyway).
+ */
+const SERVICE_WORKER = 'sw.js';
+/**
+ * A worker runs under the policy its own script was sent with. It fetches what the page asked for:
+ * this server's files and media, and map tiles from the tile server the public config names, any host.
+ */
+const SERVICE_WORKER_CSP = "default-src 'self'; connect-src 'self' *; script-src 'self'; object-src 'none'; base-uri 'none'";
 
 /**
  * Serves the built web app: its files (the `.br`/`.gz` made at build time when the client accepts
@@ -23,8 +33,11 @@ export async function serveWebApp(app: FastifyInstance, root: string, firstScree
   const assetsDir = path.join(root, 'assets') + path.sep;
   const cacheControlFor = (filePath: string) => {
     if (filePath.startsWith(assetsDir)) return IMMUTABLE;
-    return path.basename(filePath).replace(/\.(?:br|gz)$/, '') === 'index.html' ? REVALIDATE : SHORT;
+    const name = path.basename(filePath).replace(/\.(?:br|gz)$/, '');
+    return name === 'index.html' || name === SERVICE_WORKER ? REVALIDATE : SHORT;
   };
+  const rootDir = path.resolve(root);
+  const isServiceWorker = (filePath: string) => path.resolve(path.dirname(filePath)) === rootDir && path.basename(filePath).replace(/\.(?:br|gz)$/, '') === SERVICE_WORKER;
 
   await app.register(async (web) => {
     web.addHook('onRequest', normalizeAcceptEncoding);
@@ -42,6 +55,7 @@ export async function serveWebApp(app: FastifyInstance, root: string, firstScree
       // filePath is the file sent: name.br when brotli was chosen.
       setHeaders: (res, filePath) => {
         res.setHeader('cache-control', cacheControlFor(filePath));
+        if (isServiceWorker(filePath)) res.setHeader('content-security-policy', SERVICE_WORKER_CSP);
         // The body depends on Accept-Encoding, also when it came out as the original.
         res.setHeader('vary', 'accept-encoding');
       },

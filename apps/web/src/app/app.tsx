@@ -27,7 +27,7 @@ const red: MantineColorsTuple = ['#fff5f5', '#ffe3e3', '#ffc9c9', '#ffa8a8', '#e
  */
 const green: MantineColorsTuple = ['#ebfbee', '#d3f9d8', '#b2f2bb', '#8ce99a', '#2b8a3e', '#2b7a3e', '#237032', '#1e6129', '#185122', '#13421b'];
 
-const theme = createTheme({
+export const theme = createTheme({
   primaryColor: 'teal',
   colors: { teal, red, green },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Hebrew", Arial, sans-serif',

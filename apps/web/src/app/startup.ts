@@ -27,11 +27,7 @@ export function wwwRedirectTarget(location: Pick<Location, 'hostname' | 'href'>,
 /** Runs once before the first render. */
 export function runStartupTasks(): void {
   rememberAffiliate(window.location.search);
-  // An old deployment's service worker would serve stale pages; we have none, so remove any.
-  if ('serviceWorker' in navigator) {
-    void navigator.serviceWorker
-      .getRegistrations()
-      .then((registrations) => Promise.all(registrations.map((r) => r.unregister())))
-      .catch(() => undefined);
-  }
+  // The app shell's worker (docs/decisions/013), in production builds only (the dev server has none),
+  // once the page has loaded: its code is never part of the first load (start.ts checks for support).
+  if (import.meta.env.PROD) addEventListener('load', () => import('./service-worker/start.ts'));
 }

@@ -1,7 +1,8 @@
-import { useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentType, type FormEvent } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AnswerKind } from '@streethunt/shared';
+import { holdUpdates } from '../../app/update-gate.ts';
 import { playSound } from '../sounds.ts';
 import { ResultAnnouncement, ResultIcon } from './result-icon.tsx';
 
@@ -106,6 +107,9 @@ export function AnswerBox({ kind, field: Field, pickFirst, options = [], answere
         ? t('player.answer.wait')
         : notCounted;
   const readOnly = answered || result === 'checking';
+  // A new version of the app never reloads the page over an answer being typed or checked.
+  const busy = !answered && (sent !== '' || result === 'checking');
+  useEffect(() => (busy ? holdUpdates('answer') : undefined), [busy]);
   return (
     <form onSubmit={submit} noValidate aria-label={t('player.answer.form')} data-testid="answer-form" data-kind={kind}>
       <Stack gap="sm">

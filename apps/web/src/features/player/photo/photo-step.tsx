@@ -3,6 +3,7 @@ import { Alert, Badge, Button, FileButton, Group, Image, Loader, Stack, Text } f
 import { IconCamera, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_NAMESPACE } from '../../../i18n/live-translations.ts';
+import { holdUpdates } from '../../../app/update-gate.ts';
 import { photoPoints, type PhotoState, type Progress } from '@streethunt/shared';
 import { myPhotos, uploadPhoto } from './photo-api.ts';
 import { indexedDbStore, photoId, PhotoQueue, type QueuedPhoto } from './photo-queue.ts';
@@ -143,6 +144,11 @@ export default function PhotoStep({ gameId, secretCode, grant, questionId, photo
       live = false;
     };
   }, [status, kept, isOnline, gameId, secretCode, grant, questionId]);
+
+  // A new version of the app never reloads the page while a photo is being made ready or uploads
+  // (one kept offline waits in IndexedDB and survives a reload).
+  const uploading = busy || (Boolean(kept) && isOnline);
+  useEffect(() => (uploading ? holdUpdates('photo') : undefined), [uploading]);
 
   const take = async (file: File | null) => {
     if (!file) return;
