@@ -100,9 +100,9 @@ describe('offline play', () => {
       await questionView(page, 1).waitFor();
       await page.locator('[data-testid="hint-1"][data-open="true"]').waitFor();
 
-      // Offline again, then a reload. The app has no service worker, so with the whole network gone
-      // the browser cannot load the page at all (net::ERR_INTERNET_DISCONNECTED): that reload is
-      // skipped. What a reload must keep is the queue in localStorage, so the page is reloaded with
+      // Offline again, then a reload. Service workers are blocked here (support/browser.ts), so with the
+      // whole network gone the browser cannot load the page at all (app-shell-offline.e2e.ts reloads
+      // offline under the worker): that reload is skipped. What a reload must keep is the queue in localStorage, so the page is reloaded with
       // the server unreachable instead (the page's files load, every API call and the socket fail).
       await context.setOffline(true);
       await banner.waitFor();

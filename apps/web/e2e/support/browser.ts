@@ -55,6 +55,12 @@ export async function newPhonePage(
     bypassCSP?: boolean;
     /** Another screen than the 390x844 phone; from 1024 px wide it is a desktop (1x, mouse, no touch). */
     viewport?: { width: number; height: number };
+    /**
+     * 'allow' lets the app register its service worker (app-shell-offline.e2e.ts). Blocked otherwise:
+     * `page.route` does not see what a worker answers, and the tests that stub or cut off requests
+     * rely on it; the worker leaves the API alone, but pages and media would go through it.
+     */
+    serviceWorkers?: 'allow' | 'block';
   },
 ): Promise<PhonePage> {
   const viewport = options.viewport ?? { width: 390, height: 844 };
@@ -69,6 +75,7 @@ export async function newPhonePage(
     permissions: ['geolocation'],
     geolocation: TEL_AVIV,
     bypassCSP: options.bypassCSP ?? false,
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   if (options.storeLanguage !== false) {
     // A visitor who chose a language has it kept twice, as the app keeps it: for the app, and in the cookie the server draws /games by.
