@@ -48,6 +48,12 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redis).toBeUndefined();
     expect(config.s3).toBeUndefined();
+    expect(config.webDist).toBeUndefined();
+  });
+
+  it('serves another build of the web app when WEB_DIST names one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, WEB_DIST: 'copy/dist' }).webDist).toBe(path.resolve('copy/dist'));
+    expect(loadConfig({ DATA_DIR: dataDir, WEB_DIST: '' }).webDist).toBeUndefined();
   });
 
   it('keeps media in an S3 bucket when S3_BUCKET is set, with its region, endpoint, keys and public address', () => {

@@ -69,6 +69,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  WEB_DIST: z.preprocess(emptyAsUndefined, z.string().optional()),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().url().optional()),
   REDIS_URL: z.preprocess(
     emptyAsUndefined,
@@ -189,6 +190,8 @@ export type Config = {
   geocoderUrl?: string;
   /** Media in an S3 bucket (S3_BUCKET and the rest); undefined: the local disk under DATA_DIR/media. */
   s3?: S3Config;
+  /** Another build of the web app to serve than apps/web/dist (WEB_DIST); dist-server must sit beside it. */
+  webDist?: string;
   tileUrl: string;
   /** `seen`: the offline pack keeps only tiles the phone has shown; `area`: it downloads the game's area (TILE_OFFLINE). */
   tileOffline: TileOfflineMode;
@@ -289,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaQuotaBytes: e.MEDIA_QUOTA_BYTES,
     geocoderUrl: e.GEOCODER_URL === 'off' ? undefined : e.GEOCODER_URL,
     s3,
+    ...(e.WEB_DIST && { webDist: path.resolve(e.WEB_DIST) }),
     tileUrl: e.TILE_URL,
     tileOffline: e.TILE_OFFLINE,
     // Demo data only goes into the embedded database unless asked for explicitly.

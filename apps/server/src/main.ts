@@ -26,9 +26,7 @@ async function main() {
   await sweepStagedUploads(mediaDir(config));
   const seeded = config.seedDemo ? await seedDemo(database.db, createStorage(config)) : false;
   const mailer = createMailer(config.mail, config.dataDir);
-  // WEB_DIST serves another build of the web app than apps/web/dist (the browser test of app updates
-  // serves a copy it changes); dist-server must sit beside it.
-  const app = await buildApp({ config, database, mailer, ...(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {}) });
+  const app = await buildApp({ config, database, mailer, ...(config.webDist && { webDist: config.webDist }) });
 
   database.onConnectionLost((error) => app.log.error({ err: error }, 'PostgreSQL connection lost; the pool reconnects on the next query'));
 
