@@ -44,7 +44,7 @@ function plural(texts: Record<string, string>, key: string, count: number, langu
 const packExists = (page: Page, gameId: string) => page.evaluate((name) => caches.has(name), `pack-${gameId}`);
 
 /** Opens 'Save for offline', checks the size comes before any download, downloads, and waits for the coverage line. */
-async function saveForOffline(page: Page, language: Language, game: DemoGame, shot: string) {
+async function saveForOffline(page: Page, language: Language, game: DemoGame, shot: string, { watchProgress = true } = {}) {
   const o = offline[language];
   await page.getByTestId('offline-pack-open').first().click();
   const dialog = page.getByRole('dialog', { name: o.title });
@@ -58,18 +58,22 @@ async function saveForOffline(page: Page, language: Language, game: DemoGame, sh
   await expectFitsScreen(page, `size dialog ${shot}`);
   await expectNoSeriousA11yViolations(page);
 
-  // The media answer slowly here, so the progress is seen.
-  await page.route('**/media/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
-  });
+  // The media answer slowly here, so the progress is seen (page.route does not see what a service worker fetches).
+  if (watchProgress) {
+    await page.route('**/media/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+  }
   await dialog.getByTestId('pack-download').click();
-  const bar = dialog.getByRole('progressbar', { name: o.saving });
-  await bar.waitFor();
-  expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
+  if (watchProgress) {
+    const bar = dialog.getByRole('progressbar', { name: o.saving });
+    await bar.waitFor();
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
+  }
   const done = dialog.getByTestId('pack-done');
   await done.waitFor({ timeout: 30_000 });
-  await page.unroute('**/media/**');
+  if (watchProgress) await page.unroute('**/media/**');
   expect(await dialog.getByTestId('pack-coverage').textContent()).toBe(plural(o, 'allReady', game.content.questions.length, language));
   expect(await packExists(page, game.id)).toBe(true);
   const bytes = Number(await done.getAttribute('data-bytes'));
@@ -170,6 +174,41 @@ describe('save for offline', () => {
       await page.getByTestId('offline-pack-open').click();
       await removePackFromList(page, 'en', english);
       p.expectNoErrors();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('under the app’s service worker: offline, a reload shows the intro with the cover from the pack', { timeout: 150_000 }, async () => {
+    const t = texts.he;
+    const { code } = await buyCodeViaApi(e2e.server, map.id);
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he', viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
+    const { page, context } = p;
+    try {
+      await stubMapTiles(context);
+      await page.goto(`/game/${map.id}`);
+      await page.waitForFunction(async () => {
+        await navigator.serviceWorker.ready;
+        return navigator.serviceWorker.controller !== null;
+      });
+      await enterCode(page, t, code);
+      await page.getByTestId('header-intro').click();
+      await page.getByTestId('play-code').waitFor();
+      await saveForOffline(page, 'he', map, 'he-390-worker', { watchProgress: false });
+      await page.keyboard.press('Escape');
+      // Only the pack may answer for the cover: the worker's own keeping of pictures seen is emptied.
+      await page.evaluate(() => caches.delete('media-seen'));
+
+      await context.setOffline(true);
+      await page.reload();
+      const intro = page.getByTestId('intro-page');
+      await intro.getByRole('button', { name: t.player.intro.continue, exact: true }).waitFor();
+      const cover = intro.locator('img').first();
+      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+      const src = await cover.evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(await page.evaluate(async ({ name, url }) => Boolean(await (await caches.open(name)).match(url)), { name: `pack-${map.id}`, url: src })).toBe(true);
+      await saveScreenshot(page, 'offline-pack-reload-offline-he-390');
+      await context.setOffline(false);
     } finally {
       await p.close();
     }
