@@ -10,7 +10,6 @@ import { applyAppStyles } from './app/styles/apply-app-styles.ts';
 import { App, createQueryClient } from './app/app.tsx';
 import { primeQueries, readFirstScreenData, type FirstScreenData } from './app/first-screen-data.ts';
 import { loadMatchedRoutes, routes } from './app/router.tsx';
-import { readActiveGame } from './features/player/player-store.ts';
 import { readLanguageChoice } from './features/player/kept-language.ts';
 
 runStartupTasks();
@@ -23,8 +22,8 @@ runStartupTasks();
 function drawsTheSame(screen: FirstScreenData): boolean {
   if (readSession()) return false;
   if (screen.page === 'game') {
-    const active = readActiveGame();
-    if (active && active.game_id === screen.gameId && active.game_secret) return false;
+    // A code kept for this game is read later (the offline database, features/player/offline): the
+    // page drawn as the server did, the play then starts from what is kept.
     // A phone that plays this game in another of its languages fetches the game in that one itself.
     if (screen.gameId && readLanguageChoice(screen.gameId)) return false;
     // An address naming a language the page is not drawn in (not ready): the phone asks for it itself.

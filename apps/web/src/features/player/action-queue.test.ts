@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Progress } from '@streethunt/shared';
 import { ApiError, NetworkError } from '../../api/client.ts';
-import { ActionQueue, MAX_SERVER_ATTEMPTS, QUEUE_KEY, readQueue, toRequest, type ProgressRequest, type QueueDeps, type QueuedAction } from './action-queue.ts';
+import { ActionQueue, MAX_SERVER_ATTEMPTS, readQueue, toRequest, type ProgressRequest, type QueueDeps, type QueuedAction } from './action-queue.ts';
+import { forgetKept, keptOutbox } from './offline/kept-play.ts';
 import { buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 
 function makeQueue(send: (request: ProgressRequest) => Promise<Progress>) {
@@ -21,16 +22,16 @@ const done = { action: 'set-question-status', questionIndex: 0, questionStatus: 
 const readQueueItem = (change: typeof hint): QueuedAction => ({ ...change, id: 'a1', gameId: GAME_ID, secretCode: CODE, at: '2026-05-01T10:00:00.000Z', attempts: 0 });
 
 describe('action queue', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => forgetKept());
 
-  it('keeps changes in localStorage, in order, across page loads', () => {
+  it('keeps changes in the offline store, in order, across page loads', () => {
     const { queue } = makeQueue(async () => buildProgress());
     queue.enqueue(GAME_ID, CODE, hint);
     queue.enqueue(GAME_ID, CODE, answered);
     // A new page (a reload) reads the same queue.
     const again = makeQueue(async () => buildProgress()).queue;
     expect(again.pending(GAME_ID, CODE).map((a) => a.action)).toEqual(['show-question-hint', 'set-question-status']);
-    expect(JSON.parse(localStorage.getItem(QUEUE_KEY) ?? '[]')).toHaveLength(2);
+    expect(keptOutbox()).toHaveLength(2);
     expect(again.pending(GAME_ID, 'OTHER')).toEqual([]);
   });
 
@@ -63,7 +64,7 @@ describe('action queue', () => {
     });
     expect(deps.onSent).toHaveBeenCalledTimes(3);
     expect(readQueue()).toEqual([]);
-    expect(localStorage.getItem(QUEUE_KEY)).toBeNull();
+    expect(keptOutbox()).toEqual([]);
   });
 
   it('keeps the change on a network failure and sends it on the next try', async () => {

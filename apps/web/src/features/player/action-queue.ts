@@ -1,8 +1,9 @@
 import type { GameProgressRequest, Progress, ProgressChange } from '@streethunt/shared';
 import { ApiError, NetworkError } from '../../api/client.ts';
+import { keepOutbox, keptOutbox } from './offline/kept-play.ts';
 
 /**
- * Every progress change a player makes goes through this one ordered queue, kept in localStorage so
+ * Every progress change a player makes goes through this one ordered queue, kept in the offline database (offline/kept-play.ts) so
  * that answers and opened hints made offline survive a reload and reach the server in order when the
  * network returns (DESIGN.md section 4).
  */
@@ -21,26 +22,15 @@ export type QueuedAction = ProgressChange & {
 /** Every game-progress call but set-start-time (which needs an answer at once: it checks the code). */
 export type ProgressRequest = Exclude<GameProgressRequest, { action: 'set-start-time' }>;
 
-export const QUEUE_KEY = 'player.queue';
 /** A change the server keeps failing on (5xx) is given up after this many tries. */
 export const MAX_SERVER_ATTEMPTS = 8;
 
 export function readQueue(): QueuedAction[] {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(QUEUE_KEY) ?? '[]');
-    return Array.isArray(value) ? (value as QueuedAction[]).filter((a) => a && typeof a.id === 'string') : [];
-  } catch {
-    return [];
-  }
+  return (keptOutbox() as QueuedAction[]).filter((a) => a && typeof a.id === 'string');
 }
 
 function writeQueue(list: QueuedAction[]): void {
-  try {
-    if (list.length === 0) localStorage.removeItem(QUEUE_KEY);
-    else localStorage.setItem(QUEUE_KEY, JSON.stringify(list));
-  } catch {
-    /* storage disabled: the queue lives only as long as this page */
-  }
+  keepOutbox(list);
 }
 
 /** The game-progress call of a queued change. */

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { judgeAnswer, phoneAnswerOf, replyAnswerOf, type Answer } from '@streethunt/shared';
-import { QUEUE_KEY } from './action-queue.ts';
+import { readQueue } from './action-queue.ts';
+import { keptGet } from './offline/kept-play.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-player.tsx';
 
@@ -123,7 +124,7 @@ describe('player: every answer kind', () => {
     act(() => void window.dispatchEvent(new Event('offline')));
     type('Rothshild');
     expect((await screen.findByTestId('answer-queued')).textContent).toBe(t('player.answer.queued'));
-    expect(JSON.parse(localStorage.getItem(QUEUE_KEY) ?? '[]')).toHaveLength(1);
+    expect(readQueue()).toHaveLength(1);
     // Shown as answered meanwhile, without claiming it was right.
     expect(await screen.findByText('After the answer')).toBeTruthy();
     expect(resultLabel()).toBeUndefined();
@@ -144,7 +145,7 @@ describe('player: every answer kind', () => {
     expect((await screen.findByTestId('answer-wait')).textContent).toBe(t('player.answer.wait'));
     expect(screen.queryByTestId('answer-queued')).toBeNull();
     expect(resultLabel()).toBeUndefined();
-    expect(localStorage.getItem(QUEUE_KEY)).toBeNull();
+    expect(readQueue()).toEqual([]);
     expect(screen.queryByText('After the answer')).toBeNull();
 
     limited = false;
@@ -162,12 +163,12 @@ describe('player: every answer kind', () => {
     type('Rothshild');
     expect((await screen.findByTestId('answer-queued')).textContent).toBe(t('player.answer.queued'));
     expect(screen.queryByTestId('answer-wait')).toBeNull();
-    expect(JSON.parse(localStorage.getItem(QUEUE_KEY) ?? '[]')).toHaveLength(1);
+    expect(readQueue()).toHaveLength(1);
 
     limited = false;
     act(() => void window.dispatchEvent(new Event('online')));
     await waitFor(() => expect(server.state.progress.questions[0]?.status).toBe('ANSWERED'));
-    expect(localStorage.getItem(QUEUE_KEY) ?? '[]').toBe('[]');
+    expect(readQueue()).toEqual([]);
   });
 
   it('in a game that takes points off for wrong attempts, the answer carries the wrong attempts, kept across a reload', async () => {
@@ -186,6 +187,6 @@ describe('player: every answer kind', () => {
     await waitFor(() => expect(resultLabel()).toBe(t('player.answer.wrong')));
     type('1948');
     await waitFor(() => expect(server.changesSent()).toEqual([{ ...answered('1948'), wrongAttempts: 2 }]));
-    expect(localStorage.getItem('player.wrong-tries')).toBeNull();
+    expect(keptGet('player.wrong-tries')).toBeNull();
   });
 });

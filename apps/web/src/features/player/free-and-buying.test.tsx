@@ -4,6 +4,7 @@ import { formatPrice } from '@streethunt/shared';
 import { STORE_KEYS } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 import { fakeServer, renderPlayer, resetBrowserState } from './test-player.tsx';
+import { keptGet, keptPut } from './offline/kept-play.ts';
 
 vi.mock('./live-socket.ts', () => ({ connectLive: vi.fn(() => () => undefined) }));
 vi.mock('../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() }));
@@ -23,7 +24,7 @@ function freeServer() {
 }
 
 const startCalls = (server: ReturnType<typeof fakeServer>) => server.state.calls.filter((c) => c.body?.action === 'set-start-time' && !c.offline);
-const activeGame = () => JSON.parse(localStorage.getItem(STORE_KEYS.active) ?? 'null') as unknown;
+const activeGame = () => keptGet(STORE_KEYS.active) as unknown;
 
 describe('player: a free game starts without a code', () => {
   beforeEach(resetBrowserState);
@@ -131,7 +132,7 @@ describe('player: the game and its price in the buying flow', () => {
   it('back from paying: the code screen, with the bought code filled in, one tap from playing', async () => {
     const server = fakeServer({ progress: buildProgress({ startTime: null }) });
     // What /payment-success keeps: the game and its code, no progress yet.
-    localStorage.setItem(STORE_KEYS.active, JSON.stringify({ game_id: GAME_ID, game_secret: CODE }));
+    keptPut(STORE_KEYS.active, { game_id: GAME_ID, game_secret: CODE });
     const { t, router } = await renderPlayer({ url: '/games' });
     await act(() => router.navigate(`/game/${GAME_ID}`, { state: { page: 'payment' } }));
     const entry = await screen.findByTestId('code-entry');
@@ -144,7 +145,7 @@ describe('player: the game and its price in the buying flow', () => {
 
   it('a plain link (or a reload) opens the intro', async () => {
     fakeServer();
-    localStorage.setItem(STORE_KEYS.active, JSON.stringify({ game_id: GAME_ID, game_secret: CODE }));
+    keptPut(STORE_KEYS.active, { game_id: GAME_ID, game_secret: CODE });
     await renderPlayer();
     expect(await screen.findByTestId('intro-page')).toBeTruthy();
   });

@@ -5,6 +5,8 @@ import { STORE_KEYS } from './player-store.ts';
  * The language this phone plays a game in, when not the game's own (DESIGN.md section 13). Kept per
  * game on the phone only: each phone of a team reads in its own language, and progress is by question
  * id, so nothing else of the play depends on it. Not among what opening another game forgets.
+ * A preference read as the page draws (main.tsx decides from it whether to take over the server's
+ * page), so it stays in localStorage rather than in the offline database, which loads later.
  */
 
 export function readLanguageChoice(gameId: string): Language | null {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { connectLive, type LiveOptions } from './live-socket.ts';
-import { QUEUE_KEY } from './action-queue.ts';
+import { readQueue } from './action-queue.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-player.tsx';
 
@@ -37,7 +37,7 @@ describe('player: offline and live', () => {
     const banner = await screen.findByTestId('offline-banner');
     expect(banner.closest('[role="status"]')).toBeTruthy();
     expect(banner.textContent).toContain(t('player.offline.text'));
-    expect(JSON.parse(localStorage.getItem(QUEUE_KEY) ?? '[]')).toHaveLength(2);
+    expect(readQueue()).toHaveLength(2);
 
     // A reload while still offline: the kept game and play show the same screen.
     first.unmount();
@@ -60,7 +60,7 @@ describe('player: offline and live', () => {
       { action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionId: 'q1', questionStatus: 'ANSWERED', answer: 'ביאליק' },
       { action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionId: 'q1', questionStatus: 'DONE' },
     ]);
-    expect(localStorage.getItem(QUEUE_KEY)).toBeNull();
+    expect(readQueue()).toEqual([]);
     expect(server.state.progress.questions[0]).toEqual({ status: 'DONE', hints: [{ isOpen: true }, { isOpen: false }] });
     second.unmount();
   });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockFetch, renderPage } from '../../test/render-page.tsx';
 import { ACTIVE_GAME_KEY, Component as PaymentSuccessPage } from './payment-success-page.tsx';
+import { keptGet, forgetKept } from './offline/kept-play.ts';
 
 const PATH = '/payment-success';
 const TOKEN = 'pay_' + 'a'.repeat(28);
@@ -17,8 +18,8 @@ function setExecCommand(result: boolean) {
 }
 
 describe('payment success page', () => {
-  beforeEach(() => localStorage.clear());
-  afterEach(() => localStorage.clear());
+  beforeEach(() => forgetKept());
+  afterEach(() => forgetKept());
 
   it('validates the token once, then shows the code, the email notice and the way back to the game', async () => {
     const fetchMock = mockFetch({ body: approved });
@@ -39,7 +40,7 @@ describe('payment success page', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ token: TOKEN });
 
     // The player opens straight into the bought game.
-    expect(JSON.parse(localStorage.getItem(ACTIVE_GAME_KEY) ?? 'null')).toEqual({ game_id: 'g1', game_secret: 'TLV-7KX9-QW3M' });
+    expect(keptGet(ACTIVE_GAME_KEY)).toEqual({ game_id: 'g1', game_secret: 'TLV-7KX9-QW3M' });
 
     const back = screen.getByRole('link', { name: t('paymentSuccess.backToGame') });
     expect(back.getAttribute('href')).toBe('/game/g1');
@@ -57,7 +58,7 @@ describe('payment success page', () => {
     expect(within(page).getByText(t('paymentSuccess.eventReady'))).toBeTruthy();
     expect(within(page).getByText(t('paymentSuccess.eventEmailed'))).toBeTruthy();
     expect(screen.queryByTestId('game-code')).toBeNull();
-    expect(localStorage.getItem(ACTIVE_GAME_KEY)).toBeNull();
+    expect(keptGet(ACTIVE_GAME_KEY)).toBeNull();
     const room = screen.getByRole('link', { name: t('paymentSuccess.toControlRoom') });
     expect(room.getAttribute('href')).toBe('/events/e7');
     fireEvent.click(room);
@@ -102,7 +103,7 @@ describe('payment success page', () => {
     expect(within(error).getByRole('link', { name: t('paymentSuccess.toGames') }).getAttribute('href')).toBe('/games');
     expect(within(error).queryByRole('button', { name: t('paymentSuccess.retry') })).toBeNull();
     expect(screen.queryByTestId('game-code')).toBeNull();
-    expect(localStorage.getItem(ACTIVE_GAME_KEY)).toBeNull();
+    expect(keptGet(ACTIVE_GAME_KEY)).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(missing).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { checkTokenReplySchema, checkTokenRequestSchema } from '@streethunt/shar
 import { ApiError, NetworkError, apiRequest } from '../../api/client.ts';
 import { useTokenCall } from '../../api/use-token-call.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { keptPut, loadKept } from './offline/kept-play.ts';
 import { useCopyCode } from './use-copy-code.ts';
 import type { PlayerLinkState } from './play-context.tsx';
 
@@ -15,13 +16,10 @@ import type { PlayerLinkState } from './play-context.tsx';
 export const ACTIVE_GAME_KEY = 'activeGame';
 export type ActiveGame = { game_id: string; game_secret: string };
 
-/** Stores `{ game_id, game_secret }` under `activeGame`, so /game/{id} opens straight into the bought game. */
-export function storeActiveGame(activeGame: ActiveGame): void {
-  try {
-    localStorage.setItem(ACTIVE_GAME_KEY, JSON.stringify({ game_id: activeGame.game_id, game_secret: activeGame.game_secret }));
-  } catch {
-    /* storage unavailable (private mode): the code is on screen and in the email */
-  }
+/** Keeps `{ game_id, game_secret }` as `activeGame`, so /game/{id} opens straight into the bought game. */
+export function storeActiveGame(activeGame: ActiveGame): Promise<void> {
+  // After what the phone kept was read: the game's page reads it from there.
+  return loadKept().then(() => keptPut(ACTIVE_GAME_KEY, { game_id: activeGame.game_id, game_secret: activeGame.game_secret }));
 }
 
 /** POST /api/payment/checkToken: the paid game and the code created for this purchase (the same one on a repeat). */
@@ -51,7 +49,7 @@ export function Component() {
 
   const approved = check.status === 'done' ? check.data : undefined;
   useEffect(() => {
-    if (approved && 'secretCode' in approved) storeActiveGame({ game_id: approved.gameId, game_secret: approved.secretCode });
+    if (approved && 'secretCode' in approved) void storeActiveGame({ game_id: approved.gameId, game_secret: approved.secretCode });
   }, [approved]);
 
   return (

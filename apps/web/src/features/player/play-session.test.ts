@@ -8,6 +8,7 @@ import { PlaySession, type SessionDeps } from './play-session.ts';
 import { flowEngine, type FlowRules } from './play-flow.ts';
 import { readGrant, readProgress, storeCode } from './player-store.ts';
 import { buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
+import { keptGet, forgetKept } from './offline/kept-play.ts';
 
 /** A server holding one play and applying changes by the same rules; `down` makes it unreachable. */
 function fakeServer(initial: Progress = buildProgress()) {
@@ -45,7 +46,7 @@ async function settle(session: PlaySession) {
 }
 
 describe('play session', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => forgetKept());
   afterEach(() => vi.restoreAllMocks());
 
   it('a wrong code stores nothing; the right one starts the play and watches it live', async () => {
@@ -54,7 +55,7 @@ describe('play session', () => {
     session.start();
     expect(await session.submitCode('nope')).toBe('wrong');
     expect(session.getSnapshot().secret).toBeNull();
-    expect(localStorage.getItem('activeGame')).toBe(JSON.stringify({ game_id: GAME_ID, game_secret: null }));
+    expect(keptGet('activeGame')).toEqual({ game_id: GAME_ID, game_secret: null });
     expect(await session.submitCode(` ${CODE.toLowerCase().slice(0, 4)} ${CODE.slice(4)} `)).toBe('ok');
     expect(deps.start).toHaveBeenLastCalledWith(GAME_ID, CODE);
     expect(session.getSnapshot()).toMatchObject({ secret: CODE, pending: 0, offline: false });
@@ -243,7 +244,7 @@ describe('play session', () => {
 });
 
 describe('play session: a fork taken on two phones', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => forgetKept());
   afterEach(() => vi.restoreAllMocks());
 
   const fork: FlowRules = {
@@ -287,7 +288,7 @@ describe('play session: a fork taken on two phones', () => {
 });
 
 describe('play session: a free game', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => forgetKept());
 
   /** The server of a free game: without a code it issues CODE; with one, it checks it. */
   function freeServer() {

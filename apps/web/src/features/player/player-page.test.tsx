@@ -4,6 +4,7 @@ import { playSound } from '../../ui/sounds.ts';
 import { readProgress, STORE_KEYS } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-player.tsx';
+import { keptGet } from './offline/kept-play.ts';
 
 vi.mock('./live-socket.ts', () => ({ connectLive: vi.fn(() => () => undefined) }));
 vi.mock('../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() }));
@@ -48,8 +49,8 @@ describe('player: intro and payment', () => {
     expect(news.textContent).toBe(t('player.payment.codeWrong'));
     expect([news.getAttribute('role'), news.getAttribute('aria-live')]).toEqual(['status', 'polite']);
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(JSON.parse(localStorage.getItem(STORE_KEYS.active) ?? 'null')).toEqual({ game_id: GAME_ID, game_secret: null });
-    expect(localStorage.getItem(STORE_KEYS.progress(GAME_ID))).toBeNull();
+    expect(keptGet(STORE_KEYS.active)).toEqual({ game_id: GAME_ID, game_secret: null });
+    expect(keptGet(STORE_KEYS.progress(GAME_ID))).toBeNull();
     expect(screen.queryByRole('button', { name: t('player.payment.continue') })).toBeNull();
 
     // Typed with spaces and in lower case: trimmed and normalized.
@@ -59,7 +60,7 @@ describe('player: intro and payment', () => {
     expect(sounds).toHaveBeenLastCalledWith('code-ok');
     const start = server.state.calls.filter((c) => c.body?.action === 'set-start-time');
     expect(start.at(-1)?.body).toEqual({ action: 'set-start-time', gameId: GAME_ID, secretCode: CODE });
-    expect(JSON.parse(localStorage.getItem(STORE_KEYS.active) ?? 'null')).toEqual({ game_id: GAME_ID, game_secret: CODE });
+    expect(keptGet(STORE_KEYS.active)).toEqual({ game_id: GAME_ID, game_secret: CODE });
     expect(readProgress(GAME_ID)).toEqual(server.state.progress);
 
     fireEvent.click(screen.getByRole('button', { name: t('player.payment.continue') }));

@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openGame, readActiveGame, readCachedGame, readGrant, readProgress, storeCode, STORE_KEYS, STORE_VERSION, writeCachedGame, writeProgress } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
+import { keptGet, keptPut, forgetKept } from './offline/kept-play.ts';
 
-describe('player store (localStorage)', () => {
-  beforeEach(() => localStorage.clear());
+describe('player store (the offline store)', () => {
+  beforeEach(() => forgetKept());
 
   it('opening a game starts with no code and no progress', () => {
     expect(openGame(GAME_ID)).toEqual({ game_id: GAME_ID, game_secret: null });
-    expect(JSON.parse(localStorage.getItem(STORE_KEYS.active) ?? 'null')).toEqual({ game_id: GAME_ID, game_secret: null });
+    expect(keptGet(STORE_KEYS.active)).toEqual({ game_id: GAME_ID, game_secret: null });
     expect(readProgress(GAME_ID)).toBeNull();
   });
 
@@ -28,8 +29,8 @@ describe('player store (localStorage)', () => {
     writeCachedGame(buildGame(), CODE);
     expect(openGame('game-2')).toEqual({ game_id: 'game-2', game_secret: null });
     expect(readProgress(GAME_ID)).toBeNull();
-    expect(localStorage.getItem(STORE_KEYS.progress(GAME_ID))).toBeNull();
-    expect(localStorage.getItem(STORE_KEYS.game(GAME_ID))).toBeNull();
+    expect(keptGet(STORE_KEYS.progress(GAME_ID))).toBeNull();
+    expect(keptGet(STORE_KEYS.game(GAME_ID))).toBeNull();
     // Coming back starts from the intro again, without a code.
     expect(openGame(GAME_ID)).toEqual({ game_id: GAME_ID, game_secret: null });
   });
@@ -38,7 +39,7 @@ describe('player store (localStorage)', () => {
     storeCode(buildProgress());
     writeProgress(buildProgress({ game_secret: 'OTHERCODE', questions: [] }));
     expect(readProgress(GAME_ID)?.questions).toHaveLength(3);
-    localStorage.setItem(STORE_KEYS.progress(GAME_ID), '{not json');
+    keptPut(STORE_KEYS.progress(GAME_ID), '{not json');
     expect(readProgress(GAME_ID)).toBeNull();
   });
 
@@ -46,12 +47,12 @@ describe('player store (localStorage)', () => {
     storeCode(buildProgress());
     writeCachedGame(buildGame(), CODE);
     // Before STORE_VERSION the values were kept bare.
-    localStorage.setItem(STORE_KEYS.progress(GAME_ID), JSON.stringify(buildProgress()));
-    localStorage.setItem(STORE_KEYS.game(GAME_ID), JSON.stringify({ secret: CODE, game: buildGame() }));
+    keptPut(STORE_KEYS.progress(GAME_ID), buildProgress());
+    keptPut(STORE_KEYS.game(GAME_ID), { secret: CODE, game: buildGame() });
     expect(readProgress(GAME_ID)).toBeNull();
     expect(readCachedGame(GAME_ID, CODE)).toBeNull();
     // A kept value of the current version but another game is not read as this one.
-    localStorage.setItem(STORE_KEYS.progress(GAME_ID), JSON.stringify({ v: STORE_VERSION, value: buildProgress({ game_id: 'game-2' }) }));
+    keptPut(STORE_KEYS.progress(GAME_ID), { v: STORE_VERSION, value: buildProgress({ game_id: 'game-2' }) });
     expect(readProgress(GAME_ID)).toBeNull();
   });
 
@@ -72,7 +73,7 @@ describe('player store (localStorage)', () => {
     storeCode(buildProgress(), GRANT);
     expect(readGrant(GAME_ID, CODE)).toBe(GRANT);
     // The active game keeps the spec's shape.
-    expect(JSON.parse(localStorage.getItem(STORE_KEYS.active) ?? 'null')).toEqual({ game_id: GAME_ID, game_secret: CODE });
+    expect(keptGet(STORE_KEYS.active)).toEqual({ game_id: GAME_ID, game_secret: CODE });
     expect(readGrant(GAME_ID, 'OTHERCODE')).toBeUndefined();
     expect(readGrant('game-2', CODE)).toBeUndefined();
     expect(readGrant(GAME_ID, null)).toBeUndefined();
@@ -88,14 +89,14 @@ describe('player store (localStorage)', () => {
     openGame(GAME_ID);
     expect(readGrant(GAME_ID, CODE)).toBe(GRANT);
     openGame('game-2');
-    expect(localStorage.getItem(STORE_KEYS.grant)).toBeNull();
+    expect(keptGet(STORE_KEYS.grant)).toBeNull();
     expect(readGrant(GAME_ID, CODE)).toBeUndefined();
   });
 
   it('a kept grant that does not read is no grant', () => {
     storeCode(buildProgress());
-    for (const junk of ['{not json', JSON.stringify({ game_id: GAME_ID, game_secret: CODE }), JSON.stringify({ game_id: GAME_ID, game_secret: CODE, grant: 7 }), 'null']) {
-      localStorage.setItem(STORE_KEYS.grant, junk);
+    for (const junk of ['{not json', { game_id: GAME_ID, game_secret: CODE }, { game_id: GAME_ID, game_secret: CODE, grant: 7 }, 7]) {
+      keptPut(STORE_KEYS.grant, junk);
       expect(readGrant(GAME_ID, CODE)).toBeUndefined();
     }
   });

@@ -1,7 +1,8 @@
 import type { GameReply, Progress } from '@streethunt/shared';
+import { keptGet, keptKeys, keptPut } from './offline/kept-play.ts';
 
 /**
- * What the phone keeps of a play (spec section 3, local persistence): the active game
+ * What the phone keeps of a play (spec section 3, local persistence; in the offline database, DESIGN.md section 14): the active game
  * `{ game_id, game_secret }`, and for it the last progress and game reply, so that a reload without
  * network still shows the play. Opening another game resets all of it (spec section 4).
  */
@@ -17,7 +18,7 @@ export const STORE_KEYS = {
   event: (gameId: string) => `player.event.${gameId}`,
   /** The photo verdicts read on this phone (photo/kept-verdicts.ts). */
   verdicts: (gameId: string) => `player.verdicts.${gameId}`,
-  /** The language this phone plays the game in, when not its own (kept-language.ts). */
+  /** The language this phone plays the game in, when not its own (kept-language.ts): a preference read as the page draws, left in localStorage. */
   language: (gameId: string) => `player.language.${gameId}`,
 } as const;
 
@@ -46,23 +47,9 @@ function stamped<T>(raw: unknown): T | null {
 
 const PREFIXES = ['player.progress.', 'player.game.', 'player.event.', 'player.verdicts.'];
 
-function read(key: string): unknown {
-  try {
-    const raw = localStorage.getItem(key);
-    return raw ? JSON.parse(raw) : null;
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: unknown): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    /* storage full or disabled: the play still works for this visit */
-  }
-}
+// Kept in the one offline database, read through its in-memory mirror (offline/kept-play.ts).
+const read = keptGet;
+const write = keptPut;
 
 export function readActiveGame(): ActiveGame | null {
   const value = read(STORE_KEYS.active) as Partial<ActiveGame> | null;
@@ -72,17 +59,9 @@ export function readActiveGame(): ActiveGame | null {
 
 /** Removes what is kept for any game but `keepGameId`. */
 function forgetOtherGames(keepGameId: string): void {
-  try {
-    const doomed: string[] = [];
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (!key) continue;
-      const prefix = PREFIXES.find((p) => key.startsWith(p));
-      if (prefix && key.slice(prefix.length) !== keepGameId) doomed.push(key);
-    }
-    doomed.forEach((key) => localStorage.removeItem(key));
-  } catch {
-    /* nothing kept */
+  for (const key of keptKeys()) {
+    const prefix = PREFIXES.find((p) => key.startsWith(p));
+    if (prefix && key.slice(prefix.length) !== keepGameId) write(key, null);
   }
 }
 

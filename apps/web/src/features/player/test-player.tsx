@@ -10,6 +10,8 @@ import { Component as PlayerPage } from './player-page.tsx';
 import { applyChange } from './progress-rules.ts';
 import { storeCode, writeCachedGame } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
+import { resetBrowserState as resetPage } from '../../test/render-page.tsx';
+import { forgetKept } from './offline/kept-play.ts';
 
 /** The player page as the app shows it, in the app's header (test/render-page.tsx), at `url`. */
 export function renderPlayer({ url = `/game/${GAME_ID}`, language = 'he' as Language, loadedLater = [] as string[], queryClient = undefined as QueryClient | undefined } = {}) {
@@ -115,4 +117,8 @@ export function storePlay(progress: Progress = buildProgress(), game?: GameReply
   if (game) writeCachedGame(game, progress.game_secret);
 }
 
-export { resetBrowserState } from '../../test/render-page.tsx';
+/** Clears what tests leave behind: the stored session, cookies, notifications, and what the phone keeps of a play. */
+export function resetBrowserState() {
+  resetPage();
+  forgetKept();
+}

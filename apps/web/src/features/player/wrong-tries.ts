@@ -1,6 +1,8 @@
+import { keptGet, keptPut } from './offline/kept-play.ts';
+
 /**
  * Wrong attempts the phone judged on a question of a play, kept on the device until the question is
- * answered or skipped: that move carries the count to the server (a game may take points off for
+ * answered or skipped (in the offline database, offline/kept-play.ts): that move carries the count to the server (a game may take points off for
  * each), so a reload or a dropped network in between loses none.
  */
 const KEY = 'player.wrong-tries';
@@ -9,21 +11,12 @@ type Kept = Record<string, number>;
 const keyOf = (gameId: string, code: string, questionId: string) => `${gameId}:${code}:${questionId}`;
 
 function read(): Kept {
-  try {
-    const value: unknown = JSON.parse(localStorage.getItem(KEY) ?? '{}');
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Kept) : {};
-  } catch {
-    return {};
-  }
+  const value = keptGet(KEY);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Kept) } : {};
 }
 
 function write(kept: Kept): void {
-  try {
-    if (Object.keys(kept).length === 0) localStorage.removeItem(KEY);
-    else localStorage.setItem(KEY, JSON.stringify(kept));
-  } catch {
-    /* storage disabled: counted for this page only */
-  }
+  keptPut(KEY, Object.keys(kept).length === 0 ? null : kept);
 }
 
 export function wrongTries(gameId: string, code: string, questionId: string): number {

@@ -7,6 +7,7 @@ import { connectLive, type LiveOptions } from '../live-socket.ts';
 import { STORE_KEYS } from '../player-store.ts';
 import { buildGame, buildProgress, buildTeamView, GAME_ID } from '../test-fixtures.ts';
 import { fakeServer, renderPlayer, resetBrowserState, storePlay } from '../test-player.tsx';
+import { keptGet } from '../offline/kept-play.ts';
 
 vi.mock('../live-socket.ts', () => ({ connectLive: vi.fn(() => () => undefined) }));
 vi.mock('../../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() }));
@@ -28,7 +29,7 @@ async function openQuestions(team = buildTeamView(), { loadedLater }: { loadedLa
   fireEvent.click(await screen.findByRole('button', { name: view.t('player.intro.continue') }));
   await screen.findByTestId('answer-input', {}, LAZY);
   // The event was read (and kept): what the socket brings next is news.
-  await waitFor(() => expect(localStorage.getItem(STORE_KEYS.event(GAME_ID))).not.toBeNull(), LAZY);
+  await waitFor(() => expect(keptGet(STORE_KEYS.event(GAME_ID))).not.toBeNull(), LAZY);
   return { ...view, server, live: lastLive() };
 }
 

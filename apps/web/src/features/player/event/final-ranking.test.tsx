@@ -5,6 +5,7 @@ import { connectLive, type LiveOptions } from '../live-socket.ts';
 import { STORE_KEYS } from '../player-store.ts';
 import { buildProgress, buildTeamView, GAME_ID } from '../test-fixtures.ts';
 import { fakeServer, renderPlayer, resetBrowserState, storePlay } from '../test-player.tsx';
+import { keptGet } from '../offline/kept-play.ts';
 
 vi.mock('../live-socket.ts', () => ({ connectLive: vi.fn(() => () => undefined) }));
 vi.mock('../../../ui/sounds.ts', () => ({ playSound: vi.fn(), primeSounds: vi.fn() }));
@@ -34,7 +35,7 @@ async function openPlay(progress: Progress, team: TeamView | null) {
   storePlay(server.state.progress);
   const view = await renderPlayer();
   await waitFor(() => expect(server.state.calls.some((call) => call.path === '/api/event-team')).toBe(true), LAZY);
-  if (team) await waitFor(() => expect(localStorage.getItem(STORE_KEYS.event(GAME_ID))).not.toBeNull(), LAZY);
+  if (team) await waitFor(() => expect(keptGet(STORE_KEYS.event(GAME_ID))).not.toBeNull(), LAZY);
   fireEvent.click(await screen.findByRole('button', { name: view.t('player.intro.continue') }));
   return { ...view, server, live: vi.mocked(connectLive).mock.calls.at(-1)?.[0] as LiveOptions };
 }
@@ -108,7 +109,7 @@ describe('player: the end of a live event', () => {
     const server = fakeServer({ progress: finished, team: buildTeamView({ leaderboard: stale }) });
     storePlay(server.state.progress);
     const view = await renderPlayer();
-    await waitFor(() => expect(localStorage.getItem(STORE_KEYS.event(GAME_ID))).not.toBeNull(), LAZY);
+    await waitFor(() => expect(keptGet(STORE_KEYS.event(GAME_ID))).not.toBeNull(), LAZY);
     // The server's standings moved on while the phone was away from the game over.
     server.state.team = fresh;
     const reads = () => server.state.calls.filter((call) => call.path === '/api/event-team').length;

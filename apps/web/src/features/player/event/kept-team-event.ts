@@ -1,4 +1,5 @@
 import type { TeamView } from '@streethunt/shared';
+import { keptGet, keptPut } from '../offline/kept-play.ts';
 import { STORE_KEYS } from '../player-store.ts';
 
 /**
@@ -11,21 +12,12 @@ export type KeptTeamEvent = { view: TeamView; dismissed: string[] };
 type Stamped = { v: 1; secret: string; value: KeptTeamEvent };
 
 export function readKeptEvent(gameId: string, secret: string): KeptTeamEvent | null {
-  try {
-    const box = JSON.parse(localStorage.getItem(STORE_KEYS.event(gameId)) ?? 'null') as Partial<Stamped> | null;
-    const value = box?.v === 1 && box.secret === secret ? box.value : null;
-    return value && typeof value.view === 'object' && Array.isArray(value.view.messages) && Array.isArray(value.dismissed) ? value : null;
-  } catch {
-    return null;
-  }
+  const box = keptGet(STORE_KEYS.event(gameId)) as Partial<Stamped> | null;
+  const value = box?.v === 1 && box.secret === secret ? box.value : null;
+  return value && typeof value.view === 'object' && Array.isArray(value.view.messages) && Array.isArray(value.dismissed) ? value : null;
 }
 
 /** Keeps the event of this play; null forgets it (the code is no event's). */
 export function keepEvent(gameId: string, secret: string, value: KeptTeamEvent | null): void {
-  try {
-    if (value) localStorage.setItem(STORE_KEYS.event(gameId), JSON.stringify({ v: 1, secret, value } satisfies Stamped));
-    else localStorage.removeItem(STORE_KEYS.event(gameId));
-  } catch {
-    /* storage full or disabled: the event is read again on the next visit */
-  }
+  keptPut(STORE_KEYS.event(gameId), value ? ({ v: 1, secret, value } satisfies Stamped) : null);
 }

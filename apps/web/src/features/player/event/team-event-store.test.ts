@@ -3,6 +3,7 @@ import type { TeamView } from '@streethunt/shared';
 import { buildTeamView } from '../test-fixtures.ts';
 import { eventApi } from './event-api.ts';
 import { TeamEventStore } from './team-event-store.ts';
+import { forgetKept } from '../offline/kept-play.ts';
 
 vi.mock('./event-api.ts', () => ({ eventApi: { read: vi.fn(), rename: vi.fn() } }));
 vi.mock('../../../ui/sounds.ts', () => ({ playSound: vi.fn() }));
@@ -16,7 +17,7 @@ describe('a team’s phone at the event’s end time', () => {
   const now = Date.parse('2026-05-01T12:00:00.000Z');
   let serverView: TeamView;
   beforeEach(() => {
-    localStorage.clear();
+    forgetKept();
     vi.useFakeTimers({ now, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     serverView = buildTeamView({ endsAt: new Date(now + 10 * minute).toISOString() });
     read.mockReset();
@@ -24,7 +25,7 @@ describe('a team’s phone at the event’s end time', () => {
   });
   afterEach(() => {
     vi.useRealTimers();
-    localStorage.clear();
+    forgetKept();
   });
 
   it('reads the event again just after its end, and shows it ended without a reconnection', async () => {
@@ -84,7 +85,7 @@ describe('a team’s phone at the event’s end time', () => {
 
 describe('whether a code is an event team’s', () => {
   beforeEach(() => {
-    localStorage.clear();
+    forgetKept();
     read.mockReset();
   });
 

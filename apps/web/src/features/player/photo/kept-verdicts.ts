@@ -1,3 +1,4 @@
+import { keptGet, keptPut } from '../offline/kept-play.ts';
 import { STORE_KEYS } from '../player-store.ts';
 
 /**
@@ -7,18 +8,10 @@ import { STORE_KEYS } from '../player-store.ts';
 type Stamped = { v: 1; secret: string; read: string[] };
 
 export function readVerdictsRead(gameId: string, secret: string): Set<string> {
-  try {
-    const box = JSON.parse(localStorage.getItem(STORE_KEYS.verdicts(gameId)) ?? 'null') as Partial<Stamped> | null;
-    return new Set(box?.v === 1 && box.secret === secret && Array.isArray(box.read) ? box.read.filter((key) => typeof key === 'string') : []);
-  } catch {
-    return new Set();
-  }
+  const box = keptGet(STORE_KEYS.verdicts(gameId)) as Partial<Stamped> | null;
+  return new Set(box?.v === 1 && box.secret === secret && Array.isArray(box.read) ? box.read.filter((key) => typeof key === 'string') : []);
 }
 
 export function keepVerdictsRead(gameId: string, secret: string, read: Set<string>): void {
-  try {
-    localStorage.setItem(STORE_KEYS.verdicts(gameId), JSON.stringify({ v: 1, secret, read: [...read] } satisfies Stamped));
-  } catch {
-    /* storage full or disabled: the verdict shows again on the next visit */
-  }
+  keptPut(STORE_KEYS.verdicts(gameId), { v: 1, secret, read: [...read] } satisfies Stamped);
 }

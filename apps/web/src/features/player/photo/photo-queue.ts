@@ -2,8 +2,7 @@ import type { Progress } from '@streethunt/shared';
 import { ApiError, NetworkError } from '../../../api/client.ts';
 
 /**
- * Photos the team took, kept on the phone (IndexedDB: a photo is too big for localStorage, where the
- * action queue keeps its changes) until the server has them: taken offline, one survives a reload and
+ * Photos the team took, kept on the phone (the offline database's photo outbox) until the server has them: taken offline, one survives a reload and
  * is sent when the network returns. One per play and question: a new one replaces the old.
  */
 export type QueuedPhoto = {
@@ -27,37 +26,17 @@ export interface PhotoStore {
 
 export const photoId = (gameId: string, secretCode: string, questionId: string) => `${gameId} ${secretCode} ${questionId}`;
 
-const DB_NAME = 'streethunt-photos';
-const STORE = 'photos';
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB failed'));
-  });
-}
-
-/** The browser's IndexedDB; falls back to memory only (the photo lives as long as the page) where it is unavailable. */
+/** The offline database's photo outbox (offline/offline-db.ts); memory only (the photo lives as long as the page) where it is unavailable. */
 export function indexedDbStore(): PhotoStore {
-  let opened: Promise<IDBDatabase> | null = null;
-  const open = () => {
-    opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const req = indexedDB.open(DB_NAME, 1);
-      req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' });
-      req.onsuccess = () => resolve(req.result);
-      req.onerror = () => reject(req.error ?? new Error('IndexedDB failed'));
-    });
-    return opened;
-  };
-  const store = async (mode: IDBTransactionMode) => (await open()).transaction(STORE, mode).objectStore(STORE);
   if (typeof indexedDB === 'undefined') return memoryStore();
   const memory = memoryStore();
+  const db = () => import('../offline/kept-io.ts');
   // Private browsing may refuse IndexedDB: the photo is then kept in memory only.
   const orMemory = <T>(work: () => Promise<T>, fallback: () => Promise<T>) => work().catch(fallback);
   return {
-    put: (photo) => orMemory(async () => void (await request((await store('readwrite')).put(photo))), () => memory.put(photo)),
-    all: () => orMemory(async () => (await request((await store('readonly')).getAll())) as QueuedPhoto[], () => memory.all()),
-    remove: (id) => orMemory(async () => void (await request((await store('readwrite')).delete(id))), () => memory.remove(id)),
+    put: (photo) => orMemory(async () => (await db()).putPhoto(photo), () => memory.put(photo)),
+    all: () => orMemory(async () => (await db()).allPhotos(), () => memory.all()),
+    remove: (id) => orMemory(async () => (await db()).removePhoto(id), () => memory.remove(id)),
   };
 }
 
