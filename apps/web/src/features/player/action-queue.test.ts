@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Progress } from '@streethunt/shared';
 import { ApiError, NetworkError } from '../../api/client.ts';
-import { ActionQueue, MAX_SERVER_ATTEMPTS, readQueue, toRequest, type ProgressRequest, type QueueDeps, type QueuedAction } from './action-queue.ts';
+import { ActionQueue, MAX_SERVER_ATTEMPTS, readQueue, type ProgressRequest, type QueueDeps, type QueuedAction } from './action-queue.ts';
+import { toRequest } from './offline/send-changes.ts';
 import { forgetKept, keptOutbox } from './offline/kept-play.ts';
 import { buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 

@@ -1,5 +1,4 @@
 import type { GameProgressRequest, Progress, ProgressChange } from '@streethunt/shared';
-import { ApiError, NetworkError } from '../../api/client.ts';
 import { keepOutbox, keptOutbox } from './offline/kept-play.ts';
 
 /**
@@ -33,41 +32,10 @@ function writeQueue(list: QueuedAction[]): void {
   keepOutbox(list);
 }
 
-/** The game-progress call of a queued change. */
-export function toRequest(action: QueuedAction): ProgressRequest {
-  const base = { gameId: action.gameId, secretCode: action.secretCode, ...(action.grant && { grant: action.grant }) };
-  switch (action.action) {
-    case 'set-question-status':
-      return {
-        action: action.action,
-        ...base,
-        questionIndex: action.questionIndex,
-        ...(action.questionId === undefined ? {} : { questionId: action.questionId }),
-        questionStatus: action.questionStatus,
-        ...(action.answer === undefined ? {} : { answer: action.answer }),
-        ...(action.wrongAttempts === undefined ? {} : { wrongAttempts: action.wrongAttempts }),
-        ...(action.presenceCode === undefined ? {} : { presenceCode: action.presenceCode }),
-      };
-    case 'show-question-hint':
-      return {
-        action: action.action,
-        ...base,
-        questionIndex: action.questionIndex,
-        ...(action.questionId === undefined ? {} : { questionId: action.questionId }),
-        hintIndex: action.hintIndex,
-      };
-    case 'set-end-time':
-      return { action: action.action, ...base };
-  }
-}
-
-/** Worth trying again later: no answer, rate limited, or the server failing. */
-function isRetryable(error: unknown): boolean {
-  return error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
-}
-
 export type QueueDeps = {
   send(request: ProgressRequest): Promise<Progress>;
+  /** A send that failed for now is tried again after this long (the outbox's own timer, not the screen's). */
+  retryMs?: number;
   /** The server took the change; its reply is the progress now. */
   onSent(action: QueuedAction, progress: Progress): void;
   /** The server refused the change (4xx): it is gone from the queue. */
@@ -141,31 +109,9 @@ export class ActionQueue {
   }
 
   private async run(): Promise<boolean> {
-    for (;;) {
-      const action = readQueue()[0];
-      if (!action) return true;
-      try {
-        const progress = await this.deps.send(toRequest(action));
-        this.remove(action.id);
-        this.deps.onSent(action, progress);
-      } catch (error) {
-        const serverFailure = error instanceof ApiError && error.status >= 500;
-        if (isRetryable(error) && !(serverFailure && action.attempts + 1 >= MAX_SERVER_ATTEMPTS)) {
-          if (serverFailure) this.update(action.id, { attempts: action.attempts + 1 });
-          this.deps.onStalled(error);
-          return false;
-        }
-        this.remove(action.id);
-        this.deps.onDropped(action, error);
-      }
-    }
-  }
-
-  private remove(id: string): void {
-    writeQueue(readQueue().filter((a) => a.id !== id));
-  }
-
-  private update(id: string, patch: Partial<QueuedAction>): void {
-    writeQueue(readQueue().map((a) => (a.id === id ? ({ ...a, ...patch } as QueuedAction) : a)));
+    if (readQueue().length === 0) return true;
+    // The sending code loads when there is something to send, off the page's first load.
+    const { sendQueued } = await import('./offline/send-changes.ts');
+    return sendQueued(this.deps, { read: readQueue, write: writeQueue, retry: () => void this.flush() });
   }
 }

@@ -44,7 +44,7 @@ export type SessionDeps = {
   start(gameId: string, secretCode?: string, grant?: string): Promise<StartTimeReply>;
   progress(request: ProgressRequest): Promise<Progress>;
   connectLive(options: LiveOptions): StopLive;
-  /** How often to try the queue again while something waits; 5 s by default. */
+  /** How long the outbox waits before trying again after a failed send; 5 s by default. */
   retryMs?: number;
   isOnline?: () => boolean;
 };
@@ -68,7 +68,6 @@ export class PlaySession {
   private stopLive: StopLive | null = null;
   private eventListener: TeamEventListener | null = null;
   private sendOnSocket: SendPosition | null = null;
-  private retryTimer: ReturnType<typeof setInterval> | null = null;
   private started = false;
   private engine: FlowEngine | null = null;
   private overruled: number | null = null;
@@ -83,6 +82,7 @@ export class PlaySession {
     this.base = readProgress(gameId);
     this.queue = new ActionQueue({
       send: (request) => deps.progress(request),
+      retryMs: deps.retryMs,
       onSent: (action, progress) => {
         this.networkDown = false;
         if (this.isOurs(action)) this.takeServerProgress(progress);
@@ -113,9 +113,6 @@ export class PlaySession {
     this.started = true;
     window.addEventListener('online', this.onOnline);
     window.addEventListener('offline', this.onOffline);
-    this.retryTimer = setInterval(() => {
-      if (this.queue.pending().length > 0) void this.flush();
-    }, this.deps.retryMs ?? 5000);
     this.watch();
     void this.flush();
     void this.refresh();
@@ -126,8 +123,6 @@ export class PlaySession {
     this.started = false;
     window.removeEventListener('online', this.onOnline);
     window.removeEventListener('offline', this.onOffline);
-    if (this.retryTimer) clearInterval(this.retryTimer);
-    this.retryTimer = null;
     this.stopLive?.();
     this.stopLive = null;
     this.sendOnSocket = null;

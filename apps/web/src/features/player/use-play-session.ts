@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { playerApi } from './api.ts';
 import { connectLive } from './live-socket.ts';
-import { isKeptLoaded, loadKept, subscribeKept } from './offline/kept-play.ts';
+import { isKeptLoaded, loadKept } from './offline/kept-play.ts';
 import { PlaySession, type PlaySnapshot } from './play-session.ts';
 
 const newSession = (gameId: string) => new PlaySession(gameId, { start: playerApi.start, progress: playerApi.progress, connectLive });
@@ -12,12 +12,13 @@ const newSession = (gameId: string) => new PlaySession(gameId, { start: playerAp
  * keeps nothing), then a session made from what is kept takes over and starts.
  */
 export function usePlaySession(gameId: string): { session: PlaySession; snapshot: PlaySnapshot } {
-  const loaded = useSyncExternalStore(subscribeKept, isKeptLoaded, () => false);
+  // False while hydrating the server's page (nothing is read before the page's effects run).
+  const [loaded, setLoaded] = useState(isKeptLoaded);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- a new session once what is kept was read
   const session = useMemo(() => newSession(gameId), [gameId, loaded]);
   useEffect(() => {
     if (!loaded) {
-      void loadKept();
+      void loadKept().then(() => setLoaded(true));
       return;
     }
     session.start();

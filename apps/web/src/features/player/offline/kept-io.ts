@@ -21,11 +21,11 @@ function db(): Promise<OfflineDb> {
   return opened;
 }
 
-export async function readAll(): Promise<{ records: [string, unknown][]; outbox: unknown[] }> {
+export async function readAll(): Promise<{ records: Map<string, unknown>; outbox: unknown[] }> {
   const tx = (await db()).transaction(['kept', 'outbox']);
   const kept = tx.objectStore('kept');
   const [keys, values, outbox] = await Promise.all([kept.getAllKeys(), kept.getAll(), tx.objectStore('outbox').getAll()]);
-  return { records: keys.map((key, i) => [key, values[i]]), outbox };
+  return { records: new Map(keys.map((key, i) => [key, values[i]])), outbox };
 }
 
 export async function putRecord(key: string, value: unknown): Promise<void> {

@@ -7,9 +7,8 @@
  * Until loadKept() has finished, writes stay in memory only: the screen drawn before (as the server
  * drew it, with nothing kept) must not overwrite what the database holds.
  */
-const records = new Map<string, unknown>();
+let records = new Map<string, unknown>();
 let outbox: unknown[] = [];
-const listeners = new Set<() => void>();
 // Where there is no IndexedDB (the server drawing a page, the unit tests), the mirror is all there is.
 let loaded = typeof indexedDB === 'undefined';
 let loading: Promise<void> | null = null;
@@ -25,26 +24,18 @@ export function loadKept(): Promise<void> {
         .then((db) => db.readAll())
         .then(
           (all) => {
-            records.clear();
-            for (const [key, value] of all.records) records.set(key, value);
+            records = all.records;
             outbox = all.outbox;
           },
           () => undefined,
         )
-        .finally(() => {
+        .then(() => {
           loaded = true;
-          listeners.forEach((listener) => listener());
         });
   return loading;
 }
 
 export const isKeptLoaded = (): boolean => loaded;
-
-/** Hears when the mirror is loaded (the player page then starts its session) and when another tab changed the outbox. */
-export function subscribeKept(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
 
 function writeThrough(work: (db: Awaited<ReturnType<typeof io>>) => Promise<void>): void {
   if (!loaded || typeof indexedDB === 'undefined') return;
