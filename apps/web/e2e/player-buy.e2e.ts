@@ -5,6 +5,7 @@ import { fieldLabel, htmlLangDir, openPage } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { newPhonePage, type Language } from './support/browser.ts';
 import { mapGame, type DemoGame } from './support/demo-games.ts';
+import { keptRecord } from './support/offline-store.ts';
 import { SANDBOX_CARDS, TILE_FAILURES, enterCode, futureExpiry, newBuyer, stubMapTiles, type Buyer } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { startE2e } from './support/fixture.ts';
@@ -149,7 +150,7 @@ describe('buying a code with the sandbox provider', () => {
       await page.getByTestId('code-entry').waitFor();
       await expectGameLine(page.getByTestId('code-entry'));
       expect(await page.getByTestId('code-input').inputValue()).toBe(pageCode);
-      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('activeGame') ?? 'null'))).toEqual({ game_id: game.id, game_secret: pageCode });
+      await expect.poll(() => keptRecord(page, 'activeGame')).toEqual({ game_id: game.id, game_secret: pageCode });
       await saveScreenshot(page, 'player-back-from-payment-he');
       await expectNoSeriousA11yViolations(page);
 

@@ -4,6 +4,7 @@ import { appHeader, htmlLangDir, openGameIntro, openPage } from './support/app.t
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { newPhonePage } from './support/browser.ts';
 import { englishGame, freeGame, type DemoGame } from './support/demo-games.ts';
+import { keptRecord } from './support/offline-store.ts';
 import { enterCode, fetchProgress, nextProgressReply, questionView, recordDeliveredProgressCalls } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { startE2e } from './support/fixture.ts';
@@ -58,7 +59,7 @@ describe('a free game', () => {
       expect(await error.getAttribute('role')).toBe('alert');
       await saveScreenshot(page, 'player-free-offline-he');
       await expectNoSeriousA11yViolations(page);
-      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('activeGame') ?? 'null'))).toEqual({ game_id: free.id, game_secret: null });
+      await expect.poll(() => keptRecord(page, 'activeGame')).toEqual({ game_id: free.id, game_secret: null });
       expect(delivered).toEqual([]);
 
       // Back online, the same tap starts the play: straight to the first question.
@@ -75,7 +76,7 @@ describe('a free game', () => {
       await saveScreenshot(page, 'player-free-question-he');
       await expectNoSeriousA11yViolations(page);
       expect((await fetchProgress(e2e.server, free.id, code)).startTime).not.toBeNull();
-      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('activeGame') ?? 'null'))).toEqual({ game_id: free.id, game_secret: code });
+      await expect.poll(() => keptRecord(page, 'activeGame')).toEqual({ game_id: free.id, game_secret: code });
 
       // The intro now shows the play's code, to share with the team.
       await page.getByTestId('header-intro').click();

@@ -5,7 +5,8 @@ import { openPage } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { newPhonePage } from './support/browser.ts';
 import { englishGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
-import { buyCodeViaApi, enterCode, fetchProgress, questionView, recordDeliveredProgressCalls } from './support/player.ts';
+import { oldStoresLeft, outboxLength, photosKept, seedOldStores } from './support/offline-store.ts';
+import { buyCodeViaApi, enterCode, fetchProgress, postGameProgress, questionView, recordDeliveredProgressCalls } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { startE2e } from './support/fixture.ts';
 import { fill, texts } from './support/texts.ts';
@@ -102,7 +103,7 @@ describe('offline play', () => {
 
       // Offline again, then a reload. Service workers are blocked here (support/browser.ts), so with the
       // whole network gone the browser cannot load the page at all (app-shell-offline.e2e.ts reloads
-      // offline under the worker): that reload is skipped. What a reload must keep is the queue in localStorage, so the page is reloaded with
+      // offline under the worker): that reload is skipped. What a reload must keep is the outbox in the phone's database, so the page is reloaded with
       // the server unreachable instead (the page's files load, every API call and the socket fail).
       await context.setOffline(true);
       await banner.waitFor();
@@ -139,9 +140,71 @@ describe('offline play', () => {
         [false, false],
       ]);
       await questionView(page, 2).waitFor();
-      expect(await page.evaluate(() => localStorage.getItem('player.queue'))).toBeNull();
+      await expect.poll(() => outboxLength(page)).toBe(0);
       // The browser logs the requests that failed while offline; the page itself threw nothing.
       p.expectNoErrors({ allowConsole: [/ERR_INTERNET_DISCONNECTED/] });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('moves what an older version kept into the one database on its first start, and sends the queued answer once', async () => {
+    const { code } = await buyCodeViaApi(e2e.server, game.id);
+    // The play as the older app left it: started, question 1 done on the server, question 2 answered
+    // offline and queued (ANSWERED then DONE), and a photo in the old photo database.
+    for (const body of [
+      { action: 'set-start-time', gameId: game.id, secretCode: code },
+      { action: 'set-question-status', gameId: game.id, secretCode: code, questionIndex: 0, questionStatus: 'ANSWERED', answer: writtenAnswers(game, 0)[0] },
+      { action: 'set-question-status', gameId: game.id, secretCode: code, questionIndex: 0, questionStatus: 'DONE' },
+    ] as GameProgressRequest[]) {
+      expect((await postGameProgress(e2e.server, body)).status).toBe(200);
+    }
+    const kept = await fetchProgress(e2e.server, game.id, code);
+    const queued = (questionStatus: string, at: string) => ({
+      id: `old-${questionStatus}`,
+      action: 'set-question-status',
+      gameId: game.id,
+      secretCode: code,
+      questionIndex: 1,
+      questionId: game.content.questions[1].id,
+      questionStatus,
+      ...(questionStatus === 'ANSWERED' && { answer: writtenAnswers(game, 1)[0] }),
+      at,
+      attempts: 0,
+    });
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'en' });
+    const { page } = p;
+    const delivered = recordDeliveredProgressCalls(page);
+    const changesDelivered = () => delivered.filter((c) => c.action !== 'get-game-progress').map(describeCall);
+    try {
+      await seedOldStores(page, {
+        localStorage: {
+          activeGame: { game_id: game.id, game_secret: code },
+          [`player.progress.${game.id}`]: { v: 2, value: kept },
+          'player.queue': [queued('ANSWERED', '2026-05-01T10:00:00.000Z'), queued('DONE', '2026-05-01T10:00:05.000Z')],
+        },
+        photos: [{ id: `${game.id} ${code} photo-q`, gameId: game.id, secretCode: code, questionId: 'photo-q', at: '2026-05-01T10:00:10.000Z' }],
+      });
+
+      await openPage(page, `/game/${game.id}`);
+      // The kept play: the intro offers to continue it, at the question after the queued answer.
+      await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.continue, exact: true }).click();
+      await questionView(page, 2).waitFor();
+      await expect.poll(() => changesDelivered(), { timeout: 15_000 }).toEqual(['set-question-status 1 ANSWERED', 'set-question-status 1 DONE']);
+      expect((await fetchProgress(e2e.server, game.id, code)).questions.map((q) => q.status)).toEqual(['DONE', 'DONE', null, null]);
+      await expect.poll(() => outboxLength(page)).toBe(0);
+      // Moved, then removed from the old stores; the photo's blob is in the new database.
+      expect(await oldStoresLeft(page)).toEqual({ keys: [], photoDb: false });
+      expect(await photosKept(page)).toEqual([{ id: `${game.id} ${code} photo-q`, bytes: 17, type: 'image/jpeg' }]);
+
+      // A reload sends nothing again: each change reached the server once.
+      await page.reload();
+      await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.continue, exact: true }).click();
+      await questionView(page, 2).waitFor();
+      await expect.poll(() => delivered.filter((c) => c.action === 'get-game-progress').length).toBeGreaterThan(1);
+      expect(changesDelivered()).toEqual(['set-question-status 1 ANSWERED', 'set-question-status 1 DONE']);
+      // The favicon page the old stores were seeded from asked for /favicon.ico, which the app does not have.
+      p.expectNoErrors({ allowConsole: [/favicon\.ico/] });
     } finally {
       await p.close();
     }

@@ -7,6 +7,10 @@ import type { QueuedPhoto } from '../photo/photo-queue.ts';
  * the first time the player page reads what is kept. Opening it moves the old stores in, once.
  */
 
+// Fetched with the database, as the page starts: the outbox's sender must be on the phone before the
+// network drops, when the first change made offline needs it.
+void import('./send-changes.ts');
+
 let opened: Promise<OfflineDb> | null = null;
 
 function db(): Promise<OfflineDb> {
