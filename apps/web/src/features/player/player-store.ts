@@ -45,14 +45,11 @@ function stamped<T>(raw: unknown): T | null {
   return box && typeof box === 'object' && box.v === STORE_VERSION && box.value && typeof box.value === 'object' ? box.value : null;
 }
 
+// Kept in the one offline database, read through its in-memory mirror (offline/kept-play.ts).
 const PREFIXES = ['player.progress.', 'player.game.', 'player.event.', 'player.verdicts.'];
 
-// Kept in the one offline database, read through its in-memory mirror (offline/kept-play.ts).
-const read = keptGet;
-const write = keptPut;
-
 export function readActiveGame(): ActiveGame | null {
-  const value = read(STORE_KEYS.active) as Partial<ActiveGame> | null;
+  const value = keptGet(STORE_KEYS.active) as Partial<ActiveGame> | null;
   if (!value || typeof value.game_id !== 'string') return null;
   return { game_id: value.game_id, game_secret: typeof value.game_secret === 'string' && value.game_secret ? value.game_secret : null };
 }
@@ -61,7 +58,7 @@ export function readActiveGame(): ActiveGame | null {
 function forgetOtherGames(keepGameId: string): void {
   for (const key of keptKeys()) {
     const prefix = PREFIXES.find((p) => key.startsWith(p));
-    if (prefix && key.slice(prefix.length) !== keepGameId) write(key, null);
+    if (prefix && key.slice(prefix.length) !== keepGameId) keptPut(key, null);
   }
 }
 
@@ -73,10 +70,10 @@ export function openGame(gameId: string): ActiveGame {
   const active = readActiveGame();
   if (active?.game_id === gameId) return active;
   const fresh: ActiveGame = { game_id: gameId, game_secret: null };
-  write(STORE_KEYS.active, fresh);
-  write(STORE_KEYS.grant, null);
+  keptPut(STORE_KEYS.active, fresh);
+  keptPut(STORE_KEYS.grant, null);
   forgetOtherGames(gameId);
-  write(STORE_KEYS.progress(gameId), null);
+  keptPut(STORE_KEYS.progress(gameId), null);
   return fresh;
 }
 
@@ -90,7 +87,7 @@ type KeptGrant = { game_id: string; game_secret: string; grant: string };
 /** The kept grant of this game's play with this code, or undefined. */
 export function readGrant(gameId: string, secret: string | null): string | undefined {
   if (!secret) return undefined;
-  const kept = read(STORE_KEYS.grant) as Partial<KeptGrant> | null;
+  const kept = keptGet(STORE_KEYS.grant) as Partial<KeptGrant> | null;
   return kept && kept.game_id === gameId && kept.game_secret === secret && typeof kept.grant === 'string' && kept.grant ? kept.grant : undefined;
 }
 
@@ -101,10 +98,10 @@ export function readGrant(gameId: string, secret: string | null): string | undef
 export function storeCode(progress: Progress, grant?: string): ActiveGame {
   const active: ActiveGame = { game_id: progress.game_id, game_secret: progress.game_secret };
   const keep = grant ?? readGrant(progress.game_id, progress.game_secret);
-  write(STORE_KEYS.grant, keep ? ({ game_id: progress.game_id, game_secret: progress.game_secret, grant: keep } satisfies KeptGrant) : null);
-  write(STORE_KEYS.active, active);
+  keptPut(STORE_KEYS.grant, keep ? ({ game_id: progress.game_id, game_secret: progress.game_secret, grant: keep } satisfies KeptGrant) : null);
+  keptPut(STORE_KEYS.active, active);
   forgetOtherGames(progress.game_id);
-  write(STORE_KEYS.progress(progress.game_id), { v: STORE_VERSION, value: progress } satisfies Stamped<Progress>);
+  keptPut(STORE_KEYS.progress(progress.game_id), { v: STORE_VERSION, value: progress } satisfies Stamped<Progress>);
   return active;
 }
 
@@ -112,7 +109,7 @@ export function storeCode(progress: Progress, grant?: string): ActiveGame {
 export function readProgress(gameId: string): Progress | null {
   const active = readActiveGame();
   if (active?.game_id !== gameId || !active.game_secret) return null;
-  const progress = stamped<Progress>(read(STORE_KEYS.progress(gameId)));
+  const progress = stamped<Progress>(keptGet(STORE_KEYS.progress(gameId)));
   return isProgressOf(progress, gameId, active.game_secret) ? progress : null;
 }
 
@@ -120,14 +117,14 @@ export function readProgress(gameId: string): Progress | null {
 export function writeProgress(progress: Progress): void {
   const active = readActiveGame();
   if (active?.game_id !== progress.game_id || active.game_secret !== progress.game_secret) return;
-  write(STORE_KEYS.progress(progress.game_id), { v: STORE_VERSION, value: progress } satisfies Stamped<Progress>);
+  keptPut(STORE_KEYS.progress(progress.game_id), { v: STORE_VERSION, value: progress } satisfies Stamped<Progress>);
 }
 
 type CachedGame = { secret: string | null; game: GameReply };
 
 /** The last game reply fetched with this code (or without one). */
 export function readCachedGame(gameId: string, secret: string | null): GameReply | null {
-  const value = stamped<CachedGame>(read(STORE_KEYS.game(gameId)));
+  const value = stamped<CachedGame>(keptGet(STORE_KEYS.game(gameId)));
   if (!value || (value.secret ?? null) !== secret) return null;
   return value.game?._id === gameId && value.game.metadata ? value.game : null;
 }
@@ -135,5 +132,5 @@ export function readCachedGame(gameId: string, secret: string | null): GameReply
 export function writeCachedGame(game: GameReply, secret: string | null): void {
   const active = readActiveGame();
   if (active && active.game_id !== game._id) return;
-  write(STORE_KEYS.game(game._id), { v: STORE_VERSION, value: { secret, game } } satisfies Stamped<CachedGame>);
+  keptPut(STORE_KEYS.game(game._id), { v: STORE_VERSION, value: { secret, game } } satisfies Stamped<CachedGame>);
 }

@@ -10,7 +10,8 @@
 let records = new Map<string, unknown>();
 let outbox: unknown[] = [];
 // Where there is no IndexedDB (the server drawing a page, the unit tests), the mirror is all there is.
-let loaded = typeof indexedDB === 'undefined';
+const hasDb = typeof indexedDB !== 'undefined';
+let loaded = !hasDb;
 let loading: Promise<void> | null = null;
 let writes: Promise<unknown> = Promise.resolve();
 
@@ -38,7 +39,7 @@ export function loadKept(): Promise<void> {
 export const isKeptLoaded = (): boolean => loaded;
 
 function writeThrough(work: (db: Awaited<ReturnType<typeof io>>) => Promise<void>): void {
-  if (!loaded || typeof indexedDB === 'undefined') return;
+  if (!loaded || !hasDb) return;
   // In order, one after the other: the last write of a key is the one kept.
   writes = writes.then(() => io().then(work)).catch(() => undefined);
 }
