@@ -64,6 +64,25 @@ describe('play session', () => {
     session.stop();
   });
 
+  it('resumes from what the phone keeps once it was read, and keeps a code taken before then', async () => {
+    // Drawn before the offline database was read: nothing kept yet.
+    const reading = new PlaySession(GAME_ID, fakeServer().deps);
+    expect(reading.getSnapshot().secret).toBeNull();
+    // The database held a play of this game: the session takes it up.
+    storeCode(buildProgress());
+    reading.resume();
+    expect(reading.getSnapshot()).toMatchObject({ secret: CODE, progress: { game_secret: CODE } });
+
+    // A code typed before the database was read: the play read afterwards (none here) does not undo it.
+    forgetKept();
+    const typedEarly = new PlaySession(GAME_ID, fakeServer().deps);
+    expect(await typedEarly.submitCode(CODE)).toBe('ok');
+    forgetKept();
+    typedEarly.resume();
+    expect(typedEarly.getSnapshot().secret).toBe(CODE);
+    expect(keptGet('activeGame')).toEqual({ game_id: GAME_ID, game_secret: CODE });
+  });
+
   it('applies a change at once, then takes the server reply', async () => {
     storeCode(buildProgress());
     const { deps, state } = fakeServer();

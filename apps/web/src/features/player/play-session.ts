@@ -58,9 +58,9 @@ export type TeamEventListener = { onTeamView(value: unknown): void; onRanking(va
  * so the rules are tested without React.
  */
 export class PlaySession {
-  private secret: string | null;
+  private secret: string | null = null;
   private grant: string | undefined;
-  private base: Progress | null;
+  private base: Progress | null = null;
   private networkDown = false;
   private snapshot: PlaySnapshot;
   private readonly listeners = new Set<() => void>();
@@ -76,10 +76,7 @@ export class PlaySession {
     readonly gameId: string,
     private readonly deps: SessionDeps,
   ) {
-    const active = openGame(gameId);
-    this.secret = active.game_secret;
-    this.grant = readGrant(gameId, this.secret);
-    this.base = readProgress(gameId);
+    this.readKept();
     this.queue = new ActionQueue({
       send: (request) => deps.progress(request),
       retryMs: deps.retryMs,
@@ -98,6 +95,22 @@ export class PlaySession {
       },
     });
     this.snapshot = this.compute();
+  }
+
+  /**
+   * Reads the play from what the phone keeps: at construction, and again once the offline database
+   * was read (offline/kept-play.ts loadKept). A code taken before then is this phone's play now: kept.
+   */
+  resume(): void {
+    if (this.secret && this.base) storeCode(this.base, this.grant);
+    else this.readKept();
+    this.publish();
+  }
+
+  private readKept(): void {
+    this.secret = openGame(this.gameId).game_secret;
+    this.grant = readGrant(this.gameId, this.secret);
+    this.base = readProgress(this.gameId);
   }
 
   subscribe = (listener: () => void): (() => void) => {
