@@ -4,7 +4,9 @@ import type { GameProgressRequest } from '@streethunt/shared';
 import { openPage } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { newPhonePage } from './support/browser.ts';
-import { englishGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
+import { englishGame, freeGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
+import outboxTexts from '../src/i18n/player/outbox.en.json';
+import outboxTextsHe from '../src/i18n/player/outbox.he.json';
 import { oldStoresLeft, outboxLength, photosKept, seedOldStores } from './support/offline-store.ts';
 import { buyCodeViaApi, enterCode, fetchProgress, postGameProgress, questionView, recordDeliveredProgressCalls } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
@@ -17,10 +19,15 @@ import { fill, texts } from './support/texts.ts';
 
 const e2e = startE2e();
 let game: DemoGame;
+let free: DemoGame;
 
 beforeAll(async () => {
   game = await englishGame();
+  free = await freeGame();
 });
+
+/** The outbox line's words for `count` changes waiting (the English texts). */
+const changesWaiting = (count: number) => fill(outboxTexts.waiting, { what: fill(count === 1 ? outboxTexts.changes_one : outboxTexts.changes_other, { count: String(count) }) });
 
 const t = texts.en;
 
@@ -62,9 +69,10 @@ async function restoreApi(page: Page) {
 describe('offline play', () => {
   it('keeps answers and hints made offline and sends them in order when the network returns', async () => {
     const { code } = await buyCodeViaApi(e2e.server, game.id);
-    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'en' });
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'en', viewport: { width: 360, height: 800 } });
     const { page, context } = p;
     const delivered = recordDeliveredProgressCalls(page);
+    const outbox = page.getByTestId('outbox-status');
     const changesDelivered = (from: number) => delivered.slice(from).filter((c) => c.action !== 'get-game-progress').map(describeCall);
     try {
       await openPage(page, `/game/${game.id}`);
@@ -80,9 +88,11 @@ describe('offline play', () => {
       let mark = delivered.length;
       await answerRight(page, 0);
       await openFirstHint(page, 1);
-      await banner.getByText(fill(t.player.offline.pending, { count: '3' })).waitFor();
-      expect((await banner.textContent()) ?? '').toContain(t.player.offline.text);
-      await saveScreenshot(page, 'player-offline-banner');
+      await outbox.getByText(changesWaiting(3), { exact: true }).waitFor();
+      expect((await banner.textContent()) ?? '').toContain(outboxTexts.offline);
+      // The line is in the banner's status region, which screen readers announce.
+      expect(await outbox.evaluate((line) => line.closest('[role="status"]') !== null)).toBe(true);
+      await saveScreenshot(page, 'player-offline-outbox-en-360');
       await expectNoSeriousA11yViolations(page);
       expect(changesDelivered(mark), 'nothing reached the server while offline').toEqual([]);
       expect((await fetchProgress(e2e.server, game.id, code)).questions[0].status).toBeNull();
@@ -90,6 +100,7 @@ describe('offline play', () => {
       // Back online: the three changes go out in order, the banner goes away, the screen stays put.
       await context.setOffline(false);
       await banner.waitFor({ state: 'detached', timeout: 15_000 });
+      await outbox.waitFor({ state: 'detached', timeout: 15_000 });
       await expect.poll(() => changesDelivered(mark), { timeout: 10_000 }).toEqual([
         'set-question-status 0 ANSWERED',
         'set-question-status 0 DONE',
@@ -110,7 +121,7 @@ describe('offline play', () => {
       mark = delivered.length;
       await answerRight(page, 1);
       await openFirstHint(page, 2);
-      await banner.getByText(fill(t.player.offline.pending, { count: '3' })).waitFor();
+      await outbox.getByText(changesWaiting(3), { exact: true }).waitFor();
       await cutOffApi(page);
       await context.setOffline(false);
       await page.reload();
@@ -118,7 +129,7 @@ describe('offline play', () => {
       await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.continue, exact: true }).click();
       await questionView(page, 2).waitFor();
       await page.locator('[data-testid="hint-1"][data-open="true"]').waitFor();
-      await banner.getByText(fill(t.player.offline.pending, { count: '3' })).waitFor();
+      await outbox.getByText(changesWaiting(3), { exact: true }).waitFor();
       expect(changesDelivered(mark)).toEqual([]);
       await saveScreenshot(page, 'player-offline-after-reload');
       await expectNoSeriousA11yViolations(page);
@@ -205,6 +216,34 @@ describe('offline play', () => {
       expect(changesDelivered()).toEqual(['set-question-status 1 ANSWERED', 'set-question-status 1 DONE']);
       // The favicon page the old stores were seeded from asked for /favicon.ico, which the app does not have.
       p.expectNoErrors({ allowConsole: [/favicon\.ico/] });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('says in Hebrew what waits to be sent, on a 390 phone, and clears it once sent', async () => {
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language: 'he' });
+    const { page, context } = p;
+    const outbox = page.getByTestId('outbox-status');
+    try {
+      await openPage(page, `/game/${free.id}`);
+      await page.getByTestId('intro-page').getByRole('button', { name: texts.he.player.intro.letsPlay, exact: true }).click();
+      await questionView(page, 0).waitFor();
+      await context.setOffline(true);
+      await page.getByTestId('offline-banner').waitFor();
+      await page.getByTestId('answer-input').fill(writtenAnswers(free, 0)[0]);
+      await page.getByTestId('answer-input').press('Enter');
+      await page.locator('[data-testid="answer-result"][data-result="right"]').waitFor();
+      const waiting = fill(outboxTextsHe.waiting, { what: fill(outboxTextsHe.changes_one, { count: '1' }) });
+      await outbox.getByText(waiting, { exact: true }).waitFor();
+      expect((await page.getByTestId('offline-banner').textContent()) ?? '').toContain(outboxTextsHe.offline);
+      await saveScreenshot(page, 'player-offline-outbox-he-390');
+      await expectNoSeriousA11yViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      await context.setOffline(false);
+      await outbox.waitFor({ state: 'detached', timeout: 15_000 });
+      p.expectNoErrors({ allowConsole: [/ERR_INTERNET_DISCONNECTED/] });
     } finally {
       await p.close();
     }

@@ -14,6 +14,8 @@ import affiliatesEn from './pages/affiliates.en.json';
 import affiliatesHe from './pages/affiliates.he.json';
 import offlinePackEn from './player/offline-pack.en.json';
 import offlinePackHe from './player/offline-pack.he.json';
+import outboxEn from './player/outbox.en.json';
+import outboxHe from './player/outbox.he.json';
 
 /** Every leaf of a translation tree as `path -> value`; arrays count by index. */
 function leaves(node: unknown, prefix = ''): Map<string, unknown> {
@@ -37,6 +39,7 @@ describe.each([
   ['terms of use translation files', termsHe, termsEn],
   ['affiliates pages translation files', affiliatesHe, affiliatesEn],
   ['offline pack translation files', offlinePackHe, offlinePackEn],
+  ['outbox translation files', outboxHe, outboxEn],
 ])('%s', (_name, heTexts, enTexts) => {
   const heLeaves = leaves(heTexts);
   const enLeaves = leaves(enTexts);

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { connectLive, type LiveOptions } from './live-socket.ts';
 import { readQueue } from './action-queue.ts';
+import outboxHe from '../../i18n/player/outbox.he.json';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 import { fakeServer, renderPlayer, resetBrowserState, storePlay } from './test-player.tsx';
 
@@ -36,7 +37,10 @@ describe('player: offline and live', () => {
     expect(screen.getByTestId('answer-input').hasAttribute('readonly')).toBe(true);
     const banner = await screen.findByTestId('offline-banner');
     expect(banner.closest('[role="status"]')).toBeTruthy();
-    expect(banner.textContent).toContain(t('player.offline.text'));
+    expect(banner.textContent).toContain(outboxHe.offline);
+    // What waits to be sent, in the same status region: the hint and the answer.
+    expect(screen.getByTestId('outbox-status').closest('[role="status"]')).toBe(banner.closest('[role="status"]'));
+    expect(screen.getByTestId('outbox-status').textContent).toBe('ממתינים לשליחה: 2 עדכונים.');
     expect(readQueue()).toHaveLength(2);
 
     // A reload while still offline: the kept game and play show the same screen.
@@ -55,6 +59,7 @@ describe('player: offline and live', () => {
       window.dispatchEvent(new Event('online'));
     });
     await waitFor(() => expect(screen.queryByTestId('offline-banner')).toBeNull());
+    expect(screen.queryByTestId('outbox-status')).toBeNull();
     expect(server.changesSent()).toEqual([
       { action: 'show-question-hint', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionId: 'q1', hintIndex: 0 },
       { action: 'set-question-status', gameId: GAME_ID, secretCode: CODE, questionIndex: 0, questionId: 'q1', questionStatus: 'ANSWERED', answer: 'ביאליק' },

@@ -7,9 +7,10 @@ import type { QueuedPhoto } from '../photo/photo-queue.ts';
  * the first time the player page reads what is kept. Opening it moves the old stores in, once.
  */
 
-// Fetched with the database, as the page starts: the outbox's sender must be on the phone before the
-// network drops, when the first change made offline needs it.
+// Fetched with the database, as the page starts: the outbox's sender and the offline notice must be
+// on the phone before the network drops, when the first change made offline needs them.
 void import('./send-changes.ts');
+void import('./outbox-status.tsx');
 
 let opened: Promise<OfflineDb> | null = null;
 
@@ -45,8 +46,17 @@ export async function writeOutbox(list: unknown[]): Promise<void> {
   await tx.done;
 }
 
+const photoListeners = new Set<() => void>();
+
+/** Hears every change of the photo outbox (the outbox line counts its photos). */
+export function onPhotosChanged(listener: () => void): () => void {
+  photoListeners.add(listener);
+  return () => photoListeners.delete(listener);
+}
+
 export async function putPhoto(photo: QueuedPhoto): Promise<void> {
   await (await db()).put('photos', photo);
+  photoListeners.forEach((listener) => listener());
 }
 
 export async function allPhotos(): Promise<QueuedPhoto[]> {
@@ -55,4 +65,5 @@ export async function allPhotos(): Promise<QueuedPhoto[]> {
 
 export async function removePhoto(id: string): Promise<void> {
   await (await db()).delete('photos', id);
+  photoListeners.forEach((listener) => listener());
 }
