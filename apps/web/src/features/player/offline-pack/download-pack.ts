@@ -165,9 +165,13 @@ export async function downloadPack({ plan, estimate, name, saveReply, onProgress
 async function checkCoverage(plan: PackPlan, cache: PackCache, base: string) {
   const missing: Record<PackMediaKind, number> = { image: 0, audio: 0, video: 0 };
   const stopsMissing = new Set<number>();
+  // A picture kept in two widths missing both is one picture missing.
+  const missingFiles = new Set<string>();
   for (const media of plan.media) {
     if (await cache.match(absolute(media.url, base))) continue;
-    missing[media.kind]++;
+    const file = media.url.split('?')[0];
+    if (!missingFiles.has(file)) missing[media.kind]++;
+    missingFiles.add(file);
     if (media.stop !== null) stopsMissing.add(media.stop);
   }
   let tilesSaved = 0;

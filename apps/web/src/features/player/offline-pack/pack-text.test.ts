@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestI18n } from '../../../test/i18n.ts';
 import { OFFLINE_PACK_NAMESPACE } from '../../../i18n/offline-pack-translations.ts';
-import { coverageLine, formatBytes, packParts } from './pack-text.ts';
+import { countByKind, coverageLine, formatBytes, packParts } from './pack-text.ts';
 
 const plain = (text: string) => text.replace(/[\u2066\u2069]/g, '');
 
@@ -24,5 +24,15 @@ describe('the pack texts', () => {
     expect(coverageLine(th, 2, 2, { image: 0, audio: 0, video: 0 })).toBe('כל 2 התחנות מוכנות לשימוש בלי רשת');
     expect(packParts(th, 1, { image: 2, audio: 0, video: 0 }, false)).toBe('1 תחנה, 2 תמונות');
     expect([...missingEn, ...missingHe]).toEqual([]);
+  });
+
+  it('counts a picture kept in two widths once', () => {
+    expect(
+      countByKind([
+        { url: '/media/covers/0123456789abcdef.webp?w=640', kind: 'image' },
+        { url: '/media/covers/0123456789abcdef.webp?w=960', kind: 'image' },
+        { url: '/media/a/1111111111111111.mp3', kind: 'audio' },
+      ]),
+    ).toEqual({ image: 1, audio: 1, video: 0 });
   });
 });

@@ -13,9 +13,16 @@ export function formatBytes(bytes: number, language: string): string {
   return `\u2066${size}\u2069`;
 }
 
-export function countByKind(media: readonly { kind: PackMediaKind }[]): Record<PackMediaKind, number> {
+/** How many pictures, recordings and videos: a picture kept in two widths is one picture. */
+export function countByKind(media: readonly { url: string; kind: PackMediaKind }[]): Record<PackMediaKind, number> {
   const counts: Record<PackMediaKind, number> = { image: 0, audio: 0, video: 0 };
-  for (const { kind } of media) counts[kind]++;
+  const seen = new Set<string>();
+  for (const { url, kind } of media) {
+    const file = url.split('?')[0];
+    if (seen.has(file)) continue;
+    seen.add(file);
+    counts[kind]++;
+  }
   return counts;
 }
 
