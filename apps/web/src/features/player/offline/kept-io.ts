@@ -38,6 +38,10 @@ export async function putRecord(key: string, value: unknown): Promise<void> {
   await (value === null ? store.delete(key) : store.put(value, key));
 }
 
+export async function readOutbox(): Promise<unknown[]> {
+  return (await db()).getAll('outbox');
+}
+
 /** The whole outbox, in its order. */
 export async function writeOutbox(list: unknown[]): Promise<void> {
   const tx = (await db()).transaction('outbox', 'readwrite');

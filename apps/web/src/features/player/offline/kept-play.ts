@@ -60,6 +60,21 @@ export const keptKeys = (): string[] => [...records.keys()];
 /** The progress outbox, in the order the changes were made. */
 export const keptOutbox = (): unknown[] => outbox;
 
+/** Reads the outbox again from the database, after this tab's own writes: another tab may have sent or added changes. */
+export function reloadOutbox(): Promise<void> {
+  return loaded && hasDb
+    ? writes
+        .then(io)
+        .then((db) => db.readOutbox())
+        .then(
+          (list) => {
+            outbox = list;
+          },
+          () => undefined,
+        )
+    : Promise.resolve();
+}
+
 export function keepOutbox(list: unknown[]): void {
   outbox = list;
   writeThrough((db) => db.writeOutbox(list));

@@ -1,10 +1,48 @@
 import { ApiError, NetworkError } from '../../../api/client.ts';
 import { MAX_SERVER_ATTEMPTS, type ProgressRequest, type QueueDeps, type QueuedAction } from '../action-queue.ts';
+import { reloadOutbox } from './kept-play.ts';
 
 /*
  * Sending the progress outbox: loaded when there is something to send, so the page's first load does
- * not carry it (action-queue.ts keeps and counts the changes; this sends them).
+ * not carry it (action-queue.ts keeps and counts the changes; this sends them). One tab sends at a
+ * time (the Web Locks API, where there is one), from the outbox as the database holds it, and the
+ * outbox is sent again when the page is shown, when the app's worker asks (Background Sync's `sync`
+ * event, posted as { type: 'flush-outbox' }), and after a failure (retryLater).
  */
+
+const LOCK = 'streethunt-outbox';
+const SYNC_TAG = 'outbox';
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOCK);
+let current: QueueAccess | null = null;
+let watching = false;
+
+/** The page's service worker container: typed as always there, missing where workers are (and null in some test windows). */
+const worker = () => navigator.serviceWorker as ServiceWorkerContainer | null | undefined;
+
+/** The events that may mean the network is back send the outbox of the page's queue (the latest). */
+function watch(queue: QueueAccess): void {
+  current = queue;
+  if (watching) return;
+  watching = true;
+  const flush = () => current?.retry();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') flush();
+  });
+  worker()?.addEventListener('message', (event: MessageEvent) => {
+    if ((event.data as { type?: unknown } | null)?.type === 'flush-outbox') flush();
+  });
+  // Another tab sent or added changes: this tab's copy of the outbox is read again.
+  if (channel) channel.onmessage = () => void reloadOutbox();
+}
+
+type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+
+/** Offline with changes waiting: where Background Sync exists, the worker is woken when the network returns. */
+function askForBackgroundSync(): void {
+  worker()
+    ?.ready.then((registration: SyncRegistration) => registration.sync?.register(SYNC_TAG))
+    .catch(() => undefined);
+}
 
 /** The game-progress call of a queued change. */
 export function toRequest(action: QueuedAction): ProgressRequest {
@@ -62,11 +100,25 @@ function retryLater(queue: QueueAccess, ms = 5000): void {
  * failure worth retrying. A change leaves the outbox only once the server took it, or refused it (4xx),
  * or failed on it MAX_SERVER_ATTEMPTS times.
  */
-export async function sendQueued(deps: QueueDeps, queue: QueueAccess): Promise<boolean> {
+export function sendQueued(deps: QueueDeps, queue: QueueAccess): Promise<boolean> {
+  watch(queue);
+  // One tab at a time; where the browser has no locks, each tab sends on its own.
+  // Typed as always there; missing in older browsers (and null in some test windows).
+  const locks = navigator.locks as LockManager | null | undefined;
+  // (The lock's type nests the callback's promise; it resolves to its value.)
+  return locks ? locks.request(LOCK, () => sendInOrder(deps, queue)).then((emptied) => emptied) : sendInOrder(deps, queue);
+}
+
+async function sendInOrder(deps: QueueDeps, queue: QueueAccess): Promise<boolean> {
+  // Another tab may have sent some while this one waited for the lock.
+  await reloadOutbox();
   for (;;) {
     const action = queue.read()[0];
     if (!action) return true;
-    const remove = () => queue.write(queue.read().filter((a) => a.id !== action.id));
+    const remove = () => {
+      queue.write(queue.read().filter((a) => a.id !== action.id));
+      channel?.postMessage('changed');
+    };
     try {
       const progress = await deps.send(toRequest(action));
       remove();
@@ -76,6 +128,7 @@ export async function sendQueued(deps: QueueDeps, queue: QueueAccess): Promise<b
       if (isRetryable(error) && !(serverFailure && action.attempts + 1 >= MAX_SERVER_ATTEMPTS)) {
         if (serverFailure) queue.write(queue.read().map((a) => (a.id === action.id ? { ...a, attempts: action.attempts + 1 } : a)));
         deps.onStalled(error);
+        if (error instanceof NetworkError) askForBackgroundSync();
         retryLater(queue, deps.retryMs);
         return false;
       }
