@@ -70,6 +70,41 @@ describe('player: offline and live', () => {
     second.unmount();
   });
 
+  it('says so when the server refuses an answer the phone had judged right, and the game shows the server\'s word', async () => {
+    const server = fakeServer();
+    storePlay(server.state.progress, buildGame());
+    const view = await renderPlayer();
+    fireEvent.click(await screen.findByRole('button', { name: view.t('player.intro.continue') }));
+    await screen.findByTestId('answer-input');
+
+    server.state.down = true;
+    answer('ביאליק');
+    // Judged right on the phone, queued.
+    await waitFor(() => expect(screen.getByTestId('answer-input').hasAttribute('readonly')).toBe(true));
+    expect((await screen.findByTestId('outbox-status')).textContent).toBe('ממתינים לשליחה: 1 עדכון.');
+
+    // The network returns; the server does not take the answer (it judges otherwise).
+    server.state.override = (call) =>
+      call.path === '/api/game-progress' && (call.body as { questionStatus?: string }).questionStatus === 'ANSWERED'
+        ? { status: 422, body: { message: 'Wrong answer', code: 'wrong_answer' } }
+        : null;
+    server.state.down = false;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    const notice = await screen.findByTestId('outbox-refused');
+    expect(notice.textContent).toContain(outboxHe.refused_one.replace('{{count}}', '1'));
+    expect(notice.closest('[role="status"]')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('outbox-status')).toBeNull());
+    expect(readQueue()).toEqual([]);
+    // The question is open again, as the server has it.
+    await waitFor(() => expect(screen.getByTestId('answer-input').hasAttribute('readonly')).toBe(false));
+    // Read: the notice goes.
+    fireEvent.click(within(notice).getByRole('button', { name: outboxHe.refusedRead }));
+    expect(screen.queryByTestId('outbox-refused')).toBeNull();
+    view.unmount();
+  });
+
   it('shows what another phone of the same play did, live', async () => {
     const server = fakeServer();
     storePlay(server.state.progress);

@@ -11,6 +11,13 @@ import { reloadOutbox } from './kept-play.ts';
  */
 
 const LOCK = 'streethunt-outbox';
+const refusedListeners = new Set<() => void>();
+
+/** Hears each change the server refused (the phone had judged it otherwise): the offline notice says so. */
+export function onRefused(listener: () => void): () => void {
+  refusedListeners.add(listener);
+  return () => refusedListeners.delete(listener);
+}
 const SYNC_TAG = 'outbox';
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(LOCK);
 let current: QueueAccess | null = null;
@@ -134,6 +141,7 @@ async function sendInOrder(deps: QueueDeps, queue: QueueAccess): Promise<boolean
       }
       remove();
       deps.onDropped(action, error);
+      if (error instanceof ApiError) refusedListeners.forEach((listener) => listener());
     }
   }
 }
