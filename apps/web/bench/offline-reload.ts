@@ -4,17 +4,31 @@
  * buys the map game's code through the API, types it, reaches the first question online and waits for
  * the service worker to control the page; then the network goes off, the CPU is slowed fourfold (as
  * Lighthouse's mobile setting does) and the page is reloaded RUNS times. Each run's figure is the
- * page's own clock (navigation start to the question's element in the document), read by a script
+ * page's own clock (navigation start to the play's screen, a question or the walk to its area, in the document), read by a script
  * added before the page's own, so the harness's polling adds nothing.
  */
+import type { Page } from 'playwright-core';
 import { launchBrowser, newPhonePage } from '../e2e/support/browser.ts';
-import { buyCodeViaApi, enterCode, questionView } from '../e2e/support/player.ts';
+import { buyCodeViaApi } from '../e2e/support/buy-code.ts';
 import type { TestServer } from '../e2e/support/server.ts';
-import { texts } from '../e2e/support/texts.ts';
+import he from '../src/i18n/he.json' with { type: 'json' };
 
 /** Lighthouse's mobile preset slows the CPU four times. */
 const MOBILE_CPU_SLOWDOWN = 4;
 export const OFFLINE_RELOAD_BUDGET_MS = 1000;
+
+/** Where the play stands: a question, or the walk to a question's area (the map game starts with one). */
+const PLAY_SCREEN = '[data-testid="question"], [data-testid="area-step"]';
+const playScreen = (page: Page) => page.locator(PLAY_SCREEN).first();
+
+/** The intro's 'let's play', the code typed and accepted, on to the questions (the browser tests' enterCode, without vitest). */
+async function typeCode(page: Page, code: string): Promise<void> {
+  await page.getByTestId('intro-page').getByRole('button', { name: he.player.intro.letsPlay, exact: true }).click();
+  await page.getByTestId('code-input').fill(code);
+  await page.getByTestId('code-entry').getByRole('button', { name: he.player.payment.sendCode, exact: true }).click();
+  await page.locator('[data-testid="code-result"][data-result="right"]').waitFor();
+  await page.getByTestId('code-continue').click();
+}
 
 declare global {
   interface Window {
@@ -26,18 +40,18 @@ declare global {
 export async function measureOfflineReload(server: TestServer, gameId: string, runs: number): Promise<{ median: number; all: number[] }> {
   const browser = await launchBrowser();
   try {
-    const phone = await newPhonePage(browser, { baseURL: server.url, language: 'he' });
+    const phone = await newPhonePage(browser, { baseURL: server.url, language: 'he', serviceWorkers: 'allow' });
     const { page, context } = phone;
-    await context.addInitScript(() => {
+    await context.addInitScript((selector: string) => {
       const seen = () => {
-        if (window.__questionShownAt === undefined && document.querySelector('[data-testid="question"]')) window.__questionShownAt = performance.now();
+        if (window.__questionShownAt === undefined && document.querySelector(selector)) window.__questionShownAt = performance.now();
       };
       new MutationObserver(seen).observe(document, { childList: true, subtree: true });
-    });
+    }, PLAY_SCREEN);
     const { code } = await buyCodeViaApi(server, gameId);
     await page.goto(`/game/${gameId}`);
-    await enterCode(page, texts.he, code);
-    await questionView(page, 0).waitFor();
+    await typeCode(page, code);
+    await playScreen(page).waitFor();
     // The worker installs after the page loaded; the first page it controls is the next one.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
@@ -49,7 +63,7 @@ export async function measureOfflineReload(server: TestServer, gameId: string, r
     const all: number[] = [];
     for (let i = 0; i < runs; i++) {
       await page.reload({ waitUntil: 'commit' });
-      await questionView(page, 0).waitFor({ timeout: 30_000 });
+      await playScreen(page).waitFor({ timeout: 30_000 }).catch(async (e: unknown) => { await page.screenshot({ path: "/tmp/bench-fail.png" }); console.log(await page.locator("[data-testid]").evaluateAll((els) => els.map((el) => el.getAttribute("data-testid")).join(" ")), phone.consoleErrors, phone.pageErrors); throw e; });
       all.push(await page.evaluate(() => window.__questionShownAt ?? Number.NaN));
     }
     await context.setOffline(false);

@@ -65,7 +65,8 @@ async function openPhone(language: Language, viewport: { width: number; height: 
 }
 
 /** Online: /games and the game's page; the worker takes the page and keeps the shell. Then offline, both reload. */
-async function offlineReloads(page: Page, setOffline: (offline: boolean) => Promise<void>, game: DemoGame, name: string) {
+async function offlineReloads(page: Page, setOffline: (offline: boolean) => Promise<void>, game: DemoGame, language: Language, name: string) {
+  const t = texts[language];
   await page.goto('/games');
   const scriptUrl = await controlledByWorker(page);
   expect(new URL(scriptUrl).pathname).toBe('/sw.js');
@@ -76,6 +77,8 @@ async function offlineReloads(page: Page, setOffline: (offline: boolean) => Prom
 
   await setOffline(true);
   await reloadOffline(page, '/games');
+  // Not an endless loading list: the phone says it is offline (nothing is saved for offline in this test).
+  await page.getByTestId('games-offline').getByText(t.games.offline.none).waitFor();
   await saveScreenshot(page, `app-shell-offline-games-${name}`);
   await expectNoSeriousA11yViolations(page);
   await reloadOffline(page, `/game/${game.id}`);
@@ -89,7 +92,7 @@ describe('the app shell offline, and its updates', () => {
     const game = await mapGame();
     const { page, context, close } = await openPhone('he', { width: 390, height: 844 });
     try {
-      await offlineReloads(page, (offline) => context.setOffline(offline), game, 'he-390');
+      await offlineReloads(page, (offline) => context.setOffline(offline), game, 'he', 'he-390');
 
       await page.goto('/games');
       await controlledByWorker(page);
@@ -128,7 +131,7 @@ describe('the app shell offline, and its updates', () => {
     const { code } = await buyCodeViaApi(server, game.id);
     const { page, context, close } = await openPhone('en', { width: 360, height: 800 });
     try {
-      await offlineReloads(page, (offline) => context.setOffline(offline), game, 'en-360');
+      await offlineReloads(page, (offline) => context.setOffline(offline), game, 'en', 'en-360');
 
       await page.goto(`/game/${game.id}`);
       await controlledByWorker(page);

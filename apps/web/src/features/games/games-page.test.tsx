@@ -262,12 +262,17 @@ describe('games page', () => {
     expect(missing).toEqual([]);
   });
 
-  it('says so when the server cannot be reached', async () => {
+  it('says the phone is offline when the server cannot be reached, with the games saved for offline and a retry', async () => {
     mockRoutes({ 'GET /api/games': { networkError: true } });
-    const { t } = await renderPage(<GamesPage />, { path: '/games', url: '/games', language: 'en' });
-    const error = await screen.findByTestId('games-error');
-    expect(within(error).getByText(t('games.errors.network'))).toBeTruthy();
-    expect(within(error).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    const { t, missing } = await renderPage(<GamesPage />, { path: '/games', url: '/games', language: 'en' });
+    const offline = await screen.findByTestId('games-offline');
+    expect(within(offline).getByText(t('games.offline.title'))).toBeTruthy();
+    expect(within(offline).getByText(t('games.offline.text'))).toBeTruthy();
+    // happy-dom has no Cache Storage: nothing can have been saved.
+    expect(await within(offline).findByText(t('games.offline.none'))).toBeTruthy();
+    expect(within(offline).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByTestId('games-error')).toBeNull();
+    expect(missing).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { Component as ReactComponent, Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Container, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconMapPinOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconMapPinOff, IconWifiOff } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,9 @@ import { CLEARED, isNarrowed, listQueryFilters, readPageFilters, withPageFilters
 import { useScrollMemory } from './scroll-memory.ts';
 import { useNearMe, type NearFailure } from './use-near-me.ts';
 import classes from './games-page.module.css';
+
+// Only a phone with no network shows what it saved for offline.
+const SavedGamesOffline = lazy(() => import('./saved-games-offline.tsx'));
 
 // Leaflet and the map stay out of the list's first load: the map view loads them when opened.
 const loadGamesMap = () => import('./games-map/games-map.tsx');
@@ -138,13 +141,30 @@ export function Component() {
         : '';
 
   let body: ReactNode;
-  if (games.isPending) {
+  // No network: the list is asked for again by itself when the phone is back online (React Query pauses
+  // a query the browser knows is offline, and refetches a failed one on reconnect).
+  const offline = (games.isPending && games.fetchStatus === 'paused') || (games.isError && !games.data && games.error instanceof NetworkError);
+  if (offline) {
+    body = (
+      <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} title={t('games.offline.title')} data-testid="games-offline">
+        <Stack gap="xs">
+          <Text size="sm">{t('games.offline.text')}</Text>
+          <Suspense fallback={null}>
+            <SavedGamesOffline />
+          </Suspense>
+          <Button onClick={() => void games.refetch()} loading={games.isFetching} style={{ alignSelf: 'flex-start' }}>
+            {t('games.retry')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (games.isPending) {
     body = <LoadingCards />;
   } else if (games.isError && !games.data) {
     body = (
       <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t('games.errors.title')} data-testid="games-error">
         <Stack gap="sm" align="flex-start">
-          <Text size="sm">{games.error instanceof NetworkError ? t('games.errors.network') : t('games.errors.generic')}</Text>
+          <Text size="sm">{t('games.errors.generic')}</Text>
           <Button onClick={() => void games.refetch()} loading={games.isFetching}>
             {t('games.retry')}
           </Button>

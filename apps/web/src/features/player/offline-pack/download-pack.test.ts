@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PACK_FORMAT_VERSION, PACK_RECORD_URL, type PackPlan } from '@streethunt/shared';
 import { BACKOFF_MS, downloadPack, estimatePack, type PackDeps } from './download-pack.ts';
-import { listPacks, removePack, type PackCache, type PackCaches } from './pack-storage.ts';
+import { listPacks, removePack, type PackCache, type PackCaches } from '../../../ui/offline/pack-storage.ts';
 
 const BASE = 'https://app.example/game/g1';
 

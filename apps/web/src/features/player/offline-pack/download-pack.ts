@@ -1,5 +1,5 @@
 import { PACK_FORMAT_VERSION, TILE_BYTES_ESTIMATE, packCacheName, type PackMediaKind, type PackPlan } from '@streethunt/shared';
-import { readRecord, recordUrl, type PackCache, type PackCaches, type PackRecord } from './pack-storage.ts';
+import { readRecord, recordUrl, type PackCache, type PackCaches, type PackRecord } from '../../../ui/offline/pack-storage.ts';
 
 export type PackDeps = {
   fetch: (url: string, init?: RequestInit) => Promise<Response>;

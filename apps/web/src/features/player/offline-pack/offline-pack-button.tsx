@@ -5,7 +5,7 @@ import { packCacheName } from '@streethunt/shared';
 import { useOfflinePackTexts } from './use-offline-pack-texts.ts';
 import { withAllStyles } from '../../../ui/all-styles.ts';
 import { usePlay } from '../play-context.tsx';
-import { canKeepPacks } from './browser-caches.ts';
+import { canKeepPacks } from '../../../ui/offline/browser-caches.ts';
 
 const OfflinePackDialog = lazy(withAllStyles(() => import('./offline-pack-dialog.tsx')));
 

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useOfflinePackTexts } from './use-offline-pack-texts.ts';
-import { browserCaches } from './browser-caches.ts';
+import { browserCaches } from '../../../ui/offline/browser-caches.ts';
 import { formatBytes } from './pack-text.ts';
-import { listPacks, removePack, type PackRecord } from './pack-storage.ts';
+import { listPacks, removePack, type PackRecord } from '../../../ui/offline/pack-storage.ts';
 
 /**
  * The games kept for offline on this phone: name, size, date, and Remove (after a confirm). Removing
