@@ -9,6 +9,10 @@ import { saveScreenshot } from './support/screenshots.ts';
 import { startServer, type TestServer } from './support/server.ts';
 import { copyWebBuild, type WebCopy } from './support/web-copy.ts';
 import { texts } from './support/texts.ts';
+import offlinePackEn from '../src/i18n/player/offline-pack.en.json';
+import offlinePackHe from '../src/i18n/player/offline-pack.he.json';
+
+const offlinePackTexts = { he: offlinePackHe, en: offlinePackEn };
 import updateEn from '../src/i18n/app/update.en.json';
 import updateHe from '../src/i18n/app/update.he.json';
 import type { Browser } from 'playwright-core';
@@ -66,7 +70,6 @@ async function openPhone(language: Language, viewport: { width: number; height: 
 
 /** Online: /games and the game's page; the worker takes the page and keeps the shell. Then offline, both reload. */
 async function offlineReloads(page: Page, setOffline: (offline: boolean) => Promise<void>, game: DemoGame, language: Language, name: string) {
-  const t = texts[language];
   await page.goto('/games');
   const scriptUrl = await controlledByWorker(page);
   expect(new URL(scriptUrl).pathname).toBe('/sw.js');
@@ -78,7 +81,7 @@ async function offlineReloads(page: Page, setOffline: (offline: boolean) => Prom
   await setOffline(true);
   await reloadOffline(page, '/games');
   // Not an endless loading list: the phone says it is offline (nothing is saved for offline in this test).
-  await page.getByTestId('games-offline').getByText(t.games.offline.none).waitFor();
+  await page.getByTestId('games-offline').getByText(offlinePackTexts[language].gamesOfflineNone).waitFor();
   await saveScreenshot(page, `app-shell-offline-games-${name}`);
   await expectNoSeriousA11yViolations(page);
   await reloadOffline(page, `/game/${game.id}`);

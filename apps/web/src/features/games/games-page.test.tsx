@@ -266,10 +266,10 @@ describe('games page', () => {
     mockRoutes({ 'GET /api/games': { networkError: true } });
     const { t, missing } = await renderPage(<GamesPage />, { path: '/games', url: '/games', language: 'en' });
     const offline = await screen.findByTestId('games-offline');
-    expect(within(offline).getByText(t('games.offline.title'))).toBeTruthy();
-    expect(within(offline).getByText(t('games.offline.text'))).toBeTruthy();
+    expect(within(offline).getByText(t('offlinePack:gamesOfflineTitle'))).toBeTruthy();
+    expect(within(offline).getByText(t('offlinePack:gamesOfflineText'))).toBeTruthy();
     // happy-dom has no Cache Storage: nothing can have been saved.
-    expect(await within(offline).findByText(t('games.offline.none'))).toBeTruthy();
+    expect(await within(offline).findByText(t('offlinePack:gamesOfflineNone'))).toBeTruthy();
     expect(within(offline).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(screen.queryByTestId('games-error')).toBeNull();
     expect(missing).toEqual([]);

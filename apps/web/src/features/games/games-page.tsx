@@ -1,6 +1,6 @@
 import { Component as ReactComponent, Suspense, lazy, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Card, Container, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconMapPinOff, IconWifiOff } from '@tabler/icons-react';
+import { IconAlertTriangle, IconMapPinOff } from '@tabler/icons-react';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -146,17 +146,9 @@ export function Component() {
   const offline = (games.isPending && games.fetchStatus === 'paused') || (games.isError && !games.data && games.error instanceof NetworkError);
   if (offline) {
     body = (
-      <Alert color="orange" variant="light" icon={<IconWifiOff aria-hidden />} title={t('games.offline.title')} data-testid="games-offline">
-        <Stack gap="xs">
-          <Text size="sm">{t('games.offline.text')}</Text>
-          <Suspense fallback={null}>
-            <SavedGamesOffline />
-          </Suspense>
-          <Button onClick={() => void games.refetch()} loading={games.isFetching} style={{ alignSelf: 'flex-start' }}>
-            {t('games.retry')}
-          </Button>
-        </Stack>
-      </Alert>
+      <Suspense fallback={null}>
+        <SavedGamesOffline retry={() => void games.refetch()} retrying={games.isFetching} retryLabel={t('games.retry')} />
+      </Suspense>
     );
   } else if (games.isPending) {
     body = <LoadingCards />;

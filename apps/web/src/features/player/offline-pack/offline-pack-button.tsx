@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '@mantine/core';
 import { IconCloudDownload, IconCloudCheck } from '@tabler/icons-react';
 import { packCacheName } from '@streethunt/shared';
-import { useOfflinePackTexts } from './use-offline-pack-texts.ts';
+import { useOfflinePackTexts } from '../../../ui/offline/use-offline-pack-texts.ts';
 import { withAllStyles } from '../../../ui/all-styles.ts';
 import { usePlay } from '../play-context.tsx';
 import { canKeepPacks } from '../../../ui/offline/browser-caches.ts';

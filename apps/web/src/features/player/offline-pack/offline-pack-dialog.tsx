@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import { planPack, type PackPlan } from '@streethunt/shared';
 import { usePublicConfig } from '../../../api/public-config.ts';
-import { useOfflinePackTexts } from './use-offline-pack-texts.ts';
+import { useOfflinePackTexts } from '../../../ui/offline/use-offline-pack-texts.ts';
 import { playerApi } from '../api.ts';
 import { usePlay } from '../play-context.tsx';
 import { readGrant, writeCachedGame } from '../player-store.ts';

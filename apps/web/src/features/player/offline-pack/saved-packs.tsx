@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useOfflinePackTexts } from './use-offline-pack-texts.ts';
+import { useOfflinePackTexts } from '../../../ui/offline/use-offline-pack-texts.ts';
 import { browserCaches } from '../../../ui/offline/browser-caches.ts';
 import { formatBytes } from './pack-text.ts';
 import { listPacks, removePack, type PackRecord } from '../../../ui/offline/pack-storage.ts';

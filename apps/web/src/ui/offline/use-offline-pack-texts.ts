@@ -1,7 +1,7 @@
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@streethunt/shared';
-import { loadOfflinePackTranslations, OFFLINE_PACK_NAMESPACE } from '../../../i18n/offline-pack-translations.ts';
+import { loadOfflinePackTranslations, OFFLINE_PACK_NAMESPACE } from '../../i18n/offline-pack-translations.ts';
 
 const loading = new Map<Language, Promise<void>>();
 
