@@ -54,8 +54,8 @@ function HeaderNav() {
 export type PageSetup = {
   /** The route pattern of the page, e.g. `/reset-password/:id/:token`. */
   path: string;
-  /** Where the browser starts, e.g. `/reset-password/abc/def` (the path itself by default). */
-  url?: string;
+  /** Where the browser starts, e.g. `/reset-password/abc/def` (the path itself by default), with a history state if need be. */
+  url?: string | { pathname: string; state: unknown };
   language?: Language;
   /** A cache to start from (e.g. data a page should forget). */
   queryClient?: QueryClient;

@@ -14,6 +14,28 @@ vi.mock('../../ui/map/game-map.tsx', () => ({
 
 const sounds = vi.mocked(playSound);
 
+describe('player: a reload', () => {
+  beforeEach(resetBrowserState);
+  afterEach(resetBrowserState);
+
+  it('opens the page the player was on (its history entry keeps it), once the kept play is read', async () => {
+    fakeServer();
+    storePlay();
+    const first = await renderPlayer();
+    fireEvent.click(await screen.findByRole('button', { name: first.t('player.intro.continue') }));
+    await screen.findByTestId('question');
+    const state: unknown = first.router.state.location.state;
+    expect(state).toEqual({ page: 'questions' });
+    expect(first.router.state.location.pathname).toBe(`/game/${GAME_ID}`);
+    first.unmount();
+
+    // The same history entry after a reload: the questions again, not the intro.
+    await renderPlayer({ url: { pathname: `/game/${GAME_ID}`, state } });
+    expect(await screen.findByTestId('question')).toBeTruthy();
+    expect(screen.queryByTestId('intro-page')).toBeNull();
+  });
+});
+
 describe('player: intro and payment', () => {
   beforeEach(() => {
     resetBrowserState();

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { useQueryClient } from '@tanstack/react-query';
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useHeaderItems } from '../../ui/header-slot.tsx';
 import { withAllStyles } from '../../ui/all-styles.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
@@ -39,23 +39,32 @@ export function Component() {
 
 function PlayerScreen({ gameId }: { gameId: string }) {
   const { t } = useTranslation();
-  const { session, snapshot } = usePlaySession(gameId);
+  const { session, snapshot, loaded } = usePlaySession(gameId);
   const languageChoice = useLanguageChoice(gameId);
   const { requested, choose: chooseLanguage } = languageChoice;
   const gameQuery = useGame(gameId, snapshot.secret, requested, languageChoice.fallBack);
   const event = useTeamEvent(session, snapshot.secret, snapshot.grant);
   const game = gameQuery.data;
-  // The intro, unless the link asked for another page (back from paying: the code screen).
-  const { state: linkState } = useLocation();
-  const [page, setPageState] = useState<DisplayPage>(() => pageFromLinkState(linkState));
+  // The intro, unless the link asked for another page (back from paying: the code screen) or the page
+  // was on another before a reload (its history entry keeps it: a phone reloaded with no network goes
+  // back to its question). Read once what the phone keeps is in, so the server's intro hydrates first.
+  const { state, search } = useLocation();
+  const navigate = useNavigate();
+  const [page, setPageState] = useState<DisplayPage | null>(null);
+  if (loaded && !page) setPageState(pageFromLinkState(state));
 
-  const setPage = useCallback((next: DisplayPage) => {
-    setPageState(next);
-    window.scrollTo?.({ top: 0 });
-  }, []);
+  const setPage = useCallback(
+    (next: DisplayPage) => {
+      setPageState(next);
+      // No pathname: this page's own.
+      void navigate({ search }, { replace: true, state: { page: next } });
+      window.scrollTo?.({ top: 0 });
+    },
+    [navigate, search],
+  );
 
   // The questions need a code: without one the player is asked for it.
-  const shown: DisplayPage = page === 'questions' && !snapshot.secret ? 'payment' : page;
+  const shown: DisplayPage = page === 'questions' && !snapshot.secret ? 'payment' : (page ?? 'intro');
   const hasMap = Boolean(game?.metadata.map);
   const hasGame = Boolean(game);
   // A first screen the server drew in the visitor's language (a translation, though none was asked

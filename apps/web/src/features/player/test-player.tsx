@@ -14,7 +14,12 @@ import { resetBrowserState as resetPage } from '../../test/render-page.tsx';
 import { forgetKept } from './offline/kept-play.ts';
 
 /** The player page as the app shows it, in the app's header (test/render-page.tsx), at `url`. */
-export function renderPlayer({ url = `/game/${GAME_ID}`, language = 'he' as Language, loadedLater = [] as string[], queryClient = undefined as QueryClient | undefined } = {}) {
+export function renderPlayer({
+  url = `/game/${GAME_ID}` as string | { pathname: string; state: unknown },
+  language = 'he' as Language,
+  loadedLater = [] as string[],
+  queryClient = undefined as QueryClient | undefined,
+} = {}) {
   return renderPage(<PlayerPage />, { path: '/game/:gameId', url, language, withHeader: true, loadedLater, ...(queryClient && { queryClient }) });
 }
 
