@@ -42,11 +42,11 @@ export async function measureOfflineReload(server: TestServer, gameId: string, r
   try {
     const phone = await newPhonePage(browser, { baseURL: server.url, language: 'he', serviceWorkers: 'allow' });
     const { page, context } = phone;
+    // No named function inside: tsx would wrap it in a helper the page does not have.
     await context.addInitScript((selector: string) => {
-      const seen = () => {
+      new MutationObserver(() => {
         if (window.__questionShownAt === undefined && document.querySelector(selector)) window.__questionShownAt = performance.now();
-      };
-      new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+      }).observe(document, { childList: true, subtree: true });
     }, PLAY_SCREEN);
     const { code } = await buyCodeViaApi(server, gameId);
     await page.goto(`/game/${gameId}`);
@@ -63,7 +63,7 @@ export async function measureOfflineReload(server: TestServer, gameId: string, r
     const all: number[] = [];
     for (let i = 0; i < runs; i++) {
       await page.reload({ waitUntil: 'commit' });
-      await playScreen(page).waitFor({ timeout: 30_000 }).catch(async (e: unknown) => { await page.screenshot({ path: "/tmp/bench-fail.png" }); console.log(await page.locator("[data-testid]").evaluateAll((els) => els.map((el) => el.getAttribute("data-testid")).join(" ")), phone.consoleErrors, phone.pageErrors); throw e; });
+      await playScreen(page).waitFor({ timeout: 30_000 });
       all.push(await page.evaluate(() => window.__questionShownAt ?? Number.NaN));
     }
     await context.setOffline(false);
