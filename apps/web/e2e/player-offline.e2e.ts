@@ -187,6 +187,13 @@ describe('offline play', () => {
     const { page } = p;
     const delivered = recordDeliveredProgressCalls(page);
     const changesDelivered = () => delivered.filter((c) => c.action !== 'get-game-progress').map(describeCall);
+    // The photo uploads: after how many changes were delivered, and whether the server refused them.
+    const uploads: { after: number; refused: boolean }[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/api/play-photos') return;
+      const after = changesDelivered().length;
+      void request.response().then((response) => uploads.push({ after, refused: (response?.status() ?? 0) >= 400 }));
+    });
     try {
       await seedOldStores(page, {
         localStorage: {
@@ -204,9 +211,13 @@ describe('offline play', () => {
       await expect.poll(() => changesDelivered(), { timeout: 15_000 }).toEqual(['set-question-status 1 ANSWERED', 'set-question-status 1 DONE']);
       expect((await fetchProgress(e2e.server, game.id, code)).questions.map((q) => q.status)).toEqual(['DONE', 'DONE', null, null]);
       await expect.poll(() => outboxLength(page)).toBe(0);
-      // Moved, then removed from the old stores; the photo's blob is in the new database.
+      // Moved, then removed from the old stores; the photo (taken after the changes) was sent by the
+      // same sender after them, once, and left the outbox: the server refuses it (this game has no such
+      // question).
       expect(await oldStoresLeft(page)).toEqual({ keys: [], photoDb: false });
-      expect(await photosKept(page)).toEqual([{ id: `${game.id} ${code} photo-q`, bytes: 17, type: 'image/jpeg' }]);
+      await expect.poll(() => uploads, { timeout: 15_000 }).toHaveLength(1);
+      expect(uploads[0]).toMatchObject({ after: 2, refused: true });
+      await expect.poll(() => photosKept(page)).toEqual([]);
 
       // A reload sends nothing again: each change reached the server once.
       await page.reload();
@@ -214,8 +225,10 @@ describe('offline play', () => {
       await questionView(page, 2).waitFor();
       await expect.poll(() => delivered.filter((c) => c.action === 'get-game-progress').length).toBeGreaterThan(1);
       expect(changesDelivered()).toEqual(['set-question-status 1 ANSWERED', 'set-question-status 1 DONE']);
+      expect(uploads).toHaveLength(1);
       // The favicon page the old stores were seeded from asked for /favicon.ico, which the app does not have.
-      p.expectNoErrors({ allowConsole: [/favicon\.ico/] });
+      // The refused photo's reply is logged by the browser as a failed resource.
+      p.expectNoErrors({ allowConsole: [/favicon\.ico/, /play-photos/] });
     } finally {
       await p.close();
     }

@@ -36,8 +36,8 @@ export type QueueDeps = {
   send(request: ProgressRequest): Promise<Progress>;
   /** A send that failed for now is tried again after this long (the outbox's own timer, not the screen's). */
   retryMs?: number;
-  /** The server took the change; its reply is the progress now. */
-  onSent(action: QueuedAction, progress: Progress): void;
+  /** The server took the change (or a photo of the play); its reply is the progress now. */
+  onSent(sent: Pick<QueuedAction, 'gameId' | 'secretCode'>, progress: Progress): void;
   /** The server refused the change (4xx): it is gone from the queue. */
   onDropped(action: QueuedAction, error: unknown): void;
   /** No answer (or a retryable one): the change stays queued. */
@@ -80,7 +80,7 @@ export class ActionQueue {
   }
 
   /**
-   * Sends the queue in order, one change at a time; resolves true when it is empty, false when it
+   * Sends the queue and the photo outbox in order, one at a time; resolves true when it is empty, false when it
    * stopped on a failure worth retrying. Calls made while one runs join it (there is never more than
    * one change in flight from this page).
    */
@@ -109,8 +109,7 @@ export class ActionQueue {
   }
 
   private async run(): Promise<boolean> {
-    if (readQueue().length === 0) return true;
-    // The sending code loads when there is something to send, off the page's first load.
+    // The sending code (the progress changes and the photos) loads off the page's first load.
     const { sendQueued } = await import('./offline/send-changes.ts');
     return sendQueued(this.deps, { read: readQueue, write: writeQueue, retry: () => void this.flush() });
   }

@@ -99,7 +99,6 @@ export function PlayQuestion({ index, question, status }: { index: number; quest
               {...(state?.photo && { photo: state.photo })}
               inEvent={inEvent}
               offline={snapshot.offline}
-              onProgress={(progress) => session.receive(progress)}
             />
           </Suspense>
         )

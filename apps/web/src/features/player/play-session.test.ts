@@ -9,6 +9,10 @@ import { flowEngine, type FlowRules } from './play-flow.ts';
 import { readGrant, readProgress, storeCode } from './player-store.ts';
 import { buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 import { keptGet, forgetKept } from './offline/kept-play.ts';
+import { uploadPhoto } from './photo/photo-api.ts';
+import { memoryStore, resetPhotoOutbox, type QueuedPhoto } from './photo/photo-queue.ts';
+
+vi.mock('./photo/photo-api.ts', () => ({ uploadPhoto: vi.fn() }));
 
 /** A server holding one play and applying changes by the same rules; `down` makes it unreachable. */
 function fakeServer(initial: Progress = buildProgress()) {
@@ -184,6 +188,35 @@ describe('play session', () => {
     await settle(session);
     expect(session.getSnapshot().pending).toBe(0);
     expect(state.progress.questions[1].status).toBe('SOLUTION');
+    session.stop();
+  });
+
+  it('sends a photo kept offline when the network returns, with no photo step on screen, and takes the progress of its reply', async () => {
+    storeCode(buildProgress());
+    const { deps, state } = fakeServer();
+    const photos = resetPhotoOutbox(memoryStore());
+    const uploads: string[] = [];
+    vi.mocked(uploadPhoto).mockImplementation(async (photo: QueuedPhoto) => {
+      if (state.down) throw new NetworkError('offline');
+      uploads.push(photo.questionId);
+      state.progress = { ...state.progress, questions: state.progress.questions.map((q, i) => (i === 0 ? { ...q, status: 'ANSWERED' as const, photo: { status: 'pending' as const } } : q)) };
+      return state.progress;
+    });
+    state.down = true;
+    const session = new PlaySession(GAME_ID, deps);
+    session.start();
+    // Taken on the question's step, which the player has since left: only the outbox holds it.
+    await photos.add({ gameId: GAME_ID, secretCode: CODE, questionId: 'q1', blob: new Blob(['jpeg']) });
+    await settle(session);
+    expect(uploads).toEqual([]);
+    expect(session.getSnapshot().offline).toBe(true);
+
+    state.down = false;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(uploads).toEqual(['q1']));
+    await vi.waitFor(() => expect(session.getSnapshot().progress?.questions[0].photo).toEqual({ status: 'pending' }));
+    expect(await photos.pending()).toEqual([]);
+    expect(session.getSnapshot().offline).toBe(false);
     session.stop();
   });
 

@@ -294,7 +294,7 @@ export class PlaySession {
     }
   }
 
-  /** Sends what is queued (all games' changes, in order). */
+  /** Asks the page's one outbox sender to send what is queued (all games' changes and photos, in order), joining a send already running. */
   flush(): Promise<boolean> {
     return this.queue.flush();
   }
@@ -332,13 +332,13 @@ export class PlaySession {
     // that could not start offline is started again by a tap).
     if (!this.secret) this.networkDown = false;
     this.publish();
-    void this.flush();
+    // The outboxes are sent by the page's one sender (offline/send-changes.ts), which hears `online` too.
     void this.refresh();
   };
 
   private onOffline = () => this.publish();
 
-  private isOurs(action: QueuedAction): boolean {
+  private isOurs(action: Pick<QueuedAction, 'gameId' | 'secretCode'>): boolean {
     return action.gameId === this.gameId && action.secretCode === this.secret;
   }
 

@@ -12,6 +12,7 @@ import { storeCode, writeCachedGame } from './player-store.ts';
 import { buildGame, buildProgress, CODE, GAME_ID } from './test-fixtures.ts';
 import { resetBrowserState as resetPage } from '../../test/render-page.tsx';
 import { forgetKept } from './offline/kept-play.ts';
+import { resetPhotoOutbox } from './photo/photo-queue.ts';
 
 /** The player page as the app shows it, in the app's header (test/render-page.tsx), at `url`. */
 export function renderPlayer({
@@ -126,4 +127,5 @@ export function storePlay(progress: Progress = buildProgress(), game?: GameReply
 export function resetBrowserState() {
   resetPage();
   forgetKept();
+  resetPhotoOutbox();
 }

@@ -1,45 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Progress } from '@streethunt/shared';
 import { NetworkError } from '../../../api/client.ts';
 import { ActionQueue, readQueue, type ProgressRequest, type QueueDeps } from '../action-queue.ts';
 import { buildProgress, CODE, GAME_ID } from '../test-fixtures.ts';
 import { forgetKept } from './kept-play.ts';
+import { fakeWorkerAndLocks } from './test-locks.ts';
 
 /*
  * When the outbox is sent: on the page shown again, on the worker's word (Background Sync), one tab at
- * a time. The test window stands in for the browser's service worker container and lock manager.
+ * a time.
  */
 
-const worker = Object.assign(new EventTarget(), { ready: Promise.resolve({ sync: { register: vi.fn(async (_tag: string) => undefined) } }) });
-
-/** A lock manager as browsers have it: one holder of a name at a time, the others wait in turn. */
-function fakeLocks() {
-  let tail: Promise<unknown> = Promise.resolve();
-  const names: string[] = [];
-  return {
-    names,
-    request(name: string, callback: () => Promise<unknown>) {
-      names.push(name);
-      const run = tail.then(callback);
-      tail = run.catch(() => undefined);
-      return run;
-    },
-  };
-}
-
-const locks = fakeLocks();
-const saved = { serviceWorker: Object.getOwnPropertyDescriptor(navigator, 'serviceWorker'), locks: Object.getOwnPropertyDescriptor(navigator, 'locks') };
-
-beforeAll(() => {
-  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: worker });
-  Object.defineProperty(navigator, 'locks', { configurable: true, value: locks });
-});
-afterAll(() => {
-  for (const [key, descriptor] of Object.entries(saved)) {
-    if (descriptor) Object.defineProperty(navigator, key, descriptor);
-    else Reflect.deleteProperty(navigator, key);
-  }
-});
+const { worker, locks } = fakeWorkerAndLocks();
 
 function makeQueue(send: (request: ProgressRequest) => Promise<Progress>) {
   const deps = { send: vi.fn(send), onSent: vi.fn<QueueDeps['onSent']>(), onDropped: vi.fn<QueueDeps['onDropped']>(), onStalled: vi.fn<QueueDeps['onStalled']>(), retryMs: 60_000 };
@@ -75,6 +47,17 @@ describe('the outbox is sent', () => {
     worker.dispatchEvent(new MessageEvent('message', { data: { type: 'update-ready' } }));
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(deps.send).toHaveBeenCalledTimes(3);
+  });
+
+  it('when the network returns, by the page’s one sender: a queue that sent once needs no listener of its own', async () => {
+    let online = false;
+    const { queue, deps } = makeQueue(async () => (online ? buildProgress() : offline()));
+    queue.enqueue(GAME_ID, CODE, answered);
+    expect(await queue.flush()).toBe(false);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(readQueue()).toEqual([]));
+    expect(deps.send).toHaveBeenCalledTimes(2);
   });
 
   it('by one tab at a time: a second tab waits for the lock, then finds the changes sent and sends none again', async () => {

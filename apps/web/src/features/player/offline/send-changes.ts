@@ -1,13 +1,16 @@
 import { ApiError, NetworkError } from '../../../api/client.ts';
 import { MAX_SERVER_ATTEMPTS, type ProgressRequest, type QueueDeps, type QueuedAction } from '../action-queue.ts';
+import { uploadPhoto } from '../photo/photo-api.ts';
+import { photoOutbox, type PhotoOutcome, type QueuedPhoto } from '../photo/photo-queue.ts';
 import { reloadOutbox } from './kept-play.ts';
 
 /*
- * Sending the progress outbox: loaded when there is something to send, so the page's first load does
- * not carry it (action-queue.ts keeps and counts the changes; this sends them). One tab sends at a
- * time (the Web Locks API, where there is one), from the outbox as the database holds it, and the
- * outbox is sent again when the page is shown, when the app's worker asks (Background Sync's `sync`
- * event, posted as { type: 'flush-outbox' }), and after a failure (retryLater).
+ * The page's one outbox sender: the progress changes and the photos, interleaved by the time each was
+ * made, loaded off the page's first load (action-queue.ts keeps and counts the changes,
+ * photo/photo-queue.ts keeps the photos; this sends both). One tab sends at a time (the Web Locks API,
+ * where there is one), from the outboxes as the database holds them, and they are sent again when the
+ * network returns, when the page is shown, when the app's worker asks (Background Sync's `sync` event,
+ * posted as { type: 'flush-outbox' }), and after a failure (retryLater).
  */
 
 const LOCK = 'streethunt-outbox';
@@ -26,12 +29,19 @@ let watching = false;
 /** The page's service worker container: typed as always there, missing where workers are (and null in some test windows). */
 const worker = () => navigator.serviceWorker as ServiceWorkerContainer | null | undefined;
 
+/** Sends the outboxes now (a photo was just taken), joining a send already running. */
+export function flushOutbox(): void {
+  current?.retry();
+}
+
 /** The events that may mean the network is back send the outbox of the page's queue (the latest). */
 function watch(queue: QueueAccess): void {
   current = queue;
   if (watching) return;
   watching = true;
   const flush = () => current?.retry();
+  // The one place the network's return sends the outboxes: the play (play-session.ts) only hears how it went.
+  window.addEventListener('online', flush);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') flush();
   });
@@ -116,11 +126,44 @@ export function sendQueued(deps: QueueDeps, queue: QueueAccess): Promise<boolean
   return locks ? locks.request(LOCK, () => sendInOrder(deps, queue)).then((emptied) => emptied) : sendInOrder(deps, queue);
 }
 
+/** What a failure worth retrying does: the outbox waits, and is sent again later. */
+function stall(deps: QueueDeps, queue: QueueAccess, error: unknown): false {
+  deps.onStalled(error);
+  if (error instanceof NetworkError) askForBackgroundSync();
+  retryLater(queue, deps.retryMs);
+  return false;
+}
+
+/** Sends the oldest kept photo: true when it left the outbox (taken or refused), false when it waits. */
+async function sendPhoto(deps: QueueDeps, queue: QueueAccess, photo: QueuedPhoto): Promise<boolean> {
+  let outcome: PhotoOutcome;
+  try {
+    const progress = await uploadPhoto(photo);
+    outcome = { kind: 'sent', photo, progress };
+  } catch (error) {
+    // A refusal (4xx but 429) drops the photo; anything else keeps it for later.
+    if (isRetryable(error) || !(error instanceof ApiError)) {
+      await photoOutbox().settle({ kind: 'kept', photo });
+      return stall(deps, queue, error);
+    }
+    outcome = { kind: 'refused', photo, error };
+  }
+  await photoOutbox().settle(outcome);
+  if (outcome.kind === 'sent') deps.onSent(photo, outcome.progress);
+  return true;
+}
+
 async function sendInOrder(deps: QueueDeps, queue: QueueAccess): Promise<boolean> {
   // Another tab may have sent some while this one waited for the lock.
   await reloadOutbox();
   for (;;) {
     const action = queue.read()[0];
+    // A photo taken before the next change goes first; one taken after changes goes after them.
+    const photo = (await photoOutbox().pending())[0];
+    if (photo && (!action || photo.at < action.at)) {
+      if (await sendPhoto(deps, queue, photo)) continue;
+      return false;
+    }
     if (!action) return true;
     const remove = () => {
       queue.write(queue.read().filter((a) => a.id !== action.id));
@@ -134,10 +177,7 @@ async function sendInOrder(deps: QueueDeps, queue: QueueAccess): Promise<boolean
       const serverFailure = error instanceof ApiError && error.status >= 500;
       if (isRetryable(error) && !(serverFailure && action.attempts + 1 >= MAX_SERVER_ATTEMPTS)) {
         if (serverFailure) queue.write(queue.read().map((a) => (a.id === action.id ? { ...a, attempts: action.attempts + 1 } : a)));
-        deps.onStalled(error);
-        if (error instanceof NetworkError) askForBackgroundSync();
-        retryLater(queue, deps.retryMs);
-        return false;
+        return stall(deps, queue, error);
       }
       remove();
       deps.onDropped(action, error);

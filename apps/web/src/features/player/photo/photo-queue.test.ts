@@ -1,55 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import type { Progress } from '@streethunt/shared';
-import { ApiError, NetworkError } from '../../../api/client.ts';
-import { memoryStore, PhotoQueue, type QueuedPhoto } from './photo-queue.ts';
+import { ApiError } from '../../../api/client.ts';
+import { memoryStore, PhotoOutbox, type PhotoOutcome } from './photo-queue.ts';
 
 const progress = { game_id: 'g' } as Progress;
 const photo = (questionId: string) => ({ gameId: 'g', secretCode: 'CODE', questionId, blob: new Blob(['jpeg']) });
 
-describe('the phone’s photo queue', () => {
-  it('keeps a photo taken offline and sends it once the network is back, in the order taken', async () => {
-    const store = memoryStore();
-    let network = false;
-    const sent: string[] = [];
-    const heard: string[] = [];
-    const queue = new PhotoQueue(
-      store,
-      async (p: QueuedPhoto) => {
-        if (!network) throw new NetworkError('offline');
-        sent.push(p.questionId);
-        return progress;
-      },
-      { onSent: () => heard.push('sent'), onKept: () => heard.push('kept') },
-    );
-    await queue.add(photo('q2'), new Date('2026-11-27T10:00:00Z'));
-    await queue.add(photo('q1'), new Date('2026-11-27T10:01:00Z'));
-    expect((await queue.pending()).map((p) => p.questionId).sort()).toEqual(['q1', 'q2']);
-    expect(sent).toEqual([]);
-    expect(heard).toEqual(['kept', 'kept']);
-    // A new photo of the same question replaces the kept one.
-    await queue.add(photo('q1'), new Date('2026-11-27T10:02:00Z'));
-    expect(await queue.pending()).toHaveLength(2);
-
-    network = true;
-    await queue.flush();
-    expect(sent).toEqual(['q2', 'q1']);
-    expect(await queue.pending()).toEqual([]);
-    expect(heard.slice(-2)).toEqual(['sent', 'sent']);
+describe('the phone’s photo outbox', () => {
+  it('keeps photos in the order taken; a new photo of the same question replaces the kept one', async () => {
+    const outbox = new PhotoOutbox(memoryStore());
+    let changes = 0;
+    outbox.subscribe(() => changes++);
+    await outbox.add(photo('q2'), new Date('2026-11-27T10:00:00Z'));
+    await outbox.add(photo('q1'), new Date('2026-11-27T10:01:00Z'));
+    expect((await outbox.pending()).map((p) => p.questionId)).toEqual(['q2', 'q1']);
+    await outbox.add(photo('q2'), new Date('2026-11-27T10:02:00Z'));
+    expect((await outbox.pending()).map((p) => p.questionId)).toEqual(['q1', 'q2']);
+    expect(changes).toBe(3);
   });
 
-  it('keeps a photo the server cannot take now (5xx, 429); drops one it refuses (4xx), saying so', async () => {
-    const store = memoryStore();
-    let reply: Error = new ApiError(503, 'unavailable', 'down', {});
-    const refused: string[] = [];
-    const queue = new PhotoQueue(store, async () => Promise.reject(reply), { onSent: () => undefined, onRefused: (p, error) => refused.push(`${p.questionId}:${error.code}`) });
-    await queue.add(photo('q1'));
-    expect(await queue.pending()).toHaveLength(1);
-    reply = new ApiError(429, 'rate_limited', 'slow down', {});
-    await queue.flush();
-    expect(await queue.pending()).toHaveLength(1);
-    reply = new ApiError(409, 'conflict', 'This question was skipped', {});
-    await queue.flush();
-    expect(await queue.pending()).toEqual([]);
-    expect(refused).toEqual(['q1:conflict']);
+  it('a sent or refused photo leaves; a kept one stays; listeners hear each outcome', async () => {
+    const outbox = new PhotoOutbox(memoryStore());
+    const heard: string[] = [];
+    outbox.onOutcome((outcome: PhotoOutcome) => heard.push(`${outcome.photo.questionId}:${outcome.kind}`));
+    await outbox.add(photo('q1'), new Date('2026-11-27T10:00:00Z'));
+    await outbox.add(photo('q2'), new Date('2026-11-27T10:01:00Z'));
+    const [q1, q2] = await outbox.pending();
+    await outbox.settle({ kind: 'kept', photo: q1 });
+    expect(await outbox.pending()).toHaveLength(2);
+    await outbox.settle({ kind: 'sent', photo: q1, progress });
+    await outbox.settle({ kind: 'refused', photo: q2, error: new ApiError(409, 'conflict', 'skipped', {}) });
+    expect(await outbox.pending()).toEqual([]);
+    expect(heard).toEqual(['q1:kept', 'q1:sent', 'q2:refused']);
+  });
+
+  it('a photo retaken while the old one was being sent is kept (the new one still goes)', async () => {
+    const outbox = new PhotoOutbox(memoryStore());
+    await outbox.add(photo('q1'), new Date('2026-11-27T10:00:00Z'));
+    const [old] = await outbox.pending();
+    await outbox.add(photo('q1'), new Date('2026-11-27T10:05:00Z'));
+    await outbox.settle({ kind: 'sent', photo: old, progress });
+    expect((await outbox.pending()).map((p) => p.at)).toEqual(['2026-11-27T10:05:00.000Z']);
   });
 });

@@ -1,9 +1,11 @@
 import type { Progress } from '@streethunt/shared';
-import { ApiError, NetworkError } from '../../../api/client.ts';
+import type { ApiError } from '../../../api/client.ts';
 
 /**
- * Photos the team took, kept on the phone (the offline database's photo outbox) until the server has them: taken offline, one survives a reload and
- * is sent when the network returns. One per play and question: a new one replaces the old.
+ * Photos the team took, kept on the phone (the offline database's photo outbox) until the server has
+ * them: taken offline, one survives a reload. The page's one outbox sender (offline/send-changes.ts)
+ * sends them with the progress changes, in the order taken. One per play and question: a new one
+ * replaces the old.
  */
 export type QueuedPhoto = {
   /** `gameId secretCode questionId` */
@@ -27,7 +29,7 @@ export interface PhotoStore {
 export const photoId = (gameId: string, secretCode: string, questionId: string) => `${gameId} ${secretCode} ${questionId}`;
 
 /** The offline database's photo outbox (offline/offline-db.ts); memory only (the photo lives as long as the page) where it is unavailable. */
-export function indexedDbStore(): PhotoStore {
+function indexedDbStore(): PhotoStore {
   if (typeof indexedDB === 'undefined') return memoryStore();
   const memory = memoryStore();
   const db = () => import('../offline/kept-io.ts');
@@ -50,84 +52,65 @@ export function memoryStore(): PhotoStore {
 }
 
 /** How a queued photo fared: sent (the server's progress), kept for later (no network, the server busy) or refused (4xx). */
-export type SendOutcome = { kind: 'sent'; progress: Progress } | { kind: 'kept' } | { kind: 'refused'; error: ApiError };
-
-/** What the queue tells the screen: a photo the server took (its progress), one it refused, one kept for later. */
-export type QueueEvents = {
-  onSent(progress: Progress): void;
-  onRefused?(photo: QueuedPhoto, error: ApiError): void;
-  onKept?(photo: QueuedPhoto): void;
-};
-
-/** Worth trying again later: no answer, rate limited, or the server failing. */
-const isRetryable = (error: unknown) => error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
+export type PhotoOutcome =
+  | { kind: 'sent'; photo: QueuedPhoto; progress: Progress }
+  | { kind: 'kept'; photo: QueuedPhoto }
+  | { kind: 'refused'; photo: QueuedPhoto; error: ApiError };
 
 /**
- * The phone's photo queue: `add` keeps a photo and tries to send it; `flush` sends every kept one, in
- * the order they were taken, stopping at the first that cannot go now. Listeners hear every change.
+ * The photo outbox: `add` keeps a photo (the page's outbox sender sends it); the sender takes them out
+ * in the order taken and says how each fared. Listeners hear every change and every outcome, whether
+ * or not the photo's step is on screen.
  */
-export class PhotoQueue {
+export class PhotoOutbox {
   private readonly listeners = new Set<() => void>();
-  private running: Promise<void> | null = null;
+  private readonly outcomes = new Set<(outcome: PhotoOutcome) => void>();
 
-  constructor(
-    private readonly store: PhotoStore,
-    private readonly send: (photo: QueuedPhoto) => Promise<Progress>,
-    private readonly events: QueueEvents,
-  ) {}
+  constructor(private readonly store: PhotoStore) {}
 
-  subscribe = (listener: () => void) => {
+  /** Hears every change of what is kept. */
+  subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return () => void this.listeners.delete(listener);
   };
 
-  private changed() {
-    this.listeners.forEach((listener) => listener());
-  }
+  /** Hears how each photo fared when sent. */
+  onOutcome = (listener: (outcome: PhotoOutcome) => void): (() => void) => {
+    this.outcomes.add(listener);
+    return () => void this.outcomes.delete(listener);
+  };
 
   async add(photo: Omit<QueuedPhoto, 'id' | 'at'>, at = new Date()): Promise<void> {
     await this.store.put({ ...photo, id: photoId(photo.gameId, photo.secretCode, photo.questionId), at: at.toISOString() });
-    this.changed();
-    await this.flush();
+    this.listeners.forEach((listener) => listener());
   }
 
-  pending(): Promise<QueuedPhoto[]> {
-    return this.store.all();
+  /** What is kept, in the order taken. */
+  async pending(): Promise<QueuedPhoto[]> {
+    return (await this.store.all()).sort((a, b) => a.at.localeCompare(b.at));
   }
 
-  /** Sends what is kept; a call while one runs waits for it, then runs again (a photo added meanwhile goes too). */
-  flush(): Promise<void> {
-    const next = (this.running ?? Promise.resolve()).then(() => this.run());
-    this.running = next.finally(() => {
-      if (this.running === next) this.running = null;
-    });
-    return next;
-  }
-
-  private async run(): Promise<void> {
-    const photos = (await this.store.all()).sort((a, b) => a.at.localeCompare(b.at));
-    for (const photo of photos) {
-      const outcome = await this.sendOne(photo);
-      if (outcome.kind === 'kept') return;
+  /** The sender's word on a photo: a sent or refused one leaves the outbox (if it is still the one sent: not retaken meanwhile). */
+  async settle(outcome: PhotoOutcome): Promise<void> {
+    if (outcome.kind !== 'kept') {
+      const now = (await this.store.all()).find((photo) => photo.id === outcome.photo.id);
+      if (now?.at === outcome.photo.at) await this.store.remove(outcome.photo.id);
+      this.listeners.forEach((listener) => listener());
     }
+    this.outcomes.forEach((listener) => listener(outcome));
   }
+}
 
-  private async sendOne(photo: QueuedPhoto): Promise<SendOutcome> {
-    try {
-      const progress = await this.send(photo);
-      await this.store.remove(photo.id);
-      this.changed();
-      this.events.onSent(progress);
-      return { kind: 'sent', progress };
-    } catch (error) {
-      if (isRetryable(error) || !(error instanceof ApiError)) {
-        this.events.onKept?.(photo);
-        return { kind: 'kept' };
-      }
-      await this.store.remove(photo.id);
-      this.changed();
-      this.events.onRefused?.(photo, error);
-      return { kind: 'refused', error };
-    }
-  }
+let shared: PhotoOutbox | null = null;
+
+/** The page's one photo outbox: a photo kept for one question still goes while the team is on another. */
+export function photoOutbox(): PhotoOutbox {
+  shared ??= new PhotoOutbox(indexedDbStore());
+  return shared;
+}
+
+/** A fresh, empty photo outbox for the page (tests start from a phone that keeps nothing). */
+export function resetPhotoOutbox(store: PhotoStore = indexedDbStore()): PhotoOutbox {
+  shared = new PhotoOutbox(store);
+  return shared;
 }

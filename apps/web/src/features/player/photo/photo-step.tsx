@@ -1,46 +1,31 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Alert, Badge, Button, FileButton, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { IconCamera, IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_NAMESPACE } from '../../../i18n/live-translations.ts';
 import { holdUpdates } from '../../../app/update-gate.ts';
-import { photoPoints, type PhotoState, type Progress } from '@streethunt/shared';
-import { myPhotos, uploadPhoto } from './photo-api.ts';
-import { indexedDbStore, photoId, PhotoQueue, type QueuedPhoto } from './photo-queue.ts';
+import { photoPoints, type PhotoState } from '@streethunt/shared';
+import { flushOutbox } from '../offline/send-changes.ts';
+import { myPhotos } from './photo-api.ts';
+import { photoId, photoOutbox, type PhotoOutbox, type QueuedPhoto } from './photo-queue.ts';
 import { shrinkPhoto } from './shrink-photo.ts';
 
-/** Retrying a kept photo while the page is open; the `online` event sends it at once too. */
-const RETRY_MS = 5000;
-
-type Listener = { onSent(progress: Progress): void; onRefused(code: string): void; onKept(): void };
-const listeners = new Set<Listener>();
-let shared: PhotoQueue | null = null;
-/** One queue for the page: a photo kept for one question still goes while the team is on another. */
-function photoQueue(): PhotoQueue {
-  shared ??= new PhotoQueue(indexedDbStore(), uploadPhoto, {
-    onSent: (progress) => listeners.forEach((l) => l.onSent(progress)),
-    onRefused: (_photo, error) => listeners.forEach((l) => l.onRefused(error.code)),
-    onKept: () => listeners.forEach((l) => l.onKept()),
-  });
-  return shared;
-}
-
 /** The kept photo of this play and question, live. */
-function useKeptPhoto(queue: PhotoQueue, id: string): QueuedPhoto | null | undefined {
+function useKeptPhoto(outbox: PhotoOutbox, id: string): QueuedPhoto | null | undefined {
   const [kept, setKept] = useState<QueuedPhoto | null | undefined>(undefined);
   useEffect(() => {
     let live = true;
     const read = () =>
-      void queue.pending().then((all) => {
+      void outbox.pending().then((all) => {
         if (live) setKept(all.find((photo) => photo.id === id) ?? null);
       });
     read();
-    const stop = queue.subscribe(read);
+    const stop = outbox.subscribe(read);
     return () => {
       live = false;
       stop();
     };
-  }, [queue, id]);
+  }, [outbox, id]);
   return kept;
 }
 
@@ -77,21 +62,21 @@ export type PhotoStepProps = {
   inEvent: boolean;
   /** The play has no network now (its last call got no answer). */
   offline: boolean;
-  /** The server's progress after a photo was taken: the play folds it in. */
-  onProgress(progress: Progress): void;
 };
 
 /**
- * A photo question's step: take a picture (the back camera) or pick one, shrunk on the phone, kept
- * there (offline too) and sent as soon as the network allows; then whom it waits for, and the verdict
+ * A photo question's step: take a picture (the back camera) or pick one, shrunk on the phone and put
+ * in the photo outbox (offline too); the page's outbox sender sends it as soon as the network allows,
+ * on screen or not, and the play takes the server's progress from its reply. This step shows how it
+ * fares (kept, sending, refused); then whom it waits for, and the verdict
  * with the judge's comment. A rejected photo may be taken again.
  */
-export default function PhotoStep({ gameId, secretCode, grant, questionId, photo, inEvent, offline, onProgress }: PhotoStepProps) {
+export default function PhotoStep({ gameId, secretCode, grant, questionId, photo, inEvent, offline }: PhotoStepProps) {
   const { t } = useTranslation();
   const { t: live } = useTranslation(LIVE_NAMESPACE);
-  const queue = photoQueue();
+  const outbox = photoOutbox();
   const id = photoId(gameId, secretCode, questionId);
-  const kept = useKeptPhoto(queue, id);
+  const kept = useKeptPhoto(outbox, id);
   const preview = useObjectUrl(kept?.blob);
   const browserOnline = useSyncExternalStore(subscribeOnline, online, () => true);
   // The last try got no answer: the photo waits for the network.
@@ -101,35 +86,17 @@ export default function PhotoStep({ gameId, secretCode, grant, questionId, photo
   // The code of the server's refusal, to say why: too many photos, the creator's storage full, or the photo itself.
   const [refused, setRefused] = useState<string | null>(null);
   const [serverUrl, setServerUrl] = useState<string>();
-  const progressRef = useRef(onProgress);
-  useEffect(() => {
-    progressRef.current = onProgress;
-  });
 
-  useEffect(() => {
-    const listener: Listener = {
-      onSent: (progress) => {
-        setStalled(false);
-        progressRef.current(progress);
-      },
-      onRefused: (code) => setRefused(code),
-      onKept: () => setStalled(true),
-    };
-    listeners.add(listener);
-    const flush = () => void queue.flush();
-    const back = () => {
-      setStalled(false);
-      flush();
-    };
-    window.addEventListener('online', back);
-    const timer = setInterval(flush, RETRY_MS);
-    flush();
-    return () => {
-      listeners.delete(listener);
-      window.removeEventListener('online', back);
-      clearInterval(timer);
-    };
-  }, [queue]);
+  // How this question's photo fared with the sender (which sends it whether or not this step is shown).
+  useEffect(
+    () =>
+      outbox.onOutcome((outcome) => {
+        if (outcome.photo.id !== id) return;
+        setStalled(outcome.kind === 'kept');
+        if (outcome.kind === 'refused') setRefused(outcome.error.code);
+      }),
+    [outbox, id],
+  );
 
   // The server's copy, once it has one (a link signed for this team), when the phone no longer keeps its own.
   const status = photo?.status;
@@ -156,7 +123,9 @@ export default function PhotoStep({ gameId, secretCode, grant, questionId, photo
     setRefused(null);
     try {
       const blob = await shrinkPhoto(file);
-      await queue.add({ gameId, secretCode, ...(grant && { grant }), questionId, blob });
+      await outbox.add({ gameId, secretCode, ...(grant && { grant }), questionId, blob });
+      setStalled(false);
+      flushOutbox();
     } finally {
       setBusy(false);
     }

@@ -24,7 +24,7 @@ const verdictKey = (questionId: string, photo: PhotoState) => `${questionId}:${p
 export default function PhotoVerdicts() {
   const { t } = useTranslation();
   const { t: live } = useTranslation(LIVE_NAMESPACE);
-  const { game, snapshot, session, event } = usePlay();
+  const { game, snapshot, event } = usePlay();
   const eventState = useTeamEventState(event);
   const inEvent = Boolean(eventState?.view);
   const secret = snapshot.secret ?? '';
@@ -117,7 +117,6 @@ export default function PhotoVerdicts() {
               {...(retakenPhoto && { photo: retakenPhoto })}
               inEvent={inEvent}
               offline={snapshot.offline}
-              onProgress={(next) => session.receive(next)}
             />
           </Suspense>
         )}
