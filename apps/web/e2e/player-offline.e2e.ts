@@ -125,8 +125,7 @@ describe('offline play', () => {
       await cutOffApi(page);
       await context.setOffline(false);
       await page.reload();
-      // A reload opens the intro; the play has started, so it offers to continue.
-      await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.continue, exact: true }).click();
+      // A reload opens the page it was on: the question, with the play as the phone keeps it.
       await questionView(page, 2).waitFor();
       await page.locator('[data-testid="hint-1"][data-open="true"]').waitFor();
       await outbox.getByText(changesWaiting(3), { exact: true }).waitFor();
@@ -221,7 +220,6 @@ describe('offline play', () => {
 
       // A reload sends nothing again: each change reached the server once.
       await page.reload();
-      await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.continue, exact: true }).click();
       await questionView(page, 2).waitFor();
       await expect.poll(() => delivered.filter((c) => c.action === 'get-game-progress').length).toBeGreaterThan(1);
       expect(changesDelivered()).toEqual(['set-question-status 1 ANSWERED', 'set-question-status 1 DONE']);
