@@ -28,10 +28,6 @@ export function readQueue(): QueuedAction[] {
   return (keptOutbox() as QueuedAction[]).filter((a) => a && typeof a.id === 'string');
 }
 
-function writeQueue(list: QueuedAction[]): void {
-  keepOutbox(list);
-}
-
 export type QueueDeps = {
   send(request: ProgressRequest): Promise<Progress>;
   /** A send that failed for now is tried again after this long (the outbox's own timer, not the screen's). */
@@ -68,7 +64,7 @@ export class ActionQueue {
       at: at.toISOString(),
       attempts: 0,
     } as QueuedAction;
-    writeQueue([...readQueue(), action]);
+    keepOutbox([...readQueue(), action], (db) => db.addChange(action));
     return action;
   }
 
@@ -111,6 +107,6 @@ export class ActionQueue {
   private async run(): Promise<boolean> {
     // The sending code (the progress changes and the photos) loads off the page's first load.
     const { sendQueued } = await import('./offline/send-changes.ts');
-    return sendQueued(this.deps, { read: readQueue, write: writeQueue, retry: () => void this.flush() });
+    return sendQueued(this.deps, { read: readQueue, retry: () => void this.flush() });
   }
 }

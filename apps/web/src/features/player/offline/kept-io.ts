@@ -38,15 +38,45 @@ export async function putRecord(key: string, value: unknown): Promise<void> {
   await (value === null ? store.delete(key) : store.put(value, key));
 }
 
+/** The outbox, in the order the changes were made (their keys'). */
 export async function readOutbox(): Promise<unknown[]> {
   return (await db()).getAll('outbox');
 }
 
-/** The whole outbox, in its order. */
-export async function writeOutbox(list: unknown[]): Promise<void> {
+/** The outbox's records whose change has this id (one, unless an older app wrote it twice), by key. */
+async function keysOf(tx: { store: { openCursor(): Promise<{ key: number; value: unknown; continue(): Promise<unknown> } | null> } }, id: string): Promise<number[]> {
+  const keys: number[] = [];
+  for (let cursor = await tx.store.openCursor(); cursor; cursor = (await cursor.continue()) as typeof cursor) {
+    if ((cursor.value as { id?: unknown } | null)?.id === id) keys.push(cursor.key);
+  }
+  return keys;
+}
+
+/*
+ * The outbox is one record per change, under an increasing key: a tab adds its change's record, and
+ * deletes a change's record by its key once the server took it, never rewriting the others. A tab
+ * whose copy of the outbox is stale (another tab sent some meanwhile) cannot put a sent change back.
+ */
+
+/** A new change, after every change kept. */
+export async function addChange(action: unknown): Promise<void> {
   const tx = (await db()).transaction('outbox', 'readwrite');
-  await tx.store.clear();
-  await Promise.all(list.map((action, i) => tx.store.put(action, i)));
+  const last = await tx.store.openCursor(null, 'prev');
+  await tx.store.put(action, last ? last.key + 1 : 0);
+  await tx.done;
+}
+
+/** A change the server took (or refused): its record goes. */
+export async function removeChange(id: string): Promise<void> {
+  const tx = (await db()).transaction('outbox', 'readwrite');
+  await Promise.all((await keysOf(tx, id)).map((key) => tx.store.delete(key)));
+  await tx.done;
+}
+
+/** A change still waiting, counted again (its server failures): only if it is still there. */
+export async function updateChange(action: { id: string }): Promise<void> {
+  const tx = (await db()).transaction('outbox', 'readwrite');
+  await Promise.all((await keysOf(tx, action.id)).map((key) => tx.store.put(action, key)));
   await tx.done;
 }
 

@@ -75,9 +75,10 @@ export function reloadOutbox(): Promise<void> {
     : Promise.resolve();
 }
 
-export function keepOutbox(list: unknown[]): void {
+/** The outbox as this tab now sees it, and the one record that changed in the database (kept-io.ts: one record per change). */
+export function keepOutbox(list: unknown[], change: (db: Awaited<ReturnType<typeof io>>) => Promise<void>): void {
   outbox = list;
-  writeThrough((db) => db.writeOutbox(list));
+  writeThrough(change);
 }
 
 /** Empties the mirror (tests start from a phone that keeps nothing). */

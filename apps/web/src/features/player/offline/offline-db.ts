@@ -13,7 +13,7 @@ const DB_VERSION = 1;
 interface OfflineSchema extends DBSchema {
   /** The kept play: a record per key, as player-store.ts and its neighbours shape it. */
   kept: { key: string; value: unknown };
-  /** The progress outbox: QueuedAction values under their place in the order (0, 1, ...). */
+  /** The progress outbox: one QueuedAction per record, under an increasing key (the order made); a record is deleted only once the server took its change. */
   outbox: { key: number; value: unknown };
   /** The photo outbox: one photo per play and question. */
   photos: { key: string; value: QueuedPhoto };

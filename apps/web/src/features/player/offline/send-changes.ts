@@ -2,7 +2,7 @@ import { ApiError, NetworkError } from '../../../api/client.ts';
 import { MAX_SERVER_ATTEMPTS, type ProgressRequest, type QueueDeps, type QueuedAction } from '../action-queue.ts';
 import { uploadPhoto } from '../photo/photo-api.ts';
 import { photoOutbox, type PhotoOutcome, type QueuedPhoto } from '../photo/photo-queue.ts';
-import { reloadOutbox } from './kept-play.ts';
+import { keepOutbox, reloadOutbox } from './kept-play.ts';
 
 /*
  * The page's one outbox sender: the progress changes and the photos, interleaved by the time each was
@@ -94,10 +94,9 @@ function isRetryable(error: unknown): boolean {
   return error instanceof NetworkError || (error instanceof ApiError && (error.status === 429 || error.status >= 500));
 }
 
-/** Where the sender reads and writes the outbox (action-queue.ts), and how it sends again later. */
+/** Where the sender reads the outbox (action-queue.ts), and how it sends again later. */
 type QueueAccess = {
   read(): QueuedAction[];
-  write(list: QueuedAction[]): void;
   retry(): void;
 };
 
@@ -165,8 +164,12 @@ async function sendInOrder(deps: QueueDeps, queue: QueueAccess): Promise<boolean
       return false;
     }
     if (!action) return true;
+    // Its record is deleted only now that the server took it (or refused it): never the whole outbox rewritten.
     const remove = () => {
-      queue.write(queue.read().filter((a) => a.id !== action.id));
+      keepOutbox(
+        queue.read().filter((a) => a.id !== action.id),
+        (db) => db.removeChange(action.id),
+      );
       channel?.postMessage('changed');
     };
     try {
@@ -176,7 +179,13 @@ async function sendInOrder(deps: QueueDeps, queue: QueueAccess): Promise<boolean
     } catch (error) {
       const serverFailure = error instanceof ApiError && error.status >= 500;
       if (isRetryable(error) && !(serverFailure && action.attempts + 1 >= MAX_SERVER_ATTEMPTS)) {
-        if (serverFailure) queue.write(queue.read().map((a) => (a.id === action.id ? { ...a, attempts: action.attempts + 1 } : a)));
+        if (serverFailure) {
+          const counted = { ...action, attempts: action.attempts + 1 };
+          keepOutbox(
+            queue.read().map((a) => (a.id === action.id ? counted : a)),
+            (db) => db.updateChange(counted),
+          );
+        }
         return stall(deps, queue, error);
       }
       remove();
