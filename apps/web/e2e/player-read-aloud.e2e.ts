@@ -80,11 +80,12 @@ describe('read aloud', () => {
         expect((await takeSpoken(page)).map((s) => s.text)).toEqual(lines(first.answer.contentAfterAnswer));
         await saveScreenshot(page, `read-aloud-question-${language}-${viewport.width}`);
 
-        // Kept on the phone: after a reload the switch is on and the question is read as it opens.
+        // Kept on the phone: after a reload (back at the question it was on) the switch is on and the
+        // question is read as it opens.
         await page.reload();
-        await page.getByTestId('intro-page').waitFor();
+        await questionView(page, 0).waitFor();
         expect(await page.getByRole('switch', { name: t.player.readAloud.label }).isChecked()).toBe(true);
-        expect((await takeSpoken(page))[0]?.text).toBe(metadata.name);
+        expect((await takeSpoken(page))[0]?.text).toBe(t.player.question.title.replace('{{n}}', '1'));
         p.expectNoErrors();
       } finally {
         await p.close();
