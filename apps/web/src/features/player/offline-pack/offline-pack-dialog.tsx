@@ -9,6 +9,7 @@ import { readGrant, writeCachedGame } from '../player-store.ts';
 import { browserPackDeps } from './browser-caches.ts';
 import { downloadPack, estimatePack, type PackEstimate, type PackResult } from './download-pack.ts';
 import { countByKind, coverageLine, formatBytes, packParts } from './pack-text.ts';
+import { browserProbe, suggestsHomeScreen } from './home-screen-hint.ts';
 import { SavedPacks } from './saved-packs.tsx';
 
 type Step =
@@ -148,6 +149,11 @@ export default function OfflinePackDialog({ onClose, onSaved }: { onClose(): voi
         <Text size="sm" data-testid="pack-persisted" data-persisted={persisted}>
           {persisted ? t('persisted') : t('notPersisted')}
         </Text>
+        {suggestsHomeScreen(browserProbe()) && (
+          <Alert color="blue" variant="light" data-testid="pack-home-screen">
+            {t('homeScreen')}
+          </Alert>
+        )}
       </Stack>
     );
   } else {
