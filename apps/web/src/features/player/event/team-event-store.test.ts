@@ -116,3 +116,31 @@ describe('whether a code is an event team’s', () => {
     store.stop();
   });
 });
+
+describe('a team’s phone whose network returns', () => {
+  beforeEach(() => {
+    forgetKept();
+    read.mockReset();
+  });
+
+  it('reads the event at once, so a message sent meanwhile shows before the socket is back in the room', async () => {
+    let serverView = buildTeamView();
+    read.mockImplementation(async () => ({ data: serverView }));
+    const store = new TeamEventStore(session, play);
+    store.start();
+    await vi.waitFor(() => expect(store.getSnapshot().checked).toBe(true));
+    expect(store.getSnapshot().unread).toEqual([]);
+
+    const message = { id: 'message-1', at: new Date().toISOString(), text: 'Meet at the fountain', toTeam: false };
+    serverView = { ...serverView, messages: [message] };
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(store.getSnapshot().unread).toEqual([message]));
+    expect(read).toHaveBeenCalledTimes(2);
+
+    // A stopped store no longer listens.
+    store.stop();
+    window.dispatchEvent(new Event('online'));
+    await Promise.resolve();
+    expect(read).toHaveBeenCalledTimes(2);
+  });
+});

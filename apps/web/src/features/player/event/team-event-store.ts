@@ -60,8 +60,8 @@ const END_RETRY_MS = 30_000;
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * One play's live event on this phone: its TeamView, read when the store starts and again each time
- * the socket rejoins the play's room, and pushed on it after a message, a rename or the end; the
+ * One play's live event on this phone: its TeamView, read when the store starts, again each time
+ * the socket rejoins the play's room and when the browser says the network is back, and pushed on it after a message, a rename or the end; the
  * event's ranking is pushed to all its teams after changes (a few seconds apart at most), and read
  * again when a ranking opens. A message
  * not seen before plays a sound and stays shown until dismissed. At the event's end time the phone
@@ -104,6 +104,7 @@ export class TeamEventStore {
       // News pushed while the socket was away is read again once it is back in the room.
       onWatched: () => void this.read(),
     });
+    window.addEventListener('online', this.onOnline);
     if (this.state.view) this.readAtTheEnd(this.state.view);
     void this.read();
   }
@@ -112,8 +113,16 @@ export class TeamEventStore {
     this.stopped = true;
     this.stopListening?.();
     this.stopListening = null;
+    window.removeEventListener('online', this.onOnline);
     this.clearEndTimer();
   }
+
+  /**
+   * The network is back: what was pushed meanwhile (a message, the end) is read at once. The socket's
+   * own return to the room reads too, but it may first wait out its reconnection backoff, or not have
+   * noticed it was cut off at all.
+   */
+  private onOnline = () => void this.read();
 
   /** POST /api/event-team; offline the kept view stays, and the next rejoined room reads again. */
   read(): Promise<void> {
