@@ -6,6 +6,8 @@ import termsEn from '../../src/i18n/pages/terms.en.json';
 import termsHe from '../../src/i18n/pages/terms.he.json';
 import affiliatesEn from '../../src/i18n/pages/affiliates.en.json';
 import affiliatesHe from '../../src/i18n/pages/affiliates.he.json';
+import purchasesEn from '../../src/i18n/player/purchases.en.json';
+import purchasesHe from '../../src/i18n/player/purchases.he.json';
 import type adminCodes from '../../src/i18n/studio/admin-codes.en.json';
 import type adminGames from '../../src/i18n/studio/admin-games.en.json';
 import type adminLeads from '../../src/i18n/studio/admin-leads.en.json';
@@ -24,9 +26,9 @@ import type { Language } from './browser.ts';
 
 /**
  * The app's own translations, so tests find elements by what users read without copying the words;
- * with the terms of use and the affiliates' pages, namespaces of their own in the app (src/i18n/terms-translations.ts).
+ * with the terms of use, the affiliates' pages and purchases, namespaces of their own in the app (src/i18n/terms-translations.ts).
  */
-export const texts = { he: { ...he, ...termsHe, ...affiliatesHe }, en: { ...en, ...termsEn, ...affiliatesEn } } as const;
+export const texts = { he: { ...he, ...termsHe, ...affiliatesHe, ...purchasesHe }, en: { ...en, ...termsEn, ...affiliatesEn, ...purchasesEn } } as const;
 
 export type Texts = (typeof texts)[Language];
 

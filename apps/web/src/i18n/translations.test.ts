@@ -16,6 +16,8 @@ import offlinePackEn from './player/offline-pack.en.json';
 import offlinePackHe from './player/offline-pack.he.json';
 import outboxEn from './player/outbox.en.json';
 import outboxHe from './player/outbox.he.json';
+import purchasesEn from './player/purchases.en.json';
+import purchasesHe from './player/purchases.he.json';
 
 /** Every leaf of a translation tree as `path -> value`; arrays count by index. */
 function leaves(node: unknown, prefix = ''): Map<string, unknown> {
@@ -40,6 +42,7 @@ describe.each([
   ['affiliates pages translation files', affiliatesHe, affiliatesEn],
   ['offline pack translation files', offlinePackHe, offlinePackEn],
   ['outbox translation files', outboxHe, outboxEn],
+  ['purchases translation files', purchasesHe, purchasesEn],
 ])('%s', (_name, heTexts, enTexts) => {
   const heLeaves = leaves(heTexts);
   const enLeaves = leaves(enTexts);

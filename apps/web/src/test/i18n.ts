@@ -12,6 +12,9 @@ import { AFFILIATES_NAMESPACE } from '../i18n/affiliates-translations.ts';
 import { OFFLINE_PACK_NAMESPACE } from '../i18n/offline-pack-translations.ts';
 import offlinePackEn from '../i18n/player/offline-pack.en.json';
 import offlinePackHe from '../i18n/player/offline-pack.he.json';
+import { PURCHASES_NAMESPACE } from '../i18n/purchases-translations.ts';
+import purchasesEn from '../i18n/player/purchases.en.json';
+import purchasesHe from '../i18n/player/purchases.he.json';
 import { lazyTranslations } from '../i18n/load-translations.ts';
 import affiliatesEn from '../i18n/pages/affiliates.en.json';
 import affiliatesHe from '../i18n/pages/affiliates.he.json';
@@ -45,8 +48,8 @@ export async function createTestI18n(language: Language = 'he', { loadedLater = 
   if (loadedLater.length > 0) i18n.use(lazyTranslations);
   await i18n.use(initReactI18next).init({
     resources: {
-      he: bundled({ translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe, [LIVE_NAMESPACE]: liveHe, [LANGUAGES_NAMESPACE]: languagesHe, [TERMS_NAMESPACE]: termsHe, [AFFILIATES_NAMESPACE]: affiliatesHe, [OFFLINE_PACK_NAMESPACE]: offlinePackHe }),
-      en: bundled({ translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn, [LIVE_NAMESPACE]: liveEn, [LANGUAGES_NAMESPACE]: languagesEn, [TERMS_NAMESPACE]: termsEn, [AFFILIATES_NAMESPACE]: affiliatesEn, [OFFLINE_PACK_NAMESPACE]: offlinePackEn }),
+      he: bundled({ translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe, [LIVE_NAMESPACE]: liveHe, [LANGUAGES_NAMESPACE]: languagesHe, [TERMS_NAMESPACE]: termsHe, [AFFILIATES_NAMESPACE]: affiliatesHe, [OFFLINE_PACK_NAMESPACE]: offlinePackHe, [PURCHASES_NAMESPACE]: purchasesHe }),
+      en: bundled({ translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn, [LIVE_NAMESPACE]: liveEn, [LANGUAGES_NAMESPACE]: languagesEn, [TERMS_NAMESPACE]: termsEn, [AFFILIATES_NAMESPACE]: affiliatesEn, [OFFLINE_PACK_NAMESPACE]: offlinePackEn, [PURCHASES_NAMESPACE]: purchasesEn }),
     },
     partialBundledLanguages: loadedLater.length > 0,
     lng: language,
@@ -66,5 +69,5 @@ export async function createTestI18n(language: Language = 'he', { loadedLater = 
  * studio's first, then the main file's (their keys never meet).
  */
 export function textsOf(i18n: I18n) {
-  return i18n.getFixedT(null, [STUDIO_NAMESPACE, PRESENCE_NAMESPACE, LIVE_NAMESPACE, LANGUAGES_NAMESPACE, TERMS_NAMESPACE, AFFILIATES_NAMESPACE, OFFLINE_PACK_NAMESPACE, 'translation']);
+  return i18n.getFixedT(null, [STUDIO_NAMESPACE, PRESENCE_NAMESPACE, LIVE_NAMESPACE, LANGUAGES_NAMESPACE, TERMS_NAMESPACE, AFFILIATES_NAMESPACE, OFFLINE_PACK_NAMESPACE, PURCHASES_NAMESPACE, 'translation']);
 }

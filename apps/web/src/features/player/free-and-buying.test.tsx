@@ -126,6 +126,10 @@ describe('player: the game and its price in the buying flow', () => {
     const form = await screen.findByTestId('purchase-form');
     expect(within(form).getByTestId('game-line').textContent).toContain('Bialik street hunt');
     expect(within(form).getByTestId('price').textContent).toBe('₪45');
+    // Before paying, the buyer reads that a purchase may be cancelled, with the terms one tap away.
+    const note = await within(form).findByTestId('cancel-note');
+    expect(note.textContent).toContain(t('purchases:cancelNote'));
+    expect(within(note).getByRole('link', { name: t('purchases:cancelTerms') }).getAttribute('href')).toBe('/terms#terms-cancellations');
     expect(missing).toEqual([]);
   });
 

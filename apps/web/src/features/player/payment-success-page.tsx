@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { Alert, Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { checkTokenReplySchema, checkTokenRequestSchema } from '@streethunt/shared';
 import { ApiError, NetworkError, apiRequest } from '../../api/client.ts';
 import { useTokenCall } from '../../api/use-token-call.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
+import { usePurchaseTexts } from '../../ui/texts/use-purchase-texts.ts';
 import { keptPut, loadKept } from './offline/kept-play.ts';
 import { useCopyCode } from './use-copy-code.ts';
 import type { PlayerLinkState } from './play-context.tsx';
@@ -34,7 +34,7 @@ async function checkToken(token: string, signal?: AbortSignal) {
  * (spec sections 4 and 8).
  */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = usePurchaseTexts();
   const [params] = useSearchParams();
   const token = (params.get('Token') ?? params.get('token') ?? '').trim();
   usePageTitle(t('paymentSuccess.title'));
@@ -117,7 +117,7 @@ export function Component() {
 
 /** The code, large and left to right in a monospace face, with a copy button. */
 function GameCode({ code }: { code: string }) {
-  const { t } = useTranslation();
+  const { t } = usePurchaseTexts();
   const { codeRef, copyState, copy } = useCopyCode(code);
 
   return (

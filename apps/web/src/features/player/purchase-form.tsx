@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { Suspense, type FormEvent } from 'react';
 import { Alert, Button, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { GameLine } from '../../ui/game/game-line.tsx';
 import { usePlay } from './play-context.tsx';
 import { useFields, validateFields } from '../../ui/form-fields.ts';
 import { purchaseIssueText } from './purchase-issue-text.ts';
+import { CancelNote } from '../../ui/purchases/cancel-note.tsx';
 
 type Field = 'fullName' | 'email' | 'phone';
 
@@ -47,6 +48,9 @@ export function PurchaseForm({ gameId, onBack }: { gameId: string; onBack(): voi
           <Alert color="blue" variant="light">
             {t('player.purchase.checkDetails')}
           </Alert>
+          <Suspense fallback={null}>
+            <CancelNote />
+          </Suspense>
           {pay.isError && <Alert color="red">{t('player.purchase.failed')}</Alert>}
           <Button type="submit" size="lg" fullWidth loading={pay.isPending || pay.isSuccess}>
             {t('player.purchase.toPayment')}

@@ -5,7 +5,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import offlinePackEn from '../../i18n/player/offline-pack.en.json';
-import { useOfflinePackTexts } from './use-offline-pack-texts.ts';
+import { useOfflinePackTexts } from '../offline/use-offline-pack-texts.ts';
 
 // The texts arrive a task later, as a loaded file does.
 vi.mock('../../i18n/offline-pack-translations.ts', () => ({
@@ -18,7 +18,7 @@ function Title() {
   return <p>{t('listTitle')}</p>;
 }
 
-describe('useOfflinePackTexts', () => {
+describe('texts loaded by the screens that show them', () => {
   it('loads the texts in a transition with no error React has to recover from', async () => {
     const i18n = createInstance();
     await i18n.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: {} } }, interpolation: { escapeValue: false } });
