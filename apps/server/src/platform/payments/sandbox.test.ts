@@ -91,8 +91,8 @@ describe('payment providers', () => {
     expect(await provider.refund(refund)).toEqual(first);
     await provider.refund({ ...refund, refundId: 'r2', purchaseId: 'p2' });
     expect(provider.refunds).toEqual([
-      { ...refund, providerRef: first.providerRef },
-      { ...refund, refundId: 'r2', purchaseId: 'p2', providerRef: expect.stringMatching(/^sandbox-refund-/) },
+      { ...refund, refundRef: first.providerRef },
+      { ...refund, refundId: 'r2', purchaseId: 'p2', refundRef: expect.stringMatching(/^sandbox-refund-/) },
     ]);
   });
 

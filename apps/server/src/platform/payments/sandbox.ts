@@ -14,7 +14,8 @@ export interface SandboxProvider extends PaymentProvider {
   readonly refunds: readonly SandboxRefund[];
 }
 
-export type SandboxRefund = RefundInput & { providerRef: string };
+/** A refund as asked (providerRef: the purchase's payment) and the sandbox's own id for it. */
+export type SandboxRefund = RefundInput & { refundRef: string };
 
 export function createSandboxProvider(options: { publicUrl: string }): SandboxProvider {
   const refunds: SandboxRefund[] = [];
@@ -24,10 +25,10 @@ export function createSandboxProvider(options: { publicUrl: string }): SandboxPr
     async refund(input) {
       // No money moved, so none goes back: the refund is recorded, once per refundId, as a provider's idempotency key would.
       const earlier = refunds.find((r) => r.refundId === input.refundId);
-      if (earlier) return { status: 'done', providerRef: earlier.providerRef, paymentRef: null };
-      const refund = { ...input, providerRef: `sandbox-refund-${randomBytes(12).toString('hex')}` };
+      if (earlier) return { status: 'done', providerRef: earlier.refundRef, paymentRef: null };
+      const refund = { ...input, refundRef: `sandbox-refund-${randomBytes(12).toString('hex')}` };
       refunds.push(refund);
-      return { status: 'done', providerRef: refund.providerRef, paymentRef: null };
+      return { status: 'done', providerRef: refund.refundRef, paymentRef: null };
     },
     async createCheckout() {
       // 32 random bytes: the reference doubles as the success token, so it must not be guessable.
