@@ -43,8 +43,7 @@ export function refundDeadline(paidAt: Date | string): Date {
   return new Date(paid.getTime() + REFUND_WINDOW_DAYS * DAY_MS);
 }
 
-export const CANCELLATION_REFUSALS = ['code_used', 'free', 'too_late'] as const;
-type CancellationRefusal = (typeof CANCELLATION_REFUSALS)[number];
+type CancellationRefusal = 'code_used' | 'free' | 'too_late';
 
 export type CancellationQuote = { ok: true; refund: number; deadline: Date } | { ok: false; reason: CancellationRefusal; deadline: Date };
 

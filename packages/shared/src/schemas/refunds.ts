@@ -7,10 +7,10 @@ import { lineText } from './common.ts';
 const agorot = z.number().int();
 
 /** A provider refund's state (features/refunds): see AdminPurchase.providerRefund. */
-export const REFUND_STATES = ['pending', 'sent', 'done', 'failed'] as const;
+const REFUND_STATES = ['pending', 'sent', 'done', 'failed'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 /** Who asked for it: an admin's refund (the fee kept) or the buyer's cancellation (the whole amount). */
-export const REFUND_KINDS = ['admin', 'cancellation'] as const;
+const REFUND_KINDS = ['admin', 'cancellation'] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];
 
 /** GET /api/purchases?q=: the latest purchases (by buyer email or name, code or id), with what a refund would give back. */
@@ -58,7 +58,6 @@ export const adminPurchaseReplySchema = z.object({ data: adminPurchaseSchema });
 // POST /api/purchases/{id}/cancel: the buyer cancels (DESIGN.md section 15), signed in as the buyer or
 // with the payment page's token or the receipt email's cancel link's token.
 export const cancelPurchaseRequestSchema = z.strictObject({ token: lineText().trim().min(8).max(256).optional() });
-export type CancelPurchaseRequest = z.infer<typeof cancelPurchaseRequestSchema>;
 /** The purchase as its buyer sees it once cancelled. */
 export const cancelPurchaseReplySchema = z.object({
   data: z.object({

@@ -25,7 +25,7 @@ export type ProviderRefundDeps = {
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 };
 
-export const REFUND_JOB = 'provider-refund';
+const REFUND_JOB = 'provider-refund';
 /** Calls to the provider, the first included, before a refund is left to the admin as failed. */
 export const MAX_ATTEMPTS = 8;
 /** How long one process holds a refund while it asks the provider (longer than any provider's timeout). */

@@ -14,7 +14,7 @@ export type Outgoing = { message: MailMessage; limit?: MailLimit } | null;
  * `key`: a job with a key queued already is not queued again. `startAfterSeconds`: not before then.
  * `retryDelaySeconds`: the first retry's wait for this job (doubling from there), in place of the queue's.
  */
-export type EnqueueOptions = { key?: string; startAfterSeconds?: number; retryDelaySeconds?: number };
+type EnqueueOptions = { key?: string; startAfterSeconds?: number; retryDelaySeconds?: number };
 
 /** Turns a job's data into its message at send time (e.g. looks the user up); may throw to retry. */
 type JobHandler = (data: JobData) => Promise<Outgoing>;

@@ -62,7 +62,7 @@ export type RefundInput = {
   currency: string;
 };
 
-export type RefundResult = {
+type RefundResult = {
   /** done: the provider says the money goes back; sent: it took the refund and tells its outcome later (a notification). */
   status: 'done' | 'sent';
   /** The provider's own id of the refund. */

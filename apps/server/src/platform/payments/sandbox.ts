@@ -15,7 +15,7 @@ export interface SandboxProvider extends PaymentProvider {
 }
 
 /** A refund as asked (providerRef: the purchase's payment) and the sandbox's own id for it. */
-export type SandboxRefund = RefundInput & { refundRef: string };
+type SandboxRefund = RefundInput & { refundRef: string };
 
 export function createSandboxProvider(options: { publicUrl: string }): SandboxProvider {
   const refunds: SandboxRefund[] = [];

@@ -37,7 +37,7 @@ type FakeCharge = {
 };
 
 /** The Refund fields the adapter sends and reads. */
-export type FakeRefund = {
+type FakeRefund = {
   id: string;
   object: 'refund';
   amount: number;
