@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPurchasesReplySchema } from '@streethunt/shared';
 import { purchases, refunds } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
+import { FAKE_GROW_PAGE_CODE, FAKE_GROW_USER_ID, startFakeGrow, type FakeGrow } from '../../platform/payments/test-servers/fake-grow.ts';
 import { FAKE_STRIPE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from '../../platform/payments/test-servers/fake-stripe.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildGame, buildUser, gameContent } from '../../test/factories.ts';
@@ -154,5 +155,51 @@ describe.each(testDatabaseKinds())('refunds paid back through Stripe on %s', (ki
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ status: 'refunded', refundAmount: 4990, refundState: 'done' });
     expect(refundsAtStripe(session.payment_intent)).toEqual([expect.objectContaining({ amount: 4990, status: 'succeeded' })]);
+  });
+});
+
+describe.each(testDatabaseKinds())('refunds paid back through Grow on %s', (kind) => {
+  let fake: FakeGrow;
+  let t: TestApp;
+  let adminToken: string;
+  beforeAll(async () => {
+    fake = await startFakeGrow();
+    t = await buildTestApp({ kind, env: { PAYMENT_PROVIDER: 'grow', GROW_USER_ID: FAKE_GROW_USER_ID, GROW_PAGE_CODE: FAKE_GROW_PAGE_CODE, GROW_API_URL: fake.url } });
+    adminToken = await tokenFor(t.app, await buildUser(t.db, { role: 'admin' }));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  /** A purchase paid on Grow's page (its notification, confirmed with Grow), with its process. */
+  async function paidPurchase(email: string) {
+    const game = await buildGame(t.db, { content: { metadata: { ...gameContent().metadata, price: 45 } } });
+    expect((await postJson(t.app, `/api/payment/get-url/${game.id}`, buyer({ email }))).statusCode).toBe(200);
+    const process = [...fake.processes.values()].at(-1);
+    if (!process) throw new Error('no process');
+    fake.pay(process.processId);
+    const notified = await postRaw(t.app, '/api/payments/notify/grow', new URLSearchParams(fake.notification(process.processId)).toString(), 'application/x-www-form-urlencoded');
+    expect(notified.json()).toEqual({ received: true, outcome: 'paid' });
+    const [purchase] = await t.db.select().from(purchases).where(eq(purchases.id, process.fields.cField1));
+    return { purchase, process };
+  }
+
+  it('the admin’s refund and the buyer’s cancellation go back through refundTransaction, each once', async () => {
+    const refunded = await paidPurchase('grow-refund@example.com');
+    const res = await postJson(t.app, `/api/purchases/${refunded.purchase.id}/refund`, {}, { headers: { 'x-access-token': adminToken } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.providerRefund).toMatchObject({ status: 'done', kind: 'admin', amount: 3500, attempts: 1 });
+    expect(refunded.process.refunds).toEqual([{ refundTransactionId: expect.any(String), refundSum: 3500 }]);
+    const [row] = await t.db.select().from(refunds).where(eq(refunds.purchaseId, refunded.purchase.id));
+    expect(row).toMatchObject({ status: 'done', providerRef: refunded.process.refunds[0].refundTransactionId, providerPaymentRef: refunded.process.transaction?.transactionId });
+
+    const cancelled = await paidPurchase('grow-cancel@example.com');
+    const token = new URL(cancelled.process.fields.successUrl).searchParams.get('Token') ?? '';
+    const cancel = await postJson(t.app, `/api/purchases/${cancelled.purchase.id}/cancel`, { token });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().data).toMatchObject({ refundAmount: 4500, refundState: 'done' });
+    expect(cancelled.process.refunds).toEqual([{ refundTransactionId: expect.any(String), refundSum: 4500 }]);
+    expect(fake.requests.filter((r) => r.path === '/refundTransaction').map((r) => r.fields.refundSum)).toEqual(['35.00', '45.00']);
   });
 });
