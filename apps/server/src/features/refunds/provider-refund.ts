@@ -51,11 +51,11 @@ export async function recordRefund(
  * first, to start after the retry delay: a process that stops mid-call leaves the job to finish it).
  */
 export async function startProviderRefund(deps: ProviderRefundDeps, refundId: string): Promise<RefundState> {
-  await deps.mailer.enqueue(
-    REFUND_JOB,
-    { refundId },
-    { key: `refund:${refundId}`, startAfterSeconds: deps.config.refundRetrySeconds, retryDelaySeconds: deps.config.refundRetrySeconds },
-  );
+  const timing = { startAfterSeconds: deps.config.refundRetrySeconds, retryDelaySeconds: deps.config.refundRetrySeconds };
+  // Not queued (the database did not answer): the call below may still pay it back; the log says which refund to look at.
+  await deps.mailer
+    .enqueue(REFUND_JOB, { refundId }, { key: `refund:${refundId}`, ...timing })
+    .catch((error: unknown) => deps.log.error({ refundId, refundError: failureKind(error) }, 'could not queue the retry of a provider refund'));
   return payBack(deps, refundId);
 }
 
