@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       mail: { transport: 'outbox', from: expect.any(String) },
       paymentProvider: 'sandbox',
       vatPercent: 18,
+      refundRetrySeconds: 60,
       mediaQuotaBytes: 1024 * 1024 * 1024,
       appEnv: 'development',
       seedDemo: true,
@@ -171,6 +172,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dataDir, MEDIA_QUOTA_BYTES: '5000000' }).mediaQuotaBytes).toBe(5_000_000);
     expect(loadConfig({ DATA_DIR: dataDir, MEDIA_QUOTA_BYTES: '' }).mediaQuotaBytes).toBe(1024 * 1024 * 1024);
     for (const bad of ['0', '-1', '1.5', 'a gigabyte']) expect(() => loadConfig({ DATA_DIR: dataDir, MEDIA_QUOTA_BYTES: bad })).toThrow(/MEDIA_QUOTA_BYTES/);
+  });
+
+  it('reads REFUND_RETRY_SECONDS, the wait before a refund the provider did not take is tried again', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, REFUND_RETRY_SECONDS: '5' }).refundRetrySeconds).toBe(5);
+    expect(loadConfig({ DATA_DIR: dataDir, REFUND_RETRY_SECONDS: '' }).refundRetrySeconds).toBe(60);
+    for (const bad of ['0', '1.5', '86401', 'soon']) expect(() => loadConfig({ DATA_DIR: dataDir, REFUND_RETRY_SECONDS: bad })).toThrow(/REFUND_RETRY_SECONDS/);
   });
 
   it('reads VAT_PERCENT, which every new sale is split with', () => {

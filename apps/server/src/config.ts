@@ -96,6 +96,8 @@ const envSchema = z.object({
   GROW_USER_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   GROW_PAGE_CODE: z.preprocess(emptyAsUndefined, z.string().optional()),
   GROW_API_URL: z.preprocess(emptyAsUndefined, z.string().url().default(GROW_PRODUCTION_API_URL)),
+  // Seconds before a refund the provider did not take is tried again (doubling each time; features/refunds).
+  REFUND_RETRY_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(86_400).default(60)),
   // Israeli VAT, included in every game's price; the money rules take it out (packages/shared/src/money).
   VAT_PERCENT: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).max(100).optional()),
   // What each user's uploads (images and videos) may take in storage, in bytes (features/media).
@@ -184,6 +186,8 @@ export type Config = {
   grow?: { userId: string; pageCode: string; apiUrl: string };
   /** VAT in percent, included in game prices (VAT_PERCENT). */
   vatPercent: number;
+  /** Seconds before a provider refund that failed is tried again, doubling each time (REFUND_RETRY_SECONDS). */
+  refundRetrySeconds: number;
   /** Bytes of uploads each user may keep (MEDIA_QUOTA_BYTES). */
   mediaQuotaBytes: number;
   /** The Nominatim-compatible service the places search asks (GEOCODER_URL); undefined when `off`. */
@@ -289,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe,
     grow,
     vatPercent: e.VAT_PERCENT ?? DEFAULT_VAT_PERCENT,
+    refundRetrySeconds: e.REFUND_RETRY_SECONDS,
     mediaQuotaBytes: e.MEDIA_QUOTA_BYTES,
     geocoderUrl: e.GEOCODER_URL === 'off' ? undefined : e.GEOCODER_URL,
     s3,

@@ -196,6 +196,43 @@ export const purchases = pgTable(
 );
 
 /**
+ * The money of a refunded purchase on its way back through the payment provider (features/refunds):
+ * one per purchase at most (the unique purchase_id is the ledger's refusal of a second refund). Its
+ * id is our idempotency key with the provider, so a retried call refunds once.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    purchaseId: text('purchase_id')
+      .notNull()
+      .references(() => purchases.id),
+    /** admin: POST /api/purchases/{id}/refund, the fee kept; cancellation: the buyer's, the whole amount. */
+    kind: text('kind', { enum: ['admin', 'cancellation'] }).notNull(),
+    /** Minor units, in the purchase's currency. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    provider: text('provider').notNull(),
+    /** pending: not yet taken by the provider (retried); sent: taken, its confirmation awaited; done; failed: out of retries. */
+    status: text('status', { enum: ['pending', 'sent', 'done', 'failed'] }).notNull().default('pending'),
+    /** The provider's id of the refund (Stripe's re_...), once it answered. */
+    providerRef: text('provider_ref'),
+    /** The payment the provider refunded (Stripe's PaymentIntent), to match its notifications by. */
+    providerPaymentRef: text('provider_payment_ref'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The kind of the last failure (never the provider's message, which may name the buyer). */
+    lastError: text('last_error'),
+    /** A process calling the provider holds the refund until then, so two never call at once. */
+    lockedUntil: ts('locked_until'),
+    /** The admin, or the buyer signed in; null for a buyer who cancelled with a token. */
+    requestedBy: text('requested_by').references(() => users.id),
+    createdAt: createdAt(),
+    doneAt: ts('done_at'),
+  },
+  (t) => [uniqueIndex('refunds_purchase_key').on(t.purchaseId), index('refunds_provider_ref_idx').on(t.provider, t.providerRef), index('refunds_status_idx').on(t.status)],
+);
+
+/**
  * Money paid out to a builder or an affiliate, recorded by an admin. Never changed or deleted (a
  * trigger refuses it): a mistake is corrected by a new entry, which may be negative and names the
  * entry it corrects. `period` is the month of earnings ('YYYY-MM') the payment settles.

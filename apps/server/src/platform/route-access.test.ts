@@ -45,7 +45,8 @@ const ADMIN_ONLY: [string, RegExp][] = [
   ['approval', /^POST \/api\/games\/approve\//],
   ['generating codes', /^POST \/api\/games\/generate-codes\//],
   ['the leads list', /^GET \/api\/leads$/],
-  ['payouts and refunds', /^(GET|POST) \/api\/(payouts|purchases)(\/|$)/],
+  // The buyer's own cancellation is the one purchases route that is not the admin's (its token or session decides).
+  ['payouts and refunds', /^(GET|POST) \/api\/(payouts|purchases)(\/(?!:purchaseId\/cancel$)|$)/],
 ];
 
 /** Values by field name: the real rows of this route's fixture. */

@@ -37,6 +37,8 @@ export async function buildTestApp(
     onPlayFinished?: AppDeps['onPlayFinished'];
     /** A payment provider in place of the one PAYMENT_PROVIDER names (a fake, to test the payments seam). */
     payments?: AppDeps['payments'];
+    /** The job queue's timing (a retry test waits seconds, not minutes). */
+    mailQueue?: AppDeps['mailQueue'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'streethunt-test-'));
@@ -61,6 +63,7 @@ export async function buildTestApp(
     ...(options.logLines ? { logStream: linesInto(options.logLines) } : { logger: false }),
     onPlayFinished: options.onPlayFinished,
     payments: options.payments,
+    mailQueue: options.mailQueue,
   });
   await app.ready();
   return {

@@ -35,3 +35,30 @@ export function refundQuote(input: { price: number; paidAt: Date | string; now: 
   if (refund === 0) return { ok: false, reason: 'nothing_to_refund' };
   return { ok: true, refund, kept };
 }
+
+/** The last moment a purchase paid at `paidAt` can be cancelled or refunded: 14 days later, inclusive. */
+export function refundDeadline(paidAt: Date | string): Date {
+  const paid = typeof paidAt === 'string' ? new Date(paidAt) : paidAt;
+  if (Number.isNaN(paid.getTime())) throw new RangeError('paidAt must be a valid date');
+  return new Date(paid.getTime() + REFUND_WINDOW_DAYS * DAY_MS);
+}
+
+type CancellationRefusal = 'code_used' | 'free' | 'too_late';
+
+export type CancellationQuote = { ok: true; refund: number; deadline: Date } | { ok: false; reason: CancellationRefusal; deadline: Date };
+
+/**
+ * The buyer's own cancellation of a distance sale (Israel's consumer protection rules, DESIGN.md
+ * section 15): within the same 14 days as a refund and while no paid question was started, the whole
+ * price comes back, no fee kept. After that only the admin's refund (refundQuote) is left. Reasons
+ * in refundQuote's order: a used code, a free game, then the 14 days.
+ */
+export function cancellationQuote(input: { price: number; paidAt: Date | string; now: Date; codeUsed: boolean }): CancellationQuote {
+  assertAgorot(input.price, 'price');
+  const deadline = refundDeadline(input.paidAt);
+  if (Number.isNaN(input.now.getTime())) throw new RangeError('now must be a valid date');
+  if (input.codeUsed) return { ok: false, reason: 'code_used', deadline };
+  if (input.price === 0) return { ok: false, reason: 'free', deadline };
+  if (input.now.getTime() > deadline.getTime()) return { ok: false, reason: 'too_late', deadline };
+  return { ok: true, refund: input.price, deadline };
+}

@@ -48,6 +48,14 @@ export type ErrorCode =
   | 'not_playable'
   /** An upload that looks like a video but no parser reads one in it. */
   | 'bad_video'
+  /** A purchase past its 14 days: no cancellation (409). */
+  | 'too_late'
+  /** A purchase whose code (or an event team's code) was used: no cancellation or refund (409). */
+  | 'code_used'
+  /** A purchase refunded already: a second cancellation or refund changes nothing (409). */
+  | 'already_refunded'
+  /** A purchase not paid (pending, declined) or free: nothing to cancel (409). */
+  | 'not_paid'
   | 'unavailable'
   | 'internal';
 

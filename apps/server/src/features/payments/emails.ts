@@ -4,10 +4,37 @@ import { emailDocument, escapeHtml, mailHtml, typedText } from '../../platform/m
 
 type Email = Omit<MailMessage, 'to'>;
 
-export type GameCodeEmailInput = { fullName: string; gameName: string; code: string; gameLink: string; language: Language };
+export type GameCodeEmailInput = {
+  fullName: string;
+  gameName: string;
+  code: string;
+  gameLink: string;
+  /** The web app's cancel page for this purchase, with its token (DESIGN.md section 15). */
+  cancelLink?: string;
+  language: Language;
+};
+
+/** The receipt's cancel notice: 14 days, unused, the whole amount back; its link in HTML and in the text. */
+function cancelNotice(language: Language, cancelLink: string | undefined, forEvent: boolean): { html: string[]; text: string[] } {
+  if (!cancelLink) return { html: [], text: [] };
+  const w =
+    language === 'en'
+      ? {
+          line: `Changed your mind? Within 14 days of the purchase, as long as ${forEvent ? 'no team has started the game' : 'the game has not been started'}, you can cancel it and get the whole amount back.`,
+          label: 'Cancel the purchase',
+        }
+      : {
+          line: `התחרטת? בתוך 14 יום מהרכישה, כל עוד ${forEvent ? 'אף קבוצה לא התחילה את המשחק' : 'המשחק לא התחיל'}, אפשר לבטל את הרכישה ולקבל את מלוא הסכום בחזרה.`,
+          label: 'לביטול הרכישה',
+        };
+  return {
+    html: [mailHtml.small(w.line), `<p style="font-size: 13px;"><a href="${escapeHtml(cancelLink)}">${escapeHtml(w.label)}</a></p>`],
+    text: [w.line, `${w.label}: ${cancelLink}`, ''],
+  };
+}
 
 /** The purchased code, with the game's link and how to start (HTML and plain text), in `language`: the game's. */
-export function gameCodeEmail({ fullName: typedFull, gameName: typedGame, code, gameLink, language }: GameCodeEmailInput): Email {
+export function gameCodeEmail({ fullName: typedFull, gameName: typedGame, code, gameLink, cancelLink, language }: GameCodeEmailInput): Email {
   // Names callers typed: one short plain line each, never a link (platform/mail/html.ts).
   const [fullName, gameName] = [typedText(typedFull), typedText(typedGame)];
   const w =
@@ -40,6 +67,7 @@ export function gameCodeEmail({ fullName: typedFull, gameName: typedGame, code, 
           footer: 'כדאי לשמור את ההודעה הזו: עם הקוד אפשר להמשיך את המשחק גם ממכשיר אחר.',
           signature: `צוות ${PRODUCT_NAME.he}`,
         };
+  const cancel = cancelNotice(language, cancelLink, false);
   const html = emailDocument(language, w.subject, [
     mailHtml.paragraph(w.greeting),
     mailHtml.paragraph(w.intro),
@@ -49,6 +77,7 @@ export function gameCodeEmail({ fullName: typedFull, gameName: typedGame, code, 
     mailHtml.button(gameLink, w.button),
     mailHtml.small(gameLink),
     mailHtml.small(w.footer),
+    ...cancel.html,
     mailHtml.paragraph(w.signature),
   ]);
   const text = [
@@ -64,6 +93,7 @@ export function gameCodeEmail({ fullName: typedFull, gameName: typedGame, code, 
     '',
     w.footer,
     '',
+    ...cancel.text,
     w.signature,
     '',
   ].join('\n');
@@ -81,6 +111,8 @@ export type EventPurchaseEmailInput = {
   amountPaid: number;
   currency: string;
   controlRoomLink: string;
+  /** The web app's cancel page for this purchase, with its token (DESIGN.md section 15). */
+  cancelLink?: string;
   language: Language;
 };
 
@@ -117,14 +149,16 @@ export function eventPurchaseEmail(input: EventPurchaseEmailInput): Email {
           footer: 'חדר הבקרה נפתח כשמחוברים עם החשבון שרכש את האירוע.',
           signature: `צוות ${PRODUCT_NAME.he}`,
         };
+  const cancel = cancelNotice(language, input.cancelLink, true);
   const html = emailDocument(language, w.subject, [
     mailHtml.paragraph(w.greeting),
     ...w.lines.map((line) => mailHtml.paragraph(line)),
     mailHtml.button(controlRoomLink, w.button),
     mailHtml.small(controlRoomLink),
     mailHtml.small(w.footer),
+    ...cancel.html,
     mailHtml.paragraph(w.signature),
   ]);
-  const text = [w.greeting, '', ...w.lines, '', `${w.button}: ${controlRoomLink}`, '', w.footer, '', w.signature, ''].join('\n');
+  const text = [w.greeting, '', ...w.lines, '', `${w.button}: ${controlRoomLink}`, '', w.footer, '', ...cancel.text, w.signature, ''].join('\n');
   return { subject: w.subject, html, text, language };
 }

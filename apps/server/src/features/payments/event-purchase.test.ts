@@ -126,7 +126,8 @@ describe.each(testDatabaseKinds())('buying an event for many teams on %s', (kind
     expect(codes.every((code) => code.purchaseId === null)).toBe(true);
 
     const checked = await postJson(t.app, '/api/payment/checkToken', { token: ref });
-    expect(checked.json()).toEqual({ data: { gameId: game.id, eventId: event.id } });
+    // Unused, so its buyer may still cancel it (DESIGN.md section 15).
+    expect(checked.json()).toEqual({ data: { gameId: game.id, eventId: event.id, purchaseId: event.purchaseId, cancellable: true, cancelBefore: expect.any(String) } });
     // The event is the organiser's: in their list, not the game creator's.
     expect((await call(t, 'GET', '/api/events', { token: organiser.token })).json().data.map((e: { id: string }) => e.id)).toContain(event.id);
     expect((await call(t, 'GET', `/api/events/${event.id}`, { token: creator.token })).statusCode).toBe(404);
@@ -223,7 +224,7 @@ describe.each(testDatabaseKinds())('buying an event for many teams on %s', (kind
 
     const refused = await call(t, 'POST', `/api/purchases/${row.id}/refund`, { token: admin.token, body: {} });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'conflict' });
+    expect(refused.json()).toMatchObject({ code: 'code_used' });
     expect((await purchaseByRef(row.providerRef!)).status).toBe('paid');
     expect((await t.db.select().from(gameCodes).where(eq(gameCodes.gameId, game.id))).every((code) => code.disabledAt === null)).toBe(true);
     expect((await progressCall(t.app, { action: 'set-start-time', gameId: game.id, secretCode: first.code })).statusCode).toBe(200);

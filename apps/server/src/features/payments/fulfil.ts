@@ -10,11 +10,13 @@ import { insertEvent } from '../events/service.ts';
 import { eventPurchaseEmail, gameCodeEmail } from './emails.ts';
 import { readEventOrder } from './event-order.ts';
 import { readGameMetadata, readTranslations } from '../../db/read-game-content.ts';
+import { cancelToken } from './success-token.ts';
 
 export type FulfilDeps = {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl' | 'vatPercent'>;
+  /** jwtSecret signs the receipt email's cancel link (success-token.ts). */
+  config: Pick<Config, 'publicUrl' | 'vatPercent' | 'jwtSecret'>;
   /** Refusals and a failed code email are logged; the buyer still gets the code on the page. */
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 };
@@ -161,6 +163,8 @@ async function emailBought(deps: FulfilDeps, purchase: typeof purchases.$inferSe
     const metadata = game ? readGameMetadata(game.metadata) : null;
     const translations = game ? readTranslations(game.translations) : undefined;
     const order = readEventOrder(purchase.eventOrder);
+    // The buyer may cancel within 14 days while unused (DESIGN.md section 15): the web app's page at this path does it.
+    const cancelLink = `${deps.config.publicUrl}/purchases/${purchase.id}/cancel?token=${cancelToken(deps.config.jwtSecret, purchase.id)}`;
     if ('eventId' in bought && order) {
       const message = eventPurchaseEmail({
         fullName: purchase.fullName,
@@ -171,6 +175,7 @@ async function emailBought(deps: FulfilDeps, purchase: typeof purchases.$inferSe
         amountPaid: purchase.amount,
         currency: purchase.currency,
         controlRoomLink: `${deps.config.publicUrl}/events/${bought.eventId}`,
+        cancelLink,
         // The control room speaks the organiser's language, so the email does too.
         language: purchase.language,
       });
@@ -186,6 +191,7 @@ async function emailBought(deps: FulfilDeps, purchase: typeof purchases.$inferSe
       gameName: metadata ? gameNameIn({ metadata, translations }, language) : '',
       code,
       gameLink: `${deps.config.publicUrl}/game/${purchase.gameId}${metadata && language !== metadata.language ? `?lang=${language}` : ''}`,
+      cancelLink,
       language,
     });
     // Keyed by the purchase: a second fulfilment that also thought itself first still queues one mail.

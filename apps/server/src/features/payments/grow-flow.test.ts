@@ -68,7 +68,7 @@ describe.each(testDatabaseKinds())('buying a code through Grow on %s', (kind) =>
 
     // The buyer lands on the success page (Grow adds &response=success).
     const checked = await checkToken(token);
-    expect(checked.json()).toEqual({ data: { gameId: game.id, secretCode: codes[0].code } });
+    expect(checked.json()).toEqual({ data: { gameId: game.id, secretCode: codes[0].code, purchaseId: purchase.id, cancellable: true, cancelBefore: expect.any(String) } });
 
     // Grow posts again (it retries until answered): one code, one email, one approval.
     const again = await notify(fake.notification(process.processId));

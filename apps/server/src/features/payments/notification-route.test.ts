@@ -28,6 +28,9 @@ function fakeProvider() {
       const providerRef = `fake_${randomBytes(8).toString('hex')}`;
       return { url: `https://pay.fake.test/${providerRef}`, providerRef };
     },
+    async refund() {
+      throw new Error('this provider refunds nothing: no test here refunds');
+    },
     async lookUpPayment(purchase) {
       return paid.has(purchase.providerRef) ? reportOf(purchase.id, purchase.providerRef, 4500) : { paid: false, status: 'open' };
     },

@@ -20,8 +20,8 @@ const tags = ['payments'];
 
 const notificationReplySchema = z.object({
   received: z.literal(true),
-  /** paid: recorded now; already_paid: a repeat; ignored: nothing for us in it. */
-  outcome: z.enum(['paid', 'already_paid', 'ignored']),
+  /** paid: recorded now; already_paid: a repeat; ignored: nothing for us in it; refund_*: a refund we asked for, done, failed or under way. */
+  outcome: z.enum(['paid', 'already_paid', 'ignored', 'refunded', 'refund_failed', 'refund_pending']),
 });
 
 /** Answers a refused call 400, logged when the refusal says why; any other error goes on as it is. */

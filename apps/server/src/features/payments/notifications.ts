@@ -2,10 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { purchases } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { PaymentNotification, PaymentReport } from '../../platform/payments/provider.ts';
+import { takeRefundReport } from '../refunds/provider-refund.ts';
 import { recordProviderPayment, type PaymentsDeps } from './service.ts';
 
-/** How a notification was taken: a payment recorded (now or before), or an event we do not act on. */
-export type NotificationOutcome = 'paid' | 'already_paid' | 'ignored';
+/**
+ * How a notification was taken: a payment recorded (now or before), an event we do not act on, or
+ * word of a refund we asked for (done, failed, or taken and still under way).
+ */
+export type NotificationOutcome = 'paid' | 'already_paid' | 'ignored' | 'refunded' | 'refund_failed' | 'refund_pending';
 
 const purchaseOf = async (deps: PaymentsDeps, purchaseId: string) =>
   (await deps.db.select().from(purchases).where(and(eq(purchases.id, purchaseId), eq(purchases.provider, deps.provider.name))))[0];
@@ -22,6 +26,9 @@ export async function handleNotification(deps: PaymentsDeps, sender: string, not
       return takeVerified(deps, notification.report);
     case 'claimed':
       return takeClaimed(deps, sender, notification);
+    case 'refund':
+      // One that matches no refund of ours is refused (404) and logged there.
+      return takeRefundReport(deps, notification.report);
   }
 }
 

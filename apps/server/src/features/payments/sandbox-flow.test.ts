@@ -108,7 +108,7 @@ describe.each(testDatabaseKinds())('buying a code through the sandbox payment pa
     // A repeat (a reload of the success page) gets the same code and sends nothing more.
     const again = await checkToken(ref);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ data: { gameId: game.id, secretCode } });
+    expect(again.json()).toEqual({ data: { gameId: game.id, secretCode, purchaseId: paidPurchase.id, cancellable: true, cancelBefore: expect.any(String) } });
     expect(await mailsTo(email)).toHaveLength(1);
     expect(await t.db.select().from(gameCodes).where(eq(gameCodes.purchaseId, paidPurchase.id))).toHaveLength(1);
 

@@ -13,6 +13,7 @@ import { boughtBy, fulfilPurchase, type FulfilDeps, type Fulfilment } from './fu
 import { readEventOrder } from './event-order.ts';
 import { SALE_CURRENCY } from './sale-metadata.ts';
 import { purchaseIdOfToken, successToken } from './success-token.ts';
+import { purchaseCancellation } from '../refunds/service.ts';
 
 export type PaymentsDeps = {
   db: Db;
@@ -187,7 +188,7 @@ async function purchaseOfToken(deps: PaymentsDeps, token: string): Promise<typeo
 
 /**
  * The success page redeems its token: a paid purchase's one code (made and emailed when it became
- * paid). A purchase still pending is checked with the provider, in case its notification is late or
+ * paid), and whether the buyer may still cancel it (with this same token) and until when. A purchase still pending is checked with the provider, in case its notification is late or
  * never comes; paid there, it is fulfilled here.
  */
 export async function checkPaymentToken(deps: PaymentsDeps, token: string): Promise<CheckTokenReply['data']> {
@@ -196,7 +197,7 @@ export async function checkPaymentToken(deps: PaymentsDeps, token: string): Prom
 
   if (purchase.status === 'paid') {
     const bought = await boughtBy(deps.db, purchase.id, purchase.eventOrder !== null);
-    if (bought) return boughtReply(purchase.gameId, bought);
+    if (bought) return { ...boughtReply(purchase.gameId, bought), ...(await purchaseCancellation(deps.db, purchase.id)) };
     // fulfilPurchase makes the code with the payment; a paid purchase without one predates it.
     deps.log.error({ purchaseId: purchase.id }, 'a paid purchase has no code');
     throw conflict('payment has no code');
@@ -214,7 +215,7 @@ export async function checkPaymentToken(deps: PaymentsDeps, token: string): Prom
     throw new AppError(502, 'internal', 'The payment service is not available right now, please try again');
   }
   const result = await recordProviderPayment(deps, purchase, report);
-  if (result.kind === 'paid') return boughtReply(result.gameId, result);
+  if (result.kind === 'paid') return { ...boughtReply(result.gameId, result), ...(await purchaseCancellation(deps.db, purchase.id)) };
   throw conflict('payment not completed');
 }
 

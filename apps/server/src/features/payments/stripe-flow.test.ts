@@ -73,7 +73,7 @@ describe.each(testDatabaseKinds())('buying a code through Stripe Checkout on %s'
 
     const checked = await checkToken(token);
     expect(checked.statusCode).toBe(200);
-    expect(checked.json()).toEqual({ data: { gameId: game.id, secretCode: codes[0].code } });
+    expect(checked.json()).toEqual({ data: { gameId: game.id, secretCode: codes[0].code, purchaseId: purchase.id, cancellable: true, cancelBefore: expect.any(String) } });
 
     // The same event again, or Stripe's retry: one purchase, one code, 200.
     const again = await sendWebhook(fake.webhook('checkout.session.completed', session));

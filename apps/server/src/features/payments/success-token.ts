@@ -1,4 +1,4 @@
-import { signer } from '../../platform/signing.ts';
+import { purposeKey, signer } from '../../platform/signing.ts';
 
 /*
  * The `Token` of `/payment-success?Token=...` for Stripe and Grow: the purchase id and an HMAC of
@@ -23,4 +23,22 @@ export function purchaseIdOfToken(secret: string, token: string): string | null 
   if (!match) return null;
   const [, purchaseId, mac] = match;
   return signer(secret).verify(messageOf(purchaseId), mac) ? purchaseId : null;
+}
+
+/*
+ * The receipt email's cancel link (`/purchases/{id}/cancel?token=...`) carries a token of its own
+ * kind, keyed for that purpose only: it lets the buyer cancel the purchase, and nothing else.
+ */
+const cancelSigner = (secret: string) => signer(purposeKey(secret, 'purchase cancel link'));
+
+export function cancelToken(secret: string, purchaseId: string): string {
+  return `${purchaseId}.${cancelSigner(secret).sign(purchaseId)}`;
+}
+
+/** The purchase a cancel link's token was made for; null when it is not one of ours. */
+export function purchaseIdOfCancelToken(secret: string, token: string): string | null {
+  const match = /^([A-Za-z0-9]{1,64})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return null;
+  const [, purchaseId, mac] = match;
+  return cancelSigner(secret).verify(purchaseId, mac) ? purchaseId : null;
 }

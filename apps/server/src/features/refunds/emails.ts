@@ -10,11 +10,13 @@ export type RefundEmailInput = {
   event?: { name: string; teamCount: number };
   refund: number;
   kept: number;
+  /** The buyer cancelled (the whole amount back), rather than an admin refunding. */
+  cancelled?: boolean;
   language: Language;
 };
 
 /** The buyer's purchase was refunded: how much comes back, what the terms keep, and that the code no longer works. */
-export function refundEmail({ fullName: typedFull, gameName: typedGame, code, event, refund, kept, language }: RefundEmailInput): MailContent {
+export function refundEmail({ fullName: typedFull, gameName: typedGame, code, event, refund, kept, cancelled = false, language }: RefundEmailInput): MailContent {
   // Names callers typed: one short plain line each, never a link (platform/mail/html.ts).
   const [fullName, gameName] = [typedText(typedFull), typedText(typedGame)];
   const money = (agorot: number) => formatMoney(agorot, language);
@@ -24,8 +26,10 @@ export function refundEmail({ fullName: typedFull, gameName: typedGame, code, ev
           subject: `Your purchase of ${gameName} was refunded`,
           greeting: `Hello ${fullName},`,
           lines: [
-            `Your purchase of ${gameName} was cancelled and ${money(refund)} is on its way back to the card you paid with.`,
-            `As the terms say, ${money(kept)} of the price is kept for a cancellation.`,
+            cancelled
+              ? `As you asked, your purchase of ${gameName} was cancelled and the whole amount, ${money(refund)}, is on its way back to the card you paid with.`
+              : `Your purchase of ${gameName} was cancelled and ${money(refund)} is on its way back to the card you paid with.`,
+            ...(kept > 0 ? [`As the terms say, ${money(kept)} of the price is kept for a cancellation.`] : []),
             event ? `The ${event.teamCount} team codes of the event ${typedText(event.name)} no longer work.` : `The game code ${code} no longer works.`,
           ],
           signature: `The ${PRODUCT_NAME.en} team`,
@@ -34,8 +38,10 @@ export function refundEmail({ fullName: typedFull, gameName: typedGame, code, ev
           subject: `הרכישה של ${gameName} בוטלה`,
           greeting: `שלום ${fullName},`,
           lines: [
-            `הרכישה של המשחק ${gameName} בוטלה, ו־${money(refund)} יוחזרו לכרטיס שבו שילמת.`,
-            `כפי שכתוב בתקנון, ${money(kept)} מהמחיר נשמרים כדמי ביטול.`,
+            cancelled
+              ? `לבקשתך, הרכישה של המשחק ${gameName} בוטלה, והסכום המלא, ${money(refund)}, יוחזר לכרטיס שבו שילמת.`
+              : `הרכישה של המשחק ${gameName} בוטלה, ו־${money(refund)} יוחזרו לכרטיס שבו שילמת.`,
+            ...(kept > 0 ? [`כפי שכתוב בתקנון, ${money(kept)} מהמחיר נשמרים כדמי ביטול.`] : []),
             event ? `${event.teamCount} קודי הקבוצות של האירוע ${typedText(event.name)} כבר לא פעילים.` : `קוד המשחק ${code} כבר לא פעיל.`,
           ],
           signature: `צוות ${PRODUCT_NAME.he}`,

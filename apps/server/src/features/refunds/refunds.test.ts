@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminPurchasesReplySchema } from '@streethunt/shared';
-import { gameCodes, purchases } from '../../db/schema.ts';
+import { gameCodes, purchases, refunds } from '../../db/schema.ts';
+import type { SandboxProvider } from '../../platform/payments/sandbox.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, buildSale, buildUser } from '../../test/factories.ts';
@@ -46,12 +47,24 @@ describe.each(testDatabaseKinds())('the admin’s refunds on %s', (kind) => {
     const listed = adminPurchasesReplySchema.parse((await getJson(t.app, '/api/purchases?q=refund-me', { token: adminToken })).json()).data;
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ _id: purchase.id, code: code.code, codeActivated: false, refund: { ok: true, refund: 3500, kept: 1000 } });
+    expect(listed[0].providerRefund).toBeUndefined();
     // Found by its code too.
     expect(adminPurchasesReplySchema.parse((await getJson(t.app, `/api/purchases?q=${code.code}`, { token: adminToken })).json()).data[0]._id).toBe(purchase.id);
 
     const res = await postJson(t.app, `/api/purchases/${purchase.id}/refund`, {}, { token: adminToken });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ data: { status: 'refunded', refundAmount: 3500, refund: { ok: false, reason: 'not_paid' } } });
+    expect(res.json()).toMatchObject({
+      data: { status: 'refunded', refundAmount: 3500, refund: { ok: false, reason: 'not_paid' }, providerRefund: { status: 'done', kind: 'admin', amount: 3500, attempts: 1 } },
+    });
+    // The money went back through the provider (the sandbox records it), once, under the refund's own id.
+    const [refundRow] = await t.db.select().from(refunds).where(eq(refunds.purchaseId, purchase.id));
+    expect(refundRow).toMatchObject({ kind: 'admin', amount: 3500, currency: 'ILS', provider: 'sandbox', status: 'done', requestedBy: adminId, doneAt: expect.any(Date) });
+    const sandbox = t.app.services.payments as SandboxProvider;
+    expect(sandbox.refunds.filter((r) => r.purchaseId === purchase.id)).toEqual([
+      { refundId: refundRow.id, purchaseId: purchase.id, providerRef: purchase.providerRef, amount: 3500, currency: 'ILS', refundRef: refundRow.providerRef },
+    ]);
+    const relisted = adminPurchasesReplySchema.parse((await getJson(t.app, '/api/purchases?q=refund-me', { token: adminToken })).json()).data;
+    expect(relisted[0].providerRefund).toEqual({ status: 'done', kind: 'admin', amount: 3500, attempts: 1, providerRef: refundRow.providerRef });
     const [stored] = await t.db.select().from(purchases).where(eq(purchases.id, purchase.id));
     expect(stored).toMatchObject({ status: 'refunded', refundAmount: 3500, refundedBy: adminId });
     const [codeRow] = await t.db.select().from(gameCodes).where(eq(gameCodes.id, code.id));
@@ -64,9 +77,12 @@ describe.each(testDatabaseKinds())('the admin’s refunds on %s', (kind) => {
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain('₪35');
     expect(mails[0].text).toContain(code.code);
-    // A second refund: 409, nothing changes.
+    // A second refund: 409, nothing changes, nothing more goes back.
     const again = await postJson(t.app, `/api/purchases/${purchase.id}/refund`, {}, { token: adminToken });
     expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('already_refunded');
+    expect(sandbox.refunds.filter((r) => r.purchaseId === purchase.id)).toHaveLength(1);
+    expect(await t.db.select().from(refunds).where(eq(refunds.purchaseId, purchase.id))).toHaveLength(1);
   });
 
   it('a code that read the game’s questions (GET /api/games/{id} with x-game-secret) is used: no refund, though no play started', async () => {
@@ -92,7 +108,7 @@ describe.each(testDatabaseKinds())('the admin’s refunds on %s', (kind) => {
     const used = await sale(4500, new Date(Date.now() - DAY), false);
     await t.db.update(gameCodes).set({ activatedAt: new Date() }).where(eq(gameCodes.id, used.code.id));
     const old = await sale(4500, new Date(Date.now() - 15 * DAY), false);
-    const before = JSON.stringify([await t.db.select().from(purchases), await t.db.select().from(gameCodes)]);
+    const before = JSON.stringify([await t.db.select().from(purchases), await t.db.select().from(gameCodes), await t.db.select().from(refunds)]);
     const usedRes = await postJson(t.app, `/api/purchases/${used.purchase.id}/refund`, {}, { token: adminToken });
     expect(usedRes.statusCode).toBe(409);
     expect(usedRes.json().message).toMatch(/used/);
@@ -101,6 +117,6 @@ describe.each(testDatabaseKinds())('the admin’s refunds on %s', (kind) => {
     expect(oldRes.json().message).toMatch(/14 days/);
     expect((await postJson(t.app, '/api/purchases/ffffffffffffffffffffffff/refund', {}, { token: adminToken })).statusCode).toBe(404);
     expect((await postJson(t.app, `/api/purchases/${used.purchase.id}/refund`, {}, { token: userToken })).statusCode).toBe(403);
-    expect(JSON.stringify([await t.db.select().from(purchases), await t.db.select().from(gameCodes)])).toBe(before);
+    expect(JSON.stringify([await t.db.select().from(purchases), await t.db.select().from(gameCodes), await t.db.select().from(refunds)])).toBe(before);
   });
 });

@@ -6,7 +6,12 @@ import { purchases } from '../../db/schema.ts';
 /** A sale's month in Israel time (packages/shared monthOf): 01:30 on April 1st in Tel Aviv is April's. */
 export const SALE_MONTH = sql<string>`to_char(${purchases.paidAt} at time zone ${sql.raw(`'${MONEY_TIME_ZONE}'`)}, 'YYYY-MM')`;
 
-/** Paid, not refunded: what builders and affiliates earn from (a refund takes the sale back out). */
+/**
+ * Paid, not refunded: what builders and affiliates earn from (a refund takes the sale back out). A
+ * purchase reads refunded from the moment its refund or cancellation is decided, whether or not the
+ * provider has paid the money back yet (its `refunds` row pending, sent or even failed): the buyer is
+ * owed it either way, so nobody earns from it, and reports and payouts never wait on the provider.
+ */
 export const EARNING = eq(purchases.status, 'paid');
 
 export type Earned = { userId: string; month: string; builder: number; affiliate: number };

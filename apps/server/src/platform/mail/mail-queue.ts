@@ -10,6 +10,12 @@ type JobData = Record<string, string | number | boolean | null>;
 /** What a job of some kind becomes when its turn comes: one message, or nothing to send. */
 export type Outgoing = { message: MailMessage; limit?: MailLimit } | null;
 
+/**
+ * `key`: a job with a key queued already is not queued again. `startAfterSeconds`: not before then.
+ * `retryDelaySeconds`: the first retry's wait for this job (doubling from there), in place of the queue's.
+ */
+type EnqueueOptions = { key?: string; startAfterSeconds?: number; retryDelaySeconds?: number };
+
 /** Turns a job's data into its message at send time (e.g. looks the user up); may throw to retry. */
 type JobHandler = (data: JobData) => Promise<Outgoing>;
 
@@ -18,10 +24,12 @@ type JobHandler = (data: JobData) => Promise<Outgoing>;
  * retries and exponential backoff, once even with several processes (pg-boss fetches with SKIP LOCKED).
  * `send` queues a message already written; `enqueue` queues a kind of job whose handler writes the
  * message when it is sent, so the request that queued it does the same work whatever the database holds.
+ * A job kind may also do other work that must be retried until it is done and answer null (no mail):
+ * features/refunds pays refunds back through the provider so, with the same retries.
  */
 export type MailQueue = Mailer & {
   send(message: MailMessage, options?: SendOptions): Promise<void>;
-  enqueue(kind: string, data: JobData, options?: { key?: string }): Promise<void>;
+  enqueue(kind: string, data: JobData, options?: EnqueueOptions): Promise<void>;
   /** Registered by the features before the app is ready. */
   handle(kind: string, handler: JobHandler): void;
   /** Starts sending (the app's onReady). */
@@ -206,15 +214,20 @@ export async function createMailQueue(options: MailQueueOptions): Promise<MailQu
       });
   }
 
-  async function put(stored: StoredJob, key: string | undefined): Promise<void> {
-    await boss.send(QUEUE, stored, { ...jobOptions, ...(key && { id: jobIdFor(key) }) });
+  async function put(stored: StoredJob, key: string | undefined, timing: Omit<EnqueueOptions, 'key'> = {}): Promise<void> {
+    await boss.send(QUEUE, stored, {
+      ...jobOptions,
+      ...(key && { id: jobIdFor(key) }),
+      ...(timing.startAfterSeconds !== undefined && { startAfter: timing.startAfterSeconds }),
+      ...(timing.retryDelaySeconds !== undefined && { retryDelay: timing.retryDelaySeconds }),
+    });
     // Sent at once when this process is up; else by the next poll of any process.
     setImmediate(nudge);
   }
 
   return {
     send: (message, sendOptions = {}) => put({ kind: MESSAGE, data: { message, ...(sendOptions.limit && { limit: sendOptions.limit }) } }, sendOptions.key),
-    enqueue: (kind, data, enqueueOptions = {}) => put({ kind, data }, enqueueOptions.key),
+    enqueue: (kind, data, { key, ...timing } = {}) => put({ kind, data }, key, timing),
     handle(kind, handler) {
       handlers.set(kind, handler);
     },

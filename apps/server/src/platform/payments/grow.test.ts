@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agorotOfGrowSum, createGrowProvider, flattenGrowFields, growPayerId, growSum, type GrowProvider } from './grow.ts';
-import { PaymentProviderError } from './provider.ts';
+import { PaymentProviderError, RefundRefused } from './provider.ts';
 import { FAKE_GROW_PAGE_CODE, FAKE_GROW_USER_ID, startFakeGrow, type FakeGrow } from './test-servers/fake-grow.ts';
 
 describe('Grow amounts: shekels with two decimals', () => {
@@ -90,6 +90,43 @@ describe('the Grow adapter, against a local server answering Grow’s light serv
     const approve = fake.requests.at(-1);
     expect(approve?.path).toBe('/approveTransaction');
     expect(approve?.fields).toMatchObject({ pageCode: FAKE_GROW_PAGE_CODE, processId, transactionId: fake.processes.get(processId)?.transaction?.transactionId, sum: '45.00' });
+  });
+
+  it('refunds a paid process’s transaction (refundTransaction, form fields, sum in shekels), up to what was paid', async () => {
+    const { providerRef } = await grow.createCheckout(input('p-refund-1', 4500));
+    const processId = grow.processIdOf(providerRef);
+    const transaction = fake.pay(processId).transaction;
+    const refundInput = { refundId: 'r-refund-1', purchaseId: 'p-refund-1', providerRef, amount: 3500, currency: 'ILS' };
+    const refunded = await grow.refund(refundInput);
+    const request = fake.requests.at(-1);
+    expect(request?.path).toBe('/refundTransaction');
+    expect(request?.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request?.fields).toEqual({
+      pageCode: FAKE_GROW_PAGE_CODE,
+      userId: FAKE_GROW_USER_ID,
+      transactionId: transaction?.transactionId,
+      transactionToken: transaction?.transactionToken,
+      refundSum: '35.00',
+      stopDirectDebit: '0',
+    });
+    expect(refunded).toEqual({ status: 'done', providerRef: fake.processes.get(processId)?.refunds[0].refundTransactionId, paymentRef: transaction?.transactionId });
+    expect(fake.processes.get(processId)?.refunds).toEqual([{ refundTransactionId: expect.any(String), refundSum: 3500 }]);
+    // More than is left of the transaction is Grow's refusal: a repeat of a refund that went through is not paid twice.
+    await expect(grow.refund({ ...refundInput, refundId: 'r-refund-1b', amount: 1001 })).rejects.toThrow(PaymentProviderError);
+    expect(fake.processes.get(processId)?.refunds).toHaveLength(1);
+  });
+
+  it('a refund Grow refuses throws, to be retried; an unpaid process has nothing to refund, for good', async () => {
+    const { providerRef } = await grow.createCheckout(input('p-refund-2', 4500));
+    const processId = grow.processIdOf(providerRef);
+    const refundInput = { refundId: 'r-refund-2', purchaseId: 'p-refund-2', providerRef, amount: 4500, currency: 'ILS' };
+    await expect(grow.refund(refundInput)).rejects.toThrow(RefundRefused);
+    fake.pay(processId);
+    fake.failRefunds = 1;
+    await expect(grow.refund(refundInput)).rejects.toThrow(/Grow refundTransaction refused/);
+    expect(fake.processes.get(processId)?.refunds).toEqual([]);
+    expect(await grow.refund(refundInput)).toMatchObject({ status: 'done' });
+    expect(fake.processes.get(processId)?.refunds).toEqual([{ refundTransactionId: expect.any(String), refundSum: 4500 }]);
   });
 
   it('names the payer by the card Grow names, hashed: the same card is the same payer, another is another, none without one', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readFormFields } from './form-fields.ts';
 import type { NotificationRoute, PaymentProvider, PaymentReport } from './provider.ts';
-import { NotificationRefused, PaymentProviderError } from './provider.ts';
+import { NotificationRefused, PaymentProviderError, RefundRefused } from './provider.ts';
 import { purposeKey, signer } from '../signing.ts';
 
 /*
@@ -18,6 +18,10 @@ import { purposeKey, signer } from '../signing.ts';
  * - getPaymentProcessInfo (pageCode, processId, processToken) answers the process's transactions.
  * - approveTransaction (pageCode and the transaction's fields as received) acknowledges a recorded
  *   payment; the charge stands whether or not it is sent.
+ * - refundTransaction (userId, pageCode: the page the payment was made on, transactionId,
+ *   transactionToken, refundSum, stopDirectDebit) refunds up to the transaction's amount, at most twice
+ *   through the API. It takes no idempotency key: a retry after an answer we did not get is refused by
+ *   Grow (more than the transaction's amount) rather than paid twice, and is left to the admin.
  * Assumed where the pages show no full example: the info answer lists `data.transactions[]` (or is
  * one transaction itself), a paid transaction has statusCode 2 ('שולם'), `sum` is in shekels
  * ('269' or '45.00'), and the notification's fields may come flat (transactionId) or bracketed
@@ -255,6 +259,28 @@ export function createGrowProvider(settings: GrowSettings, fetchImpl: typeof fet
         receipt: receiptOf(paid, processId, processToken),
         payerId: growPayerId(paid, settings.payerSecret),
       };
+    },
+
+    async refund(input) {
+      if (input.currency !== 'ILS') throw new RefundRefused(`Grow refunds in ILS only, not ${input.currency}`);
+      // The purchase keeps the process; its paid transaction (id and token) is what Grow refunds.
+      const { processId, processToken } = parseRef(input.providerRef);
+      const info = await call('getPaymentProcessInfo', { ...credentials(), processId, processToken });
+      const transactions = Array.isArray(info.transactions) ? info.transactions.filter(isFields) : [info];
+      const paid = transactions.find((t) => text(t.statusCode) === GROW_PAID);
+      const transactionId = text(paid?.transactionId);
+      const transactionToken = text(paid?.transactionToken);
+      if (!transactionId || !transactionToken) throw new RefundRefused('Grow lists no paid transaction for this process: nothing to refund');
+      const data = await call('refundTransaction', {
+        ...credentials(),
+        transactionId,
+        transactionToken,
+        refundSum: growSum(input.amount),
+        stopDirectDebit: '0',
+      });
+      // Assumed: the answer names the refund's own transaction; our refund id stands in when it does not.
+      const refundRef = text(data.refundTransactionId) || text(data.transactionId) || `${transactionId}:${input.refundId}`;
+      return { status: 'done', providerRef: refundRef, paymentRef: transactionId };
     },
 
     async acknowledge(report) {

@@ -1,6 +1,6 @@
 /*
  * Adding a payment provider: one adapter file here (like stripe.ts or grow.ts) that implements
- * PaymentProvider below: createCheckout; lookUpPayment when the provider can be asked whether a
+ * PaymentProvider below: createCheckout; refund (the money of a refunded purchase back); lookUpPayment when the provider can be asked whether a
  * payment went through; acknowledge when it wants word back; and `notification` when it calls us
  * after a payment (its route under /api, how its body is read, and how a call becomes a
  * PaymentNotification, refusing a forged one). Then its name in config.ts's PAYMENT_PROVIDERS with
@@ -16,6 +16,9 @@ import type { PaymentProviderName } from '../../config.ts';
 
 /** A provider refused a call or answered something we cannot use; the message says which and why. */
 export class PaymentProviderError extends Error {}
+
+/** A provider refused a refund for good (the same call again would be refused again): it is not retried. */
+export class RefundRefused extends PaymentProviderError {}
 
 /** Who pays, as typed on the purchase screen. */
 type Buyer = { fullName: string; email: string; phone: string };
@@ -43,6 +46,38 @@ export type Checkout = {
   url: string;
   /** The provider's own handle on this payment, stored on the purchase (unique per provider). */
   providerRef: string;
+};
+
+export type RefundInput = {
+  /**
+   * Our refund's id (features/refunds): the key a provider that takes one dedupes by (Stripe's
+   * Idempotency-Key), so a retried call refunds once.
+   */
+  refundId: string;
+  purchaseId: string;
+  /** The purchase's providerRef: the payment to refund. */
+  providerRef: string;
+  /** Minor units: the whole price, or the price less the fee kept. */
+  amount: number;
+  currency: string;
+};
+
+type RefundResult = {
+  /** done: the provider says the money goes back; sent: it took the refund and tells its outcome later (a notification). */
+  status: 'done' | 'sent';
+  /** The provider's own id of the refund. */
+  providerRef: string;
+  /** The payment refunded as the provider's refund notifications name it (Stripe's PaymentIntent), when it has one. */
+  paymentRef: string | null;
+};
+
+/** What a provider's notification says of a refund: matched against the refunds we asked for (features/refunds). */
+export type RefundReport = {
+  /** Our refund id, when the provider carries it back (Stripe's refund metadata). */
+  refundId: string | null;
+  providerRef: string | null;
+  paymentRef: string | null;
+  status: 'done' | 'sent' | 'failed';
 };
 
 /**
@@ -76,6 +111,12 @@ export interface PaymentProvider {
   readonly name: PaymentProviderName;
   createCheckout(input: CheckoutInput): Promise<Checkout>;
   /**
+   * Gives `amount` of a paid purchase back to the card or account that paid. Throws (a
+   * PaymentProviderError, a network error) when the provider did not take it: the refund is then
+   * retried with the same refundId; RefundRefused when it never will.
+   */
+  refund(input: RefundInput): Promise<RefundResult>;
+  /**
    * Asks the provider, server to server, whether this purchase is paid: the return page's way when
    * no notification has arrived. The sandbox has none (its page is ours, and pays the purchase itself).
    */
@@ -95,6 +136,8 @@ export type PaymentNotification =
   | { kind: 'ignored' }
   /** Signed by the provider: its report stands as it came. */
   | { kind: 'verified'; report: PaymentReport }
+  /** Signed by the provider, about a refund: it counts only for a refund we asked for (features/refunds). */
+  | { kind: 'refund'; report: RefundReport }
   /**
    * Not signed, so it only names our purchase: it counts when it `matches` the providerRef we stored
    * for that purchase and the provider, asked itself (lookUpPayment), says the purchase is paid.

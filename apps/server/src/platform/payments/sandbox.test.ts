@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPaymentProvider, PaymentProviderError } from './create-payment-provider.ts';
-import { cardDigits, judgeSandboxCard, passesLuhn, SANDBOX_CARDS, sandboxPayerId } from './sandbox.ts';
+import { cardDigits, createSandboxProvider, judgeSandboxCard, passesLuhn, SANDBOX_CARDS, sandboxPayerId } from './sandbox.ts';
 
 const now = new Date('2026-05-15T12:00:00Z');
 const judge = (form: { cardNumber?: string; expiry?: string; cvc?: string }) => judgeSandboxCard(form, now);
@@ -81,6 +81,19 @@ describe('payment providers', () => {
     expect(Buffer.from(a.providerRef, 'base64url')).toHaveLength(32);
     expect(a.url).toBe(`https://streethunt.test/sandbox-pay/${a.providerRef}`);
     expect(b.providerRef).not.toBe(a.providerRef);
+  });
+
+  it('sandbox: a refund is recorded once per refund id, to be read back', async () => {
+    const provider = createSandboxProvider({ publicUrl: 'https://streethunt.test' });
+    const refund = { refundId: 'r1', purchaseId: 'p1', providerRef: 'ref-1', amount: 3500, currency: 'ILS' };
+    const first = await provider.refund(refund);
+    expect(first).toEqual({ status: 'done', providerRef: expect.stringMatching(/^sandbox-refund-[0-9a-f]{24}$/), paymentRef: null });
+    expect(await provider.refund(refund)).toEqual(first);
+    await provider.refund({ ...refund, refundId: 'r2', purchaseId: 'p2' });
+    expect(provider.refunds).toEqual([
+      { ...refund, refundRef: first.providerRef },
+      { ...refund, refundId: 'r2', purchaseId: 'p2', refundRef: expect.stringMatching(/^sandbox-refund-/) },
+    ]);
   });
 
   it('a real provider without its settings is refused at start, not pretended', () => {

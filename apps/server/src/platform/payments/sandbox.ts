@@ -1,19 +1,35 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { PaymentProvider } from './provider.ts';
+import type { PaymentProvider, RefundInput } from './provider.ts';
 
 /**
  * The sandbox provider: a hosted payment page on our own server at /sandbox-pay/{ref}. It is the
  * real payment page in development and tests; no money moves. Its test cards are documented on
  * the page itself and in the README. Its reference is also the success page's token, and the page
  * pays the purchase itself (features/payments), so it needs neither lookUpPayment nor a notification.
+ * Its refunds are kept in memory (`refunds`), per process: nothing to pay back.
  */
 export interface SandboxProvider extends PaymentProvider {
   readonly name: 'sandbox';
+  /** The refunds it made, in order, each once however often it was asked (by refundId): for tests and the log. */
+  readonly refunds: readonly SandboxRefund[];
 }
 
+/** A refund as asked (providerRef: the purchase's payment) and the sandbox's own id for it. */
+type SandboxRefund = RefundInput & { refundRef: string };
+
 export function createSandboxProvider(options: { publicUrl: string }): SandboxProvider {
+  const refunds: SandboxRefund[] = [];
   return {
     name: 'sandbox',
+    refunds,
+    async refund(input) {
+      // No money moved, so none goes back: the refund is recorded, once per refundId, as a provider's idempotency key would.
+      const earlier = refunds.find((r) => r.refundId === input.refundId);
+      if (earlier) return { status: 'done', providerRef: earlier.refundRef, paymentRef: null };
+      const refund = { ...input, refundRef: `sandbox-refund-${randomBytes(12).toString('hex')}` };
+      refunds.push(refund);
+      return { status: 'done', providerRef: refund.refundRef, paymentRef: null };
+    },
     async createCheckout() {
       // 32 random bytes: the reference doubles as the success token, so it must not be guessable.
       const providerRef = randomBytes(32).toString('base64url');

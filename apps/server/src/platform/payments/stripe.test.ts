@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaymentProviderError } from './provider.ts';
+import { PaymentProviderError, RefundRefused } from './provider.ts';
 import { createStripeProvider, type StripeProvider } from './stripe.ts';
 import { FAKE_CARD_FINGERPRINT, FAKE_STRIPE_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, type FakeStripe } from './test-servers/fake-stripe.ts';
 
@@ -128,6 +128,67 @@ describe('the Stripe adapter, against a local server answering Stripe’s endpoi
     // Completed with a delayed payment method: not paid yet.
     const unpaid = fake.webhook('checkout.session.completed', { ...session, status: 'complete' });
     expect(stripe.readWebhook(Buffer.from(unpaid.body), unpaid.signature)).toEqual({ kind: 'payment', report: { paid: false, status: 'complete/unpaid' }, paymentIntent: null });
+  });
+
+  it('refunds a paid session’s PaymentIntent: amount in agorot, our refund id as Idempotency-Key and metadata; a retry refunds once', async () => {
+    const { providerRef } = await stripe.createCheckout(input({ purchaseId: 'p-refund-1', amount: 4500 }));
+    const session = fake.pay(providerRef);
+    const refundInput = { refundId: 'r0123456789abcdef0123456', purchaseId: 'p-refund-1', providerRef, amount: 3500, currency: 'ILS' };
+    const refunded = await stripe.refund(refundInput);
+    expect(refunded).toEqual({ status: 'done', providerRef: expect.stringMatching(/^re_/), paymentRef: session.payment_intent });
+    const request = fake.requests.at(-1);
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/refunds' });
+    expect(request?.headers['idempotency-key']).toBe('refund-r0123456789abcdef0123456');
+    expect(request?.fields).toMatchObject({
+      payment_intent: session.payment_intent,
+      amount: '3500',
+      reason: 'requested_by_customer',
+      'metadata[refundId]': 'r0123456789abcdef0123456',
+      'metadata[purchaseId]': 'p-refund-1',
+    });
+    // The same refund asked again (the job queue's retry): Stripe answers the first refund, nothing more goes back.
+    expect(await stripe.refund(refundInput)).toEqual(refunded);
+    expect([...fake.refunds.values()].filter((r) => r.payment_intent === session.payment_intent)).toHaveLength(1);
+  });
+
+  it('a refund Stripe does not take throws (to be retried with the same key); one still pending at Stripe is sent, not done', async () => {
+    const { providerRef } = await stripe.createCheckout(input({ purchaseId: 'p-refund-2', amount: 4500 }));
+    fake.pay(providerRef);
+    const refundInput = { refundId: 'r-refund-2', purchaseId: 'p-refund-2', providerRef, amount: 4500, currency: 'ILS' };
+    fake.failRefunds = 1;
+    await expect(stripe.refund(refundInput)).rejects.toThrow(/unknown error/);
+    expect(fake.failRefunds).toBe(0);
+    fake.refundStatus = 'pending';
+    try {
+      expect(await stripe.refund(refundInput)).toMatchObject({ status: 'sent', providerRef: expect.stringMatching(/^re_/) });
+    } finally {
+      fake.refundStatus = 'succeeded';
+    }
+    // An unpaid session has nothing to refund, for good.
+    const unpaid = await stripe.createCheckout(input({ purchaseId: 'p-refund-3' }));
+    await expect(stripe.refund({ ...refundInput, refundId: 'r-refund-3', providerRef: unpaid.providerRef })).rejects.toThrow(RefundRefused);
+  });
+
+  it('reads a signed refund event as the refund’s news: our refund id, Stripe’s, the payment and its state', async () => {
+    const { providerRef } = await stripe.createCheckout(input({ purchaseId: 'p-refund-4', amount: 4500 }));
+    const session = fake.pay(providerRef);
+    const { providerRef: refundRef } = await stripe.refund({ refundId: 'r-refund-4', purchaseId: 'p-refund-4', providerRef, amount: 4500, currency: 'ILS' });
+    const refund = fake.refunds.get(refundRef);
+    if (!refund) throw new Error('no refund');
+    const updated = fake.webhook('refund.updated', refund);
+    expect(stripe.readWebhook(Buffer.from(updated.body), updated.signature)).toEqual({
+      kind: 'refund',
+      report: { refundId: 'r-refund-4', providerRef: refundRef, paymentRef: session.payment_intent, status: 'done' },
+    });
+    const failed = fake.webhook('refund.failed', { ...refund, status: 'failed' });
+    expect(stripe.readWebhook(Buffer.from(failed.body), failed.signature)).toMatchObject({ kind: 'refund', report: { status: 'failed' } });
+    // charge.refunded names the payment only (its refunds list is not sent unless expanded).
+    const charge = fake.charges.get(refund.charge);
+    const chargeEvent = fake.webhook('charge.refunded', { ...charge, amount_refunded: 4500, refunded: true });
+    expect(stripe.readWebhook(Buffer.from(chargeEvent.body), chargeEvent.signature)).toEqual({
+      kind: 'refund',
+      report: { refundId: null, providerRef: null, paymentRef: session.payment_intent, status: 'done' },
+    });
   });
 
   it('a wrong secret key is Stripe’s refusal, not a checkout', async () => {

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import type { CheckoutInput, NotificationRoute, PaymentProvider, PaymentReport } from './provider.ts';
-import { NotificationRefused, PaymentProviderError } from './provider.ts';
+import type { CheckoutInput, NotificationRoute, PaymentProvider, PaymentReport, RefundReport } from './provider.ts';
+import { NotificationRefused, PaymentProviderError, RefundRefused } from './provider.ts';
 
 export type StripeSettings = {
   secretKey: string;
@@ -17,7 +17,11 @@ export type StripeSettings = {
  * What a verified webhook tells us: a payment to record (with the session's PaymentIntent, whose
  * charge names the card), or an event we do not act on.
  */
-type StripeWebhook = { kind: 'payment'; report: PaymentReport; paymentIntent: string | null } | { kind: 'ignored'; type: string };
+type StripeWebhook =
+  | { kind: 'payment'; report: PaymentReport; paymentIntent: string | null }
+  /** A refund's news: refund.created/updated/failed, or charge.refunded (which names the payment only). */
+  | { kind: 'refund'; report: RefundReport }
+  | { kind: 'ignored'; type: string };
 
 export interface StripeProvider extends PaymentProvider {
   readonly name: 'stripe';
@@ -32,6 +36,38 @@ export interface StripeProvider extends PaymentProvider {
 
 /** Events that carry a finished Checkout Session; the async one completes a delayed payment method. */
 const PAYMENT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+/** Events about a refund object; charge.refunded carries the charge instead. */
+const REFUND_EVENTS = new Set(['refund.created', 'refund.updated', 'refund.failed']);
+
+/** A Stripe refund's status as ours: succeeded is done; failed and canceled failed; pending and requires_action wait. */
+function refundStatus(status: string | null): RefundReport['status'] {
+  if (status === 'succeeded') return 'done';
+  if (status === 'failed' || status === 'canceled') return 'failed';
+  return 'sent';
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+/** What a refund event or charge.refunded says, as a RefundReport. */
+function refundEventReport(event: Stripe.Event): RefundReport | null {
+  if (REFUND_EVENTS.has(event.type)) {
+    const refund = event.data.object as Stripe.Refund;
+    return { refundId: refund.metadata?.refundId ?? null, providerRef: refund.id, paymentRef: idOf(refund.payment_intent), status: refundStatus(refund.status) };
+  }
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object as Stripe.Charge;
+    // The charge lists its refunds only when expanded (not by default since API 2022-11-15).
+    const refund = charge.refunds?.data.at(-1);
+    return {
+      refundId: refund?.metadata?.refundId ?? null,
+      providerRef: refund?.id ?? null,
+      paymentRef: idOf(charge.payment_intent),
+      status: charge.amount_refunded > 0 ? 'done' : 'sent',
+    };
+  }
+  return null;
+}
 
 /** host, port and protocol of STRIPE_API_URL for the SDK; nothing (Stripe's own API) when unset. */
 function apiAddress(apiUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
@@ -88,7 +124,8 @@ function webhookRoute(readWebhook: StripeProvider['readWebhook'], payerOf: Payer
     path: '/payments/webhook/stripe',
     sender: 'Stripe',
     perMinute: 300,
-    summary: 'Stripe webhook: a signed checkout.session.completed fulfils its purchase (one code, however often it comes)',
+    summary:
+      'Stripe webhook: a signed checkout.session.completed fulfils its purchase (one code, however often it comes); a refund event (refund.created/updated/failed, charge.refunded) settles a refund we asked for, and is refused (404) for any other',
     description: 'The body is the event exactly as Stripe sent it (application/json), verified against the Stripe-Signature header.',
     // The signature covers the raw body: JSON stays the bytes Stripe sent.
     contentTypes: ['application/json'],
@@ -105,6 +142,7 @@ function webhookRoute(readWebhook: StripeProvider['readWebhook'], payerOf: Payer
         throw new NotificationRefused('The Stripe signature does not verify', error.message);
       }
       if (webhook.kind === 'ignored') return { kind: 'ignored' };
+      if (webhook.kind === 'refund') return { kind: 'refund', report: webhook.report };
       // An event carries the session with its PaymentIntent's id only: the card is one more call away.
       const report = webhook.report.paid ? { ...webhook.report, payerId: await payerOf(webhook.paymentIntent) } : webhook.report;
       return { kind: 'verified', report };
@@ -133,6 +171,8 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
     } catch (error) {
       throw new PaymentProviderError(`Stripe webhook signature does not verify: ${(error as Error).message}`);
     }
+    const refund = refundEventReport(event);
+    if (refund) return { kind: 'refund', report: refund };
     if (!PAYMENT_EVENTS.has(event.type)) return { kind: 'ignored', type: event.type };
     const session = event.data.object as Stripe.Checkout.Session;
     const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : (session.payment_intent?.id ?? null);
@@ -184,6 +224,28 @@ export function createStripeProvider(settings: StripeSettings): StripeProvider {
       const session = await stripe.checkout.sessions.retrieve(purchase.providerRef, { expand: ['payment_intent.latest_charge'] });
       const report = sessionReport(session);
       return report.paid ? { ...report, payerId: await payerOf(session.payment_intent) } : report;
+    },
+
+    async refund(input) {
+      // The purchase keeps the Checkout Session; its PaymentIntent is what Stripe refunds.
+      const session = await stripe.checkout.sessions.retrieve(input.providerRef);
+      const paymentIntent = idOf(session.payment_intent);
+      if (!paymentIntent) throw new RefundRefused(`Stripe names no payment for session ${session.id}: nothing to refund`);
+      const refund = await stripe.refunds.create(
+        {
+          payment_intent: paymentIntent,
+          // Minor units, as our amounts are (ILS is a two-decimal currency at Stripe).
+          amount: input.amount,
+          reason: 'requested_by_customer',
+          // Carried back on its events, so a notification is matched to this refund.
+          metadata: { refundId: input.refundId, purchaseId: input.purchaseId },
+        },
+        // Our refund's id: a retried call (here or from the job queue) refunds once. The queue retries, not the SDK.
+        { idempotencyKey: `refund-${input.refundId}`, maxNetworkRetries: 0 },
+      );
+      const status = refundStatus(refund.status);
+      if (status === 'failed') throw new RefundRefused(`Stripe refund ${refund.id} is ${refund.status}`);
+      return { status, providerRef: refund.id, paymentRef: paymentIntent };
     },
 
     readWebhook,

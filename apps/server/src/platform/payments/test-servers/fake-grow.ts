@@ -12,6 +12,8 @@ type FakeProcess = {
   fields: Record<string, string>;
   /** The transaction once the buyer paid; its sum is what Grow reports. */
   transaction?: Record<string, string>;
+  /** refundTransaction calls Grow took, in agorot. */
+  refunds: { refundTransactionId: string; refundSum: number }[];
 };
 
 export type FakeGrow = LocalServer & {
@@ -26,21 +28,29 @@ export type FakeGrow = LocalServer & {
   notification(processId: string, overrides?: Record<string, string>): Record<string, string>;
   /** Every call answers HTTP 503 while set. */
   down: boolean;
+  /** The next this many refundTransaction calls are refused, as Grow's would be when it cannot refund now. */
+  failRefunds: number;
 };
 
 type FakeGrowCard = { suffix: string; expiry: string; brand?: { name: string; code: string }; type?: { name: string; code: string } };
+
+/** '45.00' (or '45') in agorot; null when it is not an amount. */
+function agorotOf(sum: string | undefined): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{2}))?$/.exec(sum ?? '');
+  return match ? Number(match[1]) * 100 + Number(match[2] ?? '0') : null;
+}
 
 const ok = (data: unknown): Answer => ({ status: 200, body: { status: 1, err: '', data } });
 const refused = (id: number, message: string): Answer => ({ status: 200, body: { status: 0, err: { id, message }, data: '' } });
 
 /**
  * A local stand-in for Grow's light server API (createPaymentProcess, getPaymentProcessInfo,
- * approveTransaction), answering in the documented `{ status, err, data }` shape.
+ * approveTransaction, refundTransaction), answering in the documented `{ status, err, data }` shape.
  */
 export async function startFakeGrow(): Promise<FakeGrow> {
   const processes = new Map<string, FakeProcess>();
   let nextId = 40_000;
-  const state = { down: false };
+  const state = { down: false, failRefunds: 0 };
 
   const server = await startLocalServer((request) => {
     if (state.down) return { status: 503, body: { status: 0, err: 'unavailable' } };
@@ -50,7 +60,7 @@ export async function startFakeGrow(): Promise<FakeGrow> {
       case '/createPaymentProcess': {
         if (!/^\d+\.\d{2}$/.test(f.sum ?? '')) return refused(12, 'sum');
         const processId = String(nextId++);
-        const process: FakeProcess = { processId, processToken: randomBytes(16).toString('hex'), sum: f.sum, fields: f };
+        const process: FakeProcess = { processId, processToken: randomBytes(16).toString('hex'), sum: f.sum, fields: f, refunds: [] };
         processes.set(processId, process);
         return ok({ processId, processToken: process.processToken, url: `https://sandbox.grow.test/s/${processId}` });
       }
@@ -63,6 +73,22 @@ export async function startFakeGrow(): Promise<FakeGrow> {
         const process = processes.get(f.processId ?? '');
         if (!process?.transaction || f.transactionId !== process.transaction.transactionId) return refused(301, 'עסקה לא נמצאה');
         return ok({});
+      }
+      case '/refundTransaction': {
+        if (f.userId !== FAKE_GROW_USER_ID) return refused(54, 'חסרים שדות חובה: userId');
+        const process = [...processes.values()].find((p) => p.transaction?.transactionId === f.transactionId);
+        if (!process?.transaction || process.transaction.transactionToken !== f.transactionToken) return refused(301, 'עסקה לא נמצאה');
+        if (state.failRefunds > 0) {
+          state.failRefunds -= 1;
+          return refused(401, 'אין יתרה לביצוע זיכוי');
+        }
+        const refundSum = agorotOf(f.refundSum);
+        const refunded = process.refunds.reduce((sum, r) => sum + r.refundSum, 0);
+        // Up to the transaction's amount, and twice at most through the API (Grow's refund page).
+        if (refundSum === null || refundSum < 1 || refunded + refundSum > (agorotOf(process.transaction.sum) ?? 0) || process.refunds.length >= 2) return refused(402, 'סכום הזיכוי אינו תקין');
+        const refund = { refundTransactionId: String(245_000_000 + Number(process.processId) * 10 + process.refunds.length), refundSum };
+        process.refunds.push(refund);
+        return ok({ transactionId: f.transactionId, refundTransactionId: refund.refundTransactionId, refundSum: f.refundSum });
       }
       default:
         return { status: 404, body: { status: 0, err: 'no such method' } };
@@ -77,6 +103,12 @@ export async function startFakeGrow(): Promise<FakeGrow> {
     },
     set down(value: boolean) {
       state.down = value;
+    },
+    get failRefunds() {
+      return state.failRefunds;
+    },
+    set failRefunds(value: number) {
+      state.failRefunds = value;
     },
     pay(processId, options = {}) {
       const process = processes.get(processId);

@@ -36,6 +36,19 @@ type FakeCharge = {
   payment_method_details: { type: 'card'; card: { brand: string; last4: string; fingerprint: string } } | { type: 'link'; link: Record<string, never> };
 };
 
+/** The Refund fields the adapter sends and reads. */
+type FakeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  reason: string | null;
+  metadata: Record<string, string>;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action';
+};
+
 type FakePaymentIntent = { id: string; object: 'payment_intent'; amount: number; currency: string; status: 'succeeded'; latest_charge: string };
 
 /** The fingerprint of the card a session is paid with unless a test names another. */
@@ -45,6 +58,11 @@ export type FakeStripe = LocalServer & {
   sessions: Map<string, FakeSession>;
   paymentIntents: Map<string, FakePaymentIntent>;
   charges: Map<string, FakeCharge>;
+  refunds: Map<string, FakeRefund>;
+  /** The next this many refund calls answer 500 (an API error), as Stripe's would when it is in trouble. */
+  failRefunds: number;
+  /** The status new refunds get (succeeded unless set: a card refund is; some methods stay pending). */
+  refundStatus: FakeRefund['status'];
   /**
    * The buyer paid on Stripe's page: a PaymentIntent and its Charge, by a card with this fingerprint
    * (FAKE_CARD_FINGERPRINT unless given), or by Link, which names no card, when `card` is null.
@@ -52,8 +70,8 @@ export type FakeStripe = LocalServer & {
   pay(sessionId: string, options?: { card?: { fingerprint: string } | null }): FakeSession;
   /** While set, retrieving a PaymentIntent is refused as a restricted key's would be (403). */
   refusePaymentIntents: boolean;
-  /** A signed webhook for this session (body and Stripe-Signature header), as Stripe sends it. */
-  webhook(type: string, session: FakeSession, options?: { secret?: string; timestamp?: number }): { body: string; signature: string };
+  /** A signed webhook for this object (a session, a refund, a charge; body and Stripe-Signature header), as Stripe sends it. */
+  webhook(type: string, object: object, options?: { secret?: string; timestamp?: number }): { body: string; signature: string };
 };
 
 const stripeError = (status: number, message: string): Answer => ({ status, body: { error: { type: 'invalid_request_error', message } } });
@@ -63,15 +81,17 @@ const expansions = (query: URLSearchParams) => [...query.entries()].filter(([key
 
 /**
  * A local stand-in for the part of Stripe's API the adapter uses: create and retrieve a Checkout
- * Session (form-encoded requests, as the SDK sends them), honouring Idempotency-Key, and retrieve a
- * PaymentIntent; related objects are ids unless the request expands them, as Stripe's are.
+ * Session (form-encoded requests, as the SDK sends them), honouring Idempotency-Key, retrieve a
+ * PaymentIntent, and refund one (POST /v1/refunds, honouring Idempotency-Key, never past the amount paid); related objects are ids unless the request expands them, as Stripe's are.
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const paymentIntents = new Map<string, FakePaymentIntent>();
   const charges = new Map<string, FakeCharge>();
+  const refunds = new Map<string, FakeRefund>();
   const byIdempotencyKey = new Map<string, string>();
-  const state = { refusePaymentIntents: false };
+  const refundsByKey = new Map<string, string>();
+  const state = { refusePaymentIntents: false, failRefunds: 0, refundStatus: 'succeeded' as FakeRefund['status'] };
 
   /** A PaymentIntent with its latest_charge expanded when asked. */
   const intentAnswer = (intent: FakePaymentIntent, expand: string[]) =>
@@ -106,6 +126,43 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (key) byIdempotencyKey.set(key, id);
       return { status: 200, body: session };
     }
+    if (request.method === 'POST' && request.path === '/v1/refunds') {
+      if (state.failRefunds > 0) {
+        state.failRefunds -= 1;
+        return { status: 500, body: { error: { type: 'api_error', message: 'An unknown error occurred' } } };
+      }
+      // Stripe answers a repeated Idempotency-Key with the first answer: one refund.
+      const key = String(request.headers['idempotency-key'] ?? '');
+      const earlier = key ? refunds.get(refundsByKey.get(key) ?? '') : undefined;
+      if (earlier) return { status: 200, body: earlier };
+      const f = request.fields;
+      const intent = paymentIntents.get(f.payment_intent ?? '') ?? [...paymentIntents.values()].find((i) => i.latest_charge === f.charge);
+      if (!intent) return stripeError(404, `No such payment_intent: '${f.payment_intent ?? f.charge}'`);
+      const amount = f.amount === undefined ? intent.amount : Number(f.amount);
+      const refunded = [...refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+      if (!Number.isInteger(amount) || amount < 1 || refunded + amount > intent.amount) {
+        return stripeError(400, `Refund amount (${amount}) is greater than unrefunded amount on charge (${intent.amount - refunded})`);
+      }
+      const metadata: Record<string, string> = {};
+      for (const [name, value] of Object.entries(f)) {
+        const match = /^metadata\[([^\]]+)\]$/.exec(name);
+        if (match) metadata[match[1]] = value;
+      }
+      const refund: FakeRefund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        charge: intent.latest_charge,
+        reason: f.reason ?? null,
+        metadata,
+        status: state.refundStatus,
+      };
+      refunds.set(refund.id, refund);
+      if (key) refundsByKey.set(key, refund.id);
+      return { status: 200, body: refund };
+    }
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(request.path);
     if (request.method === 'GET' && retrieve) {
       const session = sessions.get(decodeURIComponent(retrieve[1]));
@@ -130,6 +187,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     sessions,
     paymentIntents,
     charges,
+    refunds,
+    get failRefunds() {
+      return state.failRefunds;
+    },
+    set failRefunds(value: number) {
+      state.failRefunds = value;
+    },
+    get refundStatus() {
+      return state.refundStatus;
+    },
+    set refundStatus(value: FakeRefund['status']) {
+      state.refundStatus = value;
+    },
     get refusePaymentIntents() {
       return state.refusePaymentIntents;
     },
@@ -155,14 +225,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intentId });
       return session;
     },
-    webhook(type, session, options = {}) {
+    webhook(type, object, options = {}) {
       const body = JSON.stringify({
         id: `evt_${randomBytes(12).toString('hex')}`,
         object: 'event',
         api_version: Stripe.API_VERSION,
         created: Math.floor(Date.now() / 1000),
         type,
-        data: { object: session },
+        data: { object },
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
