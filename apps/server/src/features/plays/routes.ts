@@ -49,7 +49,7 @@ export const playsRoutes: FastifyPluginAsyncZod<PlayPorts> = async (app, ports) 
         response: {
           // The progress first: it is what every action but set-start-time replies, so it matches at once.
           200: z.union([progressSchema, startTimeReplySchema]),
-          ...errorReplies(400, 403, 404, 409, 413, 422, 429),
+          ...errorReplies(400, 402, 403, 404, 409, 410, 413, 422, 429),
         },
       },
     },
