@@ -6,7 +6,7 @@ import type { PlayState } from './play-context.ts';
 // A trial code (source 'trial', DESIGN.md section 15) plays the game's free questions for 24 hours;
 // bought, its source becomes 'purchase' and none of this applies any more.
 
-export const isTrialCode = (code: Pick<GameCode, 'source'>): boolean => code.source === 'trial';
+const isTrialCode = (code: Pick<GameCode, 'source'>): boolean => code.source === 'trial';
 
 export const trialExpired = () => new AppError(410, 'trial_expired', `This trial ended ${TRIAL_HOURS} hours after it began: buy the game to go on with this play`);
 
@@ -15,7 +15,7 @@ export function assertTrialRunning(code: Pick<GameCode, 'source' | 'createdAt'>,
   if (isTrialCode(code) && isTrialExpired(code.createdAt, now)) throw trialExpired();
 }
 
-export const paymentRequired = (index: number) =>
+const paymentRequired = (index: number) =>
   new AppError(402, 'payment_required', `Question ${index + 1} is not part of the trial: buy the game to play it (the play goes on where it is)`);
 
 /**
