@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { events, gameCodes, games, purchases, users } from '../../db/schema.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { createGameCodes, type GameCode } from '../codes/service.ts';
-import { buyTrialCode, forgetTrialCode } from '../trials/service.ts';
+import { announceBoughtTrial, buyTrialCode } from '../trials/service.ts';
+import type { Services } from '../../services.ts';
 import { insertEvent } from '../events/service.ts';
 import { eventPurchaseEmail, gameCodeEmail } from './emails.ts';
 import { readEventOrder } from './event-order.ts';
@@ -18,6 +19,8 @@ export type FulfilDeps = {
   config: Pick<Config, 'publicUrl' | 'vatPercent'>;
   /** Refusals and a failed code email are logged; the buyer still gets the code on the page. */
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** To tell a bought trial's phones (features/trials); absent in tests that fulfil directly. */
+  realtime?: Services['realtime'];
 };
 
 /**
@@ -88,7 +91,7 @@ export async function fulfilPurchase(deps: FulfilDeps, purchaseId: string, charg
   if (outcome.kind !== 'paid') return outcome;
   // The code was read as a trial until now: no process may go on limiting it from its code cache.
   const trial: GameCode | null = 'trial' in outcome ? (outcome.trial ?? null) : null;
-  if (trial) forgetTrialCode(deps.db, trial);
+  if (trial) await announceBoughtTrial(deps, trial);
   if (outcome.first) await emailBought(deps, outcome.purchase, outcome.bought);
   return { kind: 'paid', gameId: outcome.purchase.gameId, ...outcome.bought, first: outcome.first };
 }

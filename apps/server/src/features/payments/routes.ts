@@ -125,7 +125,7 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
 export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.services.config.paymentProvider !== 'sandbox') return;
   const { db, config, mailer } = app.services;
-  const fulfilDeps = { db, config, mailer, log: app.log };
+  const fulfilDeps = { db, config, mailer, log: app.log, realtime: app.services.realtime };
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -23,6 +23,8 @@ export type PaymentsDeps = {
   config: Pick<Config, 'publicUrl' | 'jwtSecret' | 'vatPercent'>;
   provider: PaymentProvider;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** To tell a bought trial's phones (fulfil.ts). */
+  realtime?: FulfilDeps['realtime'];
 };
 
 /**

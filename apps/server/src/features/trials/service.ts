@@ -2,12 +2,15 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { isFreePrice, isTrialExpired, MONEY_TIME_ZONE, offersTrial } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { findGameForPlayers, readGameContent } from '../../db/game-rows.ts';
-import { gameCodes, games, trials } from '../../db/schema.ts';
+import { gameCodes, games, plays, trials } from '../../db/schema.ts';
 import { violatedUniqueIndex } from '../../db/unique-violation.ts';
 import type { AttemptLimiter } from '../../platform/shared-state/attempt-limiter.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { createGameCodes, forgetGameCode, tooManyTrials, type CodeGate, type GameCode } from '../codes/service.ts';
 import { trialExpired } from '../plays/trial-gate.ts';
+import { contextForCode, onItsVersion, playWhere, progressOf } from '../plays/play-context.ts';
+import { emitProgress } from '../plays/live.ts';
+import type { Services } from '../../services.ts';
 
 // Try before you buy (DESIGN.md section 15): a trial code plays a paid game's free questions; buying
 // with it turns its play into the bought play (fulfil.ts calls buyTrialCode).
@@ -90,8 +93,26 @@ export async function buyTrialCode(tx: Tx, trialCodeId: string, purchaseId: stri
   return code;
 }
 
-/** After the purchase's transaction: every process stops reading the code as a trial (the code cache). */
-export const forgetTrialCode = (db: Db, code: Pick<GameCode, 'gameId' | 'code'>) => forgetGameCode(db, code);
+/**
+ * After the purchase's transaction: every process stops reading the code as a trial (the code cache),
+ * and the team's phones watching the play hear of it (its progress, as after every change), so a phone
+ * holding locked questions reads the game again. A failed push is logged: the purchase stands.
+ */
+export async function announceBoughtTrial(
+  deps: { db: Db; realtime?: Services['realtime']; log: { error(details: object, message: string): void } },
+  code: GameCode,
+): Promise<void> {
+  forgetGameCode(deps.db, code);
+  if (!deps.realtime) return;
+  try {
+    const opened = await contextForCode(deps.db, code);
+    const [play] = await deps.db.select().from(plays).where(playWhere(opened));
+    if (!play) return;
+    emitProgress(deps.realtime.io, { gameId: code.gameId, codeId: code.id }, progressOf(await onItsVersion(deps.db, opened, play), play));
+  } catch (error) {
+    deps.log.error({ err: error, codeId: code.id }, 'could not tell a trial’s phones it was bought');
+  }
+}
 
 /** The trial funnel of a builder's games: trials issued in the months asked, and how many of them were bought. */
 export async function trialFunnel(db: Db, builderId: string, range: { from: string; to: string }): Promise<{ started: number; bought: number }> {

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { financeReportReplySchema, gameListReplySchema, gameReplySchema, progressSchema, REPORTS_GRANT_HEADER, startTimeReplySchema, trialReplySchema, type Progress } from '@streethunt/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROGRESS_EVENT, WATCH_EVENT, financeReportReplySchema, gameListReplySchema, gameReplySchema, progressSchema, REPORTS_GRANT_HEADER, startTimeReplySchema, trialReplySchema, type Progress } from '@streethunt/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gameCodes, plays, purchases, trials } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { buildCode, buildGame, buildUser, gameContent, type QuestionInput } from '../../test/factories.ts';
-import { getGame, progressCall } from '../../test/player-calls.ts';
+import { connectSocket, getGame, progressCall } from '../../test/player-calls.ts';
+import type { Socket as ClientSocket } from 'socket.io-client';
 import { nextIp } from '../../test/client-address.ts';
 import { call, getJson, postJson } from '../../test/requests.ts';
 import { tokenFor } from '../../test/tokens.ts';
@@ -30,12 +31,18 @@ describe.each(testDatabaseKinds())('trying a paid game before buying it on %s', 
   let owner: Awaited<ReturnType<typeof buildUser>>;
   let ownerToken: string;
   let paid: string;
+  let url: string;
+  const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
     t = await buildTestApp({ kind });
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     owner = await buildUser(t.db);
     ownerToken = await tokenFor(t.app, owner);
     paid = (await buildGame(t.db, { userId: owner.id, content: withMetadata({ name: 'Trial hunt', price: '45', freeQuestions: 2 }) })).id;
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
   });
   afterAll(() => t.close());
 
@@ -294,6 +301,21 @@ describe.each(testDatabaseKinds())('trying a paid game before buying it on %s', 
       expect(data.trialsStarted).toBe(started);
       expect(data.trialsBought).toBe(1);
       expect(data.builderSales.filter((row) => row.gameId === paid).reduce((sum, row) => sum + row.count, 0)).toBe(1);
+    });
+
+    it('the team’s other phones watching the trial play hear that it was bought', async () => {
+      const code = await trialCode();
+      await playFreeQuestions(code);
+      const phone = await connectSocket(url, sockets);
+      expect((await phone.timeout(2000).emitWithAck(WATCH_EVENT, { gameId: paid, secretCode: code })).ok).toBe(true);
+      const heard: Progress[] = [];
+      phone.on(PROGRESS_EVENT, (p: Progress) => heard.push(p));
+      const { path } = paymentPage(await getUrl(buyer({ trialCode: code })));
+      expect((await postCardForm(t.app, path, SUCCEEDING_CARD)).statusCode).toBe(303);
+      const until = Date.now() + 2000;
+      while (heard.length === 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(heard[0]).toMatchObject({ game_id: paid, game_secret: code });
+      expect(heard[0]?.questions.map((q) => q.status)).toEqual(['ANSWERED', 'ANSWERED', null, null]);
     });
 
     it('a purchase without trialCode starts fresh, as before', async () => {
