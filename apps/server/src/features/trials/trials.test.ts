@@ -238,6 +238,8 @@ describe.each(testDatabaseKinds())('trying a paid game before buying it on %s', 
       }
       expect(await playTables(t.db)).toEqual(before);
       expect(gameReplySchema.parse((await getGame(t.app, paid, { secret: code })).json()).questions).toBeUndefined();
+      const phone = await connectSocket(url, sockets);
+      expect(await phone.timeout(2000).emitWithAck(WATCH_EVENT, { gameId: paid, secretCode: code })).toEqual({ ok: false, code: 'trial_expired' });
       const buy = await postJson(t.app, `/api/payment/get-url/${paid}`, buyer({ trialCode: code }));
       expect(buy.statusCode).toBe(410);
       expect(buy.json()).toMatchObject({ code: 'trial_expired' });
