@@ -59,6 +59,7 @@ import type { PaymentProvider } from './platform/payments/provider.ts';
 import { placesRoutes } from './features/places/routes.ts';
 import { usersRoutes } from './features/users/routes.ts';
 import { reportsRoutes } from './features/reports/routes.ts';
+import { trialsRoutes } from './features/trials/routes.ts';
 import { payoutsRoutes } from './features/payouts/routes.ts';
 import { refundsRoutes } from './features/refunds/routes.ts';
 import { myGamesRoutes } from './features/my-games/routes.ts';
@@ -232,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(eventsRoutes, { openHint: (code, at) => openHintForCode(playsDeps(api, playPorts), code, at) });
       await api.register(photosRoutes, { plays: playsDeps(api, playPorts) });
       await api.register(paymentsRoutes);
+      await api.register(trialsRoutes);
       await api.register(feedbackRoutes, { onProblemReported: ({ code, questionNumber, message }) => problemReported(api.services, code, questionNumber, message) });
       // The creator's media library and uploads; multipart bodies are parsed in its scope only.
       await api.register(mediaRoutes);

@@ -10,6 +10,7 @@ export * from './game-list/index.ts';
 export * from './schemas/play.ts';
 export * from './schemas/feedback.ts';
 export * from './schemas/payments.ts';
+export * from './schemas/trials.ts';
 export * from './live-events.ts';
 export type * from './first-screen.ts';
 export * from './geo/index.ts';

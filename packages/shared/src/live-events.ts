@@ -13,7 +13,7 @@ export const WATCH_EVENT = 'progress:watch';
 export const PROGRESS_EVENT = 'game-progress';
 
 /** Why a watch was refused. */
-type WatchRefusal = 'wrong_code' | 'code_refunded' | 'rate_limited' | 'validation' | 'internal';
+type WatchRefusal = 'wrong_code' | 'code_refunded' | 'trial_expired' | 'rate_limited' | 'validation' | 'internal';
 
 /** What WATCH_EVENT acks: the play's progress once the socket is in its room, or why not. */
 export type WatchAck = { ok: true; progress: Progress } | { ok: false; code: WatchRefusal };

@@ -31,6 +31,8 @@ const metadataSchema = z
     scoring: scoringSchema.default(SPEC_SCORING).catch(SPEC_SCORING),
     order: z.enum(QUESTION_ORDERS).default('linear').catch('linear'),
     languages: m.languages.catch(undefined),
+    // Not a whole number 0 or more: no trial rather than a broken game.
+    freeQuestions: m.freeQuestions.catch(undefined),
   })
   .catch(() => ({ ...gameMetadataSchema.parse({}), scoring: SPEC_SCORING, order: 'linear' as const }));
 /** Ids read leniently: one missing (or not an id) is given below, by position. */

@@ -184,6 +184,8 @@ export const purchases = pgTable(
      * A sale paid by a payer who paid for the affiliate before earns them no share (fulfil.ts).
      */
     payerId: text('payer_id'),
+    /** The trial code (game_codes.id) this purchase buys on: once paid, that code and its play become the bought ones (features/trials). */
+    trialCodeId: text('trial_code_id'),
   },
   (t) => [
     uniqueIndex('purchases_provider_ref_key').on(t.provider, t.providerRef),
@@ -267,8 +269,11 @@ export const gameCodes = pgTable(
     gameId: text('game_id')
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
-    /** free: issued by the server itself when a player starts a free game (no code to buy). */
-    source: text('source', { enum: ['purchase', 'admin', 'creator', 'free', 'event'] }).notNull(),
+    /**
+     * free: issued by the server itself when a player starts a free game (no code to buy). trial: a
+     * paid game's trial (the trials table); bought, it becomes 'purchase' with its purchaseId.
+     */
+    source: text('source', { enum: ['purchase', 'admin', 'creator', 'free', 'event', 'trial'] }).notNull(),
     purchaseId: text('purchase_id').references(() => purchases.id),
     /** The admin batch that made it (admin codes from POST /api/games/generate-codes). */
     batchId: text('batch_id').references(() => codeBatches.id),
@@ -284,6 +289,35 @@ export const gameCodes = pgTable(
     uniqueIndex('game_codes_code_key').on(t.code),
     uniqueIndex('game_codes_purchase_key').on(t.purchaseId),
     index('game_codes_game_idx').on(t.gameId),
+  ],
+);
+
+/**
+ * A trial of a paid game (DESIGN.md section 15): its code (source 'trial' until bought), the phone and
+ * the account that asked for it. One per game per phone, and per game per account. Kept once bought
+ * (boughtAt), for the creator's funnel: trials are never sales.
+ */
+export const trials = pgTable(
+  'trials',
+  {
+    id: id(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    codeId: text('code_id')
+      .notNull()
+      .references(() => gameCodes.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    purchaseId: text('purchase_id').references(() => purchases.id),
+    boughtAt: ts('bought_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('trials_code_key').on(t.codeId),
+    uniqueIndex('trials_game_device_key').on(t.gameId, t.deviceId),
+    uniqueIndex('trials_game_user_key').on(t.gameId, t.userId),
+    index('trials_created_idx').on(t.gameId, t.createdAt),
   ],
 );
 

@@ -92,6 +92,7 @@ export function toEditableGame(game: GameContentLike): EditableGame {
       location: m.location ?? null,
       scoring: { ...(m.scoring ?? SPEC_SCORING) },
       order: m.order ?? 'linear',
+      ...(m.freeQuestions !== undefined && m.freeQuestions > 0 && { freeQuestions: m.freeQuestions }),
       ...(m.languages !== undefined && { languages: m.languages }),
     },
     introPage: textsIn(game.introPage, PAGE_TEXTS),

@@ -15,3 +15,4 @@ export * from './ranking.ts';
 export * from './team-name.ts';
 export * from './presence.ts';
 export * from './team-changes.ts';
+export * from './trial.ts';

@@ -56,6 +56,14 @@ export type ErrorCode =
   | 'already_refunded'
   /** A purchase not paid (pending, declined) or free: nothing to cancel (409). */
   | 'not_paid'
+  /** A trial code's play reached a question its trial does not cover (402): buy the game to go on. */
+  | 'payment_required'
+  /** This phone or account already tried this game (409). */
+  | 'trial_used'
+  /** A game that offers no trial: free, or no free questions (409). */
+  | 'no_trial'
+  /** A trial code past its 24 hours (410). */
+  | 'trial_expired'
   | 'unavailable'
   | 'internal';
 

@@ -68,6 +68,8 @@ export const gameCardMetadataSchema = gameMetadataSchema.pick({
   languages: true,
   map: true,
   coverImage: true,
+  /** How many questions a trial plays free ('first 2 stops free'); absent: no trial. */
+  freeQuestions: true,
 });
 
 const gameListItemSchema = z.object({

@@ -50,6 +50,8 @@ export const gameMetadataSchema = z.object({
   scoring: scoringSchema.optional(),
   /** Absent: the spec's `linear` order. */
   order: z.enum(QUESTION_ORDERS).optional(),
+  /** A paid game's questions a trial may play before buying (game/trial.ts, DESIGN.md section 15); absent: 0, no trial. */
+  freeQuestions: z.number().int().min(0).optional(),
   /** Computed by the server on save: the original language and each complete translation (DESIGN.md section 13). Absent: the original only. */
   languages: z.array(z.enum(LANGUAGES)).optional(),
   /** In a reply in a translation's language (`?lang=`), the language the game was written in; `language` is then the reply's. */
@@ -90,6 +92,12 @@ const playerQuestionSchema = questionSchema.extend({
   answer: replyAnswerSchema,
   /** In an event a hint's text comes only once the team opened it: until then `sealed`, with no content. */
   hints: z.array(hintSchema.extend({ sealed: z.literal(true).optional() })).default([]),
+  /**
+   * Read with a trial code, a question the trial does not open (game/trial.ts): `locked`, with its id,
+   * its `when` and its rules without their texts (so the phone's flow agrees with the server's), and
+   * nothing else: empty content, no location, no hints, an answer with no kind, salt or hashes.
+   */
+  locked: z.literal(true).optional(),
 });
 export type PlayerQuestion = z.infer<typeof playerQuestionSchema>;
 

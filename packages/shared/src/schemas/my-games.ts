@@ -38,7 +38,7 @@ const activePlaySchema = z.object({
   game_name: z.string(),
   game_secret: z.string(),
   /** Where the code came from: a purchase, an admin, the creator, a free start. */
-  source: z.enum(['purchase', 'admin', 'creator', 'free', 'event']),
+  source: z.enum(['purchase', 'admin', 'creator', 'free', 'event', 'trial']),
   createdAt: z.string(),
   startTime: z.string().nullable(),
   endTime: z.string().nullable(),

@@ -4,7 +4,13 @@ import { emailSchema, lineText, nameSchema, phoneSchema } from './common.ts';
 // The payments feature's calls (spec section 7): buying a code.
 
 // POST /api/payment/get-url/{gameId}
-export const paymentUrlRequestSchema = z.object({ fullName: nameSchema, email: emailSchema, phone: phoneSchema });
+export const paymentUrlRequestSchema = z.object({
+  fullName: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema,
+  /** This phone's trial code of the game (POST /api/trials): once paid, the trial play becomes the bought play, progress kept. */
+  trialCode: lineText().trim().min(1).max(40).optional(),
+});
 export type PaymentUrlRequest = z.infer<typeof paymentUrlRequestSchema>;
 export const paymentUrlReplySchema = z.object({ data: z.object({ URL: z.string() }) });
 export type PaymentUrlReply = z.infer<typeof paymentUrlReplySchema>;

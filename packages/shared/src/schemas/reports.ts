@@ -63,6 +63,9 @@ const financeReportSchema = z.object({
   builderSales: z.array(builderSalesRowSchema),
   affiliateSales: z.array(affiliateSaleRowSchema),
   statement: z.array(statementRowSchema),
+  /** The builder's trial funnel over the report's months: trials issued for their games, and how many of those were bought. */
+  trialsStarted: z.number().int().optional(),
+  trialsBought: z.number().int().optional(),
 });
 export type FinanceReport = z.infer<typeof financeReportSchema>;
 export const financeReportReplySchema = z.object({ data: financeReportSchema });

@@ -152,6 +152,8 @@ export const editableGameSchema = z.strictObject({
     // Absent (the spec's client, a version 1 file): the spec's rules.
     scoring: scoringSchema.strict().default(SPEC_SCORING),
     order: z.enum(QUESTION_ORDERS).default('linear'),
+    // At most half the questions: the save checks it against them (freeQuestionsError); absent: no trial.
+    freeQuestions: z.number().int().min(0, 'freeQuestions must be 0 or more').max(MAX_QUESTIONS).optional(),
     // The server computes these (the reply's): a client may send back what its GET returned; dropped.
     languages: z.array(z.enum(LANGUAGES)).max(LANGUAGES.length).optional(),
     originalLanguage: z.enum(LANGUAGES).optional(),

@@ -82,6 +82,20 @@ const FREE_PLAY_WINDOW_MS = 60 * 60_000;
 export const freePlayLimiter = (services: { shared: SharedState }) =>
   services.shared.attemptLimiter('free-play', { max: FREE_PLAYS_PER_WINDOW, windowMs: FREE_PLAY_WINDOW_MS });
 
+/**
+ * Trials of paid games (features/trials) are issued codes too, one per game per phone: per client IP
+ * (an IPv6 client by its /64, as every attempt limiter counts) this many per window, then 429.
+ */
+export const TRIALS_PER_WINDOW = 10;
+const TRIAL_WINDOW_MS = 60 * 60_000;
+
+/** The trial counter of one app (like freePlayLimiter; each issued trial counts as one attempt). */
+export const trialLimiter = (services: { shared: SharedState }) =>
+  services.shared.attemptLimiter('trial', { max: TRIALS_PER_WINDOW, windowMs: TRIAL_WINDOW_MS });
+
+export const tooManyTrials = (retryMs: number) =>
+  rateLimited(`Too many trials started, try again in ${Math.max(1, Math.ceil(retryMs / 60_000))} minutes`, retryMs);
+
 export const tooManyFreePlays = (retryMs: number) =>
   rateLimited(`Too many free games started, try again in ${Math.max(1, Math.ceil(retryMs / 60_000))} minutes`, retryMs);
 

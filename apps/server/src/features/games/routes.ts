@@ -54,7 +54,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'One game: the public part (in `lang`, one of metadata.languages, when given; a language the game does not have complete is 404 language_not_ready); with a valid code in x-game-secret also the questions, answers as salted hashes; the owner and admins also get the answers. x-play-grant: the play grant set-start-time gave, so a play goes on from an address blocked for wrong codes',
+          'One game: the public part (in `lang`, one of metadata.languages, when given; a language the game does not have complete is 404 language_not_ready); with a valid code in x-game-secret also the questions, answers as salted hashes; the owner and admins also get the answers. x-play-grant: the play grant set-start-time gave, so a play goes on from an address blocked for wrong codes. With a trial code, the questions its trial does not open now are `locked: true`, with their id, condition and rules only (no content, location, hints or answer)',
         params: gameParamsSchema,
         querystring: gameQuerySchema,
         headers: gameSecretHeadersSchema,

@@ -7,6 +7,8 @@ import {
   gameReplySchema,
   translatedContent,
   afterTextOpen,
+  isTrialExpired,
+  trialOpenQuestions,
   phoneAnswerOf,
   replyAnswerOf,
   type GameContent,
@@ -28,6 +30,7 @@ import type { CodeGate } from '../codes/service.ts';
 import { markQuestionsOpened } from '../codes/opened.ts';
 import { findGame, findGameForPlayers, readGameContent, type GameRow } from '../../db/game-rows.ts';
 import { contentOfVersion, playVersionOfCode, type GameVersion } from './versions.ts';
+import { progressQuestions } from '../plays/play-states.ts';
 
 /** Replies and answer hashes kept per process, bounded by bytes (a game's content may be a megabyte). */
 const REPLY_CACHE_BYTES = 64 * 1024 * 1024;
@@ -231,7 +234,9 @@ export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId
     : null;
   // A valid code also opens a game that is not approved (yet): a creator's code lets friends play-test a draft.
   if (!row || (row.status !== 'APPROVED' && !code)) throw notFound('No such game');
-  if (!code) return replyParts(deps.db, row, replyLanguage(readGameContent(row), viewer.language, false)).publicPart;
+  // A trial past its 24 hours opens nothing more, like a stopped code: the page offers to buy.
+  const trialOver = code?.source === 'trial' && isTrialExpired(code.createdAt);
+  if (!code || trialOver) return replyParts(deps.db, row, replyLanguage(readGameContent(row), viewer.language, false)).publicPart;
   await markQuestionsOpened(deps.db, code);
   // A play keeps the version it started on: its phone gets that version's questions, in the language asked, when that version has it.
   const playVersion = await playVersionOfCode(deps.db, row.id, code.id);
@@ -241,7 +246,50 @@ export async function getGameForViewer(deps: { db: Db; codes: CodeGate }, gameId
       : playerPartOf(deps.db, row, await contentOfVersion(deps.db, row, playVersion), viewer.language);
   // An event is a competition: its teams' phones get no answer hashes to try offline (the server judges
   // every answer), and a hint's text only once the team opened it.
-  return code.source === 'event' ? sealedFor(deps.db, part, code.gameId, code.id) : part;
+  if (code.source === 'event') return sealedFor(deps.db, part, code.gameId, code.id);
+  return code.source === 'trial' ? trialPartFor(deps.db, part, row, code.id) : part;
+}
+
+/**
+ * A question a trial's phone may not read (DESIGN.md section 4): its id, `locked`, its condition and
+ * its rules without their texts (the phone works out the flow as the server does), nothing else.
+ */
+function lockedQuestion(question: PlayerQuestion): PlayerQuestion {
+  const then = question.then?.map((rule) => ({ ...rule, do: rule.do.filter((action) => !('say' in action)) })).filter((rule) => rule.do.length > 0);
+  return {
+    id: question.id,
+    content: '',
+    locked: true,
+    answer: { salt: '', hashes: [], content: '', contentAfterAnswer: '' },
+    hints: [],
+    ...(question.when && { when: question.when }),
+    ...(then && then.length > 0 && { then }),
+  };
+}
+
+/** Trial replies by the player reply they lock and the questions they leave open: few plays, few shapes. */
+const trialParts = new WeakMap<PreparedReply, Map<string, PreparedReply>>();
+
+/**
+ * The player reply for a trial code (game/trial.ts): the questions its play may open now (those begun,
+ * and the next ones the flow offers while free questions remain) whole, every other one locked. It
+ * follows the play, so the phone reads the game again as the play moves on (a 402 says when).
+ */
+async function trialPartFor(db: Db, part: PreparedReply, row: GameRow, codeId: string): Promise<PreparedReply> {
+  const [play] = await db.select().from(plays).where(and(eq(plays.gameId, row.id), eq(plays.codeId, codeId)));
+  const content = !play || play.gameVersion === row.version ? readGameContent(row) : (await contentOfVersion(db, row, play.gameVersion)).content;
+  const state = { startTime: play?.startTime ?? null, endTime: play?.endTime ?? null, questions: progressQuestions(content.questions, play?.states ?? {}) };
+  const { order, scoring, freeQuestions } = content.metadata;
+  const open = trialOpenQuestions(content.questions, order, state, freeQuestions ?? 0, scoring);
+  const key = [...open].sort().join(',');
+  const byOpen = trialParts.get(part) ?? new Map<string, PreparedReply>();
+  trialParts.set(part, byOpen);
+  const kept = byOpen.get(key);
+  if (kept) return kept;
+  const questions = part.body.questions?.map((question) => (open.has(question.id) ? question : lockedQuestion(question)));
+  const made = prepare({ ...part.body, questions });
+  byOpen.set(key, made);
+  return made;
 }
 
 const sealedParts = new WeakMap<PreparedReply, PreparedReply>();

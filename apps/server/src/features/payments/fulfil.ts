@@ -5,7 +5,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { events, gameCodes, games, purchases, users } from '../../db/schema.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { createGameCodes } from '../codes/service.ts';
+import { createGameCodes, type GameCode } from '../codes/service.ts';
+import { announceBoughtTrial, buyTrialCode } from '../trials/service.ts';
+import type { Services } from '../../services.ts';
 import { insertEvent } from '../events/service.ts';
 import { eventPurchaseEmail, gameCodeEmail } from './emails.ts';
 import { readEventOrder } from './event-order.ts';
@@ -19,6 +21,8 @@ export type FulfilDeps = {
   config: Pick<Config, 'publicUrl' | 'vatPercent' | 'jwtSecret'>;
   /** Refusals and a failed code email are logged; the buyer still gets the code on the page. */
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** To tell a bought trial's phones (features/trials); absent in tests that fulfil directly. */
+  realtime?: Services['realtime'];
 };
 
 /**
@@ -73,8 +77,10 @@ export async function fulfilPurchase(deps: FulfilDeps, purchaseId: string, charg
         const event = await insertEvent(tx, { gameId: marked.gameId, organiserId, input, purchaseId });
         return { kind: 'paid', purchase: marked, bought: { eventId: event.id }, first: true } as const;
       }
-      const [code] = await createGameCodes(tx, { gameId: marked.gameId, count: 1, source: 'purchase', purchaseId });
-      return { kind: 'paid', purchase: marked, bought: { code: code.code }, first: true } as const;
+      // Bought on a trial: its code (and so its play, on every phone holding it) is the bought one.
+      const trial = marked.trialCodeId ? await buyTrialCode(tx, marked.trialCodeId, purchaseId) : null;
+      const [code] = trial ? [trial] : await createGameCodes(tx, { gameId: marked.gameId, count: 1, source: 'purchase', purchaseId });
+      return { kind: 'paid', purchase: marked, bought: { code: code.code }, first: true, trial } as const;
     }
 
     // Paid before (this statement waited for that transaction, so its code or event is there), or closed.
@@ -85,6 +91,9 @@ export async function fulfilPurchase(deps: FulfilDeps, purchaseId: string, charg
   });
 
   if (outcome.kind !== 'paid') return outcome;
+  // The code was read as a trial until now: no process may go on limiting it from its code cache.
+  const trial: GameCode | null = 'trial' in outcome ? (outcome.trial ?? null) : null;
+  if (trial) await announceBoughtTrial(deps, trial);
   if (outcome.first) await emailBought(deps, outcome.purchase, outcome.bought);
   return { kind: 'paid', gameId: outcome.purchase.gameId, ...outcome.bought, first: outcome.first };
 }

@@ -20,6 +20,7 @@ import { renderSandboxMessage, renderSandboxPage } from './sandbox-page.ts';
 import * as payments from './service.ts';
 import { errorReplies, perMinute, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { requestEventPurchase } from './event-purchase.ts';
+import { codeGate } from '../codes/service.ts';
 
 /** The payment calls carry a few short fields. */
 const PAYMENT_BODY_LIMIT = 16 * 1024;
@@ -33,6 +34,7 @@ const tags = ['payments'];
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = app.services.payments;
   const deps: payments.PaymentsDeps = { ...app.services, provider, log: app.log };
+  const codes = codeGate(app.services);
   // Its webhook or notification; the sandbox has none (its page is ours, and pays the purchase itself).
   if (provider.notification) await app.register(notificationRoutes(deps, provider.notification));
 
@@ -43,10 +45,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', ...perMinute(20) },
       schema: {
         tags,
-        summary: 'Record a pending purchase of an approved game and get the payment page URL (data.URL)',
+        summary:
+          'Record a pending purchase of an approved game and get the payment page URL (data.URL). With trialCode (this phone’s trial of the game, POST /api/trials): once paid, the trial’s code and play become the bought ones, progress, score and time kept; a code that is no trial of this game is 400, one bought already 409, another account’s 403, one past its 24 hours 410',
         params: gameParamsSchema,
         body: paymentUrlRequestSchema,
-        response: { 200: paymentUrlReplySchema, ...errorReplies(400, 404, 409, 413, 429, 502) },
+        response: { 200: paymentUrlReplySchema, ...errorReplies(400, 403, 404, 409, 410, 413, 429, 502) },
       },
     },
     async (request) => {
@@ -56,6 +59,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         affCode: affCodeFromCookie(request.headers.cookie),
         buyerUserId: request.auth?.userId ?? null,
         language: languageFromHeader(request.headers['accept-language']),
+        client: request.ip,
+        codes,
       });
       return { data: { URL: url } };
     },
@@ -120,7 +125,7 @@ const sendHtml = (reply: FastifyReply, status: number, html: string) =>
 export const sandboxPageRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.services.config.paymentProvider !== 'sandbox') return;
   const { db, config, mailer } = app.services;
-  const fulfilDeps = { db, config, mailer, log: app.log };
+  const fulfilDeps = { db, config, mailer, log: app.log, realtime: app.services.realtime };
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -14,6 +14,8 @@ import { readEventOrder } from './event-order.ts';
 import { SALE_CURRENCY } from './sale-metadata.ts';
 import { purchaseIdOfToken, successToken } from './success-token.ts';
 import { purchaseCancellation } from '../refunds/service.ts';
+import type { CodeGate } from '../codes/service.ts';
+import { trialToBuy } from '../trials/service.ts';
 
 export type PaymentsDeps = {
   db: Db;
@@ -22,6 +24,8 @@ export type PaymentsDeps = {
   config: Pick<Config, 'publicUrl' | 'jwtSecret' | 'vatPercent'>;
   provider: PaymentProvider;
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>;
+  /** To tell a bought trial's phones (fulfil.ts). */
+  realtime?: FulfilDeps['realtime'];
 };
 
 /**
@@ -30,7 +34,7 @@ export type PaymentsDeps = {
  */
 export async function requestPaymentUrl(
   deps: PaymentsDeps,
-  input: { gameId: string; buyer: PaymentUrlRequest; affCode: string | null; buyerUserId: string | null; language: Language },
+  input: { gameId: string; buyer: PaymentUrlRequest; affCode: string | null; buyerUserId: string | null; language: Language; client: string; codes: CodeGate },
 ): Promise<{ url: string }> {
   const [game] = await deps.db
     .select({ id: games.id, metadata: games.metadata })
@@ -41,10 +45,15 @@ export async function requestPaymentUrl(
   const reading = readPrice(price);
   if (reading.kind === 'free') throw conflict('This game is free: no payment is needed');
   if (reading.kind === 'invalid') throw conflict('This game has no price it can be bought at');
+  const { trialCode, ...buyer } = input.buyer;
+  // Bought on a trial: once paid, the trial's play is the bought one (fulfil.ts).
+  const trialCodeId =
+    trialCode === undefined ? null : await trialToBuy(input.codes, { gameId: game.id, trialCode, client: input.client, buyerUserId: input.buyerUserId }, deps.db);
   return startCheckout(deps, {
     purchase: {
       gameId: game.id,
-      ...input.buyer,
+      ...buyer,
+      trialCodeId,
       amount: reading.agorot,
       affCode: await affCodeOfAnother(deps.db, input.affCode, input.buyerUserId),
       language: input.language,
@@ -62,7 +71,7 @@ export async function requestPaymentUrl(
 export async function startCheckout(
   deps: PaymentsDeps,
   order: {
-    purchase: Pick<typeof purchases.$inferInsert, 'gameId' | 'fullName' | 'email' | 'phone' | 'amount' | 'affCode' | 'language' | 'eventOrder' | 'buyerId'>;
+    purchase: Pick<typeof purchases.$inferInsert, 'gameId' | 'fullName' | 'email' | 'phone' | 'amount' | 'affCode' | 'language' | 'eventOrder' | 'buyerId' | 'trialCodeId'>;
     description: string;
     cancelUrl: string;
   },

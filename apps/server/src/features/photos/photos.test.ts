@@ -96,6 +96,18 @@ describe.each(testDatabaseKinds())('photo tasks on %s', (kind) => {
   const progressOf = async (code: string): Promise<Progress> =>
     progressSchema.parse((await progressCall(t.app, { action: 'get-game-progress', gameId: game.id, secretCode: code })).json());
 
+  it('a trial takes no photo for a question its trial does not cover: 402 payment_required, nothing stored', async () => {
+    // One question of three free: in any order, the first in the game's order (q1); qp1 is paid.
+    const trialGame = await buildGame(t.db, { userId: creator.user.id, content: { metadata: { ...anyOrder(), freeQuestions: 1 }, questions: photoQuestions() } });
+    const code = await buildCode(t.db, { gameId: trialGame.id, source: 'trial' });
+    expect((await progressCall(t.app, { action: 'set-start-time', gameId: trialGame.id, secretCode: code.code })).statusCode).toBe(200);
+    const before = await t.db.select().from(playPhotos);
+    const res = await upload({ gameId: trialGame.id, secretCode: code.code, questionId: 'qp1' });
+    expect(res.statusCode, res.body).toBe(402);
+    expect(res.json()).toMatchObject({ code: 'payment_required' });
+    expect(await t.db.select().from(playPhotos)).toEqual(before);
+  });
+
   it('takes a team’s photo: the question ANSWERED and pending, stored as JPEG without EXIF or GPS, shrunk, never public', async () => {
     const code = await startedCode();
     expect((await sharp(gpsPhoto).metadata()).exif).toBeDefined();

@@ -101,7 +101,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ plays: PlaysDeps }> = async (
           grant: { type: 'string', description: 'optional' },
           file: { type: 'string', format: 'binary', description: 'the photo, last' },
         }),
-        response: { 200: progressSchema, ...errorReplies(400, 403, 404, 409, 413, 415, 429) },
+        response: { 200: progressSchema, ...errorReplies(400, 402, 403, 404, 409, 410, 413, 415, 429) },
       },
       onError: async (_request, reply) => {
         reply.header('connection', 'close');

@@ -17,7 +17,8 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import { signer } from '../../platform/signing.ts';
 import type { Storage } from '../../platform/storage/storage.ts';
 import type { GameCode } from '../codes/service.ts';
-import { isPlayableNow, playOfCode, setPhotoState } from '../plays/photo-states.ts';
+import { assertTrialTakesPhoto, isPlayableNow, playOfCode, setPhotoState } from '../plays/photo-states.ts';
+import { assertTrialRunning } from '../plays/trial-gate.ts';
 import type { PlaysDeps } from '../plays/service.ts';
 import { usedBytes } from '../media/upload.ts';
 import { progressQuestions } from '../plays/play-states.ts';
@@ -131,6 +132,7 @@ async function storePhotoFile(deps: PhotosDeps, code: GameCode, question: GameCo
  */
 export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: { questionId: string; data: Uint8Array }): Promise<Progress> {
   await deps.plays.playGate(code);
+  assertTrialRunning(code);
   const { play, content } = await playOfCode(deps.db, code);
   if (!play?.startTime) throw conflict('The game has not started for this code yet: start it first');
   if (play.endTime) throw conflict('This play has ended');
@@ -142,6 +144,7 @@ export async function uploadPlayPhoto(deps: PhotosDeps, code: GameCode, input: {
   if (!isPlayableNow(content, play, question.id)) {
     throw new AppError(409, 'not_playable', "This question is not open yet: the game's order or its conditions do not open it");
   }
+  assertTrialTakesPhoto(code, content, play, question.id);
   const [kept] = await deps.db.select().from(playPhotos).where(and(eq(playPhotos.playId, play.id), eq(playPhotos.questionId, question.id)));
   // A rejected photo may be taken again while the team plays; any other is the question's photo.
   if (kept?.status === 'rejected') return retakePhoto(deps, code, kept, { question, data: input.data, playId: play.id });

@@ -6,6 +6,7 @@ import type { GameCode } from '../codes/service.ts';
 import { contextForCode, flowOfState, onItsVersion, playState, playWhere, type PlayRow } from './play-context.ts';
 import { updatePlay } from './play-writes.ts';
 import type { PlayStep, PlaysDeps } from './service.ts';
+import { assertTrialCovers } from './trial-gate.ts';
 
 /** A play as the photos feature needs it: its row and its content on the version it is on. */
 export type PlayOfCode = { play: PlayRow | null; content: GameContent; gameId: string };
@@ -13,6 +14,11 @@ export type PlayOfCode = { play: PlayRow | null; content: GameContent; gameId: s
 /** Whether the game's flow lets the play take this question now (a question begun stays playable). */
 export function isPlayableNow(content: GameContent, play: PlayRow, questionId: string): boolean {
   return flowOfState(content, playState(play, content)).playable.includes(questionId);
+}
+
+/** 402 for a trial's photo of a question its trial does not cover, before anything is stored (trial-gate.ts). */
+export function assertTrialTakesPhoto(code: GameCode, content: GameContent, play: PlayRow, questionId: string): void {
+  assertTrialCovers(code, content, playState(play, content), content.questions.findIndex((question) => question.id === questionId));
 }
 
 /** The code's play (null: not started) and the content of the version it is on. */
@@ -36,6 +42,8 @@ export async function setPhotoState(deps: PlaysDeps, code: GameCode, input: { qu
   if (index === -1) throw notFound('No such question in the version this play is on');
   const step: NonNullable<PlayStep> = input.arrived ? { kind: 'photo', questionIndex: index } : { kind: 'photo-judged', questionIndex: index, text: input.photo.status };
   const { progress } = await updatePlay(deps, ctx, step, (state) => {
+    // The team's photo is its change (a judge's verdict is not): a trial takes none for a paid question.
+    if (input.arrived) assertTrialCovers(code, ctx.content, state, index);
     const question = state.questions[index];
     const status = question.status === null || question.status === 'STARTED' ? 'ANSWERED' : question.status;
     const same = status === question.status && JSON.stringify(question.photo) === JSON.stringify(input.photo);

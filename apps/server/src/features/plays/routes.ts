@@ -44,12 +44,12 @@ export const playsRoutes: FastifyPluginAsyncZod<PlayPorts> = async (app, ports) 
         summary:
           'A play’s progress: get-game-progress, set-start-time, set-question-status, show-question-hint, set-end-time (needs a valid code for the game; set-start-time of a free game needs none: the server issues the play’s code)',
         description:
-          'set-start-time on a free game (price empty or 0) may leave out secretCode: the server issues the play’s code and returns it as gameProgress.game_secret, for every later call and for the team to share (rate limited per client). Without secretCode, a game that is not free is a 400 and an unknown or unlisted one a 404.',
+          'set-start-time on a free game (price empty or 0) may leave out secretCode: the server issues the play’s code and returns it as gameProgress.game_secret, for every later call and for the team to share (rate limited per client). Without secretCode, a game that is not free is a 400 and an unknown or unlisted one a 404. A trial code (POST /api/trials) changes only the game’s free questions, the first metadata.freeQuestions the flow opens for its play (any other: 402 payment_required, nothing changed), and stops 24 hours after it was issued (410 trial_expired).',
         body: gameProgressRequestSchema,
         response: {
           // The progress first: it is what every action but set-start-time replies, so it matches at once.
           200: z.union([progressSchema, startTimeReplySchema]),
-          ...errorReplies(400, 403, 404, 409, 413, 422, 429),
+          ...errorReplies(400, 402, 403, 404, 409, 410, 413, 422, 429),
         },
       },
     },

@@ -34,6 +34,7 @@ import { prepareProgress, preparedProgressOf, type PreparedProgress } from './pr
 import { progressRefusalError } from './progress-refusal.ts';
 import type { PresenceCodes } from '../games/presence-codes.ts';
 import { guessKey, tooManyGuesses } from './guess-limit.ts';
+import { assertTrialCovers, assertTrialRunning } from './trial-gate.ts';
 
 
 /**
@@ -92,6 +93,8 @@ export type Caller = { client: string };
  */
 async function openPlayContext(deps: PlaysDeps, input: { gameId: string; secretCode: string; grant?: string }, caller: Caller): Promise<PlayContext> {
   const code = await deps.codes.require({ gameId: input.gameId, typed: input.secretCode, client: caller.client, grant: input.grant });
+  // A trial past its 24 hours plays no more, not even a read: its phone says so and offers to buy.
+  assertTrialRunning(code);
   return contextForCode(deps.db, code);
 }
 
@@ -266,6 +269,7 @@ async function setQuestionStatus(
   let wrong = false;
   const changed = updatePlay(deps, ctx, kind && { kind, questionIndex: input.questionIndex }, (state) => {
     assertPlayable(ctx, state, input.questionIndex);
+    assertTrialCovers(ctx.code, ctx.content, state, input.questionIndex);
     const next = stepPlay(ctx, state, {
       action: 'set-question-status',
       questionIndex: input.questionIndex,
@@ -312,6 +316,7 @@ async function showQuestionHint(deps: PlaysDeps, ctx: PlayContext, input: { ques
   }
   const { progress } = await updatePlay(deps, ctx, { kind: 'hint', questionIndex: input.questionIndex }, (state) => {
     assertPlayable(ctx, state, input.questionIndex);
+    assertTrialCovers(ctx.code, ctx.content, state, input.questionIndex);
     const next = stepPlay(ctx, state, { action: 'show-question-hint', questionIndex: input.questionIndex, hintIndex: input.hintIndex });
     return next && { questions: next.questions };
   });

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { CodeGate, GameCode } from '../codes/service.ts';
 import { isPlayRoom, playRoom } from './live.ts';
 import { progressForCode } from './play-progress.ts';
+import { assertTrialRunning } from './trial-gate.ts';
 
 /** What else a watch that was let in joins (an event team's phone: its event's team room); wired where the routes are built. */
 export type OnWatched = (socket: Socket, code: GameCode) => Promise<void>;
@@ -34,6 +35,8 @@ export function registerProgressWatch(io: Server, deps: WatchDeps): void {
           grant: parsed.data.grant,
         });
         if (!code) return reply({ ok: false, code: 'wrong_code' });
+        // A trial past its 24 hours is watched no more, as it is played no more.
+        assertTrialRunning(code);
         const room = playRoom({ gameId: code.gameId, codeId: code.id });
         for (const joined of socket.rooms) if (isPlayRoom(joined) && joined !== room) await socket.leave(joined);
         await socket.join(room);
@@ -42,7 +45,7 @@ export function registerProgressWatch(io: Server, deps: WatchDeps): void {
         await deps.onWatched?.(socket, code);
         reply({ ok: true, progress: await progressForCode(deps.db, code) });
       } catch (error) {
-        if (error instanceof AppError && (error.code === 'rate_limited' || error.code === 'code_refunded')) return reply({ ok: false, code: error.code });
+        if (error instanceof AppError && (error.code === 'rate_limited' || error.code === 'code_refunded' || error.code === 'trial_expired')) return reply({ ok: false, code: error.code });
         deps.log.error({ err: error }, 'progress:watch failed');
         reply({ ok: false, code: 'internal' });
       }

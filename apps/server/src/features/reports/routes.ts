@@ -46,7 +46,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'The caller’s own finance report by month (from, to: YYYY-MM, default the last 12 months): sales per game as a builder, shares per purchase as an affiliate, and the payout statement. Needs the grant of POST /api/reports/unlock (403 invalid_token without it)',
+          'The caller’s own finance report by month (from, to: YYYY-MM, default the last 12 months): sales per game as a builder, shares per purchase as an affiliate, and the payout statement; the trial funnel of the caller’s games (trialsStarted, trialsBought: trials issued in those months, and how many were bought). Needs the grant of POST /api/reports/unlock (403 invalid_token without it)',
         security: tokenSecurity,
         querystring: financeReportQuerySchema,
         response: { 200: financeReportReplySchema, ...errorReplies(400, 401, 403) },

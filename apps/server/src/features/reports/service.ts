@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import { EARNING, earningsByMonth, SALE_MONTH } from './earnings.ts';
 import type { ReportsGrants } from './reports-grant.ts';
 import { gameNameSql } from '../../db/game-name.ts';
+import { trialFunnel } from '../trials/service.ts';
 
 export type ReportsDeps = { db: Db; grants: ReportsGrants };
 
@@ -97,7 +98,7 @@ export async function financeReport(deps: ReportsDeps, userId: string, range: { 
     .where(and(EARNING, eq(purchases.affiliateId, userId), inRange))
     .orderBy(purchases.paidAt, purchases.id);
 
-  const [earnings, paid] = await Promise.all([earningsByMonth(deps.db, { userId }), paidByPeriod(deps.db, userId)]);
+  const [earnings, paid, trials] = await Promise.all([earningsByMonth(deps.db, { userId }), paidByPeriod(deps.db, userId), trialFunnel(deps.db, userId, range)]);
   const earned = new Map(earnings.map((row) => [row.month, row.builder + row.affiliate]));
   const known = [...earned.keys(), ...paid.keys(), range.from, range.to].sort();
   const figures: MonthFigures[] = monthsBetween(known[0], known[known.length - 1]).map((month) => ({
@@ -134,5 +135,8 @@ export async function financeReport(deps: ReportsDeps, userId: string, range: { 
       share: row.share ?? 0,
     })),
     statement,
+    // Trials are never sales: only this funnel line counts them (a bought one's sale is in builderSales).
+    trialsStarted: trials.started,
+    trialsBought: trials.bought,
   };
 }

@@ -12,6 +12,7 @@ import {
   validateGame,
   withContentIds,
   translationErrors,
+  freeQuestionsError,
   withComputedLanguages,
   withoutStaleTranslations,
   type EditableGame,
@@ -81,6 +82,12 @@ async function findEditableGame(db: Db, caller: AccessClaims, gameId: string): P
 function assertTranslationsFit(content: EditableGame): void {
   const errors = translationErrors(content);
   if (errors.length > 0) throw new AppError(400, 'validation', `${errors[0]!.path}: ${errors[0]!.message}`, { issues: errors });
+}
+
+/** 400 naming metadata.freeQuestions when a trial would offer more than half the questions (game/trial.ts). */
+function assertFreeQuestionsFit(content: Pick<EditableGame, 'metadata' | 'questions'>): void {
+  const error = freeQuestionsError(content.metadata.freeQuestions, content.questions.length);
+  if (error) throw new AppError(400, 'validation', `metadata.freeQuestions: ${error}`, { issues: [{ path: 'metadata.freeQuestions', message: error }] });
 }
 
 /** The content as stored: its translations' stale texts dropped, the languages it has computed. */
@@ -186,6 +193,7 @@ export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: s
   const sent = { metadata: request.metadata, introPage: request.introPage, questions: withContentIds(request.questions), gameoverPage: request.gameoverPage };
   // A client written to the spec sends no translations: the stored ones are kept (what the game still has of them).
   if (request.translations) assertTranslationsFit({ ...sent, translations: request.translations });
+  assertFreeQuestionsFit(sent);
   const cleaned = await deps.cleaner.clean({ ...sent, ...(request.translations && { translations: request.translations }) }, media(deps));
   const saved = await deps.db.transaction(async (tx) => {
     // Locked: two saves of one version cannot both pass the version check. The content is not read
@@ -340,6 +348,7 @@ export async function importGame(deps: StudioDeps, caller: AccessClaims, file: u
   // A file made before ids has none: each question and hint gets one (those it has are kept).
   const content = { ...game, questions: withContentIds(game.questions) };
   assertTranslationsFit(content);
+  assertFreeQuestionsFit(content);
   return insertDraft(deps.db, caller, await deps.cleaner.clean(content, media(deps)));
 }
 
