@@ -7,6 +7,8 @@ import termsHe from '../../src/i18n/pages/terms.he.json';
 import affiliatesEn from '../../src/i18n/pages/affiliates.en.json';
 import affiliatesHe from '../../src/i18n/pages/affiliates.he.json';
 import purchasesEn from '../../src/i18n/player/purchases.en.json';
+import buildersEn from '../../src/i18n/pages/builders.en.json';
+import buildersHe from '../../src/i18n/pages/builders.he.json';
 import purchasesHe from '../../src/i18n/player/purchases.he.json';
 import type adminCodes from '../../src/i18n/studio/admin-codes.en.json';
 import type adminGames from '../../src/i18n/studio/admin-games.en.json';
@@ -26,9 +28,9 @@ import type { Language } from './browser.ts';
 
 /**
  * The app's own translations, so tests find elements by what users read without copying the words;
- * with the terms of use, the affiliates' pages and purchases, namespaces of their own in the app (src/i18n/terms-translations.ts).
+ * with the terms of use, the affiliates', builders' pages and purchases, namespaces of their own in the app (src/i18n/terms-translations.ts).
  */
-export const texts = { he: { ...he, ...termsHe, ...affiliatesHe, ...purchasesHe }, en: { ...en, ...termsEn, ...affiliatesEn, ...purchasesEn } } as const;
+export const texts = { he: { ...he, ...termsHe, ...affiliatesHe, ...purchasesHe, ...buildersHe }, en: { ...en, ...termsEn, ...affiliatesEn, ...purchasesEn, ...buildersEn } } as const;
 
 export type Texts = (typeof texts)[Language];
 

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: 'game/:gameId', lazy: () => import('../features/player/player-page.tsx') },
       { path: 'game-feedback/:gameId/:token', lazy: withAllStyles(() => import('../features/player/game-feedback-page.tsx')) },
       { path: 'payment-success', lazy: withAllStyles(() => import('../features/player/payment-success-page.tsx')) },
+      { path: 'purchases/:purchaseId/cancel', lazy: withAllStyles(() => import('../features/player/cancel-purchase-page.tsx')) },
       { path: 'admin-pending-games', lazy: studioRoute(() => import('../features/admin/pending-games-page.tsx')) },
       { path: 'admin-users', lazy: studioRoute(adminUsersPage) },
       { path: 'admin-generate-codes', lazy: studioRoute(() => import('../features/admin/generate-codes-page.tsx')) },

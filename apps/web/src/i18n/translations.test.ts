@@ -18,6 +18,8 @@ import outboxEn from './player/outbox.en.json';
 import outboxHe from './player/outbox.he.json';
 import purchasesEn from './player/purchases.en.json';
 import purchasesHe from './player/purchases.he.json';
+import buildersEn from './pages/builders.en.json';
+import buildersHe from './pages/builders.he.json';
 
 /** Every leaf of a translation tree as `path -> value`; arrays count by index. */
 function leaves(node: unknown, prefix = ''): Map<string, unknown> {
@@ -43,6 +45,7 @@ describe.each([
   ['offline pack translation files', offlinePackHe, offlinePackEn],
   ['outbox translation files', outboxHe, outboxEn],
   ['purchases translation files', purchasesHe, purchasesEn],
+  ['builders page translation files', buildersHe, buildersEn],
 ])('%s', (_name, heTexts, enTexts) => {
   const heLeaves = leaves(heTexts);
   const enLeaves = leaves(enTexts);

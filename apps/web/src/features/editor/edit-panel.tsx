@@ -45,7 +45,7 @@ export function EditPanel({ game, selection, onChange, errorOf, onPrintSigns, tr
   } else {
     switch (selection.kind) {
       case 'metadata':
-        body = <MetadataPanel metadata={game.metadata} onChange={(patch) => onChange({ type: 'metadata', patch })} errorOf={errorOf} />;
+        body = <MetadataPanel metadata={game.metadata} questionCount={game.questions.length} onChange={(patch) => onChange({ type: 'metadata', patch })} errorOf={errorOf} />;
         break;
       case 'metadataLocation':
         body = (

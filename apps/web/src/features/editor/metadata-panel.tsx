@@ -9,6 +9,7 @@ import {
   MAX_PRICE,
   MAX_WRONG_ATTEMPT_PENALTY,
   MIN_GAME_PRICE,
+  maxFreeQuestions,
   QUESTION_ORDERS,
   readPrice,
   type Language,
@@ -20,6 +21,8 @@ import { MediaPicker } from './fields/media-picker.tsx';
 
 type Props = {
   metadata: Metadata;
+  /** How many questions the game has: a trial may give at most half of them free. */
+  questionCount: number;
   onChange(patch: Partial<Metadata>): void;
   /** The translated error of a field path (`metadata.name`), if any. */
   errorOf(path: string): string | undefined;
@@ -44,7 +47,7 @@ function PriceEarnings({ price }: { price: Metadata['price'] }) {
 }
 
 /** General details (spec section 3, metadata): name, city, start place, price, currency, language, map, cover and scoring. */
-export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
+export function MetadataPanel({ metadata, questionCount, onChange, errorOf }: Props) {
   const { t } = useTranslation('studio');
   return (
     <Stack gap="md">
@@ -109,6 +112,19 @@ export function MetadataPanel({ metadata, onChange, errorOf }: Props) {
         leftSection={<span aria-hidden>₪</span>}
         inputMode="decimal"
         data-testid="field-group-price"
+      />
+      <NumberInput
+        label={t('editor.metadata.freeQuestions')}
+        description={t('editor.metadata.freeQuestionsHint', { max: maxFreeQuestions(questionCount) })}
+        value={metadata.freeQuestions ?? 0}
+        onChange={(value) => onChange({ freeQuestions: typeof value === 'number' ? Math.max(0, Math.round(value)) : 0 })}
+        error={errorOf('metadata.freeQuestions')}
+        min={0}
+        max={maxFreeQuestions(questionCount)}
+        allowDecimal={false}
+        allowNegative={false}
+        inputMode="numeric"
+        data-testid="field-free-questions"
       />
       <TextInput label={t('editor.metadata.currency')} description={t('editor.metadata.currencyHint')} value="ILS" readOnly dir="ltr" />
       <LabelledSegments

@@ -30,4 +30,22 @@ describe('a game card', () => {
     expect(screen.getByRole('link', { name: 'Bialik street hunt' })).toBeTruthy();
     expect(screen.queryByTestId('game-languages')).toBeNull();
   });
+
+  it.each([
+    ['he', 1],
+    ['he', 2],
+    ['en', 1],
+    ['en', 3],
+  ] as const)('says how many first stops a paid game lets a visitor try (%s, %i)', async (language, freeQuestions) => {
+    const game = card();
+    const { t, missing } = await renderPage(<GameCard game={{ ...game, metadata: { ...game.metadata, freeQuestions } }} index={0} />, { path: '/games', language });
+    expect(screen.getByTestId('game-free-stops').textContent).toBe(t('games.freeStops', { count: freeQuestions }));
+    expect(missing).toEqual([]);
+  });
+
+  it('says nothing of a trial on a game with none, or a free one', async () => {
+    const game = card();
+    await renderPage(<GameCard game={{ ...game, metadata: { ...game.metadata, price: '0', freeQuestions: 2 } }} index={0} />, { path: '/games', language: 'en' });
+    expect(screen.queryByTestId('game-free-stops')).toBeNull();
+  });
 });

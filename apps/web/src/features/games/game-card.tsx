@@ -3,7 +3,7 @@ import { Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconMapPin, IconPhoto, IconRoute } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { GameListItem } from '@streethunt/shared';
+import { isFreePrice, type GameListItem } from '@streethunt/shared';
 // The media helpers alone, not the package index (its zod schemas would join this page's first load).
 import { responsiveImage } from '@streethunt/shared/media';
 import { Price } from '../../ui/price.tsx';
@@ -33,6 +33,8 @@ export function GameCard({ game, index }: { game: GameListItem; index: number })
   const { t, i18n } = useTranslation();
   const { metadata } = game;
   const name = metadata.name.trim() || t('games.untitled');
+  // A paid game a visitor may try first (DESIGN.md section 15).
+  const trialStops = isFreePrice(metadata.price) ? 0 : (metadata.freeQuestions ?? 0);
   const languages = offeredLanguages(metadata);
   return (
     <Card withBorder padding="md" radius="md" className={classes.card} data-testid="game-card">
@@ -61,6 +63,11 @@ export function GameCard({ game, index }: { game: GameListItem; index: number })
         {metadata.locationText && (
           <Text size="sm" c="dimmed" dir="auto" lang={metadata.language}>
             {metadata.locationText}
+          </Text>
+        )}
+        {trialStops > 0 && (
+          <Text size="sm" fw={600} c="teal.9" data-testid="game-free-stops">
+            {t('games.freeStops', { count: trialStops })}
           </Text>
         )}
         <div className={classes.footer}>

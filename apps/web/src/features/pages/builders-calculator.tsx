@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NumberInput, Paper, Stack, Switch, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useBuildersTexts } from '../../ui/texts/use-builders-texts.ts';
 import { formatMoney, MIN_GAME_PRICE, splitSale, termsExamples, type Language } from '@streethunt/shared';
 import { CALCULATOR_MAX_PRICE, readCalculatorPrice } from './builders-split.ts';
 import { SplitTable } from './builders-split-table.tsx';
@@ -8,7 +8,7 @@ import { TitledSection } from './titled-section.tsx';
 
 /** A price (ILS, with VAT) and 'arrived with an affiliate code', split live by the shared money rules. */
 export function BuildersCalculator({ vatPercent }: { vatPercent: number }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBuildersTexts();
   const language: Language = i18n.language === 'en' ? 'en' : 'he';
   const money = (agorot: number) => formatMoney(agorot, language);
   // Starts at the first worked example's price, so the calculator opens agreeing with the table above.

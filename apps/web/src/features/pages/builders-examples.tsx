@@ -1,12 +1,12 @@
 import { Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useBuildersTexts } from '../../ui/texts/use-builders-texts.ts';
 import { formatMoney, termsExamples, type Language } from '@streethunt/shared';
 import { SplitTable } from './builders-split-table.tsx';
 import { TitledSection } from './titled-section.tsx';
 
 /** The terms' two example games, split by the shared money rules (never typed-in numbers). */
 export function BuildersExamples({ vatPercent }: { vatPercent: number }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBuildersTexts();
   const language: Language = i18n.language === 'en' ? 'en' : 'he';
   const money = (agorot: number) => formatMoney(agorot, language);
   return (

@@ -1,5 +1,5 @@
 import { Anchor, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useBuildersTexts } from '../../ui/texts/use-builders-texts.ts';
 import { Link } from 'react-router';
 import { AFFILIATE_PERCENT, COMMISSION_MIN, COMMISSION_PERCENT, formatMoney, PAYOUT_MINIMUM, type Language } from '@streethunt/shared';
 import { useVatPercent } from '../../api/public-config.ts';
@@ -11,7 +11,7 @@ import { payoutExample } from './builders-payout-example.ts';
 
 /** The terms' revenue split as points, in the order the terms give them (spec section 9, 'Terms'). */
 function RevenueRules({ language }: { language: Language }) {
-  const { t } = useTranslation();
+  const { t } = useBuildersTexts();
   const money = (agorot: number) => formatMoney(agorot, language);
   const payout = payoutExample(new Date(), language);
   return (
@@ -33,7 +33,7 @@ function RevenueRules({ language }: { language: Language }) {
 
 /** Sign up, or (logged in) start a game; and the full terms. */
 function StartBuilding() {
-  const { t } = useTranslation();
+  const { t } = useBuildersTexts();
   const { status } = useSession();
   // A stored session counts as logged in while the start-up check answers: it almost always is.
   const loggedIn = status !== 'out';
@@ -70,7 +70,7 @@ function StartBuilding() {
 
 /** `/builders`: the business-partners page for game builders (spec section 2). */
 export function Component() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBuildersTexts();
   const language: Language = i18n.language === 'en' ? 'en' : 'he';
   const vatPercent = useVatPercent();
   usePageTitle(t('builders.title'));

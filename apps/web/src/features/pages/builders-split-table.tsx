@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useBuildersTexts } from '../../ui/texts/use-builders-texts.ts';
 import { formatMoney, type Language, type SaleSplit } from '@streethunt/shared';
 import { KEYBOARD_SCROLL_AREA } from '../../ui/studio/table-scroll.ts';
 import { SPLIT_ROWS } from './builders-split.ts';
@@ -12,7 +12,7 @@ export type SplitColumn = { key: string; label: string; split: SaleSplit };
  * wider, it scrolls inside its own box rather than widening the page.
  */
 export function SplitTable({ columns, labelledBy, testId }: { columns: SplitColumn[]; labelledBy: string; testId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBuildersTexts();
   const language: Language = i18n.language === 'en' ? 'en' : 'he';
   return (
     <Table.ScrollContainer minWidth={280} scrollAreaProps={KEYBOARD_SCROLL_AREA}>

@@ -9,10 +9,12 @@ import { offeredLanguages } from '../../ui/language/game-languages.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { usePlay } from './play-context.tsx';
 import { useFreeStart } from './use-free-start.ts';
+import { useTrialStart } from './trial/use-trial-start.ts';
 
 // The team's code and 'Save for offline' show only once a play has started, and such a phone draws the
 // page itself (main.tsx): no first screen from the server carries them, so their code loads apart.
 const StartedPlayTools = lazy(() => import('./started-play-tools.tsx'));
+const TrialRefused = lazy(() => import('./trial/trial-refused.tsx'));
 const GameLanguagePicker = lazy(() => import('./game-language-controls.tsx').then((m) => ({ default: m.GameLanguagePicker })));
 
 /** The picker's height (a row of compact buttons and its margin), kept while its code loads so the intro does not move. */
@@ -30,6 +32,9 @@ export function IntroPage() {
   const started = Boolean(snapshot.secret && snapshot.progress?.startTime);
   const free = isFreePrice(price);
   const freeStart = useFreeStart();
+  const trial = useTrialStart();
+  // A paid game a visitor may try first (DESIGN.md section 15).
+  const trialStops = free ? 0 : (game.metadata.freeQuestions ?? 0);
   // The server draws the picker's space only (a lazy part would fail its first screen's hydration).
   const hydrated = useHydrated();
   const pickerSpace = <div style={PICKER_SPACE} />;
@@ -68,9 +73,25 @@ export function IntroPage() {
             </Button>
         </>
         ) : (
-          <Button size="lg" fullWidth onClick={() => setPage('payment')}>
-            {t('player.intro.letsPlay')}
-          </Button>
+          <>
+            <Button size="lg" fullWidth onClick={() => setPage('payment')}>
+              {t('player.intro.letsPlay')}
+            </Button>
+            {trialStops > 0 && (
+              <>
+                {trial.result === 'trial_used' || trial.result === 'no_trial' ? (
+                  <Suspense fallback={null}>
+                    <TrialRefused reason={trial.result} />
+                  </Suspense>
+                ) : (
+                  <FreeStartAlert result={trial.result} />
+                )}
+                <Button variant="light" size="lg" fullWidth loading={trial.starting} onClick={() => void trial.start()} data-testid="trial-start">
+                  {t('player.intro.tryFree', { count: trialStops })}
+                </Button>
+              </>
+            )}
+          </>
         )}
         {!started && (
           // A plain link: the event page and its form load only there (the game page's JavaScript budget).

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { formatMoney } from '@streethunt/shared';
 import { mockFetch, renderPage } from '../../test/render-page.tsx';
 import { ACTIVE_GAME_KEY, Component as PaymentSuccessPage } from './payment-success-page.tsx';
 import { keptGet, forgetKept } from './offline/kept-play.ts';
@@ -136,5 +137,68 @@ describe('payment success page', () => {
     fireEvent.click(within(error).getByRole('button', { name: t('paymentSuccess.retry') }));
     expect((await screen.findByTestId('game-code')).textContent).toBe('TLV-7KX9-QW3M');
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  describe('cancelling within the 14 days', () => {
+    const cancellable = { data: { ...approved.data, purchaseId: 'p1', cancellable: true, cancelBefore: '2026-12-13T10:00:00.000Z' } };
+
+    it.each(['he', 'en'] as const)('in one step with a confirmation: the whole amount back, the code gone (%s)', async (language) => {
+      const fetchMock = mockFetch({ body: cancellable }, { body: { data: { _id: 'p1', status: 'refunded', refundAmount: 4500, refundedAt: '2026-11-29T10:00:00.000Z', refundState: 'done' } } });
+      const { t, missing } = await renderPage(<PaymentSuccessPage />, { path: PATH, url: `/payment-success?Token=${TOKEN}`, language });
+      const section = await screen.findByTestId('cancel-purchase');
+      expect(section.textContent).toContain(t('purchases:cancel.title'));
+      // Until when, in the page's language.
+      expect(section.textContent).toContain(new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(cancellable.data.cancelBefore)));
+
+      fireEvent.click(within(section).getByRole('button', { name: t('purchases:cancel.button') }));
+      const dialog = await screen.findByRole('dialog', { name: t('purchases:cancel.confirmTitle') });
+      expect(dialog.textContent).toContain('TLV-7KX9-QW3M');
+      // Changing one's mind sends nothing.
+      fireEvent.click(within(dialog).getByRole('button', { name: t('purchases:cancel.confirmNo') }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+
+      fireEvent.click(within(section).getByRole('button', { name: t('purchases:cancel.button') }));
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: t('purchases:cancel.confirmYes') }));
+      const done = await screen.findByTestId('purchase-cancelled');
+      expect(done.textContent).toBe(t('purchases:cancel.done', { amount: formatMoney(4500, language) }));
+      expect(fetchMock.mock.calls[1][0]).toBe('/api/purchases/p1/cancel');
+      expect(JSON.parse(String(fetchMock.mock.calls[1][1]?.body))).toEqual({ token: TOKEN });
+      // The code stopped: no longer offered.
+      expect(screen.queryByTestId('game-code')).toBeNull();
+      expect(screen.queryByTestId('back-to-game')).toBeNull();
+      expect(missing).toEqual([]);
+    });
+
+    it('says a refund still on its way to the provider is on its way', async () => {
+      mockFetch({ body: cancellable }, { body: { data: { _id: 'p1', status: 'refunded', refundAmount: 4500, refundedAt: '2026-11-29T10:00:00.000Z', refundState: 'pending' } } });
+      const { t } = await renderPage(<PaymentSuccessPage />, { path: PATH, url: `/payment-success?Token=${TOKEN}`, language: 'en' });
+      fireEvent.click(await screen.findByRole('button', { name: t('purchases:cancel.button') }));
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: t('purchases:cancel.confirmYes') }));
+      expect((await screen.findByTestId('purchase-cancelled')).textContent).toBe(t('purchases:cancel.pending', { amount: formatMoney(4500, 'en') }));
+    });
+
+    it.each([
+      ['too_late', 409, 'purchases:cancel.tooLate', true],
+      ['code_used', 409, 'purchases:cancel.used', true],
+      ['already_refunded', 409, 'purchases:cancel.already', true],
+      ['not_found', 404, 'purchases:cancel.notYours', true],
+      ['internal', 500, 'purchases:cancel.failed', false],
+    ] as const)('a refusal (%s) says why, keeps the code, and offers to try again only where it could help', async (code, status, key, final) => {
+      mockFetch({ body: cancellable }, { status, body: { message: 'refused', code } });
+      const { t } = await renderPage(<PaymentSuccessPage />, { path: PATH, url: `/payment-success?Token=${TOKEN}`, language: 'en' });
+      fireEvent.click(await screen.findByRole('button', { name: t('purchases:cancel.button') }));
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: t('purchases:cancel.confirmYes') }));
+      expect((await screen.findByTestId('cancel-refused')).textContent).toBe(t(key));
+      expect(screen.getByTestId('game-code').textContent).toBe('TLV-7KX9-QW3M');
+      expect(screen.queryByRole('button', { name: t('purchases:cancel.button') }) === null).toBe(final);
+    });
+
+    it('offers nothing once the purchase can no longer be cancelled', async () => {
+      mockFetch({ body: { data: { ...cancellable.data, cancellable: false } } });
+      await renderPage(<PaymentSuccessPage />, { path: PATH, url: `/payment-success?Token=${TOKEN}`, language: 'en' });
+      await screen.findByTestId('payment-approved');
+      expect(screen.queryByTestId('cancel-purchase')).toBeNull();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Anchor, Button, Container, Group, Loader, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { ApiError, NetworkError, apiRequest } from '../../api/client.ts';
 import { useTokenCall } from '../../api/use-token-call.ts';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { usePurchaseTexts } from '../../ui/texts/use-purchase-texts.ts';
+import { CancelPurchase } from '../../ui/purchases/cancel-purchase.tsx';
 import { keptPut, loadKept } from './offline/kept-play.ts';
 import { useCopyCode } from './use-copy-code.ts';
 import type { PlayerLinkState } from './play-context.tsx';
@@ -48,6 +49,17 @@ export function Component() {
   });
 
   const approved = check.status === 'done' ? check.data : undefined;
+  // Cancelled here: the code stopped, so it is no longer offered.
+  const [cancelled, setCancelled] = useState(false);
+  const cancellation = approved?.cancellable && approved.purchaseId && approved.cancelBefore && (
+    <CancelPurchase
+      purchaseId={approved.purchaseId}
+      token={token}
+      cancelBefore={approved.cancelBefore}
+      {...('secretCode' in approved ? { code: approved.secretCode } : { event: true })}
+      onCancelled={() => setCancelled(true)}
+    />
+  );
   useEffect(() => {
     if (approved && 'secretCode' in approved) void storeActiveGame({ game_id: approved.gameId, game_secret: approved.secretCode });
   }, [approved]);
@@ -86,27 +98,33 @@ export function Component() {
             <Button component={Link} to={`/events/${encodeURIComponent(check.data.eventId)}`} size="lg" fullWidth data-testid="to-control-room">
               {t('paymentSuccess.toControlRoom')}
             </Button>
+            {cancellation}
           </Stack>
         ) : (
           <Stack gap="md" data-testid="payment-approved">
             <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} title={t('paymentSuccess.approved')}>
               {t('paymentSuccess.emailed')}
             </Alert>
-            <GameCode code={check.data.secretCode} />
-            {/* To the code screen, where the bought code waits filled in (storeActiveGame): one tap from playing. */}
-            <Button
-              component={Link}
-              to={`/game/${encodeURIComponent(check.data.gameId)}`}
-              state={{ page: 'payment' } satisfies PlayerLinkState}
-              size="lg"
-              fullWidth
-              data-testid="back-to-game"
-            >
-              {t('paymentSuccess.backToGame')}
-            </Button>
+            {!cancelled && (
+              <>
+                <GameCode code={check.data.secretCode} />
+                {/* To the code screen, where the bought code waits filled in (storeActiveGame): one tap from playing. */}
+                <Button
+                  component={Link}
+                  to={`/game/${encodeURIComponent(check.data.gameId)}`}
+                  state={{ page: 'payment' } satisfies PlayerLinkState}
+                  size="lg"
+                  fullWidth
+                  data-testid="back-to-game"
+                >
+                  {t('paymentSuccess.backToGame')}
+                </Button>
+              </>
+            )}
             <Anchor component={Link} to="/games" ta="center" size="sm">
               {t('paymentSuccess.toGames')}
             </Anchor>
+            {cancellation}
           </Stack>
         )}
       </Stack>

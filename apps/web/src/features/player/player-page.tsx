@@ -110,7 +110,7 @@ function PlayerScreen({ gameId }: { gameId: string }) {
     };
     body = (
       <PlayContext.Provider value={value}>
-        <ReadAloudProvider language={game.metadata.language}>
+        <ReadAloudProvider language={game.metadata.language} paused={page === null}>
           {(languageChoice.notReady || (requested && game.metadata.language !== requested)) && (
             <Suspense fallback={null}>
               <LanguageNotice shown={game.metadata.language} choice={languageChoice} fetching={gameQuery.isFetching} onRetry={() => void gameQuery.refetch()} />

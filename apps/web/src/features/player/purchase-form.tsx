@@ -12,8 +12,11 @@ import { CancelNote } from '../../ui/purchases/cancel-note.tsx';
 
 type Field = 'fullName' | 'email' | 'phone';
 
-/** Buying a code for the game named with its price: full name, email and phone, then the secured payment page (spec section 2). */
-export function PurchaseForm({ gameId, onBack }: { gameId: string; onBack(): void }) {
+/**
+ * Buying a code for the game named with its price: full name, email and phone, then the secured payment
+ * page (spec section 2). From a trial, its code goes along: the bought play is then the trial's, kept.
+ */
+export function PurchaseForm({ gameId, trialCode, onBack }: { gameId: string; trialCode?: string; onBack(): void }) {
   const { t } = useTranslation();
   const { game } = usePlay();
   const form = useFields<Field>({ fullName: '', email: '', phone: '' });
@@ -26,7 +29,7 @@ export function PurchaseForm({ gameId, onBack }: { gameId: string; onBack(): voi
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const result = validateFields(paymentUrlRequestSchema, form.values, purchaseIssueText(t));
+    const result = validateFields(paymentUrlRequestSchema, { ...form.values, trialCode }, purchaseIssueText(t));
     if (!result.ok) {
       form.setErrors(result.errors);
       return;

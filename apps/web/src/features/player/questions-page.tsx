@@ -15,6 +15,8 @@ import { QuestionChooser } from './question-chooser.tsx';
 
 // Mid-game, 'Save for offline' is under the question: its code loads apart.
 const OfflinePackButton = lazy(() => import('./offline-pack/offline-pack-button.tsx'));
+// A trial's question it does not open: the purchase in place.
+const TrialLocked = lazy(() => import('./trial/trial-locked.tsx'));
 
 /** Nothing playable now, though the game is not over (a question waits for the clock): the team is told to wait. */
 const WAITING = -3;
@@ -127,6 +129,10 @@ export function QuestionsPage() {
       )}
       {!question ? (
         <Text>{t('player.errors.generic')}</Text>
+      ) : question.locked ? (
+        <Suspense fallback={null}>
+          <TrialLocked />
+        </Suspense>
       ) : status === null && (game.metadata.map || takesPresenceCode(question.presence)) ? (
         <AreaStep key={`area-${index}`} index={index} />
       ) : (

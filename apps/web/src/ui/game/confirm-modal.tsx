@@ -1,12 +1,14 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** A yes/no question before something that cannot be undone (opening a hint, skipping a question). */
+/** A yes/no question before something that cannot be undone (opening a hint, skipping a question, cancelling a purchase). */
 export function ConfirmModal({
   opened,
   title,
   text,
   confirmLabel,
+  cancelLabel,
+  color,
   onConfirm,
   onClose,
 }: {
@@ -14,6 +16,10 @@ export function ConfirmModal({
   title: string;
   text: string;
   confirmLabel: string;
+  /** The way back, when 'cancel' would read as the very thing asked (cancelling a purchase). */
+  cancelLabel?: string;
+  /** The confirm button's colour: red for something that gives money back or ends a purchase. */
+  color?: string;
   onConfirm(): void;
   onClose(): void;
 }) {
@@ -24,10 +30,11 @@ export function ConfirmModal({
         <Text>{text}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" size="md" onClick={onClose}>
-            {t('player.common.cancel')}
+            {cancelLabel ?? t('player.common.cancel')}
           </Button>
           <Button
             size="md"
+            color={color}
             onClick={() => {
               onConfirm();
               onClose();

@@ -1,4 +1,4 @@
-import { createContext, lazy, Suspense, useContext, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useMemo, type ReactNode } from 'react';
 import type { Language } from '@streethunt/shared';
 import { withAllStyles } from '../all-styles.ts';
 import { useHydrated } from '../use-hydrated.ts';
@@ -6,10 +6,15 @@ import type { ReadItem } from './read-item.ts';
 
 
 /** The language a game's texts are read in; without it (the editor's preview) nothing reads aloud. */
-const ReadAloudLanguage = createContext<Language | null>(null);
+const ReadAloudLanguage = createContext<{ language: Language; paused: boolean } | null>(null);
 
-export function ReadAloudProvider({ language, children }: { language: Language; children: ReactNode }) {
-  return <ReadAloudLanguage.Provider value={language}>{children}</ReadAloudLanguage.Provider>;
+/**
+ * `paused`: the screen shown may not be the one the player is on yet (the game page before what the
+ * phone keeps is read, after a reload at a question): nothing is read until it is.
+ */
+export function ReadAloudProvider({ language, paused = false, children }: { language: Language; paused?: boolean; children: ReactNode }) {
+  const value = useMemo(() => ({ language, paused }), [language, paused]);
+  return <ReadAloudLanguage.Provider value={value}>{children}</ReadAloudLanguage.Provider>;
 }
 
 // Loaded once the page is up: the first screen of a game link carries none of it.
@@ -23,14 +28,14 @@ const CONTROL_HEIGHT = 36;
  * reading `items`; nothing outside a game.
  */
 export function ReadAloud({ scope, items }: { scope: string; items: readonly ReadItem[] }) {
-  const language = useContext(ReadAloudLanguage);
+  const reading = useContext(ReadAloudLanguage);
   const hydrated = useHydrated();
-  if (!language) return null;
+  if (!reading) return null;
   const placeholder = <div style={{ minHeight: CONTROL_HEIGHT }} />;
-  if (!hydrated) return placeholder;
+  if (!hydrated || reading.paused) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <ReadAloudControl scope={scope} items={items} language={language} />
+      <ReadAloudControl scope={scope} items={items} language={reading.language} />
     </Suspense>
   );
 }
