@@ -4,7 +4,7 @@ import { cancellationQuote, refundDeadline, refundQuote, type AdminPurchase, typ
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
-import { eventTeams, events, gameCodes, games, purchases, refunds } from '../../db/schema.ts';
+import { eventTeams, events, gameCodes, games, plays, purchases, refunds } from '../../db/schema.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { queueMail, type MailLog } from '../../platform/mail/mail-later.ts';
 import { purchaseIdOfCancelToken, purchaseIdOfToken } from '../payments/success-token.ts';
@@ -43,6 +43,8 @@ const purchaseColumns = {
   providerRefundAmount: refunds.amount,
   refundAttempts: refunds.attempts,
   providerRefundRef: refunds.providerRef,
+  trialBought: sql<boolean>`${purchases.trialCodeId} is not null`,
+  paidQuestionBegun: paidQuestionBegun(gameCodes.id),
   eventCodeUsed: sql<boolean>`exists (select 1 from ${eventTeams} join ${gameCodes} as used on used.id = ${eventTeams.codeId} where ${eventTeams.eventId} = ${events.id} and (used.activated_at is not null or used.opened_at is not null))`,
 };
 
@@ -56,8 +58,20 @@ const selectPurchases = (db: Db) =>
     .leftJoin(refunds, eq(refunds.purchaseId, purchases.id));
 type PurchaseRow = Awaited<ReturnType<typeof selectPurchases>>[number];
 
-/** Used: a play started with the code (any team's, for an event), or the code once read the game's questions. */
-const codeUsed = (row: PurchaseRow) => row.activatedAt !== null || row.openedAt !== null || row.eventCodeUsed === true;
+/**
+ * Whether the play of a code bought from a trial began a question past the game's free ones (DESIGN.md
+ * section 15): the trial played those before the purchase, so only a paid question counts as using it.
+ */
+function paidQuestionBegun(code: typeof gameCodes.id) {
+  return sql<boolean>`coalesce((select count(*) from ${plays} p, jsonb_each(p.states) e where p.code_id = ${code} and e.value->>'status' is not null) > (select coalesce((g.metadata->>'freeQuestions')::int, 0) from ${games} g where g.id = ${gameCodes.gameId}), false)`;
+}
+
+/**
+ * Used: a play started with the code (any team's, for an event), or the code once read the game's
+ * questions; for a code bought from a trial, a paid question begun (it was played before it was bought).
+ */
+const codeUsed = (row: PurchaseRow) =>
+  row.trialBought ? row.paidQuestionBegun === true : row.activatedAt !== null || row.openedAt !== null || row.eventCodeUsed === true;
 
 function toAdminPurchase(row: PurchaseRow, now: Date): AdminPurchase {
   // Refunds are for unused purchases.
@@ -116,11 +130,14 @@ const REFUSALS: Record<string, string> = {
  */
 async function stopCodes(tx: Tx, row: PurchaseRow, now: Date): Promise<string[]> {
   const unused = sql`${gameCodes.activatedAt} is null and ${gameCodes.openedAt} is null`;
+  // A code bought from a trial was played on its free questions: it stops unless a paid one was begun
+  // meanwhile (checked again here; a change racing this statement on the play's own lock may still land).
+  const stoppable = row.trialBought ? sql`not ${paidQuestionBegun(gameCodes.id)}` : unused;
   if (row.code) {
     const [disabled] = await tx
       .update(gameCodes)
       .set({ disabledAt: now })
-      .where(and(eq(gameCodes.purchaseId, row.id), unused))
+      .where(and(eq(gameCodes.purchaseId, row.id), stoppable))
       .returning({ id: gameCodes.id });
     if (!disabled) throw conflict(REFUSALS.code_used, 'code_used');
   }

@@ -320,6 +320,37 @@ describe.each(testDatabaseKinds())('trying a paid game before buying it on %s', 
       expect(heard[0]?.questions.map((q) => q.status)).toEqual(['ANSWERED', 'ANSWERED', null, null]);
     });
 
+    it('bought from a trial, it may be cancelled while no paid question was begun (the free ones were played), not once one was', async () => {
+      const buyOnTrial = async () => {
+        const code = await trialCode();
+        await playFreeQuestions(code);
+        const { path, ref } = paymentPage(await getUrl(buyer({ trialCode: code })));
+        expect((await postCardForm(t.app, path, SUCCEEDING_CARD)).statusCode).toBe(303);
+        const checked = await postJson(t.app, '/api/payment/checkToken', { token: ref });
+        expect(checked.statusCode, checked.body).toBe(200);
+        return { code, ref, data: checked.json().data as { purchaseId: string; cancellable: boolean } };
+      };
+
+      const first = await buyOnTrial();
+      expect(first.data.cancellable).toBe(true);
+      const cancelled = await postJson(t.app, `/api/purchases/${first.data.purchaseId}/cancel`, { token: first.ref });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      expect(cancelled.json().data).toMatchObject({ status: 'refunded', refundAmount: 4500 });
+      // Its code stops, trial play and all.
+      expect((await progress(first.code, 'get-game-progress')).statusCode).toBe(410);
+
+      const second = await buyOnTrial();
+      expect((await status(second.code, 2, 'STARTED')).statusCode).toBe(200);
+      const again = await postJson(t.app, '/api/payment/checkToken', { token: second.ref });
+      expect(again.json().data.cancellable).toBe(false);
+      const refused = await postJson(t.app, `/api/purchases/${second.data.purchaseId}/cancel`, { token: second.ref });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('code_used');
+      const [purchase] = await t.db.select().from(purchases).where(eq(purchases.id, second.data.purchaseId));
+      expect(purchase?.status).toBe('paid');
+      expect((await status(second.code, 2, 'ANSWERED', 'Bialik')).statusCode).not.toBe(410);
+    });
+
     it('a purchase without trialCode starts fresh, as before', async () => {
       const code = await trialCode();
       const urlReply = await getUrl(buyer());
