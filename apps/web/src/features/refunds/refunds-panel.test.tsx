@@ -61,6 +61,24 @@ describe('/admin-payouts, the refunds tab', () => {
     expect(missing).toEqual([]);
   });
 
+  it.each(['he', 'en'] as const)('says how each refund goes back through the payment provider, and which one is the admin’s to repay (%s)', async (language) => {
+    const way = (status: 'pending' | 'sent' | 'done' | 'failed', attempts: number, kind: 'admin' | 'cancellation' = 'admin') => ({ status, kind, amount: 3500, attempts, providerRef: null });
+    const rows = [
+      purchase('c1', { status: 'refunded', refundAmount: 3500, refundedAt: '2026-11-21T10:00:00.000Z', refund: { ok: false, reason: 'not_paid' }, providerRefund: way('pending', 2) }),
+      purchase('c2', { status: 'refunded', refundAmount: 4500, refundedAt: '2026-11-21T10:00:00.000Z', refund: { ok: false, reason: 'not_paid' }, providerRefund: way('done', 1, 'cancellation') }),
+      purchase('c3', { status: 'refunded', refundAmount: 3500, refundedAt: '2026-11-21T10:00:00.000Z', refund: { ok: false, reason: 'not_paid' }, providerRefund: way('failed', 8) }),
+    ];
+    mockRoutes({ [AUTO_LOGIN]: adminAutoLogin, [LIST]: { body: { data: rows } } });
+    const { t, missing } = await renderPage(page, { ...setup, language });
+    const table = await screen.findByRole('table', { name: t('adminPayouts.refunds.table.label') });
+    const states = within(table).getAllByTestId('provider-refund');
+    expect(states.map((state) => state.getAttribute('data-status'))).toEqual(['pending', 'done', 'failed']);
+    expect(states[0]?.textContent).toBe(t('adminPayouts.refunds.provider.pending', { attempts: 2 }));
+    expect(states[1]?.textContent).toBe(`${t('adminPayouts.refunds.provider.done', { attempts: 1 })} · ${t('adminPayouts.refunds.provider.byBuyer')}`);
+    expect(states[2]?.textContent).toBe(t('adminPayouts.refunds.provider.failed', { attempts: 8 }));
+    expect(missing).toEqual([]);
+  });
+
   it('searches on the server after a pause in typing (en)', async () => {
     const fetchMock = mockRoutes({
       [AUTO_LOGIN]: adminAutoLogin,

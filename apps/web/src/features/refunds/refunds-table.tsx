@@ -10,7 +10,19 @@ import { money } from '../../ui/money.ts';
 function RefundCell({ purchase, onRefund }: { purchase: AdminPurchase; onRefund(purchase: AdminPurchase): void }) {
   const { t, i18n } = useTranslation('studio');
   if (purchase.status === 'refunded') {
-    return <Text size="sm">{t('adminPayouts.refunds.refunded', { amount: money(purchase.refundAmount ?? 0, i18n.language) })}</Text>;
+    const way = purchase.providerRefund;
+    return (
+      <Stack gap={2} align="flex-start">
+        <Text size="sm">{t('adminPayouts.refunds.refunded', { amount: money(purchase.refundAmount ?? 0, i18n.language) })}</Text>
+        {/* The money's way back through the payment provider: a refund it has not taken is retried; a failed one is the admin's to repay. */}
+        {way && (
+          <Text size="xs" c={way.status === 'failed' ? 'red.8' : way.status === 'pending' ? 'orange.9' : 'dimmed'} data-testid="provider-refund" data-status={way.status}>
+            {t(`adminPayouts.refunds.provider.${way.status}`, { attempts: way.attempts })}
+            {way.kind === 'cancellation' && ` · ${t('adminPayouts.refunds.provider.byBuyer')}`}
+          </Text>
+        )}
+      </Stack>
+    );
   }
   if (!purchase.refund.ok) return <Text size="sm">{t(`adminPayouts.refunds.reasons.${purchase.refund.reason}`)}</Text>;
   return (
