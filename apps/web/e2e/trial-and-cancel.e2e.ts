@@ -21,7 +21,7 @@ import {
 } from './support/player.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { startE2e } from './support/fixture.ts';
-import { DEMO_ADMIN, editableCopy, loginViaApi, ownerGame, studioApi } from './support/studio.ts';
+import { DEMO_ADMIN, DEMO_CREATOR, editableCopy, loginViaApi, ownerGame, storeSession, studioApi } from './support/studio.ts';
 import { fill, texts, type Texts } from './support/texts.ts';
 
 // Try before you buy, and cancel within the law (DESIGN.md section 15), in a real browser: a visitor in
@@ -172,6 +172,43 @@ describe('cancelling a purchase within the 14 days', () => {
       // The code stopped: the server refuses a play with it.
       const start = await postGameProgress(e2e.server, { action: 'set-start-time', gameId: game.id, secretCode: code });
       expect(start.status).toBeGreaterThanOrEqual(400);
+      expect(((await start.json()) as { code: string }).code).toBe('code_refunded');
+      p.expectNoErrors({ allowConsole: [TILE_FAILURES] });
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe('cancelling from the account', () => {
+  it('Hebrew at 360 px: a signed-in buyer finds the purchase on the account page and cancels it there', { timeout: 180_000 }, async () => {
+    const language: Language = 'he';
+    const t = texts[language];
+    const game = await mapGame();
+    const p = await newPhonePage(e2e.browser, { baseURL: e2e.server.url, language, viewport: { width: 360, height: 800 } });
+    const { page, context } = p;
+    await stubMapTiles(context);
+    await storeSession(context, await loginViaApi(e2e.server, DEMO_CREATOR));
+    try {
+      await openGameIntro(page, { id: game.id, name: game.content.metadata.name });
+      await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.letsPlay, exact: true }).click();
+      await page.getByTestId('code-entry').waitFor();
+      await page.getByRole('button', { name: t.player.payment.purchase, exact: true }).click();
+      await payOnSandboxPage(page, t, newBuyer('דנה קונה'));
+      const code = ((await page.getByTestId('game-code').textContent()) ?? '').trim();
+
+      await page.goto('/update-profile');
+      const item = page.getByTestId('own-purchase').filter({ hasText: code });
+      await item.waitFor();
+      await item.getByTestId('cancel-purchase').scrollIntoViewIfNeeded();
+      await expectFitsScreen(page, 'the account page with a purchase to cancel (he, 360)');
+      await saveScreenshot(page, 'account-purchases-he-360');
+      await item.getByRole('button', { name: t.cancel.button, exact: true }).click();
+      await page.getByRole('dialog', { name: t.cancel.confirmTitle }).getByRole('button', { name: t.cancel.confirmYes, exact: true }).click();
+      await item.getByTestId('purchase-cancelled').waitFor();
+      await expectNoSeriousA11yViolations(page);
+      await saveScreenshot(page, 'account-purchase-cancelled-he-360');
+      const start = await postGameProgress(e2e.server, { action: 'set-start-time', gameId: game.id, secretCode: code });
       expect(((await start.json()) as { code: string }).code).toBe('code_refunded');
       p.expectNoErrors({ allowConsole: [TILE_FAILURES] });
     } finally {

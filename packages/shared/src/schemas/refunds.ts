@@ -71,3 +71,24 @@ export const cancelPurchaseReplySchema = z.object({
   }),
 });
 export type CancelPurchaseReply = z.infer<typeof cancelPurchaseReplySchema>;
+
+// GET /api/account/purchases: the signed-in buyer's own purchases, newest first, each with whether it may
+// still be cancelled (POST /api/purchases/{id}/cancel with the session) and until when.
+const ownPurchaseSchema = z.object({
+  _id: z.string(),
+  gameId: z.string(),
+  gameName: z.string(),
+  /** Agorot paid. */
+  amount: agorot,
+  status: z.enum(['paid', 'refunded']),
+  paidAt: z.string().nullable(),
+  /** The game's code; null for an event bought for many teams (its codes are in its control room). */
+  code: z.string().nullable(),
+  eventId: z.string().optional(),
+  refundAmount: agorot.nullable(),
+  cancellable: z.boolean(),
+  /** ISO time: the end of the 14 days. */
+  cancelBefore: z.string().nullable(),
+});
+export type OwnPurchase = z.infer<typeof ownPurchaseSchema>;
+export const ownPurchasesReplySchema = z.object({ data: z.array(ownPurchaseSchema) });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { adminPurchasesReplySchema, cancelPurchaseReplySchema, checkTokenReplySchema } from '@streethunt/shared';
+import { adminPurchasesReplySchema, cancelPurchaseReplySchema, checkTokenReplySchema, ownPurchasesReplySchema } from '@streethunt/shared';
 import { events, gameCodes, purchases, refunds } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import type { SandboxProvider } from '../../platform/payments/sandbox.ts';
@@ -183,5 +183,35 @@ describe.each(testDatabaseKinds())('the buyer’s cancellation on %s', (kind) =>
     expect(mail.language).toBe('he');
     expect(mail.text).toContain('בתוך 14 יום מהרכישה');
     expect(mail.text).toContain(`לביטול הרכישה: ${t.config.publicUrl}/purchases/${purchase.id}/cancel?token=${cancelToken(t.config.jwtSecret, purchase.id)}`);
+  });
+
+  it('the account lists the buyer’s own purchases, newest first, each saying whether it may still be cancelled and until when', async () => {
+    const fresh = await buildUser(t.db);
+    const freshToken = await tokenFor(t.app, fresh);
+    const mine = async () => {
+      const res = await getJson(t.app, '/api/account/purchases', { token: freshToken });
+      expect(res.statusCode, res.body).toBe(200);
+      return ownPurchasesReplySchema.parse(res.json()).data;
+    };
+    expect(await mine()).toEqual([]);
+    const old = await buildSale(t.db, { gameId: game.id, amount: 4500, paidAt: new Date(Date.now() - 20 * DAY), builderId: game.builderId, buyerId: fresh.id });
+    const recent = await buildSale(t.db, { gameId: game.id, amount: 6000, paidAt: new Date(Date.now() - DAY), builderId: game.builderId, buyerId: fresh.id });
+    await buildCode(t.db, { gameId: game.id, source: 'purchase', purchaseId: recent.id, code: 'MINE23456' });
+    // Someone else's and an unpaid one are not listed.
+    await buildSale(t.db, { gameId: game.id, amount: 4500, paidAt: new Date(), builderId: game.builderId, buyerId });
+    await buildPurchase(t.db, { gameId: game.id, status: 'pending', buyerId: fresh.id });
+
+    const listed = await mine();
+    expect(listed.map((p) => p._id)).toEqual([recent.id, old.id]);
+    expect(listed[0]).toMatchObject({ amount: 6000, status: 'paid', code: 'MINE23456', cancellable: true, refundAmount: null });
+    expect(Date.parse(listed[0]!.cancelBefore!)).toBe(recent.paidAt!.getTime() + 14 * DAY);
+    expect(listed[1]).toMatchObject({ cancellable: false });
+
+    // Cancelled with the session, it reads refunded and may not be cancelled again.
+    expect((await cancel(recent.id, {}, freshToken)).statusCode).toBe(200);
+    expect((await mine())[0]).toMatchObject({ status: 'refunded', refundAmount: 6000, cancellable: false });
+
+    // Signed out: 401.
+    expect((await getJson(t.app, '/api/account/purchases')).statusCode).toBe(401);
   });
 });

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminPurchaseReplySchema, adminPurchasesReplySchema, cancelPurchaseReplySchema, cancelPurchaseRequestSchema, idSchema, purchasesQuerySchema } from '@streethunt/shared';
+import { adminPurchaseReplySchema, adminPurchasesReplySchema, ownPurchasesReplySchema, cancelPurchaseReplySchema, cancelPurchaseRequestSchema, idSchema, purchasesQuerySchema } from '@streethunt/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../../platform/access.ts';
+import { requireAdmin, requireUser } from '../../platform/access.ts';
 import { acceptEmptyJsonBody, errorReplies, perMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { registerRefundJob } from './provider-refund.ts';
 import * as refunds from './service.ts';
@@ -41,6 +41,20 @@ export const refundsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       return { data: await refunds.listPurchases(deps, request.query.q) };
     },
+  );
+
+  app.get(
+    '/account/purchases',
+    {
+      config: { access: 'user', private: true },
+      schema: {
+        tags: ['payments'],
+        summary: 'The signed-in buyer’s own paid and refunded purchases, newest first (50), each saying whether it may still be cancelled and until when (DESIGN.md section 15)',
+        security: tokenSecurity,
+        response: { 200: ownPurchasesReplySchema, ...errorReplies(401) },
+      },
+    },
+    async (request) => ({ data: await refunds.listOwnPurchases(deps.db, requireUser(request).userId) }),
   );
 
   await app.register(refundRoute);

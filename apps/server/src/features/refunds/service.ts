@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { cancellationQuote, refundDeadline, refundQuote, type AdminPurchase, type CancelPurchaseReply, type RefundKind, type RefundState } from '@streethunt/shared';
+import { cancellationQuote, refundDeadline, refundQuote, type AdminPurchase, type OwnPurchase, type CancelPurchaseReply, type RefundKind, type RefundState } from '@streethunt/shared';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { containing } from '../../db/like.ts';
@@ -279,3 +279,30 @@ export async function purchaseCancellation(db: Db, purchaseId: string, now = new
   return { purchaseId, cancellable: quote.ok, cancelBefore: refundDeadline(row.paidAt).toISOString() };
 }
 
+/**
+ * GET /api/account/purchases: the signed-in buyer's paid and refunded purchases, the 50 newest, each with
+ * whether it may still be cancelled (the same rule as POST /api/purchases/{id}/cancel) and until when.
+ */
+export async function listOwnPurchases(db: Db, userId: string, now = new Date()): Promise<OwnPurchase[]> {
+  const settled = or(eq(purchases.status, 'paid'), eq(purchases.status, 'refunded'));
+  const rows = await selectPurchases(db)
+    .where(and(eq(purchases.buyerId, userId), settled))
+    .orderBy(desc(purchases.paidAt), desc(purchases.id))
+    .limit(50);
+  return rows.map((row) => {
+    const open = row.status === 'paid' && row.paidAt !== null && cancellationQuote({ price: row.amount, paidAt: row.paidAt, now, codeUsed: codeUsed(row) }).ok;
+    return {
+      _id: row.id,
+      gameId: row.gameId,
+      gameName: row.gameName,
+      amount: row.amount,
+      status: row.status === 'refunded' ? 'refunded' : 'paid',
+      paidAt: row.paidAt?.toISOString() ?? null,
+      code: row.code,
+      ...(row.eventId !== null && { eventId: row.eventId }),
+      refundAmount: row.refundAmount,
+      cancellable: open,
+      cancelBefore: row.paidAt ? refundDeadline(row.paidAt).toISOString() : null,
+    };
+  });
+}

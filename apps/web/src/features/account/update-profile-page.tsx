@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { AccountPage, ErrorAlert, emailInputProps, nameInputProps, phoneInputPro
 import { accountApi, accountKeys } from './api.ts';
 import { errorMessage, serverFieldErrors } from './errors.ts';
 import { ShareLinksCard } from './share-links-card.tsx';
+import { OwnPurchases } from '../../ui/purchases/own-purchases.tsx';
 import { focusFirstInvalid, useFields, validateFields, submitChecked } from '../../ui/form-fields.ts';
 import { accountIssueText } from './issue-text.ts';
 import { OwnRecord, useOwnRecord } from './own-record.tsx';
@@ -30,6 +31,9 @@ export function Component() {
           <>
             <ProfileForm key={record._id} profile={record} userId={profile.userId} />
             <ShareLinksCard affiliateCode={record.affiliateCode} />
+            <Suspense fallback={null}>
+              <OwnPurchases userId={profile.userId} />
+            </Suspense>
           </>
         )}
       </OwnRecord>
