@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FinanceReport } from '@streethunt/shared';
 import type { ReportRange } from './api.ts';
@@ -25,6 +25,10 @@ export function ReportView({ report }: { report: FinanceReport }) {
   return (
     <Stack gap="xl">
       <SummaryCards report={report} />
+      {/* Trials are no sales: how many visitors tried the builder's games over these months, and how many then bought. */}
+      {(report.trialsStarted ?? 0) > 0 && (
+        <Text data-testid="reports-trials">{t('finance.trials', { started: report.trialsStarted, bought: report.trialsBought ?? 0 })}</Text>
+      )}
       {noSales ? <NoSales /> : <SalesChart months={earningsByMonth(report)} />}
       {!noSales && (
         <>

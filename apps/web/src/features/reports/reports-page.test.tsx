@@ -212,6 +212,22 @@ describe('finance reports page', () => {
     expect(missing).toEqual([]);
   });
 
+  it.each(['he', 'en'] as const)('counts the free trials of the builder’s games, and those then bought, apart from the sales (%s)', async (language) => {
+    mockRoutes({ [AUTO_LOGIN]: autoLoginReply, [UNLOCK]: granted(), [REPORT_ROUTE]: reportReply({ ...REPORT, trialsStarted: 12, trialsBought: 5 }) });
+    const { t, missing } = await renderPage(<ReportsPage />, { ...setup, language });
+    await unlock('secret-password');
+    expect((await screen.findByTestId('reports-trials')).textContent).toBe(t('finance.trials', { started: 12, bought: 5 }));
+    expect(missing).toEqual([]);
+  });
+
+  it('says nothing of trials when none was started', async () => {
+    mockRoutes({ [AUTO_LOGIN]: autoLoginReply, [UNLOCK]: granted(), [REPORT_ROUTE]: reportReply({ ...REPORT, trialsStarted: 0, trialsBought: 0 }) });
+    await renderPage(<ReportsPage />, { ...setup, language: 'en' });
+    await unlock('secret-password');
+    await screen.findByTestId('reports-summary');
+    expect(screen.queryByTestId('reports-trials')).toBeNull();
+  });
+
   it('explains how builders and affiliates earn when the months hold no sale, and still shows the statement', async () => {
     mockRoutes({ [AUTO_LOGIN]: autoLoginReply, [UNLOCK]: granted(), [REPORT_ROUTE]: reportReply(EMPTY_REPORT) });
     const { missing } = await renderPage(<ReportsPage />, setup);
