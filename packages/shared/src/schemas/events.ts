@@ -48,7 +48,11 @@ export const createEventSchema = z.object({
   /** Minutes each team plays from its own start (the event's end still ends everyone); null: until the end. */
   timeLimitMinutes: z.number().int().min(EVENT_TIME_LIMIT_MIN).max(EVENT_TIME_LIMIT_MAX).nullable().default(null),
   /** An event is bought on its own: a trial's play is never an event's team, so a trialCode is refused, not dropped. */
-  trialCode: z.never({ error: 'an event is bought on its own: trialCode is not taken here' }).optional(),
+  // Text like any code (so a control character in it is named as such), then refused whatever it is.
+  trialCode: lineText()
+    .max(40)
+    .refine(() => false, { error: 'an event is bought on its own: trialCode is not taken here' })
+    .optional(),
 });
 export type CreateEventRequest = z.input<typeof createEventSchema>;
 
