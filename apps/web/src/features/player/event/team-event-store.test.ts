@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TeamView } from '@streethunt/shared';
 import { buildTeamView } from '../test-fixtures.ts';
 import { eventApi } from './event-api.ts';
+import { NetworkError } from '../../../api/client.ts';
 import { TeamEventStore } from './team-event-store.ts';
 import { forgetKept } from '../offline/kept-play.ts';
 
@@ -142,5 +143,41 @@ describe('a team’s phone whose network returns', () => {
     window.dispatchEvent(new Event('online'));
     await Promise.resolve();
     expect(read).toHaveBeenCalledTimes(2);
+  });
+
+  it('back online, reads again a little later while the network does not answer yet, and drops an older reply that comes last', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let serverView = buildTeamView();
+      read.mockImplementation(async () => ({ data: serverView }));
+      const store = new TeamEventStore(session, play);
+      store.start();
+      await vi.advanceTimersByTimeAsync(0);
+      const message = { id: 'message-2', at: new Date().toISOString(), text: 'To the fountain', toTeam: false };
+      serverView = { ...serverView, messages: [message] };
+
+      // The first read after 'online' is cut off; the next, 2 s later, is answered.
+      read.mockImplementationOnce(async () => {
+        throw new NetworkError('offline');
+      });
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(store.getSnapshot().unread).toEqual([]);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(store.getSnapshot().unread).toEqual([message]);
+
+      // A read sent before (answered without the message) that arrives after a newer one changes nothing.
+      let answerOld: (value: { data: TeamView }) => void = () => undefined;
+      read.mockImplementationOnce(() => new Promise((resolve) => (answerOld = resolve)));
+      const older = store.read();
+      window.dispatchEvent(new Event('online'));
+      await vi.advanceTimersByTimeAsync(0);
+      answerOld({ data: { ...serverView, messages: [] } });
+      await older;
+      expect(store.getSnapshot().unread).toEqual([message]);
+      store.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -56,6 +56,9 @@ const changedAfterEnd = (view: TeamView | null): boolean => Boolean(isFinal(view
 const END_READ_DELAY_MS = 1_000;
 /** When the server did not call it over at the end (the phone's clock runs ahead), asked again this often. */
 const END_RETRY_MS = 30_000;
+/** Back online, the phone reads this many times at most, this far apart, until the server answers. */
+const ONLINE_READ_TRIES = 4;
+const ONLINE_READ_RETRY_MS = 2_000;
 /** setTimeout's longest wait; an end further off is waited for in steps. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
@@ -75,6 +78,10 @@ export class TeamEventStore {
   private readonly listeners = new Set<() => void>();
   private stopListening: (() => void) | null = null;
   private reading: Promise<void> | null = null;
+  /** Reads are numbered: a reply older than one already taken is dropped (it may lack a message since sent). */
+  private reads = 0;
+  private latestTaken = 0;
+  private onlineRetry: ReturnType<typeof setTimeout> | null = null;
   private endTimer: ReturnType<typeof setTimeout> | null = null;
   /** The end time the phone last read at, so a clock ahead of the server's asks every END_RETRY_MS, not at once. */
   private readAtEnd: string | null = null;
@@ -114,6 +121,8 @@ export class TeamEventStore {
     this.stopListening?.();
     this.stopListening = null;
     window.removeEventListener('online', this.onOnline);
+    if (this.onlineRetry !== null) clearTimeout(this.onlineRetry);
+    this.onlineRetry = null;
     this.clearEndTimer();
   }
 
@@ -122,24 +131,54 @@ export class TeamEventStore {
    * own return to the room reads too, but it may first wait out its reconnection backoff, or not have
    * noticed it was cut off at all.
    */
-  private onOnline = () => void this.read();
+  private onOnline = () => {
+    if (this.onlineRetry !== null) clearTimeout(this.onlineRetry);
+    this.onlineRetry = null;
+    void this.readOnline(ONLINE_READ_TRIES);
+  };
 
-  /** POST /api/event-team; offline the kept view stays, and the next rejoined room reads again. */
+  /** Read at once, and again a little later while the network, just back, does not answer yet. */
+  private async readOnline(tries: number): Promise<void> {
+    const answered = await this.readNow();
+    if (answered || this.stopped || tries <= 1) return;
+    this.onlineRetry = setTimeout(() => {
+      this.onlineRetry = null;
+      void this.readOnline(tries - 1);
+    }, ONLINE_READ_RETRY_MS);
+  }
+
+  /** POST /api/event-team; offline the kept view stays, and the next rejoined room reads again. A read under way is joined. */
   read(): Promise<void> {
-    this.reading ??= eventApi
+    const reading = (this.reading ??= this.readNow()
+      .then(() => undefined)
+      .finally(() => {
+        this.reading = null;
+      }));
+    return reading;
+  }
+
+  /** One read of its own (not joined to one under way, which may have been cut off with the network): true when it was answered. */
+  private readNow(): Promise<boolean> {
+    const number = ++this.reads;
+    return eventApi
       .read(this.play)
       .then(
-        (reply) => (reply.data ? this.take(reply.data) : this.forget()),
+        (reply) => {
+          if (number < this.latestTaken) return true;
+          this.latestTaken = number;
+          if (reply.data) this.take(reply.data);
+          else this.forget();
+          return true;
+        },
         (error: unknown) => {
           // A server without events answers 404: no code of it is an event's.
           if (error instanceof ApiError && error.status === 404) this.forget();
+          return !(error instanceof NetworkError);
         },
       )
       .finally(() => {
-        this.reading = null;
         if (!this.stopped && !this.state.checked) this.publish({ ...this.state, checked: true });
       });
-    return this.reading;
   }
 
   /** POST /api/event-team/name with a name teamNameProblem let through. */
