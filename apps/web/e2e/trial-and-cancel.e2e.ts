@@ -1,19 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { areaCenter, formatMoney, type Language } from '@streethunt/shared';
-import { fieldLabel, openGameIntro } from './support/app.ts';
+import { openGameIntro } from './support/app.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { TEL_AVIV, newPhonePage, type PhonePage } from './support/browser.ts';
 import { englishGame, mapGame, writtenAnswers, type DemoGame } from './support/demo-games.ts';
 import { expectFitsScreen } from './support/phone-layout.ts';
 import {
-  SANDBOX_CARDS,
   TILE_FAILURES,
   answerRight,
   fetchProgress,
-  futureExpiry,
   newBuyer,
   nextProgressReply,
+  payOnSandboxPage as payOnSandbox,
   postGameProgress,
   questionView,
   stubMapTiles,
@@ -39,23 +38,10 @@ async function offerTrial(game: DemoGame, count: number): Promise<void> {
   await studioApi(e2e.server, admin, `/api/games/${game.id}`, { ...copy, metadata: { ...copy.metadata, freeQuestions: count }, version: stored.version });
 }
 
-/** The purchase form, the sandbox page paid with the test card, and /payment-success. */
+/** The purchase form, which says the purchase may be cancelled, then the sandbox page and /payment-success. */
 async function payOnSandboxPage(page: Page, t: Texts, buyer: Buyer): Promise<void> {
-  const form = page.getByTestId('purchase-form');
-  await form.waitFor();
-  // Before paying, the buyer reads that the purchase may be cancelled.
-  await form.getByTestId('cancel-note').getByText(t.cancelNote).waitFor();
-  await form.getByLabel(fieldLabel(t.player.purchase.fullName)).fill(buyer.fullName);
-  await form.getByLabel(fieldLabel(t.player.purchase.email)).fill(buyer.email);
-  await form.getByLabel(fieldLabel(t.player.purchase.phone)).fill(buyer.phone);
-  await form.getByRole('button', { name: t.player.purchase.toPayment, exact: true }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/sandbox-pay/'));
-  await page.locator('#cardNumber').fill(SANDBOX_CARDS.succeeds);
-  await page.locator('#expiry').fill(futureExpiry());
-  await page.locator('#cvc').fill('123');
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.has('Token'));
-  await page.getByTestId('payment-approved').waitFor();
+  await page.getByTestId('purchase-form').getByTestId('cancel-note').getByText(t.cancelNote).waitFor();
+  await payOnSandbox(page, t, buyer);
 }
 
 /** The area step of question `index`: the phone is put in its area, then continue (STARTED). */

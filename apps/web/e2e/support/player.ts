@@ -113,6 +113,12 @@ export async function buyOnSandboxPage(page: Page, buyer: Buyer): Promise<string
   await page.getByTestId('intro-page').getByRole('button', { name: t.player.intro.letsPlay, exact: true }).click();
   await page.getByTestId('code-entry').waitFor();
   await page.getByRole('button', { name: t.player.payment.purchase, exact: true }).click();
+  await payOnSandboxPage(page, t, buyer);
+  return ((await page.getByTestId('game-code').textContent()) ?? '').trim();
+}
+
+/** From the open purchase form (in the page's language `t`): the buyer's details, the sandbox page paid with the test card, and /payment-success. */
+export async function payOnSandboxPage(page: Page, t: Texts, buyer: Buyer): Promise<void> {
   const form = page.getByTestId('purchase-form');
   await form.waitFor();
   await form.getByLabel(fieldLabel(t.player.purchase.fullName)).fill(buyer.fullName);
@@ -126,7 +132,6 @@ export async function buyOnSandboxPage(page: Page, buyer: Buyer): Promise<string
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.has('Token'));
   await page.getByTestId('payment-approved').waitFor();
-  return ((await page.getByTestId('game-code').textContent()) ?? '').trim();
 }
 
 /** Types an answer and presses Enter. */
