@@ -8,6 +8,8 @@ import affiliatesEn from '../../src/i18n/pages/affiliates.en.json';
 import affiliatesHe from '../../src/i18n/pages/affiliates.he.json';
 import purchasesEn from '../../src/i18n/player/purchases.en.json';
 import buildersEn from '../../src/i18n/pages/builders.en.json';
+import accountEn from '../../src/i18n/app/account.en.json';
+import accountHe from '../../src/i18n/app/account.he.json';
 import buildersHe from '../../src/i18n/pages/builders.he.json';
 import purchasesHe from '../../src/i18n/player/purchases.he.json';
 import type adminCodes from '../../src/i18n/studio/admin-codes.en.json';
@@ -28,9 +30,9 @@ import type { Language } from './browser.ts';
 
 /**
  * The app's own translations, so tests find elements by what users read without copying the words;
- * with the terms of use, the affiliates', builders' pages and purchases, namespaces of their own in the app (src/i18n/terms-translations.ts).
+ * with the terms of use, the affiliates', builders' pages, purchases and the account pages, namespaces of their own in the app (src/i18n/terms-translations.ts).
  */
-export const texts = { he: { ...he, ...termsHe, ...affiliatesHe, ...purchasesHe, ...buildersHe }, en: { ...en, ...termsEn, ...affiliatesEn, ...purchasesEn, ...buildersEn } } as const;
+export const texts = { he: { ...he, ...termsHe, ...affiliatesHe, ...purchasesHe, ...buildersHe, ...accountHe }, en: { ...en, ...termsEn, ...affiliatesEn, ...purchasesEn, ...buildersEn, ...accountEn } } as const;
 
 export type Texts = (typeof texts)[Language];
 

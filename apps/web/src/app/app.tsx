@@ -32,6 +32,8 @@ export const theme = createTheme({
   colors: { teal, red, green },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Hebrew", Arial, sans-serif',
   defaultRadius: 'md',
+  // A visitor who asks for less motion gets none: Mantine's transitions (modals, menus) end at once.
+  respectReducedMotion: true,
   components: {
     // A dropdown is measured while hidden and first shown at the input's centre: on a phone in a
     // left-to-right page that first frame overflowed the page and the browser scrolled it away from the

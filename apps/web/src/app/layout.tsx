@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Box } from '@mantine/core';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../api/public-config.ts';
+import { focusHeading, watchFirstInteraction } from '../ui/announcer/focus-heading.ts';
 import { HeaderSlotProvider } from '../ui/header-slot.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import { EnvironmentBanner } from './environment-banner.tsx';
 import { Header } from './header.tsx';
 import { rememberAffiliate, wwwRedirectTarget } from './startup.ts';
@@ -13,13 +15,27 @@ export function isHeaderHidden(pathname: string): boolean {
   return pathname === '/' || pathname === '/affiliates' || pathname.startsWith('/affiliates/');
 }
 
+// The app's live regions load once the page is up: nothing is news before the visitor has the page,
+// and the game's first load has no bytes to spare.
+const Announcer = lazy(() => import('../ui/announcer/announcer.tsx').then((m) => ({ default: m.Announcer })));
+
 export function Layout() {
   const { t } = useTranslation();
   const location = useLocation();
   const config = usePublicConfig();
+  const hydrated = useHydrated();
 
   // An `aff` link may land on any page, not only the first one loaded.
   useEffect(() => rememberAffiliate(location.search), [location.search]);
+
+  useEffect(watchFirstInteraction, []);
+  // A new page takes focus to its heading (not the first: the browser starts at the top of the page).
+  const firstPath = useRef(location.pathname);
+  useEffect(() => {
+    if (location.pathname === firstPath.current) return;
+    firstPath.current = '';
+    return focusHeading('#main');
+  }, [location.pathname]);
 
   useEffect(() => {
     const target = wwwRedirectTarget(window.location, config.data?.bareDomain ?? null);
@@ -37,6 +53,11 @@ export function Layout() {
         <Box component="main" id="main" style={{ flex: 1 }}>
           <Outlet />
         </Box>
+        {hydrated && (
+          <Suspense fallback={null}>
+            <Announcer />
+          </Suspense>
+        )}
         <ScrollRestoration />
       </Box>
     </HeaderSlotProvider>

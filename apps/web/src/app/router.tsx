@@ -7,6 +7,7 @@ import { RouteError } from './route-error.tsx';
 import { routeWithTexts, studioRoute } from './studio-route.ts';
 import { TERMS_NAMESPACE } from '../i18n/terms-translations.ts';
 import { AFFILIATES_NAMESPACE } from '../i18n/affiliates-translations.ts';
+import { ACCOUNT_NAMESPACE } from '../i18n/account-translations.ts';
 
 /** Every route of spec section 2. Pages load on demand so the player ships little code. */
 export const routes: RouteObject[] = [
@@ -20,15 +21,15 @@ export const routes: RouteObject[] = [
       { path: 'home', lazy: withAllStyles(() => import('../features/pages/home-page.tsx')) },
       { path: 'about', lazy: withAllStyles(() => import('../features/pages/about-page.tsx')) },
       { path: 'terms', lazy: routeWithTexts(TERMS_NAMESPACE, () => import('../features/pages/terms-page.tsx')) },
-      { path: 'login', lazy: withAllStyles(() => import('../features/account/login-page.tsx')) },
-      { path: 'logout', lazy: withAllStyles(() => import('../features/account/logout-page.tsx')) },
-      { path: 'signup', lazy: withAllStyles(() => import('../features/account/signup-page.tsx')) },
-      { path: 'forgot-password', lazy: withAllStyles(() => import('../features/account/forgot-password-page.tsx')) },
-      { path: 'reset-password/:id/:token', lazy: withAllStyles(() => import('../features/account/reset-password-page.tsx')) },
+      { path: 'login', lazy: routeWithTexts(ACCOUNT_NAMESPACE, () => import('../features/account/login-page.tsx')) },
+      { path: 'logout', lazy: routeWithTexts(ACCOUNT_NAMESPACE, () => import('../features/account/logout-page.tsx')) },
+      { path: 'signup', lazy: routeWithTexts(ACCOUNT_NAMESPACE, () => import('../features/account/signup-page.tsx')) },
+      { path: 'forgot-password', lazy: routeWithTexts(ACCOUNT_NAMESPACE, () => import('../features/account/forgot-password-page.tsx')) },
+      { path: 'reset-password/:id/:token', lazy: routeWithTexts(ACCOUNT_NAMESPACE, () => import('../features/account/reset-password-page.tsx')) },
       // `/validate-email/resend` shows the resend form; any other value is a token.
-      { path: 'validate-email/:token', lazy: withAllStyles(() => import('../features/account/validate-email-page.tsx')) },
-      { path: 'update-profile', lazy: withAllStyles(() => import('../features/account/update-profile-page.tsx')) },
-      { path: 'update-payment-details', lazy: withAllStyles(() => import('../features/account/update-payment-details-page.tsx')) },
+      { path: 'validate-email/:token', lazy: routeWithTexts(ACCOUNT_NAMESPACE, () => import('../features/account/validate-email-page.tsx')) },
+      { path: 'update-profile', lazy: routeWithTexts(ACCOUNT_NAMESPACE, () => import('../features/account/update-profile-page.tsx')) },
+      { path: 'update-payment-details', lazy: routeWithTexts(ACCOUNT_NAMESPACE, () => import('../features/account/update-payment-details-page.tsx')) },
       { path: 'test/request', lazy: withAllStyles(() => import('../features/pages/test-request-page.tsx')) },
       { path: 'test', lazy: withAllStyles(() => import('../features/pages/test-page.tsx')) },
       { path: 'affiliates', lazy: routeWithTexts(AFFILIATES_NAMESPACE, () => import('../features/affiliates/affiliates-page.tsx')) },

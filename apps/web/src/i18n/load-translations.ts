@@ -6,6 +6,7 @@ import { LIVE_NAMESPACE, loadLiveTranslations } from './live-translations.ts';
 import { LANGUAGES_NAMESPACE, loadLanguagesTranslations } from './languages-translations.ts';
 import { loadTermsTranslations, TERMS_NAMESPACE } from './terms-translations.ts';
 import { AFFILIATES_NAMESPACE, loadAffiliatesTranslations } from './affiliates-translations.ts';
+import { ACCOUNT_NAMESPACE, loadAccountTranslations } from './account-translations.ts';
 
 /** One chunk per language, so a page loads only the active language's texts (DESIGN.md section 7). */
 const translationLoaders: Record<Language, () => Promise<{ default: ResourceKey }>> = {
@@ -21,6 +22,7 @@ const namespaceLoaders: Partial<Record<string, (language: Language) => Promise<R
   [LANGUAGES_NAMESPACE]: loadLanguagesTranslations,
   [TERMS_NAMESPACE]: loadTermsTranslations,
   [AFFILIATES_NAMESPACE]: loadAffiliatesTranslations,
+  [ACCOUNT_NAMESPACE]: loadAccountTranslations,
 };
 
 /**

@@ -19,6 +19,8 @@ import outboxHe from './player/outbox.he.json';
 import purchasesEn from './player/purchases.en.json';
 import purchasesHe from './player/purchases.he.json';
 import buildersEn from './pages/builders.en.json';
+import accountEn from './app/account.en.json';
+import accountHe from './app/account.he.json';
 import buildersHe from './pages/builders.he.json';
 
 /** Every leaf of a translation tree as `path -> value`; arrays count by index. */
@@ -46,6 +48,7 @@ describe.each([
   ['outbox translation files', outboxHe, outboxEn],
   ['purchases translation files', purchasesHe, purchasesEn],
   ['builders page translation files', buildersHe, buildersEn],
+  ['account pages translation files', accountHe, accountEn],
 ])('%s', (_name, heTexts, enTexts) => {
   const heLeaves = leaves(heTexts);
   const enLeaves = leaves(enTexts);

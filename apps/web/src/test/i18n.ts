@@ -14,6 +14,9 @@ import offlinePackEn from '../i18n/player/offline-pack.en.json';
 import offlinePackHe from '../i18n/player/offline-pack.he.json';
 import { PURCHASES_NAMESPACE } from '../i18n/purchases-translations.ts';
 import { BUILDERS_NAMESPACE } from '../i18n/builders-translations.ts';
+import { ACCOUNT_NAMESPACE } from '../i18n/account-translations.ts';
+import accountEn from '../i18n/app/account.en.json';
+import accountHe from '../i18n/app/account.he.json';
 import buildersEn from '../i18n/pages/builders.en.json';
 import buildersHe from '../i18n/pages/builders.he.json';
 import purchasesEn from '../i18n/player/purchases.en.json';
@@ -51,8 +54,8 @@ export async function createTestI18n(language: Language = 'he', { loadedLater = 
   if (loadedLater.length > 0) i18n.use(lazyTranslations);
   await i18n.use(initReactI18next).init({
     resources: {
-      he: bundled({ translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe, [LIVE_NAMESPACE]: liveHe, [LANGUAGES_NAMESPACE]: languagesHe, [TERMS_NAMESPACE]: termsHe, [AFFILIATES_NAMESPACE]: affiliatesHe, [OFFLINE_PACK_NAMESPACE]: offlinePackHe, [PURCHASES_NAMESPACE]: purchasesHe, [BUILDERS_NAMESPACE]: buildersHe }),
-      en: bundled({ translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn, [LIVE_NAMESPACE]: liveEn, [LANGUAGES_NAMESPACE]: languagesEn, [TERMS_NAMESPACE]: termsEn, [AFFILIATES_NAMESPACE]: affiliatesEn, [OFFLINE_PACK_NAMESPACE]: offlinePackEn, [PURCHASES_NAMESPACE]: purchasesEn, [BUILDERS_NAMESPACE]: buildersEn }),
+      he: bundled({ translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe, [LIVE_NAMESPACE]: liveHe, [LANGUAGES_NAMESPACE]: languagesHe, [TERMS_NAMESPACE]: termsHe, [AFFILIATES_NAMESPACE]: affiliatesHe, [OFFLINE_PACK_NAMESPACE]: offlinePackHe, [PURCHASES_NAMESPACE]: purchasesHe, [BUILDERS_NAMESPACE]: buildersHe, [ACCOUNT_NAMESPACE]: accountHe }),
+      en: bundled({ translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn, [LIVE_NAMESPACE]: liveEn, [LANGUAGES_NAMESPACE]: languagesEn, [TERMS_NAMESPACE]: termsEn, [AFFILIATES_NAMESPACE]: affiliatesEn, [OFFLINE_PACK_NAMESPACE]: offlinePackEn, [PURCHASES_NAMESPACE]: purchasesEn, [BUILDERS_NAMESPACE]: buildersEn, [ACCOUNT_NAMESPACE]: accountEn }),
     },
     partialBundledLanguages: loadedLater.length > 0,
     lng: language,
@@ -72,5 +75,5 @@ export async function createTestI18n(language: Language = 'he', { loadedLater = 
  * studio's first, then the main file's (their keys never meet).
  */
 export function textsOf(i18n: I18n) {
-  return i18n.getFixedT(null, [STUDIO_NAMESPACE, PRESENCE_NAMESPACE, LIVE_NAMESPACE, LANGUAGES_NAMESPACE, TERMS_NAMESPACE, AFFILIATES_NAMESPACE, OFFLINE_PACK_NAMESPACE, PURCHASES_NAMESPACE, BUILDERS_NAMESPACE, 'translation']);
+  return i18n.getFixedT(null, [STUDIO_NAMESPACE, PRESENCE_NAMESPACE, LIVE_NAMESPACE, LANGUAGES_NAMESPACE, TERMS_NAMESPACE, AFFILIATES_NAMESPACE, OFFLINE_PACK_NAMESPACE, PURCHASES_NAMESPACE, BUILDERS_NAMESPACE, ACCOUNT_NAMESPACE, 'translation']);
 }

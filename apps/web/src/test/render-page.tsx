@@ -3,6 +3,7 @@
  * i18next with the real he/en files of both namespaces), with `fetch` as the only thing mocked. Keys the
  * page asks for and the files lack are collected in `missing`.
  */
+import { Announcer, resetAnnouncer } from '../ui/announcer/announcer.tsx';
 import type { ReactElement } from 'react';
 import { Notifications, notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
@@ -59,7 +60,7 @@ export type PageSetup = {
   language?: Language;
   /** A cache to start from (e.g. data a page should forget). */
   queryClient?: QueryClient;
-  /** The app header, for a page that puts its own items in it (the game player). */
+  /** The app header, for a page that puts its own items in it (the game player), and the app's live regions. */
   withHeader?: boolean;
   /** Namespaces left to the app's loader, not in from the start (createTestI18n). */
   loadedLater?: string[];
@@ -80,6 +81,7 @@ export async function renderPage(page: ReactElement, { path, url = path, languag
           <HeaderSlotProvider>
             <HeaderNav />
             {routed}
+            <Announcer />
           </HeaderSlotProvider>
         ) : (
           routed
@@ -97,7 +99,10 @@ export function resetBrowserState() {
     const name = part.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; max-age=0; path=/`;
   }
-  act(() => notifications.clean());
+  act(() => {
+    notifications.clean();
+    resetAnnouncer();
+  });
 }
 
 /**

@@ -21,7 +21,7 @@ export function PasswordField({ inputRef, ...props }: PasswordInputProps & { inp
       // is reachable with Tab and answers Enter too. Its state is read out through aria-pressed.
       visibilityToggleButtonProps={{
         tabIndex: 0,
-        'aria-label': t('account.common.showPassword'),
+        'aria-label': t('common.showPassword'),
         onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
           if (event.key !== 'Enter') return;
           event.preventDefault();

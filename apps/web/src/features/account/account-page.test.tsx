@@ -7,7 +7,7 @@ describe('PasswordField', () => {
   it('has a show-password toggle that the keyboard reaches (Tab) and works (Enter, Space)', async () => {
     const { t } = await renderUi(<PasswordField label="Password" />, 'en');
     const input = screen.getByLabelText('Password') as HTMLInputElement;
-    const toggle = screen.getByRole('button', { name: t('account.common.showPassword') });
+    const toggle = screen.getByRole('button', { name: t('common.showPassword') });
     // Mantine takes it out of the tab order (-1) by default.
     expect(toggle.tabIndex).toBe(0);
     expect(input.type).toBe('password');

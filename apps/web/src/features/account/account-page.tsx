@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '../../i18n/account-translations.ts';
 import type { ReactNode } from 'react';
 import { Alert, Center, Container, Loader, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -36,7 +37,7 @@ export function SuccessAlert({ children }: { children: ReactNode }) {
 }
 
 export function PageLoader() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_TEXTS);
   return (
     <Center py="xl">
       <Loader role="status" aria-label={t('account.common.loading')} />

@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '../../i18n/account-translations.ts';
 import type { FormEvent } from 'react';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -13,7 +14,7 @@ import { LinkRow } from '../../ui/link-row.tsx';
 
 /** `/forgot-password`: asks for a reset link by email. On OK says so and hides the button (spec section 8). */
 export function Component() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_TEXTS);
   const [params] = useSearchParams();
   const form = useFields({ email: params.get('email') ?? '' });
 

@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '../../i18n/account-translations.ts';
 import type { FormEvent } from 'react';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ const FIELDS = ['email', 'password'] as const;
 
 /** `/login?url=`: email and password; afterwards back to `url` when it is ours, else /my-games. */
 export function Component() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_TEXTS);
   const { logIn } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '../../i18n/account-translations.ts';
 import { useEffect, useRef } from 'react';
 import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -9,7 +10,7 @@ import { AccountPage, PageLoader } from './account-page.tsx';
 
 /** `/logout`: ends the session, forgets what was loaded for this user, then the login page. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_TEXTS);
   const { logOut } = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '../../i18n/account-translations.ts';
 import type { ReactNode } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ type Read<R, T> = {
 
 /** A logged-in user's own record (their profile, their bank details), read once the session is known. */
 export function useOwnRecord<R, T>({ path, queryKey, read, select }: Read<R, T>) {
-  const { i18n } = useTranslation();
+  const { i18n } = useTranslation(ACCOUNT_TEXTS);
   const session = useRequireLogin(path);
   const userId = session.session?.userId ?? '';
   const record = useQuery({ queryKey: queryKey(userId), queryFn: () => read(i18n.language), enabled: session.status === 'in', select });
@@ -27,7 +28,7 @@ export function useOwnRecord<R, T>({ path, queryKey, read, select }: Read<R, T>)
 
 /** The loader until the record is in, its error with a retry, then `children` with the record. */
 export function OwnRecord<T>({ state, loadError, children }: { state: ReturnType<typeof useOwnRecord<unknown, T>>; loadError: string; children(record: T): ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_TEXTS);
   const { record, loggedIn } = state;
   if (!loggedIn || record.isPending) return <PageLoader />;
   if (record.isError) {

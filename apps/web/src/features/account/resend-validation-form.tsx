@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '../../i18n/account-translations.ts';
 import type { FormEvent } from 'react';
 import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -14,7 +15,7 @@ import { accountIssueText } from './issue-text.ts';
  * more than "if it is registered and not yet confirmed, a link was sent".
  */
 export function ResendValidationForm({ initialEmail = '', withHeading = false }: { initialEmail?: string; withHeading?: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_TEXTS);
   const form = useFields({ email: initialEmail });
 
   const resend = useMutation({

@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '../../i18n/account-translations.ts';
 import { useEffect, useRef, type FormEvent } from 'react';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -18,7 +19,7 @@ type Field = 'password' | 'confirm';
  * /login after 3 s; ERROR shows it and goes to /forgot-password after 3 s (spec section 8).
  */
 export function Component() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_TEXTS);
   const navigate = useNavigate();
   const { id = '', token = '' } = useParams();
   const formRef = useRef<HTMLFormElement>(null);

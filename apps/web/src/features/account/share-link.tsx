@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '../../i18n/account-translations.ts';
 import { useId, useState } from 'react';
 import { Anchor, Box, Button, Center, CopyButton, Group, Image, Loader, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconQrcode } from '@tabler/icons-react';
@@ -19,7 +20,7 @@ type Props = {
 
 /** One share link: the link itself (left to right), a copy button and a QR code shown on demand. */
 export function ShareLink({ label, link, qrFile, testId }: Props) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_TEXTS);
   const [qrShown, setQrShown] = useState(false);
   const qrId = useId();
   return (
@@ -62,7 +63,7 @@ export function ShareLink({ label, link, qrFile, testId }: Props) {
 }
 
 function QrCode({ id, link, alt, file }: { id: string; link: string; alt: string; file: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_TEXTS);
   const qr = useQrSvg(link);
   return (
     <Box id={id} data-testid="share-qr">

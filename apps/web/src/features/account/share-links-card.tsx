@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '../../i18n/account-translations.ts';
 import { useId, useState } from 'react';
 import { Anchor, Button, Code, Group, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -12,7 +13,7 @@ import { ShareLink } from './share-link.tsx';
 
 /** 'Share and earn' on /update-profile: the user's affiliate code, a link to every game and one to a game they pick. */
 export function ShareLinksCard({ affiliateCode }: { affiliateCode: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_TEXTS);
   const titleId = useId();
   const origin = window.location.origin;
   return (
@@ -37,6 +38,7 @@ export function ShareLinksCard({ affiliateCode }: { affiliateCode: string }) {
         <GameShareLink origin={origin} affiliateCode={affiliateCode} />
         <Text size="sm" data-testid="share-terms">
           <Trans
+            ns={ACCOUNT_TEXTS}
             i18nKey="account.share.terms"
             values={{ percent: AFFILIATE_PERCENT, minimum: money(PAYOUT_MINIMUM, i18n.language) }}
             components={{
@@ -60,7 +62,7 @@ const SEARCH_DEBOUNCE_MS = 300;
  * answer comes.
  */
 function GameShareLink({ origin, affiliateCode }: { origin: string; affiliateCode: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_TEXTS);
   const [picked, setPicked] = useState<GameListItem | null>(null);
   const [search, setSearch] = useState('');
   const nameOf = (game: GameListItem) => {

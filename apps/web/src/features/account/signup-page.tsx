@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '../../i18n/account-translations.ts';
 import { useRef, type FormEvent } from 'react';
 import { Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ const FIELDS = ['firstName', 'lastName', 'email', 'password', 'phone'] as const;
 
 /** `/signup`: all five fields are required; success means a confirmation link was emailed. */
 export function Component() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_TEXTS);
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFields({ firstName: '', lastName: '', email: '', password: '', phone: '' });
 
@@ -45,7 +46,7 @@ export function Component() {
       <AccountPage title={t('account.signup.successTitle')}>
         <SuccessAlert>
           <Text size="sm">
-            <Trans i18nKey="account.signup.successText" values={{ email }} components={{ email: <bdi dir="ltr" /> }} />
+            <Trans ns={ACCOUNT_TEXTS} i18nKey="account.signup.successText" values={{ email }} components={{ email: <bdi dir="ltr" /> }} />
           </Text>
         </SuccessAlert>
         <Text size="sm">{t('account.signup.successHint')}</Text>
@@ -97,7 +98,7 @@ export function Component() {
           />
           <TextInput label={t('account.fields.phone')} required {...phoneInputProps} {...form.field('phone')} />
           <Text size="xs" c="dimmed">
-            <Trans i18nKey="account.signup.terms" components={{ terms: <Anchor component={Link} to="/terms" size="xs" underline="always" /> }} />
+            <Trans ns={ACCOUNT_TEXTS} i18nKey="account.signup.terms" components={{ terms: <Anchor component={Link} to="/terms" size="xs" underline="always" /> }} />
           </Text>
           <Button type="submit" loading={signup.isPending} fullWidth>
             {t('account.signup.submit')}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../i18n/en.json';
-import he from '../../i18n/he.json';
+import en from '../../i18n/app/account.en.json';
+import he from '../../i18n/app/account.he.json';
+import { ACCOUNT_NAMESPACE } from '../../i18n/account-translations.ts';
 import { createTestI18n } from '../../test/i18n.ts';
 
 /** Every leaf of a translation tree, as dotted keys with their text. */
@@ -38,9 +39,9 @@ describe('account translations', () => {
 
   it('reports keys the code asks for and the files lack (the page tests rely on it)', async () => {
     const { i18n, missing } = await createTestI18n('he');
-    i18n.t(['account.validation.byField.firstName.required', 'account.validation.required']);
+    i18n.t(['account.validation.byField.firstName.required', 'account.validation.required'], { ns: ACCOUNT_NAMESPACE });
     expect(missing).toEqual([]);
-    i18n.t('account.login.noSuchKey');
+    i18n.t('account.login.noSuchKey', { ns: ACCOUNT_NAMESPACE });
     expect(missing.map((entry) => entry.key)).toEqual(['account.login.noSuchKey']);
   });
 });

@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '../../i18n/account-translations.ts';
 import { useRef, type FormEvent } from 'react';
 import { Alert, Button, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -24,7 +25,7 @@ const onlyDigits = (value: string) => value.replace(/\D+/g, '');
 
 /** `/update-payment-details`: the bank account a creator's or affiliate's share is paid into. */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_TEXTS);
   const details = useOwnRecord({
     path: PATH,
     queryKey: accountKeys.paymentDetails,
@@ -43,7 +44,7 @@ export function Component() {
 }
 
 function PaymentDetailsForm({ details, userId }: { details: Details | null; userId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_TEXTS);
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFields<Field>({

@@ -43,7 +43,7 @@ describe('update profile page', () => {
     fireEvent.click(screen.getByRole('button', { name: t('account.common.save') }));
 
     await waitFor(() => expect(i18n.language).toBe('en'));
-    expect(await screen.findByText(i18n.t('account.profile.saved'))).toBeTruthy();
+    expect(await screen.findByText(t('account.profile.saved'))).toBeTruthy();
     const post = routesCalled(fetchMock).indexOf('POST /api/user/profile');
     expect(sentBody(fetchMock, post)).toEqual({ firstName: 'Dana', lastName: 'Levi', phone: '050-1234567', language: 'en' });
     expect(missing).toEqual([]);

@@ -1,3 +1,4 @@
+import { ACCOUNT_NAMESPACE, ACCOUNT_TEXTS } from '../../i18n/account-translations.ts';
 import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -21,7 +22,7 @@ const FIELDS = ['firstName', 'lastName', 'phone'] as const;
  * and their affiliate code with share links.
  */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_TEXTS);
   const profile = useOwnRecord({ path: PATH, queryKey: accountKeys.profile, read: accountApi.profile, select: (reply: ProfileReply) => reply.data.user });
 
   return (
@@ -42,7 +43,7 @@ export function Component() {
 }
 
 function ProfileForm({ profile, userId }: { profile: Profile; userId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_TEXTS);
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const form = useFields({ firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone });
@@ -55,7 +56,7 @@ function ProfileForm({ profile, userId }: { profile: Profile; userId: string }) 
       const saved = reply.data.user.language;
       // The chosen language is the interface's language from now on.
       if (saved !== i18n.language) await i18n.changeLanguage(saved);
-      notifications.show({ color: 'teal', message: i18n.t('account.profile.saved') });
+      notifications.show({ color: 'teal', message: i18n.t('account.profile.saved', { ns: ACCOUNT_NAMESPACE }) });
     },
     onError: (error) => {
       form.setErrors(serverFieldErrors(error, FIELDS));

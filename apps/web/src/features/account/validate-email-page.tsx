@@ -1,3 +1,4 @@
+import { ACCOUNT_TEXTS } from '../../i18n/account-translations.ts';
 import { Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -17,7 +18,7 @@ const RESEND = 'resend';
  * with the resend form. `/validate-email/resend` shows the resend form only.
  */
 export function Component() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(ACCOUNT_TEXTS);
   const { token = '' } = useParams();
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
@@ -33,7 +34,7 @@ export function Component() {
 }
 
 function ValidateToken({ token, email }: { token: string; email: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(ACCOUNT_TEXTS);
   const validation = useTokenCall({
     queryKey: accountKeys.validateEmail(token),
     call: () => accountApi.validateEmail(token, i18n.language),

@@ -8,6 +8,7 @@ import { usePlay } from './play-context.tsx';
 import { usePlayFlow } from './use-play-flow.ts';
 import { flowRulesOf, indexOfQuestion } from './play-flow.ts';
 import { useAreaMarks } from './use-area-marks.ts';
+import { StopsList, type ListedStop } from './stops-list.tsx';
 
 /** The map page: the areas the game's flow opens now and those done, the next one highlighted, and where the player is. */
 export function MapPage() {
@@ -32,6 +33,10 @@ function LiveMap() {
   const marks = useAreaMarks();
   // Before the start nothing is current; in any order, the flow's suggestion (the one under way, else the first open).
   const current = snapshot.progress?.startTime ? indexOfQuestion(flowRulesOf(game), flow.next) : -1;
+  // The list beside the map: the stops the flow opens now, with a place to walk to.
+  const stops = questions.flatMap((question, index): ListedStop[] =>
+    question.location && flow.playable.includes(question.id) ? [{ id: question.id, number: index + 1, location: question.location, next: question.id === flow.next }] : [],
+  );
   const unavailable = geolocation.status === 'denied' || geolocation.status === 'unavailable';
   return (
     <Stack gap="md" data-testid="map-page">
@@ -46,6 +51,7 @@ function LiveMap() {
         marks={marks}
         position={geolocation.position}
       />
+      <StopsList gameId={game._id} stops={stops} position={geolocation.position} />
     </Stack>
   );
 }

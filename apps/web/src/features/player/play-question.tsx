@@ -2,6 +2,8 @@ import { judgeOnPhone, playOutcomes, type PlayerQuestion, type QuestionStatus } 
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useAnnounceNew } from '../../ui/announcer/announcer.tsx';
 import { QuestionView } from '../../ui/game/question-view.tsx';
 import { gameKey } from './use-game.ts';
 import { usePlay } from './play-context.tsx';
@@ -20,6 +22,7 @@ const PhotoStep = lazy(withAllStyles(() => import('./photo/photo-step.tsx')));
  * answer or the skip carries the count.
  */
 export function PlayQuestion({ index, question, status }: { index: number; question: PlayerQuestion; status: QuestionStatus | null }) {
+  const { t } = useTranslation();
   const { game, session, snapshot, event } = usePlay();
   const inEvent = Boolean(useTeamEventState(event)?.view);
   const state = snapshot.progress?.questions[index];
@@ -37,6 +40,11 @@ export function PlayQuestion({ index, question, status }: { index: number; quest
   const afterOnItsWay = Boolean(question.answer.contentAfterAnswerSealed) && (status === 'ANSWERED' || status === 'SOLUTION');
   const textOnItsWay = hintOnItsWay || afterOnItsWay;
   const confirmed = snapshot.progress?.lastUpdate;
+  // A hint opened (here, or by the team on another phone) is said once; those open when the question shows are not news.
+  const hintNews = (state?.hints ?? []).flatMap((hint, hintIndex) =>
+    hint.isOpen ? [{ key: `hint:${game._id}:${code}:${question.id}:${hintIndex}`, text: t('player.hints.opened', { label: question.hints[hintIndex]?.title?.trim() || t('player.hints.untitled', { n: hintIndex + 1 }) }) }] : [],
+  );
+  useAnnounceNew(hintNews);
   useEffect(() => {
     if (textOnItsWay && !snapshot.offline) void queryClient.invalidateQueries({ queryKey: gameKey(game._id, code) });
   }, [textOnItsWay, confirmed, snapshot.offline, queryClient, game._id, code]);

@@ -6,6 +6,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { useHeaderItems } from '../../ui/header-slot.tsx';
 import { withAllStyles } from '../../ui/all-styles.ts';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { useFocusHeadingOnChange } from '../../ui/announcer/focus-heading.ts';
 import { ReadAloudProvider } from '../../ui/read-aloud/read-aloud.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
 import { offeredLanguages } from '../../ui/language/game-languages.ts';
@@ -65,6 +66,7 @@ function PlayerScreen({ gameId }: { gameId: string }) {
 
   // The questions need a code: without one the player is asked for it.
   const shown: DisplayPage = page === 'questions' && !snapshot.secret ? 'payment' : (page ?? 'intro');
+  useFocusHeadingOnChange(shown, '[data-testid="player"]');
   const hasMap = Boolean(game?.metadata.map);
   const hasGame = Boolean(game);
   // A first screen the server drew in the visitor's language (a translation, though none was asked

@@ -3,6 +3,7 @@ import { Button, Center, Group, Loader, Progress, Stack, Text } from '@mantine/c
 import { IconListDetails } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isQuestionOpen, questionUnderWay, takesPresenceCode, type Flow, type Progress as PlayProgress } from '@streethunt/shared';
+import { useFocusHeadingOnChange } from '../../ui/announcer/focus-heading.ts';
 import { AreaStep } from './area-step.tsx';
 import { BranchOverruled } from './branch-overruled.tsx';
 import { GameOverPage } from './game-over-page.tsx';
@@ -48,6 +49,10 @@ export function QuestionsPage() {
   const [chosen, setChosen] = useState<number | null>(null);
   const ids = useMemo(() => (questions ?? []).map((q) => q.id), [questions]);
   const index = shownQuestion(progress, flow, ids, free, chosen);
+
+  // Which screen shows: a new one takes focus to its heading (the place on the area step, the question once there, the end).
+  const onArea = index !== null && index >= 0 && progress?.questions[index]?.status === null;
+  useFocusHeadingOnChange(`${index}:${onArea}:${Boolean(progress?.startTime)}`, '[data-testid="player"]');
 
   // A new question starts at the top of the page. (A block body: newer browsers return a promise
   // from scrollTo, which React would take for a clean-up function.)

@@ -68,8 +68,10 @@ describe('player: a live event while playing', () => {
     const first = message('m1', 'Meet at the fountain at <b>12:00</b>');
     act(() => live.onTeamView?.(buildTeamView({ messages: [first] })));
     const alert = await screen.findByTestId('event-message');
-    expect(alert.getAttribute('role')).toBe('alert');
     expect(within(alert).getByText(t('player.event.message.title'))).toBeTruthy();
+    // Said once through the app's live region, as it comes; the box is no second alert.
+    expect(alert.getAttribute('role')).toBe('region');
+    expect(screen.getByTestId('announce-assertive').textContent).toBe(`${t('player.event.message.title')}: Meet at the fountain at <b>12:00</b>`);
     // Plain text: the organiser's markup shows as typed.
     expect(within(alert).getByTestId('event-message-text').textContent).toBe('Meet at the fountain at <b>12:00</b>');
     expect(alert.querySelector('b')).toBeNull();
@@ -88,6 +90,7 @@ describe('player: a live event while playing', () => {
     act(() => live.onTeamView?.(buildTeamView({ messages: [first, second] })));
     const next = await screen.findByTestId('event-message');
     expect(within(next).getAllByTestId('event-message-text').map((node) => node.textContent)).toEqual(['Team Owls: you are doing great']);
+    expect(screen.getByTestId('announce-assertive').textContent).toBe(`${t('player.event.message.title')}: Team Owls: you are doing great`);
     expect(sounds).toHaveBeenCalledTimes(2);
 
     fireEvent.click(screen.getByRole('button', { name: t('player.event.messages.open', { count: 2 }) }));
@@ -209,9 +212,13 @@ describe('player: a live event while playing', () => {
     act(() => vi.advanceTimersByTime(31_000));
     expect(timer.textContent).toBe('0:09:59');
     const ten = screen.getByTestId('time-warning');
-    expect(ten.getAttribute('role')).toBe('alert');
     expect(ten.getAttribute('data-level')).toBe('ten');
     expect(ten.textContent).toContain(t('player.event.timeWarning.ten'));
+    // Said once through the app's live region; the timer itself is no live region (role timer: not read every second).
+    const said = screen.getByTestId('announce-assertive');
+    expect(said.textContent).toBe(t('player.event.timeWarning.ten'));
+    expect(timer.getAttribute('role')).toBe('timer');
+    expect(timer.getAttribute('aria-live')).toBeNull();
     // Read: it does not come back as the seconds go by.
     fireEvent.click(within(ten).getByRole('button', { name: t('player.event.timeWarning.dismiss') }));
     act(() => vi.advanceTimersByTime(60_000));
@@ -222,6 +229,7 @@ describe('player: a live event while playing', () => {
     const one = screen.getByTestId('time-warning');
     expect(one.getAttribute('data-level')).toBe('one');
     expect(one.textContent).toContain(t('player.event.timeWarning.one'));
+    expect(said.textContent).toBe(t('player.event.timeWarning.one'));
   });
 
   it('shows a time warning at once: its texts came with the event, not when it is due (no Suspense there, and the phone may be offline by then)', async () => {

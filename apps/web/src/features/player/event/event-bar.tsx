@@ -53,7 +53,7 @@ export function EventBar({ event }: { event: FollowedEvent }) {
       <Stack gap="sm" mb="md" data-testid="event-bar">
         {note && <PositionNote eventName={view.eventName} />}
         {view.disqualified && <Alert color="red">{t('player.event.disqualified')}</Alert>}
-        {warning && <TimeWarning level={warning} onRead={() => event.store.readWarning(`${view.endsAt}:${warning}`)} />}
+        {warning && <TimeWarning id={`${view.endsAt}:${warning}`} level={warning} onRead={() => event.store.readWarning(`${view.endsAt}:${warning}`)} />}
         {(view.messages.length > 0 || ranking) && (
           <Group gap="xs">
             {view.messages.length > 0 && <EventMessages messages={view.messages} />}

@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TeamMessage } from '@streethunt/shared';
+import { useAnnounceNew } from '../../../ui/announcer/announcer.tsx';
 
 /**
  * The organiser's messages not yet read on this phone: they stay on every page until dismissed, and in
@@ -11,12 +12,20 @@ import type { TeamMessage } from '@streethunt/shared';
  */
 export function MessageAlert({ messages, onDismiss }: { messages: TeamMessage[]; onDismiss(): void }) {
   const { t } = useTranslation();
+  const title = t('player.event.message.title');
+  // Each message is said once by the app's live region; the box itself is no alert, or it would be said twice.
+  useAnnounceNew(
+    messages.map((message) => ({ key: `message:${message.id}`, text: `${title}: ${message.text}` })),
+    { politeness: 'assertive', sayFirst: true },
+  );
   return (
     <Alert
       color="grape"
       variant="light"
       icon={<IconSpeakerphone aria-hidden />}
-      title={t('player.event.message.title')}
+      title={title}
+      role="region"
+      aria-label={title}
       data-testid="event-message"
       styles={{
         root: {

@@ -3,6 +3,7 @@ import { IconHourglassLow } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_NAMESPACE } from '../../../i18n/live-translations.ts';
 import { useNow } from '../../../ui/game/use-now.ts';
+import { useAnnounceNew } from '../../../ui/announcer/announcer.tsx';
 
 const minute = 60_000;
 type TimeWarningLevel = 'one' | 'ten';
@@ -24,16 +25,18 @@ export function useDueWarning(active: boolean, endsAt: string, startedAt: string
 
 /**
  * A warning that time runs out (10 minutes left, then 1), shown until read, wherever the team is.
- * What was read is held in memory only: after a reload a warning still due shows again. Screen readers announce it as it appears (role alert), not every second as
- * the timer would.
+ * What was read is held in memory only: after a reload a warning still due shows again. Screen readers are told it once as it appears, never the timer's every second.
  */
-export function TimeWarning({ level, onRead }: { level: TimeWarningLevel; onRead(): void }) {
+export function TimeWarning({ id, level, onRead }: { /** Which warning of which end: said once. */ id: string; level: TimeWarningLevel; onRead(): void }) {
   const { t } = useTranslation(LIVE_NAMESPACE);
+  const text = t(level === 'one' ? 'player.event.timeWarning.one' : 'player.event.timeWarning.ten');
+  // Said once by the app's live region, as the warning comes: the timer itself is never read out.
+  useAnnounceNew([{ key: `time-warning:${id}`, text }], { politeness: 'assertive', sayFirst: true });
   const color = level === 'one' ? 'red' : 'orange';
   return (
-    <Alert key={level} color={color} variant="light" icon={<IconHourglassLow aria-hidden />} role="alert" data-testid="time-warning" data-level={level}>
+    <Alert key={level} color={color} variant="light" icon={<IconHourglassLow aria-hidden />} role="region" aria-label={text} data-testid="time-warning" data-level={level}>
       <Stack gap="xs" align="flex-start">
-        <Text fw={700}>{t(level === 'one' ? 'player.event.timeWarning.one' : 'player.event.timeWarning.ten')}</Text>
+        <Text fw={700}>{text}</Text>
         <Button size="xs" variant="light" color={color} onClick={onRead}>
           {t('player.event.timeWarning.dismiss')}
         </Button>

@@ -57,7 +57,9 @@ describe('player: the verdict on a photo reaches a team that moved on', () => {
     server.state.progress = judge(server.state.progress, { status: 'accepted', points: 80, comment: 'very nice!', judgedAt: '2026-05-01T11:05:00.000Z' });
     act(() => live.onProgress(server.state.progress));
     const notice = await screen.findByTestId('verdict-notice', {}, LAZY);
-    expect(notice.getAttribute('role')).toBe('status');
+    // Said once through the app's live region; the notice is no live region of its own.
+    expect(notice.getAttribute('role')).toBe('region');
+    expect(screen.getByTestId('announce-polite').textContent).toBe(`${t('player.photo.notice.accepted', { n: 1 })}. very nice!`);
     expect(notice.textContent).toContain(t('player.photo.notice.accepted', { n: 1 }));
     expect(within(notice).getByTestId('verdict-notice-points').textContent).toBe(t('player.photo.points', { count: 80 }));
     expect(within(notice).getByTestId('verdict-notice-comment').textContent).toContain('very nice!');

@@ -7,6 +7,7 @@ import { photoPoints, type PhotoState } from '@streethunt/shared';
 import { withAllStyles } from '../../../ui/all-styles.ts';
 import { usePlay } from '../play-context.tsx';
 import { useTeamEventState } from '../use-team-event-state.ts';
+import { useAnnounceNew } from '../../../ui/announcer/announcer.tsx';
 import { keepVerdictsRead, readVerdictsRead } from './kept-verdicts.ts';
 
 const PhotoStep = lazy(withAllStyles(() => import('./photo-step.tsx')));
@@ -31,10 +32,8 @@ export default function PhotoVerdicts() {
   const [read, setRead] = useState(() => readVerdictsRead(game._id, secret));
   const [retaking, setRetaking] = useState<string | null>(null);
   const progress = snapshot.progress;
-  if (!progress || !secret) return null;
-
-  const playing = Boolean(progress.startTime && !progress.endTime && !eventState?.view?.endedAt);
-  const verdicts: Verdict[] = progress.questions.flatMap((question, index) => {
+  const playing = Boolean(progress?.startTime && !progress.endTime && !eventState?.view?.endedAt);
+  const verdicts: Verdict[] = (secret ? (progress?.questions ?? []) : []).flatMap((question, index) => {
     const photo = question.photo;
     const asked = game.questions?.[index];
     if (!photo || photo.status === 'pending' || !asked) return [];
@@ -43,6 +42,15 @@ export default function PhotoVerdicts() {
     const key = verdictKey(asked.id, photo);
     return read.has(key) ? [] : [{ key, index, questionId: asked.id, photo }];
   });
+  // Each verdict is said once by the app's live region, as it comes (the notices are no live region of their own).
+  useAnnounceNew(
+    verdicts.map(({ key, index, photo }) => ({
+      key: `verdict:${key}`,
+      text: [live(photo.status === 'accepted' ? 'player.photo.notice.accepted' : 'player.photo.notice.rejected', { n: index + 1 }), photo.comment ?? ''].join('. '),
+    })),
+    { sayFirst: true },
+  );
+  if (!progress || !secret) return null;
   const markRead = (key: string) => {
     const next = new Set(read).add(key);
     keepVerdictsRead(game._id, secret, next);
@@ -64,7 +72,8 @@ export default function PhotoVerdicts() {
                 variant="light"
                 icon={accepted ? <IconPhotoCheck aria-hidden /> : <IconPhotoX aria-hidden />}
                 title={live(accepted ? 'player.photo.notice.accepted' : 'player.photo.notice.rejected', { n: index + 1 })}
-                role="status"
+                role="region"
+                aria-label={live(accepted ? 'player.photo.notice.accepted' : 'player.photo.notice.rejected', { n: index + 1 })}
                 data-testid="verdict-notice"
                 data-status={photo.status}
                 data-question={index + 1}

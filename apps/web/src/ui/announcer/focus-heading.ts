@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * Whether the visitor has done anything yet. Until then the page is as it loaded and focus stays
+ * where the browser put it (a screen reader starts at the top); after, each new screen takes focus
+ * to its heading, so a screen reader reads the new screen and Tab starts from it.
+ */
+let interacted = false;
+
+/** Listens for the visitor's first key or touch; the layout calls it once in the browser. */
+export function watchFirstInteraction(): () => void {
+  const seen = () => {
+    interacted = true;
+  };
+  const options = { capture: true, once: true } as const;
+  window.addEventListener('keydown', seen, options);
+  window.addEventListener('pointerdown', seen, options);
+  return () => {
+    window.removeEventListener('keydown', seen, options);
+    window.removeEventListener('pointerdown', seen, options);
+  };
+}
+
+/** How long a new screen may take to show its heading (a lazy page, a first fetch). */
+const WAIT_MS = 3000;
+
+/**
+ * Focuses the first heading (level one or two) inside `scope` (a selector), waiting for it to appear; made
+ * focusable by script only (tabindex -1), so Tab does not stop on it. Gives up when the visitor
+ * moved focus meanwhile. Returns a function that stops waiting.
+ */
+export function focusHeading(scope: string): () => void {
+  const started = document.activeElement;
+  let frame = 0;
+  const until = performance.now() + WAIT_MS;
+  const attempt = () => {
+    const active = document.activeElement;
+    // The control that changed the screen is often gone with it (focus falls to the body): that is no move of the visitor's.
+    if (active !== started && active !== document.body && active !== null) return;
+    const heading = document.querySelector<HTMLElement>(`${scope} :is(h1, h2)`);
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus({ preventScroll: true });
+      return;
+    }
+    if (performance.now() < until) frame = requestAnimationFrame(attempt);
+  };
+  frame = requestAnimationFrame(attempt);
+  return () => cancelAnimationFrame(frame);
+}
+
+/** Moves focus to the heading inside `scope` whenever `screen` changes after the first render, once the visitor has acted. */
+export function useFocusHeadingOnChange(screen: string, scope: string): void {
+  const last = useRef(screen);
+  useEffect(() => {
+    if (last.current === screen) return;
+    last.current = screen;
+    if (!interacted) return;
+    return focusHeading(scope);
+  }, [screen, scope]);
+}
