@@ -47,10 +47,9 @@ export const gameAccessibilitySchema = z.object({
   durationMinutes: z.number().int().optional(),
   notes: multilineText().optional(),
 });
-export type GameAccessibility = z.infer<typeof gameAccessibilitySchema>;
 
 /** Where a player who cannot reach a stop's spot (the top of stairs) may go instead, and how to find it. */
-export const alternativeSpotSchema = z.object({ location: pointSchema, note: multilineText().optional() });
+const alternativeSpotSchema = z.object({ location: pointSchema, note: multilineText().optional() });
 export type AlternativeSpot = z.infer<typeof alternativeSpotSchema>;
 
 export const gameMetadataSchema = z.object({
