@@ -35,12 +35,20 @@ describe('player: how accessible the game is (DESIGN.md section 16)', () => {
     expect(missing).toEqual([]);
   });
 
-  it('the intro says a route is not step-free, and nothing for a game that states nothing', async () => {
+  it('the intro says a route is not step-free, without figures it was not given', async () => {
     fakeServer({ game: buildGame({ metadata: { accessibility: { stepFree: 'no' }, language: 'en' } }) });
     const { t } = await renderPlayer({ language: 'en' });
     expect((await screen.findByTestId('intro-step-free')).textContent).toBe(t('walk.stepFreeNo'));
     expect(screen.queryByTestId('intro-walk-figures')).toBeNull();
+  });
 
+  it('the intro of a game that states nothing has no accessibility block', async () => {
+    fakeServer({ game: buildGame({ metadata: { language: 'en' } }) });
+    await renderPlayer({ language: 'en' });
+    await screen.findByTestId('intro-page');
+    // Past hydration and any lazy part: the page's buttons are there, the block is not.
+    await screen.findByTestId('buy-event');
+    expect(screen.queryByTestId('intro-walk')).toBeNull();
   });
 
   it.each(['he', 'en'] as const)('a stop with an alternative shows it on the area step, and the guide leads there on request (%s)', async (language) => {
