@@ -33,11 +33,15 @@ const metadataSchema = z
     languages: m.languages.catch(undefined),
     // Not a whole number 0 or more: no trial rather than a broken game.
     freeQuestions: m.freeQuestions.catch(undefined),
+    // Not readable: not stated, rather than a broken game.
+    accessibility: m.accessibility.catch(undefined),
   })
   .catch(() => ({ ...gameMetadataSchema.parse({}), scoring: SPEC_SCORING, order: 'linear' as const }));
 /** Ids read leniently: one missing (or not an id) is given below, by position. */
 const storedQuestionSchema = questionSchema.extend({
   id: questionSchema.shape.id.catch(''),
+  stepFree: questionSchema.shape.stepFree.catch(undefined),
+  alternative: questionSchema.shape.alternative.catch(undefined),
   hints: z.array(hintSchema.extend({ id: hintSchema.shape.id.catch('') }).catch(() => ({ id: '', content: '' }))).catch([]),
 });
 /** A stored question that does not read as one becomes an empty question, so positions stay put. */

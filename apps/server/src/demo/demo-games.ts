@@ -57,6 +57,13 @@ const demoSources: DemoSource[] = [
         coverImage: '',
         // The start: the north side of the square.
         location: { lat: 32.07812, lng: 34.77405 },
+        // Level pavements and boulevards all the way (DESIGN.md section 16): the list's 'step-free only' shows it.
+        accessibility: {
+          stepFree: 'yes',
+          lengthKm: 3,
+          durationMinutes: 120,
+          notes: 'מסלול מישורי על מדרכות ובשדרות, עם ספסלים וצל לאורך הדרך. מעברי החצייה מונמכים.',
+        },
       },
       introPage: {
         content:
@@ -159,6 +166,12 @@ const demoSources: DemoSource[] = [
         coverImage: '',
         // Where the walk starts: no map in the game, but the list's 'near me' sorts by it.
         location: { lat: 32.05503, lng: 34.75624 },
+        accessibility: {
+          stepFree: 'no',
+          lengthKm: 2.5,
+          durationMinutes: 90,
+          notes: 'Old Jaffa has steep stone alleys and stairs. The second stop, up on the hill, has a level alternative by the port.',
+        },
       },
       introPage: {
         content:
@@ -183,6 +196,8 @@ const demoSources: DemoSource[] = [
         {
           content:
             '<p>Climb up to the park on the hill of Old Jaffa and find the small footbridge known as the Wishing Bridge. Legend says that if you touch your sign and look out to sea, your wish comes true.</p><p><strong>How many signs of the zodiac decorate the bridge?</strong></p>',
+          // For those who cannot climb the hill: the level promenade below it.
+          alternative: { location: { lat: 32.05389, lng: 34.75212 }, note: 'The port promenade below the hill is level: the hints answer this stop without the climb.' },
           answer: {
             kind: 'text',
             value: '12, twelve, שתים עשרה, שנים עשר',

@@ -10,3 +10,4 @@ export * from './flow.ts';
 export * from './play-flow.ts';
 export * from './text-fields.ts';
 export * from './translate.ts';
+export * from './accessibility.ts';

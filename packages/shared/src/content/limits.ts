@@ -57,3 +57,7 @@ export const MAX_SAY_TEXT = 500;
 /** Highest score and minutes a condition may ask for (a week of play). */
 export const MAX_CONDITION_SCORE = 1_000_000;
 export const MAX_CONDITION_MINUTES = 10_080;
+/** A game's walk as its creator states it (metadata.accessibility): longest length in km, longest duration in minutes, longest notes. */
+export const MAX_WALK_KM = 100;
+export const MAX_WALK_MINUTES = 1_440;
+export const MAX_ACCESSIBILITY_NOTES = 500;

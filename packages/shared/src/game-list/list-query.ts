@@ -31,6 +31,8 @@ export type GamesListFilters = {
   language?: Language;
   /** true: only games with a map; false: only games without. */
   map?: boolean;
+  /** true: only games their creator marks step-free (the query's stepFree=yes). */
+  stepFree?: boolean;
   /** The visitor's position: the list is sorted by distance to each game's start, within radiusKm. */
   near?: { lat: number; lng: number };
   radiusKm?: number;
@@ -48,6 +50,7 @@ export function gamesListQueryString(filters: GamesListFilters, page: { cursor?:
   if (filters.price) params.set('price', filters.price);
   if (filters.language) params.set('language', filters.language);
   if (filters.map !== undefined) params.set('map', String(filters.map));
+  if (filters.stepFree) params.set('stepFree', 'yes');
   if (filters.near) {
     params.set('lat', String(filters.near.lat));
     params.set('lng', String(filters.near.lng));

@@ -93,6 +93,7 @@ export function toEditableGame(game: GameContentLike): EditableGame {
       scoring: { ...(m.scoring ?? SPEC_SCORING) },
       order: m.order ?? 'linear',
       ...(m.freeQuestions !== undefined && m.freeQuestions > 0 && { freeQuestions: m.freeQuestions }),
+      ...(m.accessibility !== undefined && { accessibility: { ...m.accessibility } }),
       ...(m.languages !== undefined && { languages: m.languages }),
     },
     introPage: textsIn(game.introPage, PAGE_TEXTS),
@@ -102,6 +103,8 @@ export function toEditableGame(game: GameContentLike): EditableGame {
       location: q.location ?? null,
       // Absent is `gps`: a game that never chose keeps its content as it was.
       ...(q.presence !== undefined && q.presence !== 'gps' && { presence: q.presence }),
+      ...(q.stepFree !== undefined && { stepFree: q.stepFree }),
+      ...(q.alternative !== undefined && { alternative: { ...q.alternative, location: { ...q.alternative.location } } }),
       answer: toEditableAnswer(q.answer),
       hints: q.hints.map((h) => ({ id: h.id, ...textsIn(h, HINT_TEXTS) })),
       // The flow travels with its question: a save of what the editor loaded keeps it.

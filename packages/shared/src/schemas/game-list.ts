@@ -9,7 +9,7 @@ import {
   NEAR_RADIUS_KM_MIN,
 } from '../game-list/list-query.ts';
 import { idSchema, lineText } from './common.ts';
-import { GAME_STATUSES, gameMetadataSchema, pointSchema } from './game.ts';
+import { GAME_STATUSES, gameAccessibilitySchema, gameMetadataSchema, pointSchema } from './game.ts';
 
 /** A decimal number as a query string carries it ("32.08", "-0.5"): no exponent, hex, Infinity or blanks. */
 const decimalText = lineText().regex(/^-?\d{1,3}(\.\d{1,15})?$/, 'must be a decimal number');
@@ -29,6 +29,8 @@ export const gamesListQuerySchema = z
       .optional(),
     price: z.enum(GAMES_PRICE_FILTERS).optional(),
     language: z.enum(LANGUAGES).optional(),
+    /** yes: only games whose creator says the whole route is step-free (metadata.accessibility.stepFree). */
+    stepFree: z.enum(['yes'], { error: 'stepFree may only be yes' }).optional(),
     map: z
       .enum(['true', 'false'])
       .transform((value) => value === 'true')
@@ -56,8 +58,9 @@ export const gamesListQuerySchema = z
   });
 export type GamesListQuery = z.infer<typeof gamesListQuerySchema>;
 
-/** What a card on /games shows: no intro, questions, hints or area shapes. */
-export const gameCardMetadataSchema = gameMetadataSchema.pick({
+/** What a card on /games shows: no intro, questions, hints or area shapes; of the accessibility, the figures, not the notes. */
+export const gameCardMetadataSchema = gameMetadataSchema
+  .pick({
   name: true,
   locationCity: true,
   locationText: true,
@@ -70,7 +73,8 @@ export const gameCardMetadataSchema = gameMetadataSchema.pick({
   coverImage: true,
   /** How many questions a trial plays free ('first 2 stops free'); absent: no trial. */
   freeQuestions: true,
-});
+  })
+  .extend({ accessibility: gameAccessibilitySchema.pick({ stepFree: true, lengthKm: true, durationMinutes: true }).optional() });
 
 const gameListItemSchema = z.object({
   _id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
-import { idSchema, lineText } from './common.ts';
+import { idSchema, lineText, multilineText } from './common.ts';
 import { contentIdSchema } from '../content/ids.ts';
 import { replyAnswerSchema, storedAnswerSchema } from '../content/answer-model.ts';
 import { flowConditionSchema, flowRulesSchema } from '../content/flow-model.ts';
@@ -8,6 +8,7 @@ import { HINT_TEXTS, METADATA_TEXTS, PAGE_TEXTS, QUESTION_TEXTS, storedTexts, tr
 import { QUESTION_ORDERS } from '../game/question-status.ts';
 import { PRESENCE_PROOFS } from '../game/presence.ts';
 import { MAX_COVER_IMAGE, MAX_POLYGON_POINTS, MAX_WRONG_ATTEMPT_PENALTY } from '../content/limits.ts';
+import { STEP_FREE_VALUES } from '../content/accessibility.ts';
 
 export const GAME_STATUSES = ['DRAFT', 'PENDING', 'APPROVED'] as const;
 
@@ -36,6 +37,21 @@ export const scoringSchema = z.object({
   timePenalty: z.boolean(),
 });
 
+/**
+ * How accessible the game is, as its creator states it (DESIGN.md section 16; content/accessibility.ts).
+ * The notes stay in the original language: the translation tables hold a metadata's flat texts only.
+ */
+export const gameAccessibilitySchema = z.object({
+  stepFree: z.enum(STEP_FREE_VALUES),
+  lengthKm: z.number().optional(),
+  durationMinutes: z.number().int().optional(),
+  notes: multilineText().optional(),
+});
+
+/** Where a player who cannot reach a stop's spot (the top of stairs) may go instead, and how to find it. */
+const alternativeSpotSchema = z.object({ location: pointSchema, note: multilineText().optional() });
+export type AlternativeSpot = z.infer<typeof alternativeSpotSchema>;
+
 export const gameMetadataSchema = z.object({
   ...storedTexts(METADATA_TEXTS),
   price: z.union([lineText().max(20), z.number()]).default(''),
@@ -52,6 +68,8 @@ export const gameMetadataSchema = z.object({
   order: z.enum(QUESTION_ORDERS).optional(),
   /** A paid game's questions a trial may play before buying (game/trial.ts, DESIGN.md section 15); absent: 0, no trial. */
   freeQuestions: z.number().int().min(0).optional(),
+  /** Step-free, length, duration, notes; absent: not stated (the card and intro say nothing). */
+  accessibility: gameAccessibilitySchema.optional(),
   /** Computed by the server on save: the original language and each complete translation (DESIGN.md section 13). Absent: the original only. */
   languages: z.array(z.enum(LANGUAGES)).optional(),
   /** In a reply in a translation's language (`?lang=`), the language the game was written in; `language` is then the reply's. */
@@ -68,6 +86,10 @@ export const questionSchema = z.object({
   location: gameLocationSchema.nullable().optional(),
   /** How the player proves being at the spot (game/presence.ts); absent: `gps`, the spec's area step. */
   presence: z.enum(PRESENCE_PROOFS).optional(),
+  /** The creator marks the stop's spot step-free; absent: not stated. */
+  stepFree: z.boolean().optional(),
+  /** Another spot for players who cannot reach this one; absent: none. */
+  alternative: alternativeSpotSchema.optional(),
   answer: storedAnswerSchema,
   hints: z.array(hintSchema).default([]),
   /** Playable only once this holds (content/flow.ts); absent: always, in the game's order. */

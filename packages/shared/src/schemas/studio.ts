@@ -5,6 +5,7 @@ import { answerSchemaOf, answerUnion, inKindOrder, textWhenUnnamed } from '../co
 import { flowConditionSchema, flowRulesSchema, unknownRuleOptions, type FlowRule } from '../content/flow-model.ts';
 import { HINT_TEXTS, METADATA_TEXTS, PAGE_TEXTS, QUESTION_TEXTS, savedTexts, translationsSchema } from '../content/text-fields.ts';
 import {
+  MAX_ACCESSIBILITY_NOTES,
   MAX_ANSWER_VALUE,
   MAX_COVER_IMAGE,
   MAX_HINTS,
@@ -12,7 +13,10 @@ import {
   MAX_PRICE,
   MAX_QUESTIONS,
   MAX_RICH_TEXT,
+  MAX_WALK_KM,
+  MAX_WALK_MINUTES,
 } from '../content/limits.ts';
+import { STEP_FREE_VALUES, roundKm } from '../content/accessibility.ts';
 import { acceptedAnswersError } from '../game/answer.ts';
 import { VALIDATION_ERRORS, VALIDATION_FIELDS } from '../game/editor-validation.ts';
 import { QUESTION_ORDERS, QUESTION_STATUSES } from '../game/question-status.ts';
@@ -102,12 +106,39 @@ const savedAnswer = z.preprocess(
     }),
 );
 
+/** metadata.accessibility as the editor saves it (DESIGN.md section 16): each figure within a walk's bounds. */
+const editedAccessibility = z.strictObject({
+  stepFree: z.enum(STEP_FREE_VALUES, { error: 'stepFree must be yes, no or unknown' }),
+  // One decimal is enough: more is rounded, so 2.45 km is kept as 2.5.
+  lengthKm: z
+    .number({ error: 'lengthKm must be a number of km' })
+    .gt(0, `lengthKm must be more than 0 and at most ${MAX_WALK_KM}`)
+    .max(MAX_WALK_KM, `lengthKm must be more than 0 and at most ${MAX_WALK_KM}`)
+    .transform((km) => Math.max(0.1, roundKm(km)))
+    .optional(),
+  durationMinutes: z
+    .number({ error: 'durationMinutes must be a whole number of minutes' })
+    .int('durationMinutes must be a whole number of minutes')
+    .min(1, `durationMinutes must be 1 to ${MAX_WALK_MINUTES}`)
+    .max(MAX_WALK_MINUTES, `durationMinutes must be 1 to ${MAX_WALK_MINUTES}`)
+    .optional(),
+  notes: multilineText().max(MAX_ACCESSIBILITY_NOTES, `notes must be at most ${MAX_ACCESSIBILITY_NOTES} characters`).refine((text) => !/<[a-zA-Z/!?]/.test(text), 'plain text: no markup').optional(),
+});
+
+/** A stop's alternative spot as saved: a point (an area's polygon would not say where to stand) and a short note. */
+const editedAlternative = z.strictObject({
+  location: pointSchema.strict(),
+  note: multilineText().max(MAX_ACCESSIBILITY_NOTES, `note must be at most ${MAX_ACCESSIBILITY_NOTES} characters`).refine((text) => !/<[a-zA-Z/!?]/.test(text), 'plain text: no markup').optional(),
+});
+
 const editedHint = z.strictObject({ id: contentIdSchema, ...savedTexts(HINT_TEXTS, richText) });
 const editedQuestion = z.strictObject({
   id: contentIdSchema,
   ...savedTexts(QUESTION_TEXTS, richText),
   location: editorLocationSchema.nullable().optional(),
   presence: z.enum(PRESENCE_PROOFS).optional(),
+  stepFree: z.boolean().optional(),
+  alternative: editedAlternative.optional(),
   answer: editedAnswer,
   hints: z.array(editedHint).max(MAX_HINTS),
   when: flowConditionSchema.optional(),
@@ -154,6 +185,7 @@ export const editableGameSchema = z.strictObject({
     order: z.enum(QUESTION_ORDERS).default('linear'),
     // At most half the questions: the save checks it against them (freeQuestionsError); absent: no trial.
     freeQuestions: z.number().int().min(0, 'freeQuestions must be 0 or more').max(MAX_QUESTIONS).optional(),
+    accessibility: editedAccessibility.optional(),
     // The server computes these (the reply's): a client may send back what its GET returned; dropped.
     languages: z.array(z.enum(LANGUAGES)).max(LANGUAGES.length).optional(),
     originalLanguage: z.enum(LANGUAGES).optional(),

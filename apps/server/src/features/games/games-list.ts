@@ -36,6 +36,8 @@ export async function listGames(db: Db, query: GamesListQuery): Promise<GameList
     query.price ? eq(games.listFree, query.price === 'free') : undefined,
     query.language ? sql`${games.listLanguages} @> array[${query.language}]::text[]` : undefined,
     query.map !== undefined ? eq(games.listMap, query.map) : undefined,
+    // Read off the row's metadata (no column of its own): a condition on the pages the indexes already order.
+    query.stepFree ? sql`${games.metadata}->'accessibility'->>'stepFree' = ${query.stepFree}` : undefined,
   ];
 
   const columns = {

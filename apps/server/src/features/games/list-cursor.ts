@@ -34,6 +34,8 @@ export function queryFingerprint(query: GamesListQuery): string {
     query.map ?? null,
     near ? [query.lat, query.lng, query.radius ?? null] : null,
     near ? 'distance' : 'newest',
+    // Last, and only when set: a cursor given before this filter existed still fits its query.
+    ...(query.stepFree ? [query.stepFree] : []),
   ];
   return createHash('sha256').update(JSON.stringify(normalized)).digest('base64url').slice(0, 16);
 }

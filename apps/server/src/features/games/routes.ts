@@ -39,7 +39,7 @@ export const gamesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'One page of approved games as cards, newest listed first; with lat and lng the games starting within radius km (default 50), nearest first, with distanceMeters. Filters combine: user (one creator), q (part of the name or city), price, language, map. nextCursor, sent back as cursor with the same filters, gives the next page (null on the last)',
+          'One page of approved games as cards, newest listed first; with lat and lng the games starting within radius km (default 50), nearest first, with distanceMeters. Filters combine: user (one creator), q (part of the name or city), price, language, map, stepFree=yes (only games their creator marks step-free; each card carries stepFree, lengthKm and durationMinutes of metadata.accessibility). nextCursor, sent back as cursor with the same filters, gives the next page (null on the last)',
         querystring: gamesListQuerySchema,
         response: { 200: gameListReplySchema, ...errorReplies(400) },
       },

@@ -48,6 +48,8 @@ function playerQuestion(question: Question, salt: string, phone: PhoneAnswer, fo
     ...textsIn(question, QUESTION_TEXTS),
     ...(question.location !== undefined && { location: question.location }),
     ...(question.presence !== undefined && { presence: question.presence }),
+    ...(question.stepFree !== undefined && { stepFree: question.stepFree }),
+    ...(question.alternative !== undefined && { alternative: question.alternative }),
     // Nothing of the spot code, not even a hash to try offline: the server checks every code sent
     // (docs/decisions/010); the owner gets the codes from their own call (presence-codes route).
     hints: question.hints.map((hint) => ({ id: hint.id, ...textsIn(hint, HINT_TEXTS) })),

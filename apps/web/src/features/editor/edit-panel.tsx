@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { EditableGame, GameLocation, Language } from '@streethunt/shared';
+import { suggestedLengthKm, type EditableGame, type GameLocation, type Language } from '@streethunt/shared';
 import { PageLoader } from '../../ui/page-loader.tsx';
+import { StopAccessibilityField } from './accessibility-fields.tsx';
 import { AnswerPanel } from './answer-panel.tsx';
 import { AnswerTextPanel, GameoverPanel, HintPanel, IntroPanel, QuestionPanel } from './content-panels.tsx';
 import type { EditorAction } from './editor-store.ts';
@@ -45,7 +46,15 @@ export function EditPanel({ game, selection, onChange, errorOf, onPrintSigns, tr
   } else {
     switch (selection.kind) {
       case 'metadata':
-        body = <MetadataPanel metadata={game.metadata} questionCount={game.questions.length} onChange={(patch) => onChange({ type: 'metadata', patch })} errorOf={errorOf} />;
+        body = (
+          <MetadataPanel
+            metadata={game.metadata}
+            questionCount={game.questions.length}
+            onChange={(patch) => onChange({ type: 'metadata', patch })}
+            suggestLengthKm={() => suggestedLengthKm(game.metadata.location, game.questions)}
+            errorOf={errorOf}
+          />
+        );
         break;
       case 'metadataLocation':
         body = (
@@ -80,6 +89,12 @@ export function EditPanel({ game, selection, onChange, errorOf, onPrintSigns, tr
                   mapOn={game.metadata.map}
                   onChange={(presence) => onChange({ type: 'question', question: q, patch: { presence } })}
                   onPrint={onPrintSigns}
+                />
+                <StopAccessibilityField
+                  index={q}
+                  question={question}
+                  start={game.metadata.location}
+                  onChange={(patch) => onChange({ type: 'question', question: q, patch })}
                 />
                 <FlowRulesPanel game={game} index={q} dir={dir} onChange={(patch) => onChange({ type: 'question', question: q, patch })} />
               </Stack>

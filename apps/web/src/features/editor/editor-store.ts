@@ -10,7 +10,7 @@ export type Question = EditableGame['questions'][number];
 export type Answer = Question['answer'];
 export type Hint = Question['hints'][number];
 export type Gameover = EditableGame['gameoverPage'];
-export type QuestionPatch = Partial<Pick<Question, 'content' | 'location' | 'presence' | 'when' | 'then'>>;
+export type QuestionPatch = Partial<Pick<Question, 'content' | 'location' | 'presence' | 'when' | 'then' | 'stepFree' | 'alternative'>>;
 /** Up or down the list. */
 export type Step = -1 | 1;
 
@@ -65,6 +65,8 @@ export const setQuestion = (game: EditableGame, index: number, patch: QuestionPa
     const next: Question = { ...question, ...patch };
     if (next.when === undefined) delete next.when;
     if (next.then === undefined) delete next.then;
+    if (next.stepFree === undefined) delete next.stepFree;
+    if (next.alternative === undefined) delete next.alternative;
     return next;
   });
 

@@ -16,6 +16,7 @@ import {
 } from '@streethunt/shared';
 import { useVatPercent } from '../../api/public-config.ts';
 import { LabelledSegments } from '../../ui/labelled-segments.tsx';
+import { AccessibilityFields } from './accessibility-fields.tsx';
 import type { Metadata } from './editor-store.ts';
 import { MediaPicker } from './fields/media-picker.tsx';
 
@@ -24,6 +25,8 @@ type Props = {
   /** How many questions the game has: a trial may give at most half of them free. */
   questionCount: number;
   onChange(patch: Partial<Metadata>): void;
+  /** The walk's length in km from the stops' areas (shared suggestedLengthKm), or null. */
+  suggestLengthKm(): number | null;
   /** The translated error of a field path (`metadata.name`), if any. */
   errorOf(path: string): string | undefined;
 };
@@ -47,7 +50,7 @@ function PriceEarnings({ price }: { price: Metadata['price'] }) {
 }
 
 /** General details (spec section 3, metadata): name, city, start place, price, currency, language, map, cover and scoring. */
-export function MetadataPanel({ metadata, questionCount, onChange, errorOf }: Props) {
+export function MetadataPanel({ metadata, questionCount, onChange, suggestLengthKm, errorOf }: Props) {
   const { t } = useTranslation('studio');
   return (
     <Stack gap="md">
@@ -154,6 +157,7 @@ export function MetadataPanel({ metadata, questionCount, onChange, errorOf }: Pr
           {t(`editor.metadata.orderHint.${metadata.order}`)}
         </Text>
       </LabelledSegments>
+      <AccessibilityFields accessibility={metadata.accessibility} onChange={(accessibility) => onChange({ accessibility })} suggest={suggestLengthKm} errorOf={errorOf} />
     </Stack>
   );
 }

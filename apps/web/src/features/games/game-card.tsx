@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { IconMapPin, IconPhoto, IconRoute } from '@tabler/icons-react';
+import { Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconMapPin, IconPhoto, IconRoute, IconWheelchair } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isFreePrice, type GameListItem } from '@streethunt/shared';
 // The media helpers alone, not the package index (its zod schemas would join this page's first load).
 import { responsiveImage } from '@streethunt/shared/media';
 import { Price } from '../../ui/price.tsx';
+import { walkFiguresText } from '../../ui/game/walk-figures.ts';
 import { LanguageFlag } from '../../ui/language/language-flag.tsx';
 import { offeredLanguages } from '../../ui/language/game-languages.ts';
 import { formatDistance } from './format-distance.ts';
@@ -25,7 +26,7 @@ const EAGER_COVERS = 2;
 
 /**
  * One game as a card: cover, name (the one link, stretched over the card, to /game/{id}), city, where it
- * starts, price, the flags of a game offered in two languages and, when the list is sorted by
+ * starts, whether its route is step-free and how long it is and takes, price, the flags of a game offered in two languages and, when the list is sorted by
  * distance, how far its start is. `index` is the card's
  * place in the list: the first covers load at once, the others lazily.
  */
@@ -36,6 +37,7 @@ export function GameCard({ game, index }: { game: GameListItem; index: number })
   // A paid game a visitor may try first (DESIGN.md section 15).
   const trialStops = isFreePrice(metadata.price) ? 0 : (metadata.freeQuestions ?? 0);
   const languages = offeredLanguages(metadata);
+  const walk = walkFiguresText(metadata.accessibility, i18n.language, t);
   return (
     <Card withBorder padding="md" radius="md" className={classes.card} data-testid="game-card">
       <Card.Section>
@@ -64,6 +66,21 @@ export function GameCard({ game, index }: { game: GameListItem; index: number })
           <Text size="sm" c="dimmed" dir="auto" lang={metadata.language}>
             {metadata.locationText}
           </Text>
+        )}
+        {(metadata.accessibility?.stepFree === 'yes' || walk) && (
+          <Group gap={8} wrap="wrap" data-testid="game-walk">
+            {metadata.accessibility?.stepFree === 'yes' && (
+              <Badge color="teal.9" variant="light" leftSection={<IconWheelchair size={14} aria-hidden />} data-testid="game-step-free">
+                {t('walk.stepFree')}
+              </Badge>
+            )}
+            {walk && (
+              <Text size="sm" data-testid="game-walk-figures">
+                <VisuallyHidden>{t('walk.figuresLabel')} </VisuallyHidden>
+                {walk}
+              </Text>
+            )}
+          </Group>
         )}
         {trialStops > 0 && (
           <Text size="sm" fw={600} c="teal.9" data-testid="game-free-stops">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, CloseButton, Input, Loader, TextInput } from '@mantine/core';
-import { IconChevronDown, IconCurrentLocation, IconList, IconMap2, IconMapPin, IconSearch } from '@tabler/icons-react';
+import { IconChevronDown, IconCurrentLocation, IconList, IconMap2, IconMapPin, IconSearch, IconWheelchair } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { GAMES_SEARCH_MAX } from '@streethunt/shared/games-list';
 import type { PageFilters } from './page-filters.ts';
@@ -65,6 +65,17 @@ export function GamesFilters({ filters, onChange, nearOn, locating, onNearToggle
           data-testid="filter-map"
         >
           {t('games.filters.map')}
+        </Button>
+        <Button
+          size="sm"
+          variant={filters.stepFree ? 'filled' : 'default'}
+          aria-pressed={filters.stepFree}
+          leftSection={<IconWheelchair size={16} aria-hidden />}
+          onClick={() => onChange({ stepFree: !filters.stepFree })}
+          px="sm"
+          data-testid="filter-step-free"
+        >
+          {t('games.filters.stepFree')}
         </Button>
         <Button
           size="sm"

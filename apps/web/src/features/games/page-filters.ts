@@ -3,7 +3,7 @@ import type { Language } from '@streethunt/shared';
 import { GAMES_PRICE_FILTERS, GAMES_SEARCH_MAX, LANGUAGES, type GamesListFilters, type GamesPriceFilter } from '@streethunt/shared/games-list';
 
 /**
- * What /games shows, as its URL says it: `?user=&q=&price=&language=&map=1&near=1&view=map`, so a search
+ * What /games shows, as its URL says it: `?user=&q=&price=&language=&map=1&stepFree=yes&near=1&view=map`, so a search
  * can be shared and back/forward step through it. Parameters of others (`aff`, ...) are left alone.
  * The visitor's position is never in the URL: a shared 'near me' link uses the receiver's own.
  */
@@ -17,12 +17,14 @@ export type PageFilters = {
   language: Language | null;
   /** Only games with a map. */
   map: boolean;
+  /** Only games their creator marks step-free (`stepFree=yes`, as the API's query says it). */
+  stepFree: boolean;
   /** Sorted by distance from the visitor (once their position is known). */
   near: boolean;
   view: 'list' | 'map';
 };
 
-export const NO_FILTERS: PageFilters = { user: null, q: '', price: null, language: null, map: false, near: false, view: 'list' };
+export const NO_FILTERS: PageFilters = { user: null, q: '', price: null, language: null, map: false, stepFree: false, near: false, view: 'list' };
 
 const PRICES: readonly string[] = GAMES_PRICE_FILTERS;
 const GAME_LANGUAGES: readonly string[] = LANGUAGES;
@@ -37,6 +39,7 @@ export function readPageFilters(params: URLSearchParams): PageFilters {
     price: price && PRICES.includes(price) ? (price as GamesPriceFilter) : null,
     language: language && GAME_LANGUAGES.includes(language) ? (language as Language) : null,
     map: isOn(params.get('map')),
+    stepFree: params.get('stepFree') === 'yes',
     near: isOn(params.get('near')),
     view: params.get('view') === 'map' ? 'map' : 'list',
   };
@@ -53,6 +56,7 @@ export function withPageFilters(params: URLSearchParams, changes: Partial<PageFi
   if ('price' in changes) put('price', changes.price ?? null);
   if ('language' in changes) put('language', changes.language ?? null);
   if ('map' in changes) put('map', changes.map ? '1' : null);
+  if ('stepFree' in changes) put('stepFree', changes.stepFree ? 'yes' : null);
   if ('near' in changes) put('near', changes.near ? '1' : null);
   if ('view' in changes) put('view', changes.view === 'map' ? 'map' : null);
   return next;
@@ -60,11 +64,11 @@ export function withPageFilters(params: URLSearchParams, changes: Partial<PageFi
 
 /** Whether the visitor narrowed the list (search or filters); a creator's page or 'near me' alone does not count. */
 export function isNarrowed(filters: PageFilters): boolean {
-  return filters.q.trim() !== '' || filters.price !== null || filters.language !== null || filters.map;
+  return filters.q.trim() !== '' || filters.price !== null || filters.language !== null || filters.map || filters.stepFree;
 }
 
 /** Clears the search and the filters, keeping the creator, 'near me' and the view. */
-export const CLEARED: Partial<PageFilters> = { q: '', price: null, language: null, map: false };
+export const CLEARED: Partial<PageFilters> = { q: '', price: null, language: null, map: false, stepFree: false };
 
 /** A position to 4 decimals (about 11 m): close enough for a distance, and one cache entry per spot. */
 export function roundedPosition(position: { lat: number; lng: number }): { lat: number; lng: number } {
@@ -81,6 +85,7 @@ export function listQueryFilters(filters: PageFilters, position: { lat: number; 
   if (filters.price) query.price = filters.price;
   if (filters.language) query.language = filters.language;
   if (filters.map) query.map = true;
+  if (filters.stepFree) query.stepFree = true;
   if (filters.near && position) query.near = roundedPosition(position);
   return query;
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isInsideArea, takesPresenceCode } from '@streethunt/shared';
@@ -7,6 +8,8 @@ import { LazyGameMap } from './lazy-game-map.tsx';
 import { usePlay } from './play-context.tsx';
 import { LazyPresenceProof } from './presence/lazy-presence-proof.tsx';
 import { useAreaMarks } from './use-area-marks.ts';
+
+const AlternativeSpot = lazy(() => import('./alternative-spot.tsx'));
 
 /**
  * 'Go to the question area' (spec section 2): the map, the distance and direction to the area, and a
@@ -24,6 +27,10 @@ export function AreaStep({ index }: { index: number }) {
   const question = questions[index];
   const target = question?.location ?? null;
   const presence = question?.presence;
+  // A stop's step-free alternative (DESIGN.md section 16): the guide may lead there instead.
+  const alternative = question?.alternative;
+  const [toAlternative, setToAlternative] = useState(false);
+  const guided = toAlternative && alternative ? alternative.location : target;
   if (question && takesPresenceCode(presence) && !mapOn) {
     // No map: nothing to walk to on the screen, only the spot's code.
     return (
@@ -32,13 +39,18 @@ export function AreaStep({ index }: { index: number }) {
       </Stack>
     );
   }
-  const arrived = target !== null && geolocation.position !== null && isInsideArea(geolocation.position, target);
+  const arrived = guided !== null && geolocation.position !== null && isInsideArea(geolocation.position, guided);
   return (
     <Stack gap="md" data-testid="area-step">
       <Title order={2}>{t('player.area.title', { n: index + 1 })}</Title>
       {/* A QR-only question has no continue: the sign at the spot is the way in. */}
       <Text>{t(presence === 'qr' ? 'player.area.textQr' : 'player.area.text')}</Text>
-      {target && <AreaGuide target={target} position={geolocation.position} error={geolocation.error} />}
+      {alternative && (
+        <Suspense fallback={null}>
+          <AlternativeSpot alternative={alternative} language={game.metadata.originalLanguage ?? game.metadata.language} guide={{ on: toAlternative, toggle: () => setToAlternative((on) => !on) }} />
+        </Suspense>
+      )}
+      {guided && <AreaGuide target={guided} position={geolocation.position} error={geolocation.error} />}
       <LazyGameMap
         start={game.metadata.location}
         areas={questions.map((q) => q.location ?? null)}

@@ -15,6 +15,8 @@ import { useTrialStart } from './trial/use-trial-start.ts';
 // page itself (main.tsx): no first screen from the server carries them, so their code loads apart.
 const StartedPlayTools = lazy(() => import('./started-play-tools.tsx'));
 const TrialRefused = lazy(() => import('./trial/trial-refused.tsx'));
+// Step-free, length, duration and notes (DESIGN.md section 16): below the buttons, once hydrated, so nothing moves.
+const WalkDetails = lazy(() => import('../../ui/game/walk-details.tsx'));
 const GameLanguagePicker = lazy(() => import('./game-language-controls.tsx').then((m) => ({ default: m.GameLanguagePicker })));
 
 /** The picker's height (a row of compact buttons and its margin), kept while its code loads so the intro does not move. */
@@ -111,6 +113,11 @@ export function IntroPage() {
         {started && snapshot.secret && (
           <Suspense fallback={null}>
             <StartedPlayTools code={snapshot.secret} gameId={game._id} gameName={name.trim() || t('player.intro.title')} />
+          </Suspense>
+        )}
+        {hydrated && game.metadata.accessibility && (
+          <Suspense fallback={null}>
+            <WalkDetails accessibility={game.metadata.accessibility} language={game.metadata.originalLanguage ?? game.metadata.language} />
           </Suspense>
         )}
       </IntroView>

@@ -18,6 +18,7 @@ import { QuestionChooser } from './question-chooser.tsx';
 const OfflinePackButton = lazy(() => import('./offline-pack/offline-pack-button.tsx'));
 // A trial's question it does not open: the purchase in place.
 const TrialLocked = lazy(() => import('./trial/trial-locked.tsx'));
+const AlternativeSpot = lazy(() => import('./alternative-spot.tsx'));
 
 /** Nothing playable now, though the game is not over (a question waits for the clock): the team is told to wait. */
 const WAITING = -3;
@@ -141,7 +142,14 @@ export function QuestionsPage() {
       ) : status === null && (game.metadata.map || takesPresenceCode(question.presence)) ? (
         <AreaStep key={`area-${index}`} index={index} />
       ) : (
-        <PlayQuestion key={`question-${index}`} index={index} question={question} status={status} />
+        <>
+          {question.alternative && (
+            <Suspense fallback={null}>
+              <AlternativeSpot alternative={question.alternative} language={game.metadata.originalLanguage ?? game.metadata.language} />
+            </Suspense>
+          )}
+          <PlayQuestion key={`question-${index}`} index={index} question={question} status={status} />
+        </>
       )}
       <Suspense fallback={null}>
         <OfflinePackButton />
