@@ -53,7 +53,8 @@ export function QuestionsPage() {
 
   // Which screen shows: a new one takes focus to its heading (the place on the area step, the question once there, the end).
   const onArea = index !== null && index >= 0 && progress?.questions[index]?.status === null;
-  useFocusHeadingOnChange(`${index}:${onArea}:${Boolean(progress?.startTime)}`, '[data-testid="player"]');
+  const eventStep = event && progress ? (event.ui.screenBeforeQuestions(teamEvent, progress, flow.over) ?? '') : '';
+  useFocusHeadingOnChange(`${eventStep}:${index}:${onArea}:${Boolean(progress?.startTime)}`, '[data-testid="player"]');
 
   // A new question starts at the top of the page. (A block body: newer browsers return a promise
   // from scrollTo, which React would take for a clean-up function.)

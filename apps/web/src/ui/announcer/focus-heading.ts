@@ -37,11 +37,12 @@ export function focusHeading(scope: string): () => void {
     const active = document.activeElement;
     // The control that changed the screen is often gone with it (focus falls to the body): that is no move of the visitor's.
     if (active !== started && active !== document.body && active !== null) return;
-    const heading = document.querySelector<HTMLElement>(`${scope} :is(h1, h2)`);
+    // A screen still loading keeps the one before it in the page, hidden (React's Suspense): only a heading on show counts.
+    const heading = Array.from(document.querySelectorAll<HTMLElement>(`${scope} :is(h1, h2)`)).find((element) => element.getClientRects().length > 0);
     if (heading) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       heading.focus({ preventScroll: true });
-      return;
+      if (document.activeElement === heading) return;
     }
     if (performance.now() < until) frame = requestAnimationFrame(attempt);
   };
