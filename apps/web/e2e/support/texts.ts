@@ -10,6 +10,9 @@ import purchasesEn from '../../src/i18n/player/purchases.en.json';
 import buildersEn from '../../src/i18n/pages/builders.en.json';
 import buildersHe from '../../src/i18n/pages/builders.he.json';
 import purchasesHe from '../../src/i18n/player/purchases.he.json';
+import accessibilityEn from '../../src/i18n/pages/accessibility.en.json';
+import accessibilityHe from '../../src/i18n/pages/accessibility.he.json';
+import type adminAccessibility from '../../src/i18n/studio/admin-accessibility.en.json';
 import type adminCodes from '../../src/i18n/studio/admin-codes.en.json';
 import type adminGames from '../../src/i18n/studio/admin-games.en.json';
 import type adminLeads from '../../src/i18n/studio/admin-leads.en.json';
@@ -28,9 +31,9 @@ import type { Language } from './browser.ts';
 
 /**
  * The app's own translations, so tests find elements by what users read without copying the words;
- * with the terms of use, the affiliates', builders' pages and purchases, namespaces of their own in the app (src/i18n/terms-translations.ts).
+ * with the terms of use, the affiliates', builders' pages, the accessibility statement and purchases, namespaces of their own in the app (src/i18n/terms-translations.ts).
  */
-export const texts = { he: { ...he, ...termsHe, ...affiliatesHe, ...purchasesHe, ...buildersHe }, en: { ...en, ...termsEn, ...affiliatesEn, ...purchasesEn, ...buildersEn } } as const;
+export const texts = { he: { ...he, ...termsHe, ...affiliatesHe, ...purchasesHe, ...buildersHe, ...accessibilityHe }, en: { ...en, ...termsEn, ...affiliatesEn, ...purchasesEn, ...buildersEn, ...accessibilityEn } } as const;
 
 export type Texts = (typeof texts)[Language];
 
@@ -48,6 +51,6 @@ const studioFiles = import.meta.glob<Record<string, unknown>>('../../src/i18n/st
 function studioOf(language: Language) {
   return Object.assign({}, ...Object.entries(studioFiles).filter(([path]) => path.endsWith(`.${language}.json`)).map(([, part]) => part)) as StudioTexts;
 }
-type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes & typeof adminLeads & typeof adminPayouts & typeof finance & typeof events & typeof photos & typeof editorTranslation;
+type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes & typeof adminLeads & typeof adminPayouts & typeof finance & typeof events & typeof photos & typeof editorTranslation & typeof adminAccessibility;
 
 export const studioTexts: Record<Language, StudioTexts> = { he: studioOf('he'), en: studioOf('en') };

@@ -1,16 +1,25 @@
 import { useEffect } from 'react';
 import { Box } from '@mantine/core';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../api/public-config.ts';
 import { HeaderSlotProvider } from '../ui/header-slot.tsx';
 import { EnvironmentBanner } from './environment-banner.tsx';
+import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { rememberAffiliate, wwwRedirectTarget } from './startup.ts';
 
 /** The header is hidden on the splash root and on the affiliate landing pages (spec section 2). */
 export function isHeaderHidden(pathname: string): boolean {
   return pathname === '/' || pathname === '/affiliates' || pathname.startsWith('/affiliates/');
+}
+
+/**
+ * The splash (`/`, `/splash`) fills the screen with the brand for two seconds and has no footer: a
+ * footer would make it scroll. It has the skip links, the second of which is the accessibility statement.
+ */
+export function isFooterHidden(pathname: string): boolean {
+  return pathname === '/' || pathname === '/splash';
 }
 
 export function Layout() {
@@ -32,11 +41,16 @@ export function Layout() {
         <a className="skip-link" href="#main">
           {t('header.skipToContent')}
         </a>
+        {/* The accessibility statement one key away on every page, the splash and the landing pages too, which have no menu. */}
+        <Link className="skip-link" to="/accessibility">
+          {t('header.skipToAccessibility')}
+        </Link>
         <EnvironmentBanner />
         {!isHeaderHidden(location.pathname) && <Header />}
         <Box component="main" id="main" style={{ flex: 1 }}>
           <Outlet />
         </Box>
+        {!isFooterHidden(location.pathname) && <Footer from={`${location.pathname}${location.search}`} />}
         <ScrollRestoration />
       </Box>
     </HeaderSlotProvider>

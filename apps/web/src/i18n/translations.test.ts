@@ -20,6 +20,8 @@ import purchasesEn from './player/purchases.en.json';
 import purchasesHe from './player/purchases.he.json';
 import buildersEn from './pages/builders.en.json';
 import buildersHe from './pages/builders.he.json';
+import accessibilityEn from './pages/accessibility.en.json';
+import accessibilityHe from './pages/accessibility.he.json';
 
 /** Every leaf of a translation tree as `path -> value`; arrays count by index. */
 function leaves(node: unknown, prefix = ''): Map<string, unknown> {
@@ -46,6 +48,7 @@ describe.each([
   ['outbox translation files', outboxHe, outboxEn],
   ['purchases translation files', purchasesHe, purchasesEn],
   ['builders page translation files', buildersHe, buildersEn],
+  ['accessibility statement translation files', accessibilityHe, accessibilityEn],
 ])('%s', (_name, heTexts, enTexts) => {
   const heLeaves = leaves(heTexts);
   const enLeaves = leaves(enTexts);
