@@ -12,7 +12,6 @@ import buildersHe from '../../src/i18n/pages/builders.he.json';
 import purchasesHe from '../../src/i18n/player/purchases.he.json';
 import accessibilityEn from '../../src/i18n/pages/accessibility.en.json';
 import accessibilityHe from '../../src/i18n/pages/accessibility.he.json';
-import type adminAccessibility from '../../src/i18n/studio/admin-accessibility.en.json';
 import type adminCodes from '../../src/i18n/studio/admin-codes.en.json';
 import type adminGames from '../../src/i18n/studio/admin-games.en.json';
 import type adminLeads from '../../src/i18n/studio/admin-leads.en.json';
@@ -51,6 +50,6 @@ const studioFiles = import.meta.glob<Record<string, unknown>>('../../src/i18n/st
 function studioOf(language: Language) {
   return Object.assign({}, ...Object.entries(studioFiles).filter(([path]) => path.endsWith(`.${language}.json`)).map(([, part]) => part)) as StudioTexts;
 }
-type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes & typeof adminLeads & typeof adminPayouts & typeof finance & typeof events & typeof photos & typeof editorTranslation & typeof adminAccessibility;
+type StudioTexts = typeof myGames & typeof editor & typeof editorFields & typeof studioCommon & typeof admin & typeof adminGames & typeof adminUsers & typeof adminCodes & typeof adminLeads & typeof adminPayouts & typeof finance & typeof events & typeof photos & typeof editorTranslation;
 
 export const studioTexts: Record<Language, StudioTexts> = { he: studioOf('he'), en: studioOf('en') };

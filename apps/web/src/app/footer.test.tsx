@@ -45,7 +45,8 @@ describe('the footer', () => {
     ['/', true],
     ['/splash', true],
     ['/games', false],
-    ['/affiliates', false],
+    ['/affiliates', true],
+    ['/affiliates/guides', true],
     ['/game/abc', false],
     ['/accessibility', false],
   ])('%s hidden: %s', (path, hidden) => {

@@ -15,11 +15,12 @@ export function isHeaderHidden(pathname: string): boolean {
 }
 
 /**
- * The splash (`/`, `/splash`) fills the screen with the brand for two seconds and has no footer: a
- * footer would make it scroll. It has the skip links, the second of which is the accessibility statement.
+ * The splash (`/`, `/splash`) fills the screen with the brand for two seconds: a footer would make it
+ * scroll. The affiliate landing pages end in a footer of their own, which links the accessibility
+ * statement too. Every page has the skip links, the second of which is the statement.
  */
 export function isFooterHidden(pathname: string): boolean {
-  return pathname === '/' || pathname === '/splash';
+  return isHeaderHidden(pathname) || pathname === '/splash';
 }
 
 export function Layout() {
@@ -43,7 +44,7 @@ export function Layout() {
         </a>
         {/* The accessibility statement one key away on every page, the splash and the landing pages too, which have no menu. */}
         <Link className="skip-link" to="/accessibility">
-          {t('header.skipToAccessibility')}
+          {t('footer.accessibility')}
         </Link>
         <EnvironmentBanner />
         {!isHeaderHidden(location.pathname) && <Header />}

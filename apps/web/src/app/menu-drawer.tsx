@@ -83,7 +83,7 @@ export default function MenuDrawer({ opened, onClose }: { opened: boolean; onClo
         />
         <MenuLink to="/about" label={t('menu.about')} />
         <MenuLink to="/terms" label={t('menu.terms')} />
-        <MenuLink to="/accessibility" label={t('menu.accessibility')} />
+        <MenuLink to="/accessibility" label={t('footer.accessibility')} />
       </Stack>
     </Drawer>
   );

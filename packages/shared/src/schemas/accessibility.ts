@@ -9,7 +9,7 @@ import { emailSchema, idSchema, lineText, multilineText } from './common.ts';
  */
 
 export const ACCESSIBILITY_WHERE_MAX = 500;
-export const ACCESSIBILITY_WHAT_MIN = 5;
+const ACCESSIBILITY_WHAT_MIN = 5;
 export const ACCESSIBILITY_WHAT_MAX = 4000;
 
 // POST /api/accessibility/reports (public): where (an address or a free text), what happened, an optional email to answer.
@@ -27,7 +27,7 @@ export type AccessibilityReportForm = z.output<typeof accessibilityReportRequest
 
 // GET /api/admin/accessibility-reports?page= (admin): the reports, the newest first, a page of 50.
 export const ACCESSIBILITY_REPORTS_PAGE_SIZE = 50;
-export const ACCESSIBILITY_REPORTS_PAGE_MAX = 100_000;
+const ACCESSIBILITY_REPORTS_PAGE_MAX = 100_000;
 export const accessibilityReportsQuerySchema = z.object({
   page: lineText()
     .regex(/^[1-9][0-9]{0,5}$/, 'must be a whole number from 1')
@@ -65,9 +65,7 @@ export type AccessibilityReportsReply = z.infer<typeof accessibilityReportsReply
 // PATCH /api/admin/accessibility-reports/{reportId} (admin): mark handled, or open again.
 export const accessibilityReportParamsSchema = z.object({ reportId: idSchema });
 export const accessibilityReportUpdateSchema = z.strictObject({ handled: z.boolean() });
-export type AccessibilityReportUpdate = z.infer<typeof accessibilityReportUpdateSchema>;
 export const accessibilityReportReplySchema = z.object({ data: accessibilityReportSchema });
-export type AccessibilityReportReply = z.infer<typeof accessibilityReportReplySchema>;
 
 /** The accessibility coordinator the statement names (ACCESSIBILITY_CONTACT_*); name null: the page names the role. */
 export const accessibilityContactSchema = z.object({
@@ -75,4 +73,3 @@ export const accessibilityContactSchema = z.object({
   email: z.string(),
   phone: z.string().nullable(),
 });
-export type AccessibilityContact = z.infer<typeof accessibilityContactSchema>;

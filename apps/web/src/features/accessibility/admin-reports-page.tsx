@@ -83,7 +83,8 @@ function ReportCard({ report, language }: { report: AccessibilityReport; languag
           <Title order={2} size="h5" id={headingId} dir="auto" style={{ overflowWrap: 'anywhere' }}>
             {report.where}
           </Title>
-          <Badge color={handled ? 'gray' : 'orange'} variant="light">
+          {/* The label's dark shade on the light background (AA), as ui/studio/status-badge.tsx has it. */}
+          <Badge color={handled ? 'gray' : 'yellow'} variant="light" styles={{ label: { color: handled ? 'var(--mantine-color-gray-9)' : '#8f5400' } }}>
             {handled ? t('adminAccessibility.status.handled') : t('adminAccessibility.status.open')}
           </Badge>
         </Group>

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -39,40 +39,22 @@ function sendErrorText(error: unknown, t: TFunction): string {
  */
 export function ReportForm({ from }: { from: string }) {
   const { t, i18n } = useAccessibilityTexts();
-  const formRef = useRef<HTMLFormElement>(null);
   const form = useFields<Field>({ where: from, what: '', email: '' });
   const send = useMutation({ mutationFn: (body: AccessibilityReportForm) => accessibilityApi.sendReport(body, i18n.language) });
 
   if (send.isSuccess) {
     return (
-      <Stack gap="sm" align="flex-start">
-        <Alert
-          color="teal"
-          variant="light"
-          role="status"
-          tabIndex={-1}
-          ref={(element) => element?.focus()}
-          data-testid="accessibility-report-sent"
-          w="100%"
-        >
-          <Text size="sm">{t('accessibility.report.sent')}</Text>
-        </Alert>
-        <Button
-          variant="subtle"
-          onClick={() => {
-            form.setValue('what', '');
-            send.reset();
-          }}
-        >
-          {t('accessibility.report.sendAnother')}
-        </Button>
-      </Stack>
+      <ReportSent
+        onAnother={() => {
+          form.setValue('what', '');
+          send.reset();
+        }}
+      />
     );
   }
 
   return (
     <form
-      ref={formRef}
       noValidate
       aria-labelledby="accessibility-report"
       data-testid="accessibility-report-form"
@@ -120,5 +102,22 @@ export function ReportForm({ from }: { from: string }) {
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/** The thanks, which takes the focus once when it shows, so a screen reader reads it and the keyboard goes on from it. */
+function ReportSent({ onAnother }: { onAnother(): void }) {
+  const { t } = useAccessibilityTexts();
+  const thanks = useRef<HTMLDivElement>(null);
+  useEffect(() => thanks.current?.focus(), []);
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Alert color="teal" variant="light" role="status" tabIndex={-1} ref={thanks} data-testid="accessibility-report-sent" w="100%">
+        <Text size="sm">{t('accessibility.report.sent')}</Text>
+      </Alert>
+      <Button variant="subtle" onClick={onAnother}>
+        {t('accessibility.report.sendAnother')}
+      </Button>
+    </Stack>
   );
 }
