@@ -151,4 +151,28 @@ describe('the accessibility statement', () => {
       }
     });
   }
+  it('is the second skip link of every page, the splash too, which has no menu nor footer (he)', async () => {
+    const t = texts.he;
+    const p = await newPhonePage(browser, { baseURL: server.url, language: 'he', viewport: SCREEN.he });
+    const { page } = p;
+    try {
+      // Fake time keeps the splash up (it moves on to /games after 2 s).
+      await page.clock.install();
+      await page.goto('/');
+      await page.getByRole('heading', { level: 1, name: t.common.appName }).waitFor();
+      expect(await page.getByRole('contentinfo').count()).toBe(0);
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Tab');
+      const focused = page.locator(':focus');
+      expect(await focused.textContent()).toBe(t.footer.accessibility);
+      expect(await focused.getAttribute('href')).toBe('/accessibility');
+      await saveScreenshot(page, 'accessibility-skip-link-splash-he-360');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => url.pathname === '/accessibility');
+      await pageHeading(page, t.accessibility.title).waitFor();
+      p.expectNoErrors();
+    } finally {
+      await p.close();
+    }
+  });
 });
