@@ -39,6 +39,7 @@ import { sendFeedbackInvitation } from './features/feedback/service.ts';
 import { studioRoutes } from './features/studio/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { leadsRoutes } from './features/leads/routes.ts';
+import { accessibilityRoutes } from './features/accessibility/routes.ts';
 import { createRealtime } from './platform/realtime.ts';
 import { connectRedis, type RedisLink } from './platform/shared-state/redis-link.ts';
 import { createSharedState } from './platform/shared-state/shared-state.ts';
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(studioRoutes);
       await api.register(adminRoutes);
       await api.register(leadsRoutes);
+      await api.register(accessibilityRoutes);
       const playPorts: PlayPorts = {
         onPlayFinished: deps.onPlayFinished ?? ((play) => sendFeedbackInvitation(api.services, play)),
         onPlayChanged: ({ code, progress, step }) => playChanged(api.services, code, progress, step),

@@ -186,4 +186,23 @@ describe('loadConfig', () => {
     // Empty is unset, never 0.
     expect(loadConfig({ DATA_DIR: dataDir, VAT_PERCENT: '' }).vatPercent).toBe(18);
   });
+  it('reads the accessibility coordinator: ACCESSIBILITY_CONTACT_NAME (unset: none), _EMAIL (a default address), _PHONE (unset: none)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).accessibilityContact).toEqual({ name: null, email: 'accessibility@streethunt.co.il', phone: null });
+    const set = loadConfig({
+      DATA_DIR: dataDir,
+      ACCESSIBILITY_CONTACT_NAME: ' Noa Levi ',
+      ACCESSIBILITY_CONTACT_EMAIL: 'access@example.org',
+      ACCESSIBILITY_CONTACT_PHONE: '+972 3-123-4567',
+    });
+    expect(set.accessibilityContact).toEqual({ name: 'Noa Levi', email: 'access@example.org', phone: '+972 3-123-4567' });
+    // Empty is unset.
+    expect(loadConfig({ DATA_DIR: dataDir, ACCESSIBILITY_CONTACT_NAME: '', ACCESSIBILITY_CONTACT_EMAIL: '', ACCESSIBILITY_CONTACT_PHONE: '' }).accessibilityContact).toEqual({
+      name: null,
+      email: 'accessibility@streethunt.co.il',
+      phone: null,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir, ACCESSIBILITY_CONTACT_EMAIL: 'not an address' })).toThrow(/ACCESSIBILITY_CONTACT_EMAIL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ACCESSIBILITY_CONTACT_PHONE: 'call me' })).toThrow(/ACCESSIBILITY_CONTACT_PHONE/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, ACCESSIBILITY_CONTACT_NAME: 'x'.repeat(101) })).toThrow(/ACCESSIBILITY_CONTACT_NAME/);
+  });
 });

@@ -56,6 +56,9 @@ export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 /** Grow's (formerly Meshulam) 'light server' API; its test environment is https://sandbox.meshulam.co.il/api/light/server/1.0. */
 const GROW_PRODUCTION_API_URL = 'https://secure.meshulam.co.il/api/light/server/1.0';
 
+/** Where the accessibility statement sends its readers unless ACCESSIBILITY_CONTACT_EMAIL says otherwise. */
+const DEFAULT_ACCESSIBILITY_EMAIL = 'accessibility@streethunt.co.il';
+
 /** Every environment variable the server reads (README lists them with these defaults). */
 /** A METRICS_TOKEN shorter than this is too easy to guess. */
 const METRICS_TOKEN_MIN = 24;
@@ -166,6 +169,13 @@ const envSchema = z.object({
         .regex(/^[\x21-\x7e]+$/, 'may have only printable characters without spaces')
         .optional(),
     ),
+  // The accessibility statement's coordinator (/accessibility): name (unset: the page names the role), email, phone (unset: not shown).
+  ACCESSIBILITY_CONTACT_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
+  ACCESSIBILITY_CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.string().trim().max(254).pipe(z.email('must be an email address')).default(DEFAULT_ACCESSIBILITY_EMAIL)),
+  ACCESSIBILITY_CONTACT_PHONE: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().regex(/^\+?[0-9][0-9 ()-]{5,24}$/, 'must be a phone number such as 03-1234567 or +972 3 123 4567').optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -209,6 +219,8 @@ export type Config = {
   /** The bearer token /metrics also needs (METRICS_TOKEN); null: the address check alone. */
   metricsToken: string | null;
   logLevel: string;
+  /** The coordinator the accessibility statement names (ACCESSIBILITY_CONTACT_*); null name or phone: not set. */
+  accessibilityContact: { name: string | null; email: string; phone: string | null };
 };
 
 export type S3Config = {
@@ -309,5 +321,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAllow: e.METRICS_ALLOW,
     metricsToken: e.METRICS_TOKEN ?? null,
     logLevel: e.LOG_LEVEL,
+    accessibilityContact: { name: e.ACCESSIBILITY_CONTACT_NAME ?? null, email: e.ACCESSIBILITY_CONTACT_EMAIL, phone: e.ACCESSIBILITY_CONTACT_PHONE ?? null },
   };
 }

@@ -64,6 +64,7 @@ function pageRoutes(): string[] {
     '/home',
     '/about',
     '/terms',
+    '/accessibility',
     '/login',
     '/signup',
     '/forgot-password',
@@ -89,6 +90,7 @@ function pageRoutes(): string[] {
     '/admin-pending-games',
     '/admin-users',
     '/admin-generate-codes',
+    '/admin-accessibility-reports',
     '/no-such-page',
     // Logged out these two send the visitor to /login; logged in (below) they show their forms.
     '/update-profile',

@@ -21,7 +21,7 @@ const manifest: Manifest = {
   'src/features/player/player-page.tsx': { file: 'assets/player-page-1.js', imports: ['_web.js'], css: [] },
 };
 
-const publicConfig: PublicConfig = { appEnv: 'production', productionHosts: ['www.example.com'], bareDomain: null, tileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png', tileOffline: 'seen', vatPercent: 18 };
+const publicConfig: PublicConfig = { appEnv: 'production', productionHosts: ['www.example.com'], bareDomain: null, tileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png', tileOffline: 'seen', vatPercent: 18, accessibilityContact: { name: null, email: 'accessibility@example.com', phone: null } };
 
 function card(id: string, name: string): GameListItem {
   return {

@@ -29,6 +29,7 @@ export * from './schemas/reports.ts';
 export * from './schemas/payouts.ts';
 export * from './schemas/refunds.ts';
 export * from './schemas/leads.ts';
+export * from './schemas/accessibility.ts';
 export * from './schemas/events.ts';
 export * from './schemas/photos.ts';
 export * from './schemas/presence.ts';

@@ -474,6 +474,23 @@ export const leads = pgTable(
   (t) => [uniqueIndex('leads_email_form_key').on(t.email, t.formType), index('leads_created_idx').on(t.createdAt)],
 );
 
+/** Barriers reported from the accessibility statement (/accessibility), for the admins to handle. */
+export const accessibilityReports = pgTable(
+  'accessibility_reports',
+  {
+    id: id(),
+    /** The page's address or the sender's own words. */
+    place: text('place').notNull(),
+    what: text('what').notNull(),
+    /** Where to answer; null when the sender left none. */
+    email: text('email'),
+    language: text('language', { enum: ['he', 'en'] }).notNull().default('he'),
+    createdAt: createdAt(),
+    handledAt: ts('handled_at'),
+  },
+  (t) => [index('accessibility_reports_created_idx').on(t.createdAt)],
+);
+
 export const payoutDetails = pgTable('payout_details', {
   userId: text('user_id')
     .primaryKey()

@@ -45,6 +45,7 @@ const ADMIN_ONLY: [string, RegExp][] = [
   ['approval', /^POST \/api\/games\/approve\//],
   ['generating codes', /^POST \/api\/games\/generate-codes\//],
   ['the leads list', /^GET \/api\/leads$/],
+  ['the accessibility reports', /^(GET|PATCH) \/api\/admin\/accessibility-reports/],
   // The buyer's own cancellation is the one purchases route that is not the admin's (its token or session decides).
   ['payouts and refunds', /^(GET|POST) \/api\/(payouts|purchases)(\/(?!:purchaseId\/cancel$)|$)/],
 ];
@@ -94,6 +95,10 @@ describe('access on every API route', () => {
     await buildPlay(t.db, { gameId: game.id, codeId: code.id });
     await buildPurchase(t.db, { gameId: game.id });
     const fill: Fill = { gameId: game.id, userId: ownerId, secretCode: code.code, gameSecret: code.code, 'x-game-secret': code.code, version: String(game.version) };
+    if (route.url.includes(':reportId')) {
+      const [report] = await t.db.insert(tables.accessibilityReports).values({ place: '/games', what: 'A button has no name' }).returning();
+      return { ...fill, reportId: report.id };
+    }
     if (!route.url.includes(':eventId')) return fill;
     // An event the owner organises, running, with a team that has started playing (a hint needs a started play).
     const { event, teams } = await buildEvent(t.db, { gameId: game.id, organiserId: ownerId });

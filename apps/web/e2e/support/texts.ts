@@ -12,6 +12,8 @@ import accountEn from '../../src/i18n/app/account.en.json';
 import accountHe from '../../src/i18n/app/account.he.json';
 import buildersHe from '../../src/i18n/pages/builders.he.json';
 import purchasesHe from '../../src/i18n/player/purchases.he.json';
+import accessibilityEn from '../../src/i18n/pages/accessibility.en.json';
+import accessibilityHe from '../../src/i18n/pages/accessibility.he.json';
 import type adminCodes from '../../src/i18n/studio/admin-codes.en.json';
 import type adminGames from '../../src/i18n/studio/admin-games.en.json';
 import type adminLeads from '../../src/i18n/studio/admin-leads.en.json';
@@ -30,9 +32,12 @@ import type { Language } from './browser.ts';
 
 /**
  * The app's own translations, so tests find elements by what users read without copying the words;
- * with the terms of use, the affiliates', builders' pages, purchases and the account pages, namespaces of their own in the app (src/i18n/terms-translations.ts).
+ * with the terms of use, the affiliates', builders' pages, the accessibility statement, purchases and the account pages, namespaces of their own in the app (src/i18n/terms-translations.ts).
  */
-export const texts = { he: { ...he, ...termsHe, ...affiliatesHe, ...purchasesHe, ...buildersHe, ...accountHe }, en: { ...en, ...termsEn, ...affiliatesEn, ...purchasesEn, ...buildersEn, ...accountEn } } as const;
+export const texts = {
+  he: { ...he, ...termsHe, ...affiliatesHe, ...purchasesHe, ...buildersHe, ...accessibilityHe, ...accountHe },
+  en: { ...en, ...termsEn, ...affiliatesEn, ...purchasesEn, ...buildersEn, ...accessibilityEn, ...accountEn },
+} as const;
 
 export type Texts = (typeof texts)[Language];
 

@@ -19,7 +19,7 @@ export class ApiError extends Error {
 export class NetworkError extends Error {}
 
 type RequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** A file sent as its bytes (`application/octet-stream`) instead of a JSON body. */
   file?: Blob;

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Box } from '@mantine/core';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig } from '../api/public-config.ts';
 import { focusHeading, watchFirstInteraction } from '../ui/announcer/focus-heading.ts';
 import { HeaderSlotProvider } from '../ui/header-slot.tsx';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { EnvironmentBanner } from './environment-banner.tsx';
+import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { rememberAffiliate, wwwRedirectTarget } from './startup.ts';
 
@@ -18,6 +19,15 @@ export function isHeaderHidden(pathname: string): boolean {
 // The app's live regions load once the page is up: nothing is news before the visitor has the page,
 // and the game's first load has no bytes to spare.
 const Announcer = lazy(() => import('../ui/announcer/announcer.tsx').then((m) => ({ default: m.Announcer })));
+
+/**
+ * The splash (`/`, `/splash`) fills the screen with the brand for two seconds: a footer would make it
+ * scroll. The affiliate landing pages end in a footer of their own, which links the accessibility
+ * statement too. Every page has the skip links, the second of which is the statement.
+ */
+export function isFooterHidden(pathname: string): boolean {
+  return isHeaderHidden(pathname) || pathname === '/splash';
+}
 
 export function Layout() {
   const { t } = useTranslation();
@@ -48,11 +58,16 @@ export function Layout() {
         <a className="skip-link" href="#main">
           {t('header.skipToContent')}
         </a>
+        {/* The accessibility statement one key away on every page, the splash and the landing pages too, which have no menu. */}
+        <Link className="skip-link" to="/accessibility">
+          {t('footer.accessibility')}
+        </Link>
         <EnvironmentBanner />
         {!isHeaderHidden(location.pathname) && <Header />}
         <Box component="main" id="main" style={{ flex: 1 }}>
           <Outlet />
         </Box>
+        {!isFooterHidden(location.pathname) && <Footer from={`${location.pathname}${location.search}`} />}
         {hydrated && (
           <Suspense fallback={null}>
             <Announcer />

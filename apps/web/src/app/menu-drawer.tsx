@@ -16,7 +16,7 @@ const LANGUAGE_NAMES = { he: 'עברית', en: 'English' } as const;
 
 /**
  * The menu's drawer (spec section 2): logged-in, admin-only and logged-out items, language, about,
- * terms. It loads on the first opening (menu.tsx), not with the page.
+ * terms, the accessibility statement. It loads on the first opening (menu.tsx), not with the page.
  */
 export default function MenuDrawer({ opened, onClose }: { opened: boolean; onClose(): void }) {
   const { t, i18n } = useTranslation();
@@ -37,6 +37,7 @@ export default function MenuDrawer({ opened, onClose }: { opened: boolean; onClo
     { to: '/admin-pending-games', label: t('menu.adminPendingGames') },
     { to: '/admin-generate-codes', label: t('menu.adminGenerateCodes') },
     { to: '/admin-payouts', label: t('menu.adminPayouts') },
+    { to: '/admin-accessibility-reports', label: t('menu.adminAccessibilityReports') },
   ];
   const other = i18n.language === 'he' ? 'en' : 'he';
   const otherName = LANGUAGE_NAMES[other];
@@ -82,6 +83,7 @@ export default function MenuDrawer({ opened, onClose }: { opened: boolean; onClo
         />
         <MenuLink to="/about" label={t('menu.about')} />
         <MenuLink to="/terms" label={t('menu.terms')} />
+        <MenuLink to="/accessibility" label={t('footer.accessibility')} />
       </Stack>
     </Drawer>
   );

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { Language } from '@streethunt/shared';
-import { mockRoutes, renderPage, routesCalled, storeSession } from '../test/render-page.tsx';
+import { adminAutoLogin, mockRoutes, renderPage, routesCalled, storeAdminSession, storeSession } from '../test/render-page.tsx';
 import { Menu } from './menu.tsx';
 import { buildProfile } from '../test/profile-factory.ts';
 
@@ -63,4 +63,22 @@ describe('menu', () => {
       expect(i18n.language).toBe(other);
     });
   }
+  for (const [language, label] of [
+    ['he', 'הצהרת נגישות'],
+    ['en', 'Accessibility statement'],
+  ] as const) {
+    it(`links the accessibility statement for everyone, logged in or not (${language})`, async () => {
+      mockRoutes({});
+      const { menu, missing } = await renderMenu(language, { loggedIn: false });
+      expect(within(menu).getByRole('link', { name: label }).getAttribute('href')).toBe('/accessibility');
+      expect(missing).toEqual([]);
+    });
+  }
+
+  it('gives an admin the accessibility reports', async () => {
+    mockRoutes({ 'POST /api/auto-login': adminAutoLogin, 'GET /api/user/profile': { body: { data: { user: PROFILE } } } });
+    storeAdminSession();
+    const { menu } = await renderMenu('en', { loggedIn: false });
+    expect((await within(menu).findByRole('link', { name: 'Accessibility reports' })).getAttribute('href')).toBe('/admin-accessibility-reports');
+  });
 });

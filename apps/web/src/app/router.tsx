@@ -21,6 +21,8 @@ export const routes: RouteObject[] = [
       { path: 'home', lazy: withAllStyles(() => import('../features/pages/home-page.tsx')) },
       { path: 'about', lazy: withAllStyles(() => import('../features/pages/about-page.tsx')) },
       { path: 'terms', lazy: routeWithTexts(TERMS_NAMESPACE, () => import('../features/pages/terms-page.tsx')) },
+      // Its texts load with the page (ui/texts/use-accessibility-texts.ts), not through the app's texts table.
+      { path: 'accessibility', lazy: withAllStyles(() => import('../features/accessibility/statement-page.tsx')) },
       { path: 'login', lazy: routeWithTexts(ACCOUNT_NAMESPACE, () => import('../features/account/login-page.tsx')) },
       { path: 'logout', lazy: routeWithTexts(ACCOUNT_NAMESPACE, () => import('../features/account/logout-page.tsx')) },
       { path: 'signup', lazy: routeWithTexts(ACCOUNT_NAMESPACE, () => import('../features/account/signup-page.tsx')) },
@@ -55,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: 'admin-users', lazy: studioRoute(adminUsersPage) },
       { path: 'admin-generate-codes', lazy: studioRoute(() => import('../features/admin/generate-codes-page.tsx')) },
       { path: 'admin-payouts', lazy: studioRoute(adminPayoutsPage) },
+      { path: 'admin-accessibility-reports', lazy: studioRoute(() => import('../features/accessibility/admin-reports-page.tsx')) },
       { path: '*', lazy: withAllStyles(() => import('../features/pages/not-found-page.tsx')) },
     ],
   },

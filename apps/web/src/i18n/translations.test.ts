@@ -22,6 +22,8 @@ import buildersEn from './pages/builders.en.json';
 import accountEn from './app/account.en.json';
 import accountHe from './app/account.he.json';
 import buildersHe from './pages/builders.he.json';
+import accessibilityEn from './pages/accessibility.en.json';
+import accessibilityHe from './pages/accessibility.he.json';
 
 /** Every leaf of a translation tree as `path -> value`; arrays count by index. */
 function leaves(node: unknown, prefix = ''): Map<string, unknown> {
@@ -49,6 +51,7 @@ describe.each([
   ['purchases translation files', purchasesHe, purchasesEn],
   ['builders page translation files', buildersHe, buildersEn],
   ['account pages translation files', accountHe, accountEn],
+  ['accessibility statement translation files', accessibilityHe, accessibilityEn],
 ])('%s', (_name, heTexts, enTexts) => {
   const heLeaves = leaves(heTexts);
   const enLeaves = leaves(enTexts);

@@ -19,6 +19,9 @@ import accountEn from '../i18n/app/account.en.json';
 import accountHe from '../i18n/app/account.he.json';
 import buildersEn from '../i18n/pages/builders.en.json';
 import buildersHe from '../i18n/pages/builders.he.json';
+import { ACCESSIBILITY_NAMESPACE } from '../i18n/accessibility-translations.ts';
+import accessibilityEn from '../i18n/pages/accessibility.en.json';
+import accessibilityHe from '../i18n/pages/accessibility.he.json';
 import purchasesEn from '../i18n/player/purchases.en.json';
 import purchasesHe from '../i18n/player/purchases.he.json';
 import { lazyTranslations } from '../i18n/load-translations.ts';
@@ -54,8 +57,8 @@ export async function createTestI18n(language: Language = 'he', { loadedLater = 
   if (loadedLater.length > 0) i18n.use(lazyTranslations);
   await i18n.use(initReactI18next).init({
     resources: {
-      he: bundled({ translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe, [LIVE_NAMESPACE]: liveHe, [LANGUAGES_NAMESPACE]: languagesHe, [TERMS_NAMESPACE]: termsHe, [AFFILIATES_NAMESPACE]: affiliatesHe, [OFFLINE_PACK_NAMESPACE]: offlinePackHe, [PURCHASES_NAMESPACE]: purchasesHe, [BUILDERS_NAMESPACE]: buildersHe, [ACCOUNT_NAMESPACE]: accountHe }),
-      en: bundled({ translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn, [LIVE_NAMESPACE]: liveEn, [LANGUAGES_NAMESPACE]: languagesEn, [TERMS_NAMESPACE]: termsEn, [AFFILIATES_NAMESPACE]: affiliatesEn, [OFFLINE_PACK_NAMESPACE]: offlinePackEn, [PURCHASES_NAMESPACE]: purchasesEn, [BUILDERS_NAMESPACE]: buildersEn, [ACCOUNT_NAMESPACE]: accountEn }),
+      he: bundled({ translation: he, [STUDIO_NAMESPACE]: studioTexts('he'), [PRESENCE_NAMESPACE]: presenceHe, [LIVE_NAMESPACE]: liveHe, [LANGUAGES_NAMESPACE]: languagesHe, [TERMS_NAMESPACE]: termsHe, [AFFILIATES_NAMESPACE]: affiliatesHe, [OFFLINE_PACK_NAMESPACE]: offlinePackHe, [PURCHASES_NAMESPACE]: purchasesHe, [BUILDERS_NAMESPACE]: buildersHe, [ACCOUNT_NAMESPACE]: accountHe, [ACCESSIBILITY_NAMESPACE]: accessibilityHe }),
+      en: bundled({ translation: en, [STUDIO_NAMESPACE]: studioTexts('en'), [PRESENCE_NAMESPACE]: presenceEn, [LIVE_NAMESPACE]: liveEn, [LANGUAGES_NAMESPACE]: languagesEn, [TERMS_NAMESPACE]: termsEn, [AFFILIATES_NAMESPACE]: affiliatesEn, [OFFLINE_PACK_NAMESPACE]: offlinePackEn, [PURCHASES_NAMESPACE]: purchasesEn, [BUILDERS_NAMESPACE]: buildersEn, [ACCOUNT_NAMESPACE]: accountEn, [ACCESSIBILITY_NAMESPACE]: accessibilityEn }),
     },
     partialBundledLanguages: loadedLater.length > 0,
     lng: language,

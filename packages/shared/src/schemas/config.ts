@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { APP_ENVS } from '../constants.ts';
 import { TILE_OFFLINE_MODES } from '../offline/pack-plan.ts';
+import { accessibilityContactSchema } from './accessibility.ts';
 
 // GET /api/public-config: what the web app needs to know about the deployment.
 export const publicConfigSchema = z.object({
@@ -12,5 +13,7 @@ export const publicConfigSchema = z.object({
   tileOffline: z.enum(TILE_OFFLINE_MODES),
   /** VAT in percent, included in game prices (VAT_PERCENT): the /builders page's worked example uses it. */
   vatPercent: z.number().min(0).max(100),
+  /** Who the accessibility statement names as its coordinator (ACCESSIBILITY_CONTACT_NAME, _EMAIL, _PHONE). */
+  accessibilityContact: accessibilityContactSchema,
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

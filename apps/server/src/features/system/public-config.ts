@@ -10,5 +10,6 @@ export function publicConfig(config: Config): PublicConfig {
     tileUrl: config.tileUrl,
     tileOffline: config.tileOffline,
     vatPercent: config.vatPercent,
+    accessibilityContact: config.accessibilityContact,
   };
 }

@@ -65,6 +65,31 @@ describe.each(testDatabaseKinds())('system routes on %s', (kind) => {
   });
 });
 
+describe('the accessibility coordinator', () => {
+  it('ACCESSIBILITY_CONTACT_NAME, _EMAIL and _PHONE reach the public config the statement page reads', async () => {
+    const t = await buildTestApp({
+      kind: 'pglite',
+      env: { ACCESSIBILITY_CONTACT_NAME: 'Noa Levi', ACCESSIBILITY_CONTACT_EMAIL: 'access@example.org', ACCESSIBILITY_CONTACT_PHONE: '03-1234567' },
+    });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/public-config' });
+      expect(publicConfigSchema.parse(res.json()).accessibilityContact).toEqual({ name: 'Noa Levi', email: 'access@example.org', phone: '03-1234567' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('names the default address, and no name or phone, when they are unset', async () => {
+    const t = await buildTestApp({ kind: 'pglite' });
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/public-config' });
+      expect(publicConfigSchema.parse(res.json()).accessibilityContact).toEqual({ name: null, email: 'accessibility@streethunt.co.il', phone: null });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the offline tiles setting', () => {
   it('TILE_OFFLINE=area reaches the public config and lets the page fetch from the tile server', async () => {
     const t = await buildTestApp({ kind: 'pglite', env: { TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', TILE_OFFLINE: 'area' } });

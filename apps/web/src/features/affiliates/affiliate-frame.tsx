@@ -90,6 +90,7 @@ export function AffiliateFrame({ title, kicker, lead, action, children }: Props)
               { to: '/affiliates', label: t('affiliates.landing.allOptions') },
               { to: '/signup', label: t('affiliates.thanks.signup') },
               { to: '/terms', label: t('menu.terms') },
+              { to: '/accessibility', label: t('footer.accessibility') },
               { to: '/games', label: t('affiliates.thanks.games') },
             ]}
           />

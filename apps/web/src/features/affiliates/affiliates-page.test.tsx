@@ -17,6 +17,8 @@ describe('/affiliates', () => {
     expect(hrefs(guides)).toEqual(['/affiliates/guides', '/signup']);
     expect(screen.getAllByRole('link', { name: t('affiliates.hub.signupCta') }).every((link) => link.getAttribute('href') === '/signup')).toBe(true);
     expect(screen.getAllByRole('link').some((link) => link.getAttribute('href') === '/terms')).toBe(true);
+    // The layout's footer is not on these pages: theirs links the accessibility statement.
+    expect(screen.getByRole('link', { name: t('footer.accessibility') }).getAttribute('href')).toBe('/accessibility');
     expect(missing).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { payoutExample } from './builders-payout-example.ts';
 import { vatPercentOf } from '../../api/public-config.ts';
 import { readCalculatorPrice } from './builders-split.ts';
 
-const config: PublicConfig = { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: '', tileOffline: 'seen', vatPercent: 18 };
+const config: PublicConfig = { appEnv: 'development', productionHosts: [], bareDomain: null, tileUrl: '', tileOffline: 'seen', vatPercent: 18, accessibilityContact: { name: null, email: 'accessibility@example.com', phone: null } };
 
 describe('the builders page’s numbers', () => {
   it('uses the server’s VAT rate, and the shared default until the public config has answered', () => {
