@@ -26,6 +26,7 @@ const metadataSchema = z
     language: m.language.catch('he'),
     map: m.map.catch(false),
     coverImage: m.coverImage.catch(''),
+    audio: m.audio.catch(undefined),
     location: m.location.catch(undefined),
     // A game saved before its scoring settings plays by the spec's rules, and every reply says so.
     scoring: scoringSchema.default(SPEC_SCORING).catch(SPEC_SCORING),

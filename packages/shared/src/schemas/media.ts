@@ -48,5 +48,3 @@ export const MAX_VIDEO_UPLOAD_BYTES = 100 * 1024 * 1024;
 /** A creator's recording (mp3, m4a, ogg): at most this large, and at most MAX_AUDIO_DURATION_MS long. */
 export const MAX_AUDIO_UPLOAD_BYTES = 20 * 1024 * 1024;
 export const MAX_AUDIO_DURATION_MS = 10 * 60 * 1000;
-/** The extensions a stored recording has (its key's), so a game's reference names a recording by its URL alone. */
-export const AUDIO_EXTENSIONS = ['mp3', 'm4a', 'ogg'] as const;
