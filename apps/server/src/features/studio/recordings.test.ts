@@ -43,7 +43,7 @@ describe('a game’s recordings (metadata.audio, question.audio, hint.audio)', (
     expect(res.statusCode).toBe(200);
     const stored = await storedGame(t.db, game.id);
     expect(stored.metadata).toMatchObject({ audio: url });
-    expect(stored.questions[0]).toMatchObject({ audio: url, hints: [expect.objectContaining({ audio: url }), expect.not.objectContaining({ audio: expect.anything() })] });
+    expect((stored.questions as GameContent['questions'])[0]).toMatchObject({ audio: url, hints: [expect.objectContaining({ audio: url }), expect.not.objectContaining({ audio: expect.anything() })] });
 
     const editor = (await getGame(t.app, game.id, { token: owner.token })).json();
     expect(editor.metadata.audio).toBe(url);
