@@ -1,7 +1,7 @@
 import { mediaKeyFromUrl } from './image-variants.ts';
 
 /** The extensions a stored recording has (its key's): a game names a recording by its URL alone. */
-export const AUDIO_EXTENSIONS = ['mp3', 'm4a', 'ogg'] as const;
+const AUDIO_EXTENSIONS = ['mp3', 'm4a', 'ogg'] as const;
 
 /** An absolute address's path, for our own media written with this site's origin (an export file's). */
 const ABSOLUTE = /^https?:\/\/[^/?#\s]+(\/[^?#\s]*)$/;

@@ -45,7 +45,6 @@ export function mp3Probe(): MediaProbe {
   /** Bytes of the current frame (or tag) still to pass. */
   let skip = 0;
   let started = false;
-  let frames = 0;
   let seconds = 0;
   /** Frames read one after another from the start, before any byte that was not one. */
   let leading = 0;
@@ -66,7 +65,6 @@ export function mp3Probe(): MediaProbe {
     while (header.length >= 4) {
       const frame = mp3Frame(header);
       if (frame) {
-        frames += 1;
         if (!lost) leading += 1;
         seconds += frame.samples / frame.sampleRate;
         skip = frame.bytes - header.length;

@@ -4,7 +4,7 @@ import { mp3Probe, oggProbe } from './audio-probe.ts';
 import { readWebm, WEBM_HEAD_BYTES } from './webm.ts';
 
 /** What a real parser read of an uploaded video; duration null when the file does not say (a live recording). */
-export type VideoInfo = { width: number; height: number; durationMs: number | null };
+type VideoInfo = { width: number; height: number; durationMs: number | null };
 
 /** Larger frames than this are not a video anyone plays on a phone; the numbers are not believed. */
 const MAX_SIDE = 16_384;
