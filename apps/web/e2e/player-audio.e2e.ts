@@ -121,7 +121,7 @@ describe('the creator’s recordings in a game', () => {
         await enterCode(page, t, (await buyCodeViaApi(e2e.server, game.id)).code);
         const question = questionView(page, 0);
         await question.waitFor();
-        const questionAudio = question.getByLabel(fill(t.player.recording.question, { n: 1 }), { exact: true });
+        const questionAudio = question.getByLabel(fill(t.player.recording.question, { n: '1' }), { exact: true });
         await questionAudio.waitFor();
         expect(await questionAudio.getAttribute('src')).toBe(game.question);
         // It started by itself as the question opened (the choice is on).

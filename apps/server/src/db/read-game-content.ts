@@ -39,7 +39,9 @@ const metadataSchema = z
 /** Ids read leniently: one missing (or not an id) is given below, by position. */
 const storedQuestionSchema = questionSchema.extend({
   id: questionSchema.shape.id.catch(''),
-  hints: z.array(hintSchema.extend({ id: hintSchema.shape.id.catch('') }).catch(() => ({ id: '', content: '' }))).catch([]),
+  // A recording that does not read is dropped, not the question (or hint) with it.
+  audio: questionSchema.shape.audio.catch(undefined),
+  hints: z.array(hintSchema.extend({ id: hintSchema.shape.id.catch(''), audio: hintSchema.shape.audio.catch(undefined) }).catch(() => ({ id: '', content: '' }))).catch([]),
 });
 /** A stored question that does not read as one becomes an empty question, so positions stay put. */
 const questionsSchema = z.array(storedQuestionSchema.catch(() => storedQuestionSchema.parse({ answer: {} }))).catch([]);
