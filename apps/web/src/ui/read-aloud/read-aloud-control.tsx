@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { ActionIcon, Alert, Group, Stack, Switch, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Group, Switch, Tooltip } from '@mantine/core';
 import { IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@streethunt/shared';
@@ -81,7 +81,7 @@ export default function ReadAloudControl({ scope, items, language, recordings = 
   const replayLabel = speaking ? t('player.readAloud.stop') : t('player.readAloud.again');
 
   return (
-    <Stack gap={8}>
+    <>
       <Group justify="space-between" gap="xs" wrap="nowrap" mih={36} data-testid="read-aloud">
         <Switch
           checked={on}
@@ -116,6 +116,6 @@ export default function ReadAloudControl({ scope, items, language, recordings = 
           />
         </Group>
       )}
-    </Stack>
+    </>
   );
 }

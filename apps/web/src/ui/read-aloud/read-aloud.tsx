@@ -25,9 +25,9 @@ export function ReadAloudProvider({ language, paused = false, children }: { lang
 // Loaded once the page is up: the first screen of a game link carries none of it.
 const ReadAloudControl = lazy(withAllStyles(() => import('./read-aloud-control.tsx')));
 
-/** The switch's height, kept while its code loads so nothing below it moves (two rows with the recordings' switch). */
+/** The switch's height, kept while its code loads so nothing below it moves (two rows, the screen's gap apart, with the recordings' switch). */
 const CONTROL_HEIGHT = 36;
-const CONTROL_GAP = 8;
+const CONTROL_GAP = 16;
 
 /**
  * A game screen's read-aloud control (read-aloud-control.tsx) for `scope` (the intro, a question),
