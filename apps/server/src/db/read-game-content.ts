@@ -26,6 +26,7 @@ const metadataSchema = z
     language: m.language.catch('he'),
     map: m.map.catch(false),
     coverImage: m.coverImage.catch(''),
+    audio: m.audio.catch(undefined),
     location: m.location.catch(undefined),
     // A game saved before its scoring settings plays by the spec's rules, and every reply says so.
     scoring: scoringSchema.default(SPEC_SCORING).catch(SPEC_SCORING),
@@ -42,7 +43,9 @@ const storedQuestionSchema = questionSchema.extend({
   id: questionSchema.shape.id.catch(''),
   stepFree: questionSchema.shape.stepFree.catch(undefined),
   alternative: questionSchema.shape.alternative.catch(undefined),
-  hints: z.array(hintSchema.extend({ id: hintSchema.shape.id.catch('') }).catch(() => ({ id: '', content: '' }))).catch([]),
+  // A recording that does not read is dropped, not the question (or hint) with it.
+  audio: questionSchema.shape.audio.catch(undefined),
+  hints: z.array(hintSchema.extend({ id: hintSchema.shape.id.catch(''), audio: hintSchema.shape.audio.catch(undefined) }).catch(() => ({ id: '', content: '' }))).catch([]),
 });
 /** A stored question that does not read as one becomes an empty question, so positions stay put. */
 const questionsSchema = z.array(storedQuestionSchema.catch(() => storedQuestionSchema.parse({ answer: {} }))).catch([]);

@@ -442,13 +442,13 @@ export const media = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    resourceType: text('resource_type', { enum: ['image', 'video'] }).notNull(),
+    resourceType: text('resource_type', { enum: ['image', 'video', 'audio'] }).notNull(),
     storageKey: text('storage_key').notNull(),
     mime: text('mime').notNull(),
     bytes: integer('bytes').notNull(),
     width: integer('width'),
     height: integer('height'),
-    /** A video's length as its parser read it; null for images and for videos that do not say. */
+    /** A video's or a recording's length as its parser read it; null for images and for videos that do not say. */
     durationMs: integer('duration_ms'),
     createdAt: createdAt(),
   },

@@ -380,8 +380,8 @@ export async function buildMedia(
   const [row] = await db
     .insert(media)
     .values({
-      storageKey: `uploads/${values.userId}/${hash}.${resourceType === 'image' ? 'webp' : 'mp4'}`,
-      mime: resourceType === 'image' ? 'image/webp' : 'video/mp4',
+      storageKey: `uploads/${values.userId}/${hash}.${{ image: 'webp', video: 'mp4', audio: 'mp3' }[resourceType]}`,
+      mime: { image: 'image/webp', video: 'video/mp4', audio: 'audio/mpeg' }[resourceType],
       bytes: 1234,
       ...values,
       resourceType,

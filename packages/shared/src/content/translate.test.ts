@@ -60,6 +60,22 @@ describe('a game in two languages', () => {
     expect(translatedContent(game, 'he')).toBe(game);
   });
 
+  it('keeps the creator’s recordings in the original only: a translation’s text is no transcript of them', () => {
+    const original = bilingualGame();
+    const recorded = (n: number) => `/media/uploads/u1/${String(n).repeat(16)}.mp3`;
+    const game: GameContent = {
+      ...original,
+      metadata: { ...original.metadata, audio: recorded(1) },
+      questions: original.questions.map((q) => ({ ...q, audio: recorded(2), hints: q.hints.map((h) => ({ ...h, audio: recorded(3) })) })),
+    };
+    const english = translatedContent(game, 'en');
+    expect(english.metadata.audio).toBeUndefined();
+    // q1 has translated texts, q2 only an answer list: neither keeps a recording.
+    expect(english.questions.map((q) => q.audio)).toEqual([undefined, undefined]);
+    expect(english.questions[0]!.hints.map((h) => h.audio)).toEqual([undefined]);
+    expect(translatedContent(game, 'he').questions[0]!.audio).toBe(recorded(2));
+  });
+
   it('takes an answer in either language, on the server and on the phone', () => {
     const game = acceptingEveryLanguage(bilingualGame());
     const answer = game.questions[1]!.answer;

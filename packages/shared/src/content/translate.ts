@@ -47,10 +47,11 @@ export function translatedContent<C extends Translatable>(content: C, language: 
   const original = content.metadata.language;
   const translation = language === original ? undefined : content.translations?.[language];
   if (!translation) return content;
+  // A creator's recording is in the game's own language: a translation's text is no transcript of it, so it stays out.
   return {
     ...content,
     metadata: {
-      ...overlay(content.metadata, translation.metadata, METADATA_TEXTS),
+      ...overlay(withoutRecording(content.metadata), translation.metadata, METADATA_TEXTS),
       ...(translation.metadata?.coverImage && { coverImage: translation.metadata.coverImage }),
       language,
       originalLanguage: original,
@@ -59,7 +60,7 @@ export function translatedContent<C extends Translatable>(content: C, language: 
     gameoverPage: overlay(content.gameoverPage, translation.gameoverPage, PAGE_TEXTS),
     questions: content.questions.map((question) => {
       const texts = translation.questions?.[question.id];
-      if (!texts) return question;
+      if (!texts) return { ...withoutRecording(question), hints: question.hints.map(withoutRecording) };
       const answer = overlay(question.answer, texts.answer, ANSWER_TEXTS);
       let say = 0;
       const then = question.then?.map((rule) => ({
@@ -67,9 +68,9 @@ export function translatedContent<C extends Translatable>(content: C, language: 
         do: rule.do.map((action) => ('say' in action ? { ...action, say: either(action.say, texts.say?.[say++]) } : action)),
       }));
       return {
-        ...overlay(question, texts, QUESTION_TEXTS),
+        ...overlay(withoutRecording(question), texts, QUESTION_TEXTS),
         answer: answer.kind === 'choice' ? { ...answer, options: answer.options.map((option) => ({ ...option, text: either(option.text, texts.options?.[option.id]) })) } : answer,
-        hints: question.hints.map((hint) => overlay(hint, texts.hints?.[hint.id], HINT_TEXTS)),
+        hints: question.hints.map((hint) => overlay(withoutRecording(hint), texts.hints?.[hint.id], HINT_TEXTS)),
         ...(then && { then }),
       };
     }),
@@ -77,6 +78,13 @@ export function translatedContent<C extends Translatable>(content: C, language: 
 }
 
 type TranslatableQuestion = Translatable['questions'][number];
+
+/** An entity without its creator's recording (see translatedContent). */
+function withoutRecording<T extends object>(entity: T): T {
+  if (!('audio' in entity)) return entity;
+  const { audio: _recording, ...rest } = entity as T & { audio?: unknown };
+  return rest as T;
+}
 
 /** A question's answer with its accepted answers in every language the translations give (the original's first): a team is right in either. */
 export function answerInEveryLanguage<Q extends TranslatableQuestion>(question: Q, translations: Translatable['translations']): Q['answer'] {

@@ -89,6 +89,7 @@ export function toEditableGame(game: GameContentLike): EditableGame {
       language: m.language,
       map: m.map,
       coverImage: m.coverImage,
+      ...(m.audio && { audio: m.audio }),
       location: m.location ?? null,
       scoring: { ...(m.scoring ?? SPEC_SCORING) },
       order: m.order ?? 'linear',
@@ -100,13 +101,14 @@ export function toEditableGame(game: GameContentLike): EditableGame {
     questions: (game.questions ?? []).map((q) => ({
       id: q.id,
       ...textsIn(q, QUESTION_TEXTS),
+      ...(q.audio && { audio: q.audio }),
       location: q.location ?? null,
       // Absent is `gps`: a game that never chose keeps its content as it was.
       ...(q.presence !== undefined && q.presence !== 'gps' && { presence: q.presence }),
       ...(q.stepFree !== undefined && { stepFree: q.stepFree }),
       ...(q.alternative !== undefined && { alternative: { ...q.alternative, location: { ...q.alternative.location } } }),
       answer: toEditableAnswer(q.answer),
-      hints: q.hints.map((h) => ({ id: h.id, ...textsIn(h, HINT_TEXTS) })),
+      hints: q.hints.map((h) => ({ id: h.id, ...textsIn(h, HINT_TEXTS), ...(h.audio && { audio: h.audio }) })),
       // The flow travels with its question: a save of what the editor loaded keeps it.
       ...(q.when !== undefined && { when: q.when }),
       ...(q.then !== undefined && { then: q.then }),

@@ -1,1 +1,2 @@
 export * from './image-variants.ts';
+export * from './recordings.ts';

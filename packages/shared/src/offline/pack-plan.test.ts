@@ -40,6 +40,22 @@ describe('the pack planner', () => {
     expect(plan.stops).toBe(2);
   });
 
+  it('keeps the creator’s recordings of the intro, a question and a hint (our own only), once each', () => {
+    const base = game({ audio: '/media/uploads/u1/1111111111111111.mp3' });
+    const [q1, q2] = base.questions!;
+    const questions = [
+      { ...q1, audio: '/media/uploads/u1/2222222222222222.m4a', hints: [{ id: 'h1', content: '', audio: '/media/uploads/u1/3333333333333333.ogg' }] },
+      { ...q2, audio: 'https://elsewhere.example/media/x/4444444444444444.txt', hints: [{ id: 'h2', content: '', audio: '/media/uploads/u1/1111111111111111.mp3' }] },
+    ];
+    const plan = planPack({ game: { ...base, questions }, screenWidth: 390, pixelRatio: 1, tileTemplate: 'http://t/{z}/{x}/{y}.png', tileMode: 'seen' });
+    const recordings = plan.media.filter((m) => /\.(mp3|m4a|ogg)$/.test(m.url) && !m.url.includes('/audio/'));
+    expect(recordings).toEqual([
+      { url: '/media/uploads/u1/1111111111111111.mp3', kind: 'audio', stop: null },
+      { url: '/media/uploads/u1/2222222222222222.m4a', kind: 'audio', stop: 0 },
+      { url: '/media/uploads/u1/3333333333333333.ogg', kind: 'audio', stop: 0 },
+    ]);
+  });
+
   it('fetches no tile with the `seen` policy, and the area at the player zooms with `area`', () => {
     expect(planPack({ game: game(), screenWidth: 360, pixelRatio: 2, tileTemplate: 'http://t/{z}/{x}/{y}.png', tileMode: 'seen' }).tiles).toEqual([]);
     const plan = planPack({ game: game(), screenWidth: 360, pixelRatio: 2, tileTemplate: 'http://t/{z}/{x}/{y}.png', tileMode: 'area' });

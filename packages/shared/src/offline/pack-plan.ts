@@ -1,6 +1,7 @@
 import type { GameLocation, GameReply, Point } from '../schemas/game.ts';
 import { boundsOf, padBounds, tileCount, tilesInBounds, tileUrl, type Bounds } from '../geo/tiles.ts';
 import { IMAGE_WIDTHS, mediaKeyFromUrl, mediaUrl, snapImageWidth, type ImageWidth } from '../media/image-variants.ts';
+import { recordingKeyFromUrl } from '../media/recordings.ts';
 
 /**
  * What 'Save for offline' keeps of a game (DESIGN.md section 14), worked out before anything is
@@ -129,8 +130,16 @@ export function planPack({ game, screenWidth, pixelRatio, tileTemplate, tileMode
   };
   const coverKey = mediaKeyFromUrl(game.metadata.coverImage.trim());
   if (coverKey) for (const width of widthsFor(screenWidth - COVER_PADDING_PX, pixelRatio)) add(mediaUrl(coverKey, width), 'image', null);
+  // The creator's recordings (DESIGN.md section 16): the intro's, each question's and each hint's.
+  const recording = (url: string | undefined, stop: number | null) => {
+    const key = url ? recordingKeyFromUrl(url) : null;
+    if (key) add(mediaUrl(key), 'audio', stop);
+  };
+  recording(game.metadata.audio, null);
   for (const text of [game.introPage.content, game.gameoverPage.content]) for (const m of mediaInHtml(text)) add(m.url, m.kind, null);
   (game.questions ?? []).forEach((question, index) => {
+    recording(question.audio, index);
+    for (const hint of question.hints) recording(hint.audio, index);
     for (const text of stringsIn(question)) if (text.includes('<')) for (const m of mediaInHtml(text)) add(m.url, m.kind, index);
   });
 

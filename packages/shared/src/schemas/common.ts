@@ -48,6 +48,10 @@ export type ErrorCode =
   | 'not_playable'
   /** An upload that looks like a video but no parser reads one in it. */
   | 'bad_video'
+  /** An upload that looks like a recording (MP3, M4A, Ogg) but no parser reads audio alone in it. */
+  | 'bad_audio'
+  /** A recording longer than MAX_AUDIO_DURATION_MS. */
+  | 'too_long'
   /** A purchase past its 14 days: no cancellation (409). */
   | 'too_late'
   /** A purchase whose code (or an event team's code) was used: no cancellation or refund (409). */

@@ -61,6 +61,8 @@ export const gameMetadataSchema = z.object({
   language: z.enum(LANGUAGES).default('he'),
   map: z.boolean().default(false),
   coverImage: lineText().max(MAX_COVER_IMAGE).default(''),
+  /** The creator's recording of the intro (`/media/{key}`, mp3, m4a or ogg); the intro's text is its transcript. Absent: none. */
+  audio: lineText().max(MAX_COVER_IMAGE).optional(),
   location: gameLocationSchema.nullable().optional(),
   /** Absent: the spec's rules (SPEC_SCORING). */
   scoring: scoringSchema.optional(),
@@ -77,12 +79,19 @@ export const gameMetadataSchema = z.object({
 });
 export type GameMetadata = z.infer<typeof gameMetadataSchema>;
 
-export const hintSchema = z.object({ id: contentIdSchema, ...storedTexts(HINT_TEXTS) });
+export const hintSchema = z.object({
+  id: contentIdSchema,
+  ...storedTexts(HINT_TEXTS),
+  /** The creator's recording of the hint; its text is the transcript. */
+  audio: lineText().max(MAX_COVER_IMAGE).optional(),
+});
 export type Hint = z.infer<typeof hintSchema>;
 
 export const questionSchema = z.object({
   id: contentIdSchema,
   ...storedTexts(QUESTION_TEXTS),
+  /** The creator's recording of the question; its text is the transcript. */
+  audio: lineText().max(MAX_COVER_IMAGE).optional(),
   location: gameLocationSchema.nullable().optional(),
   /** How the player proves being at the spot (game/presence.ts); absent: `gps`, the spec's area step. */
   presence: z.enum(PRESENCE_PROOFS).optional(),

@@ -14,8 +14,8 @@ export const mediaFileQuerySchema = z.object({
     .optional(),
 });
 
-// GET /api/media/{image|video}, POST /api/media/upload/ (spec section 7: Media resource).
-const MEDIA_TYPES = ['image', 'video'] as const;
+// GET /api/media/{image|video|audio}, POST /api/media/upload/ (spec section 7: Media resource; audio beyond it).
+const MEDIA_TYPES = ['image', 'video', 'audio'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
 export const mediaTypeParamsSchema = z.object({ type: z.enum(MEDIA_TYPES) });
 const mediaResourceSchema = z.object({
@@ -26,14 +26,14 @@ const mediaResourceSchema = z.object({
   bytes: z.number().int().nonnegative().optional(),
   width: z.number().int().positive().nullable().optional(),
   height: z.number().int().positive().nullable().optional(),
-  /** A video's length in milliseconds; null when the file does not say. */
+  /** A video's or a recording's length in milliseconds; null when a video does not say (a recording always does). */
   durationMs: z.number().int().nonnegative().nullable().optional(),
 });
 export type MediaResource = z.infer<typeof mediaResourceSchema>;
 export const mediaListReplySchema = z.object({
   data: z.object({
     resources: z.array(mediaResourceSchema),
-    /** The caller's stored uploads (images and videos) and their quota, in bytes. */
+    /** The caller's stored uploads (images, videos, recordings) and their quota, in bytes. */
     usage: z.object({ usedBytes: z.number().int().nonnegative(), quotaBytes: z.number().int().positive() }).optional(),
   }),
 });
@@ -45,3 +45,6 @@ export const mediaDeleteReplySchema = z.object({ data: z.object({ deleted: z.lit
 /** Upload caps: refused before the whole body is read. */
 export const MAX_IMAGE_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_VIDEO_UPLOAD_BYTES = 100 * 1024 * 1024;
+/** A creator's recording (mp3, m4a, ogg): at most this large, and at most MAX_AUDIO_DURATION_MS long. */
+export const MAX_AUDIO_UPLOAD_BYTES = 20 * 1024 * 1024;
+export const MAX_AUDIO_DURATION_MS = 10 * 60 * 1000;

@@ -26,6 +26,7 @@ import { REVIEW_REASON_MAX } from './admin.ts';
 import { idSchema, lineText, multilineText } from './common.ts';
 import { GAME_STATUSES, listedGameMetadataSchema, pointSchema, scoringSchema, type GameLocation } from './game.ts';
 import { SPEC_SCORING } from '../game/score.ts';
+import { recordingKeyFromUrl } from '../media/recordings.ts';
 
 // The creator studio's calls on games (spec section 7): my games, the editor's save and
 // approval, codes for the creator. The reports, media and places have their own files, and so has the
@@ -131,10 +132,19 @@ const editedAlternative = z.strictObject({
   note: multilineText().max(MAX_ACCESSIBILITY_NOTES, `note must be at most ${MAX_ACCESSIBILITY_NOTES} characters`).refine((text) => !/<[a-zA-Z/!?]/.test(text), 'plain text: no markup').optional(),
 });
 
-const editedHint = z.strictObject({ id: contentIdSchema, ...savedTexts(HINT_TEXTS, richText) });
+/**
+ * A creator's recording (DESIGN.md section 16): one of our own recordings by its address, `/media/{key}`
+ * with an mp3, m4a or ogg extension (absolute in an export file). That it is the owner's upload is the save's check.
+ */
+const recordingSchema = lineText()
+  .max(MAX_COVER_IMAGE)
+  .refine((url) => recordingKeyFromUrl(url) !== null, 'a recording is one of your own uploaded recordings (/media/…mp3, m4a or ogg)');
+
+const editedHint = z.strictObject({ id: contentIdSchema, ...savedTexts(HINT_TEXTS, richText), audio: recordingSchema.optional() });
 const editedQuestion = z.strictObject({
   id: contentIdSchema,
   ...savedTexts(QUESTION_TEXTS, richText),
+  audio: recordingSchema.optional(),
   location: editorLocationSchema.nullable().optional(),
   presence: z.enum(PRESENCE_PROOFS).optional(),
   stepFree: z.boolean().optional(),
@@ -179,6 +189,8 @@ export const editableGameSchema = z.strictObject({
     language: z.enum(LANGUAGES),
     map: z.boolean(),
     coverImage: lineText().max(MAX_COVER_IMAGE),
+    /** The intro's recording. */
+    audio: recordingSchema.optional(),
     location: editorLocationSchema.nullable().optional(),
     // Absent (the spec's client, a version 1 file): the spec's rules.
     scoring: scoringSchema.strict().default(SPEC_SCORING),

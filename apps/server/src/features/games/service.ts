@@ -46,13 +46,14 @@ function playerQuestion(question: Question, salt: string, phone: PhoneAnswer, fo
   return {
     id: question.id,
     ...textsIn(question, QUESTION_TEXTS),
+    ...(question.audio && { audio: question.audio }),
     ...(question.location !== undefined && { location: question.location }),
     ...(question.presence !== undefined && { presence: question.presence }),
     ...(question.stepFree !== undefined && { stepFree: question.stepFree }),
     ...(question.alternative !== undefined && { alternative: question.alternative }),
     // Nothing of the spot code, not even a hash to try offline: the server checks every code sent
     // (docs/decisions/010); the owner gets the codes from their own call (presence-codes route).
-    hints: question.hints.map((hint) => ({ id: hint.id, ...textsIn(hint, HINT_TEXTS) })),
+    hints: question.hints.map((hint) => ({ id: hint.id, ...textsIn(hint, HINT_TEXTS), ...(hint.audio && { audio: hint.audio }) })),
     answer: replyAnswerOf(question.answer, salt, phone, forOwner),
     // The flow goes to the phone: it judges what opens next offline as the server does (content/flow.ts).
     ...(question.when !== undefined && { when: question.when }),

@@ -22,7 +22,7 @@ export const toMediaResource = (row: MediaRow): MediaResource => ({
   durationMs: row.durationMs,
 });
 
-/** The user's own images or videos, newest upload first. */
+/** The user's own images, videos or recordings, newest upload first. */
 export async function listMedia(deps: { db: Db }, input: { userId: string; type: MediaType }): Promise<MediaResource[]> {
   const rows = await deps.db
     .select({ id: media.id, resourceType: media.resourceType, storageKey: media.storageKey, bytes: media.bytes, width: media.width, height: media.height, durationMs: media.durationMs })

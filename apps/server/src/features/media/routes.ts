@@ -18,7 +18,7 @@ import { PLAY_PHOTOS_FOLDER } from '../photos/service.ts';
 import { errorReplies, multipartBody, perUserPerMinute, tokenSecurity } from '../../platform/route-helpers.ts';
 import { parseByteRange } from './byte-range.ts';
 import { deleteMedia, listMedia } from './list.ts';
-import { findVideoFile, isVideoKey, readMediaFile, readVideoFile, storedImageKey } from './service.ts';
+import { findVideoFile, isStreamedKey, readMediaFile, readVideoFile, storedImageKey } from './service.ts';
 import { tooLarge, uploadMedia, usedBytes, type UploadPart } from './upload.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -52,7 +52,7 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: 'public' },
     schema: {
       tags: ['media'],
-      summary: 'A stored image or video; for an image, w (320, 480, 640, 960 or 1280) gives a WebP at most that wide; videos answer Range requests',
+      summary: 'A stored image, video or recording; for an image, w (320, 480, 640, 960 or 1280) gives a WebP at most that wide; videos and recordings answer Range requests',
       params: mediaFileParamsSchema,
       querystring: mediaFileQuerySchema,
       // Replies are file bytes (200, 206), 304, or { message, code } with 400 (bad key or width), 404 and 416.
@@ -61,7 +61,7 @@ export const mediaFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = request.params['*'];
       // Teams' photos are private: only their signed links serve them (features/photos).
       if (key.startsWith(`${PLAY_PHOTOS_FOLDER}/`)) throw notFound('No image under this key');
-      if (isVideoKey(key)) {
+      if (isStreamedKey(key)) {
         if (request.query.w !== undefined) throw badRequest('w applies to images only');
         if (storage.publicUrl) return redirect(reply, storage.publicUrl(key), (await findVideoFile({ storage }, key)).immutable);
         return sendVideo(request, reply, key);
@@ -157,7 +157,7 @@ async function* fileBytes(file: Readable & { truncated?: boolean }): AsyncGenera
 }
 
 /**
- * GET /api/media/{image|video} and POST /api/media/upload/ (spec section 7), and DELETE
+ * GET /api/media/{image|video|audio} and POST /api/media/upload/ (spec section 7), and DELETE
  * /api/media/{mediaId} (beyond the spec: an upload no game uses), in the /api scope.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -172,7 +172,7 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'user' },
       schema: {
         tags: ['media'],
-        summary: 'The caller’s uploaded images or videos, newest first, with what all their uploads take of their quota (data.usage, bytes) (access: user)',
+        summary: 'The caller’s uploaded images, videos or recordings (audio), newest first, with what all their uploads take of their quota (data.usage, bytes) (access: user)',
         security: tokenSecurity,
         params: mediaTypeParamsSchema,
         response: { 200: mediaListReplySchema, ...errorReplies(400, 401) },
@@ -213,10 +213,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['media'],
         summary:
-          'Upload one image (at most 10 MB; stored as WebP without EXIF) or video (MP4, WebM, QuickTime with a video track a parser reads, else 400 bad_video; at most 100 MB) as multipart/form-data, within the user’s storage quota (MEDIA_QUOTA_BYTES, 413 quota past it) (access: user)',
+          'Upload one image (at most 10 MB; stored as WebP without EXIF), video (MP4, WebM, QuickTime with a video track a parser reads, else 400 bad_video; at most 100 MB) or recording (MP3, M4A with audio alone, Ogg Vorbis or Opus, else 400 bad_audio; at most 20 MB and 10 minutes, else 400 too_long) as multipart/form-data, within the user’s storage quota (MEDIA_QUOTA_BYTES, 413 quota past it) (access: user)',
         security: tokenSecurity,
         consumes: ['multipart/form-data'],
-        body: multipartBody({ file: { type: 'string', format: 'binary', description: 'one image or video' } }),
+        body: multipartBody({ file: { type: 'string', format: 'binary', description: 'one image, video or recording' } }),
         response: { 200: mediaUploadReplySchema, ...errorReplies(400, 401, 413, 415, 429) },
       },
       // After the access check (a 401 comes first), before a byte of the body is read.

@@ -5,7 +5,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import { IMAGE_WIDTHS, MAX_IMAGE_WIDTH, isContentHashedKey, type ImageWidth } from '@streethunt/shared';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { ByteRange, Storage } from '../../platform/storage/storage.ts';
-import { imageContentType, videoContentType } from '../../platform/storage/media-types.ts';
+import { imageContentType, streamedContentType } from '../../platform/storage/media-types.ts';
 
 export type MediaDeps = { storage: Storage };
 
@@ -156,12 +156,12 @@ export type VideoFile = {
   immutable: boolean;
 };
 
-/** Whether GET /media/{key} treats the key as a video (sent as stored, in ranges). */
-export const isVideoKey = (key: string) => videoContentType(key) !== undefined;
+/** Whether GET /media/{key} treats the key as a video or a recording (sent as stored, in ranges). */
+export const isStreamedKey = (key: string) => streamedContentType(key) !== undefined;
 
 /** What is known of a stored video without reading it. */
 export async function findVideoFile(deps: MediaDeps, key: string): Promise<VideoFile> {
-  const contentType = videoContentType(key);
+  const contentType = streamedContentType(key);
   const info = contentType ? await deps.storage.stat(key) : null;
   if (!contentType || !info) throw notFound('No video under this key');
   const immutable = isContentHashedKey(key);

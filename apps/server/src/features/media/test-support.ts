@@ -157,3 +157,102 @@ export async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
   return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
 }
+
+/**
+ * A real MPEG-4 recording: ftyp (brand `M4A ` by default; `mp42` as some phones write), a moov with
+ * one audio track (an AAC `mp4a` sample entry) of this duration, and an mdat; with `videoToo`, a
+ * video track beside it (then it is a video).
+ */
+export function realM4a(options: { durationMs?: number; brand?: string; mediaBytes?: number } = {}): Buffer {
+  const { durationMs = 3000, brand = 'M4A ', mediaBytes = 2048 } = options;
+  const ftyp = box('ftyp', Buffer.from(brand, 'latin1'), u32(0), Buffer.from(`${brand}mp42isom`, 'latin1'));
+  const moov = (chunkOffset: number) => {
+    const mvhd = fullBox('mvhd', 0, 0, u32(0, 0, 1000, durationMs, 0x10000), u16(0x100), Buffer.alloc(10), MATRIX, Buffer.alloc(24), u32(2));
+    const tkhd = fullBox('tkhd', 0, 3, u32(0, 0, 1, 0, durationMs), Buffer.alloc(8), u16(0, 0, 0x100, 0), MATRIX, u32(0, 0));
+    const mdhd = fullBox('mdhd', 0, 0, u32(0, 0, 44_100, Math.round((durationMs * 44_100) / 1000)), u16(0x55c4, 0));
+    const hdlr = fullBox('hdlr', 0, 0, u32(0), Buffer.from('soun', 'latin1'), Buffer.alloc(12), Buffer.from('SoundHandler\0', 'latin1'));
+    const esds = fullBox('esds', 0, 0, Buffer.from([0x03, 0x19, 0, 1, 0, 0x04, 0x11, 0x40, 0x15, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x05, 0x02, 0x12, 0x08, 0x06, 0x01, 0x02]));
+    const mp4a = box('mp4a', Buffer.alloc(6), u16(1), Buffer.alloc(8), u16(1, 16, 0, 0), u32(44_100 * 0x10000), esds);
+    const stbl = box(
+      'stbl',
+      fullBox('stsd', 0, 0, u32(1), mp4a),
+      fullBox('stts', 0, 0, u32(1, 1, Math.round((durationMs * 44_100) / 1000))),
+      fullBox('stsc', 0, 0, u32(1, 1, 1, 1)),
+      fullBox('stsz', 0, 0, u32(0, 1, mediaBytes)),
+      fullBox('stco', 0, 0, u32(1, chunkOffset)),
+    );
+    const minf = box('minf', fullBox('smhd', 0, 0, Buffer.alloc(4)), box('dinf', fullBox('dref', 0, 0, u32(1), fullBox('url ', 0, 1))), stbl);
+    return box('moov', mvhd, box('trak', tkhd, box('mdia', mdhd, hdlr, minf)));
+  };
+  const mdat = box('mdat', Buffer.alloc(mediaBytes, 0x21));
+  const moovSize = moov(0).length;
+  return Buffer.concat([ftyp, moov(ftyp.length + moovSize + 8), mdat]);
+}
+
+/**
+ * A real MP3 of silent frames (a valid header, side information all zero: every decoder plays them
+ * as silence) about `seconds` long. `mpeg1`: 128 kbit/s, 44.1 kHz, mono, frames of 26 ms (what
+ * browsers play); `low`: MPEG-2.5, 8 kbit/s, 8 kHz, frames of 72 ms (a long file stays small). With
+ * an ID3v2 tag in front, as most files have.
+ */
+export function realMp3(options: { seconds?: number; quality?: 'mpeg1' | 'low'; id3?: boolean } = {}): Buffer {
+  const { seconds = 3, quality = 'mpeg1', id3 = true } = options;
+  const [header, frameBytes, frameSeconds] =
+    quality === 'mpeg1' ? [Buffer.from([0xff, 0xfb, 0x90, 0xc0]), 417, 1152 / 44_100] : [Buffer.from([0xff, 0xe3, 0x18, 0xc0]), 72, 576 / 8000];
+  const frame = Buffer.alloc(frameBytes);
+  header.copy(frame);
+  const count = Math.round(seconds / frameSeconds);
+  const tag = id3 ? Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([4, 0, 0, 0, 0, 0, 0x10]), Buffer.alloc(16)]) : Buffer.alloc(0);
+  return Buffer.concat([tag, ...Array.from({ length: count }, () => frame)]);
+}
+
+/** The Ogg page checksum: CRC-32, polynomial 0x04c11db7, no reflection, starting at 0. */
+const OGG_CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let r = n << 24;
+  for (let i = 0; i < 8; i++) r = r & 0x80000000 ? (r << 1) ^ 0x04c11db7 : r << 1;
+  return r >>> 0;
+});
+function oggCrc(data: Buffer): number {
+  let crc = 0;
+  for (const byte of data) crc = ((crc << 8) ^ OGG_CRC_TABLE[((crc >>> 24) ^ byte) & 0xff]!) >>> 0;
+  return crc;
+}
+
+function oggPage(options: { flags: number; granule: bigint; sequence: number; packet: Buffer }): Buffer {
+  const { packet } = options;
+  const segments: number[] = [];
+  for (let left = packet.length; ; left -= 255) {
+    segments.push(Math.min(left, 255));
+    if (left < 255) break;
+  }
+  const head = Buffer.alloc(27 + segments.length);
+  head.write('OggS', 0, 'latin1');
+  head[5] = options.flags;
+  head.writeBigInt64LE(options.granule, 6);
+  head.writeUInt32LE(0x5a17, 14);
+  head.writeUInt32LE(options.sequence, 18);
+  head[26] = segments.length;
+  segments.forEach((s, i) => (head[27 + i] = s));
+  const page = Buffer.concat([head, packet]);
+  page.writeUInt32LE(oggCrc(page), 22);
+  return page;
+}
+
+/** A real Ogg file (Opus, or Vorbis at 44.1 kHz) whose last page ends `seconds` in: headers, then one data page a second. */
+export function realOgg(options: { seconds?: number; codec?: 'opus' | 'vorbis' } = {}): Buffer {
+  const { seconds = 3, codec = 'opus' } = options;
+  const rate = codec === 'opus' ? 48_000 : 44_100;
+  const preSkip = codec === 'opus' ? 312 : 0;
+  const ident =
+    codec === 'opus'
+      ? Buffer.concat([Buffer.from('OpusHead', 'latin1'), Buffer.from([1, 1]), u16le(preSkip), u32le(48_000), Buffer.from([0, 0, 0])])
+      : Buffer.concat([Buffer.from('\x01vorbis', 'latin1'), u32le(0), Buffer.from([1]), u32le(rate), u32le(0), u32le(64_000), u32le(0), Buffer.from([0xb8, 1])]);
+  const comments = codec === 'opus' ? Buffer.concat([Buffer.from('OpusTags', 'latin1'), u32le(4), Buffer.from('test'), u32le(0)]) : Buffer.concat([Buffer.from('\x03vorbis', 'latin1'), u32le(4), Buffer.from('test'), u32le(0), Buffer.from([1])]);
+  const pages = [oggPage({ flags: 2, granule: 0n, sequence: 0, packet: ident }), oggPage({ flags: 0, granule: 0n, sequence: 1, packet: comments })];
+  for (let s = 1; s <= seconds; s++) {
+    pages.push(oggPage({ flags: s === seconds ? 4 : 0, granule: BigInt(s * rate + preSkip), sequence: s + 1, packet: Buffer.alloc(300, s) }));
+  }
+  return Buffer.concat(pages);
+}
+const u16le = (v: number) => { const b = Buffer.alloc(2); b.writeUInt16LE(v); return b; };
+const u32le = (v: number) => { const b = Buffer.alloc(4); b.writeUInt32LE(v >>> 0); return b; };

@@ -146,7 +146,7 @@ describe('media uploads and the library', () => {
     ]);
     const empty = await creator();
     expect((await list(empty.token, 'video')).json().data.resources).toEqual([]);
-    for (const type of ['audio', 'images', 'IMAGE', '']) expect((await list(token, type)).statusCode, type).toBeGreaterThanOrEqual(400);
+    for (const type of ['sound', 'images', 'IMAGE', '']) expect((await list(token, type)).statusCode, type).toBeGreaterThanOrEqual(400);
   });
 
   it('refuses a caller who is not logged in, with 401, and stores nothing', async () => {

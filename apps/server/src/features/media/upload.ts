@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_UPLOAD_BYTES, type MediaResource } from '@streethunt/shared';
+import { MAX_AUDIO_DURATION_MS, MAX_AUDIO_UPLOAD_BYTES, MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_UPLOAD_BYTES, type MediaResource } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
 import { gameCodes, games, media, playPhotos } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { StagedFile, Storage } from '../../platform/storage/storage.ts';
 import { toMediaResource } from './list.ts';
-import type { VideoExtension } from '../../platform/storage/media-types.ts';
+import type { AudioExtension, VideoExtension } from '../../platform/storage/media-types.ts';
 import { encodeImage } from './service.ts';
 import { SNIFF_BYTES, sniffMedia } from './sniff.ts';
-import { videoProbe, type VideoInfo, type VideoProbe } from './video-probe.ts';
+import { mediaProbe, type MediaProbe, type ProbedMedia } from './video-probe.ts';
 
 export type UploadDeps = { db: Db; storage: Storage; /** What one user's uploads may take in storage (MEDIA_QUOTA_BYTES). */ quotaBytes: number };
 
@@ -18,11 +18,15 @@ export type UploadPart = { kind: 'file'; data: AsyncIterable<Uint8Array> } | { k
 
 const MB = 1024 * 1024;
 
-const notMedia = () => new AppError(415, 'validation', 'Only images and videos can be uploaded (JPEG, PNG, WebP, AVIF, GIF; MP4, WebM, QuickTime)');
+const notMedia = () => new AppError(415, 'validation', 'Only images, videos and recordings can be uploaded (JPEG, PNG, WebP, AVIF, GIF; MP4, WebM, QuickTime; MP3, M4A, Ogg)');
 
-export function tooLarge(kind: 'image' | 'video' | 'upload'): AppError {
+export function tooLarge(kind: 'image' | 'video' | 'audio' | 'upload'): AppError {
   const what =
-    kind === 'image' ? `An image may be at most ${MAX_IMAGE_UPLOAD_BYTES / MB} MB` : `${kind === 'video' ? 'A video' : 'An upload'} may be at most ${MAX_VIDEO_UPLOAD_BYTES / MB} MB`;
+    kind === 'image'
+      ? `An image may be at most ${MAX_IMAGE_UPLOAD_BYTES / MB} MB`
+      : kind === 'audio'
+        ? `A recording may be at most ${MAX_AUDIO_UPLOAD_BYTES / MB} MB`
+        : `${kind === 'video' ? 'A video' : 'An upload'} may be at most ${MAX_VIDEO_UPLOAD_BYTES / MB} MB`;
   return new AppError(413, 'payload_too_large', what);
 }
 
@@ -31,12 +35,14 @@ function quotaFull(quotaBytes: number): AppError {
 }
 
 const badVideo = () => new AppError(400, 'bad_video', 'This file is not a video we can read (it needs a video track, in MP4, WebM or QuickTime)');
+const badAudio = () => new AppError(400, 'bad_audio', 'This file is not a recording we can read (MP3, M4A with an audio track and no video, or Ogg Vorbis or Opus)');
+const tooLong = () => new AppError(400, 'too_long', `A recording may be at most ${MAX_AUDIO_DURATION_MS / 60_000} minutes long`);
 
 const formatMegabytes = (bytes: number) => (bytes >= 1024 * MB ? `${+(bytes / (1024 * MB)).toFixed(1)} GB` : `${+(bytes / MB).toFixed(1)} MB`);
 
 type ReceivedFile =
   | { resourceType: 'image'; data: Buffer }
-  | { resourceType: 'video'; mime: string; extension: VideoExtension; sha256: string; staged: StagedFile; video: VideoInfo | null };
+  | { resourceType: 'video' | 'audio'; mime: string; extension: VideoExtension | AudioExtension; sha256: string; staged: StagedFile; probed: ProbedMedia | null };
 
 /** The bytes a user's uploads take now, with the photos teams sent playing the user's games (they are stored for the user too). */
 export async function usedBytes(db: Db, userId: string): Promise<number> {
@@ -51,10 +57,10 @@ export async function usedBytes(db: Db, userId: string): Promise<number> {
 }
 
 /**
- * POST /api/media/upload/: takes exactly one file and nothing else, an image or a video by its
- * content. An image is re-encoded (storeImage: upright, no EXIF, WebP, at most MAX_IMAGE_WIDTH
- * wide); a video is kept as it came, streamed to storage. Both land in the user's own folder under
- * their content hash. The file is held aside (memory for an image, staging for a video) until the
+ * POST /api/media/upload/: takes exactly one file and nothing else, an image, a video or a recording
+ * by its content. An image is re-encoded (storeImage: upright, no EXIF, WebP, at most MAX_IMAGE_WIDTH
+ * wide); a video or a recording is kept as it came, streamed to storage. All land in the user's own
+ * folder under their content hash. The file is held aside (memory for an image, staging else) until the
  * whole form has arrived, so a refused upload (a second file, a field, too large) stores nothing.
  */
 export async function uploadMedia(deps: UploadDeps, input: { userId: string; parts: AsyncIterable<UploadPart> }): Promise<MediaResource> {
@@ -71,14 +77,14 @@ export async function uploadMedia(deps: UploadDeps, input: { userId: string; par
     return await keepFile(deps, input.userId, file);
   } finally {
     // Committed files stay; a staged file that was not committed goes.
-    if (file?.resourceType === 'video') await file.staged.discard();
+    if (file && file.resourceType !== 'image') await file.staged.discard();
   }
 }
 
 /**
  * Sniffs the first bytes, then reads on only as far as the type's cap allows (the quota is checked
- * once the file is known: the same file again takes no more room). A video is read by its parser as
- * it streams past (video-probe.ts).
+ * once the file is known: the same file again takes no more room). A video or a recording is read by
+ * its parser as it streams past (video-probe.ts, audio-probe.ts).
  */
 async function receiveFile(storage: Storage, data: AsyncIterable<Uint8Array>): Promise<ReceivedFile> {
   const chunks = data[Symbol.asyncIterator]();
@@ -86,7 +92,7 @@ async function receiveFile(storage: Storage, data: AsyncIterable<Uint8Array>): P
     const head = await readHead(chunks, SNIFF_BYTES);
     const type = await sniffMedia(head);
     if (!type) throw notMedia();
-    const cap = type.resourceType === 'image' ? MAX_IMAGE_UPLOAD_BYTES : MAX_VIDEO_UPLOAD_BYTES;
+    const cap = type.resourceType === 'image' ? MAX_IMAGE_UPLOAD_BYTES : type.resourceType === 'audio' ? MAX_AUDIO_UPLOAD_BYTES : MAX_VIDEO_UPLOAD_BYTES;
     const capped = upTo(cap, head, chunks, () => tooLarge(type.resourceType));
     if (type.resourceType === 'image') {
       const parts: Uint8Array[] = [];
@@ -94,9 +100,9 @@ async function receiveFile(storage: Storage, data: AsyncIterable<Uint8Array>): P
       return { resourceType: 'image', data: Buffer.concat(parts) };
     }
     const hash = createHash('sha256');
-    const probe = videoProbe(type.extension);
+    const probe = mediaProbe(type.extension);
     const staged = await storage.stage(probing(hashing(capped, hash), probe));
-    return { resourceType: 'video', mime: type.mime, extension: type.extension, sha256: hash.digest('hex'), staged, video: probe.finish() };
+    return { resourceType: type.resourceType, mime: type.mime, extension: type.extension, sha256: hash.digest('hex'), staged, probed: probe.finish() };
   } finally {
     // Stops the file stream when it was not read to its end (refused early), so the rest of the body is never read.
     await chunks.return?.();
@@ -129,7 +135,7 @@ async function* upTo(cap: number, head: Buffer, rest: AsyncIterator<Uint8Array>,
   }
 }
 
-async function* probing(chunks: AsyncIterable<Uint8Array>, probe: VideoProbe): AsyncGenerator<Uint8Array> {
+async function* probing(chunks: AsyncIterable<Uint8Array>, probe: MediaProbe): AsyncGenerator<Uint8Array> {
   for await (const chunk of chunks) {
     probe.push(chunk);
     yield chunk;
@@ -153,16 +159,19 @@ async function keepFile(deps: UploadDeps, userId: string, file: ReceivedFile): P
   const folder = `uploads/${userId}`;
   let stored: { key: string; mime: string; bytes: number; width: number | null; height: number | null; durationMs: number | null };
   let store: () => Promise<void>;
+  let resourceType: MediaResource['resource_type'];
   if (file.resourceType === 'image') {
+    resourceType = 'image';
     const image = await encodeImage({ folder, data: file.data });
     stored = { key: image.key, mime: 'image/webp', bytes: image.bytes, width: image.width, height: image.height, durationMs: null };
     store = async () => {
       if (!(await deps.storage.exists(image.key))) await deps.storage.put(image.key, image.data);
     };
   } else {
-    if (!file.video) throw badVideo();
-    const key = `${folder}/${file.sha256.slice(0, 16)}.${file.extension}`;
-    stored = { key, mime: file.mime, bytes: file.staged.bytes, ...file.video };
+    const kept = streamedFile(file);
+    resourceType = kept.resourceType;
+    const key = `${folder}/${file.sha256.slice(0, 16)}.${kept.extension}`;
+    stored = { key, mime: kept.mime, bytes: file.staged.bytes, width: kept.width, height: kept.height, durationMs: kept.durationMs };
     store = () => file.staged.commit(key);
   }
   const columns = { id: media.id, resourceType: media.resourceType, storageKey: media.storageKey, bytes: media.bytes, width: media.width, height: media.height, durationMs: media.durationMs };
@@ -175,10 +184,40 @@ async function keepFile(deps: UploadDeps, userId: string, file: ReceivedFile): P
     }
     if ((await usedBytes(tx, userId)) + stored.bytes > deps.quotaBytes) throw quotaFull(deps.quotaBytes);
     const { key: storageKey, ...rest } = stored;
-    const [inserted] = await tx.insert(media).values({ userId, resourceType: file.resourceType, storageKey, ...rest }).returning(columns);
+    const [inserted] = await tx.insert(media).values({ userId, resourceType, storageKey, ...rest }).returning(columns);
     // Inside the transaction: a file that cannot be stored leaves no row.
     await store();
     return inserted!;
   });
   return toMediaResource(row);
+}
+
+type KeptStream = {
+  resourceType: 'video' | 'audio';
+  extension: VideoExtension | AudioExtension;
+  mime: string;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+};
+
+/**
+ * What a streamed upload is kept as, by what its parser read (the sniffed type only says which
+ * parser): a video needs a video track; a recording audio alone, a length the parser read, at most
+ * MAX_AUDIO_DURATION_MS. An MPEG-4 file sniffed as video (brand mp42, isom) with audio alone is a
+ * recording (m4a), and is held to a recording's size cap.
+ */
+function streamedFile(file: Extract<ReceivedFile, { staged: StagedFile }>): KeptStream {
+  const { probed } = file;
+  if (probed?.kind === 'video') {
+    if (file.resourceType === 'audio') throw badAudio();
+    return { resourceType: 'video', extension: file.extension, mime: file.mime, ...probed.video };
+  }
+  const audioOnly = probed?.kind === 'audio' && (file.resourceType === 'audio' || file.extension === 'mp4');
+  if (!audioOnly) throw file.resourceType === 'audio' ? badAudio() : badVideo();
+  if (probed.durationMs === null || probed.durationMs <= 0) throw badAudio();
+  if (probed.durationMs > MAX_AUDIO_DURATION_MS) throw tooLong();
+  if (file.staged.bytes > MAX_AUDIO_UPLOAD_BYTES) throw tooLarge('audio');
+  const extension = file.resourceType === 'audio' ? file.extension : 'm4a';
+  return { resourceType: 'audio', extension, mime: extension === 'm4a' ? 'audio/mp4' : file.mime, width: null, height: null, durationMs: probed.durationMs };
 }

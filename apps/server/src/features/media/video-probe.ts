@@ -1,23 +1,31 @@
 import { createFile, MP4BoxBuffer, type Movie } from 'mp4box';
-import type { VideoExtension } from '../../platform/storage/media-types.ts';
+import type { AudioExtension, VideoExtension } from '../../platform/storage/media-types.ts';
+import { mp3Probe, oggProbe } from './audio-probe.ts';
 import { readWebm, WEBM_HEAD_BYTES } from './webm.ts';
 
 /** What a real parser read of an uploaded video; duration null when the file does not say (a live recording). */
-export type VideoInfo = { width: number; height: number; durationMs: number | null };
+type VideoInfo = { width: number; height: number; durationMs: number | null };
 
 /** Larger frames than this are not a video anyone plays on a phone; the numbers are not believed. */
 const MAX_SIDE = 16_384;
 
-/**
- * Reads an upload as it streams past: `push` each chunk in order, then `finish` gives the video's
- * frame size and duration, or null when the bytes are no video a parser can read (no video track,
- * a header on other bytes). MP4 and QuickTime go through mp4box's ISO file parser, which keeps the
- * boxes' structure but not the media data, and is fed no more once it has read the movie box.
- */
-export type VideoProbe = { push(chunk: Uint8Array): void; finish(): VideoInfo | null };
+/** What a parser read of an upload: a video, or a recording (audio alone) and its length (null when it does not say). */
+export type ProbedMedia = { kind: 'video'; video: VideoInfo } | { kind: 'audio'; durationMs: number | null };
 
-export function videoProbe(extension: VideoExtension): VideoProbe {
-  return extension === 'webm' ? webmProbe() : isoProbe();
+/**
+ * Reads an upload as it streams past: `push` each chunk in order, then `finish` says what it holds,
+ * or null when the bytes are nothing a parser can read (no track, a header on other bytes). MP4,
+ * QuickTime and MPEG-4 audio go through mp4box's ISO file parser, which keeps the boxes' structure
+ * but not the media data, and is fed no more once it has read the movie box; its tracks say whether
+ * the file is a video or a recording, whatever its brand claims. MP3 and Ogg: audio-probe.ts.
+ */
+export type MediaProbe = { push(chunk: Uint8Array): void; finish(): ProbedMedia | null };
+
+export function mediaProbe(extension: VideoExtension | AudioExtension): MediaProbe {
+  if (extension === 'webm') return webmProbe();
+  if (extension === 'mp3') return mp3Probe();
+  if (extension === 'ogg') return oggProbe();
+  return isoProbe();
 }
 
 const plausible = (info: VideoInfo | null): VideoInfo | null =>
@@ -51,7 +59,7 @@ const isBoxType = (bytes: Uint8Array) => bytes.every((b) => b >= 0x20 && b <= 0x
  * the file type and movie boxes are kept; mp4box's ISO file parser then reads those. The media data
  * (most of the file) is never buffered or parsed, so a 100 MB upload costs no more than a small one.
  */
-function isoProbe(): VideoProbe {
+function isoProbe(): MediaProbe {
   const kept: Uint8Array[] = [];
   let header: number[] = [];
   /** The box being passed: bytes left of it, and whether they are kept. */
@@ -125,17 +133,22 @@ function isoProbe(): VideoProbe {
         return null;
       }
       const info = movie as Movie | null;
-      const track = info?.videoTracks[0];
+      const videoTrack = info?.videoTracks[0];
+      const track = videoTrack ?? info?.audioTracks[0];
       if (!info || !track) return null;
+      const seconds = info.timescale > 0 && info.duration > 0 ? info.duration / info.timescale : track.timescale > 0 && track.duration > 0 ? track.duration / track.timescale : 0;
+      const durationMs = seconds > 0 && Number.isFinite(seconds) ? Math.round(seconds * 1000) : null;
+      if (!videoTrack) return { kind: 'audio', durationMs };
       const width = track.video?.width || track.track_width;
       const height = track.video?.height || track.track_height;
-      const seconds = info.timescale > 0 && info.duration > 0 ? info.duration / info.timescale : track.timescale > 0 && track.duration > 0 ? track.duration / track.timescale : 0;
-      return plausible({ width, height, durationMs: seconds > 0 && Number.isFinite(seconds) ? Math.round(seconds * 1000) : null });
+      return asVideo(plausible({ width, height, durationMs }));
     },
   };
 }
 
-function webmProbe(): VideoProbe {
+const asVideo = (video: VideoInfo | null): ProbedMedia | null => (video ? { kind: 'video', video } : null);
+
+function webmProbe(): MediaProbe {
   const head: Uint8Array[] = [];
   let length = 0;
   return {
@@ -145,6 +158,6 @@ function webmProbe(): VideoProbe {
       head.push(part.slice());
       length += part.byteLength;
     },
-    finish: () => plausible(readWebm(Buffer.concat(head))),
+    finish: () => asVideo(plausible(readWebm(Buffer.concat(head)))),
   };
 }

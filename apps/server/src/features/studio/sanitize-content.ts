@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { cleanRichTextStyle, mapRichTexts, trimEndChar, type EditableGame } from '@streethunt/shared';
+import { cleanRichTextStyle, mapRichTexts, recordingKeyFromUrl, trimEndChar, type EditableGame } from '@streethunt/shared';
 
 /*
  * The creator's rich text is cleaned when it is stored (save, import), with the same allow-list as
@@ -144,5 +144,33 @@ export function sanitizeGame(game: EditableGame, media: MediaUrlOptions): Editab
       return [language, { ...translation, metadata: cover(own) ? { ...texts, coverImage: cover(own) } : texts }];
     }),
   );
-  return { ...cleaned, metadata: { ...cleaned.metadata, coverImage: cover(game.metadata.coverImage) }, ...(translations && { translations }) };
+  const recorded = <T extends { audio?: string }>(entity: T): T => {
+    if (entity.audio === undefined) return entity;
+    const { audio, ...rest } = entity;
+    const kept = ownRecording(audio, media);
+    return (kept ? { ...rest, audio: kept } : rest) as T;
+  };
+  return {
+    ...cleaned,
+    metadata: recorded({ ...cleaned.metadata, coverImage: cover(game.metadata.coverImage) }),
+    questions: cleaned.questions.map((question) => recorded({ ...question, hints: question.hints.map(recorded) })),
+    ...(translations && { translations }),
+  };
+}
+
+/**
+ * A recording's address as stored: only our own (root-relative, or absolute with `absolute`); one on
+ * another site (an export file from elsewhere) is null and dropped, as recordings are files of ours.
+ */
+function ownRecording(url: string, media: MediaUrlOptions): string | null {
+  const stored = storedMediaUrl(url, media);
+  if (!stored || !recordingKeyFromUrl(stored)) return null;
+  const own = media.absolute ? stored.startsWith(`${trimEndChar(media.publicUrl, '/')}/media/`) : stored.startsWith('/media/');
+  return own ? stored : null;
+}
+
+/** Every recording a game names (intro, questions, hints), by storage key. */
+export function recordingKeys(game: EditableGame): string[] {
+  const urls = [game.metadata.audio, ...game.questions.flatMap((q) => [q.audio, ...q.hints.map((h) => h.audio)])];
+  return [...new Set(urls.map((url) => (url ? recordingKeyFromUrl(url) : null)).filter((key): key is string => key !== null))];
 }

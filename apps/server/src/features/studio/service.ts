@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import {
   toEditableGame,
   emptyGame,
@@ -23,7 +23,7 @@ import {
   type SaveGameRequest,
 } from '@streethunt/shared';
 import type { Db } from '../../db/client.ts';
-import { games, users } from '../../db/schema.ts';
+import { games, media as mediaTable, users } from '../../db/schema.ts';
 import type { Services } from '../../services.ts';
 import type { AccessClaims } from '../../platform/auth.ts';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -36,7 +36,7 @@ import { gameSentToApprovalEmail } from './emails.ts';
 import { exportFileDisposition, readGameExport } from './export-file.ts';
 import { writeGpx, writeKml } from './formats/write-map.ts';
 import type { GameCleaner } from './clean-game.ts';
-import type { MediaUrlOptions } from './sanitize-content.ts';
+import { recordingKeys, type MediaUrlOptions } from './sanitize-content.ts';
 
 /** What the studio's calls need from the app. */
 export type StudioDeps = Pick<Services, 'db' | 'config' | 'mailer'> & { cleaner: GameCleaner };
@@ -195,6 +195,7 @@ export async function saveGame(deps: StudioDeps, caller: AccessClaims, gameId: s
   if (request.translations) assertTranslationsFit({ ...sent, translations: request.translations });
   assertFreeQuestionsFit(sent);
   const cleaned = await deps.cleaner.clean({ ...sent, ...(request.translations && { translations: request.translations }) }, media(deps));
+  await assertOwnRecordings(deps.db, current!.userId, cleaned);
   const saved = await deps.db.transaction(async (tx) => {
     // Locked: two saves of one version cannot both pass the version check. The content is not read
     // back (nor returned below): the answers are compared in the database, and the reply is the
@@ -349,6 +350,24 @@ export async function importGame(deps: StudioDeps, caller: AccessClaims, file: u
   const content = { ...game, questions: withContentIds(game.questions) };
   assertTranslationsFit(content);
   assertFreeQuestionsFit(content);
-  return insertDraft(deps.db, caller, await deps.cleaner.clean(content, media(deps)));
+  const cleaned = await deps.cleaner.clean(content, media(deps));
+  await assertOwnRecordings(deps.db, caller.userId, cleaned);
+  return insertDraft(deps.db, caller, cleaned);
+}
+
+/**
+ * A game's recordings (DESIGN.md section 16) are its owner's own uploads of recordings (else 400):
+ * a recording is played as the creator's voice, so it may not be someone else's file, nor a video.
+ */
+async function assertOwnRecordings(db: Db, ownerId: string, game: EditableGame): Promise<void> {
+  const keys = recordingKeys(game);
+  if (keys.length === 0) return;
+  const rows = await db
+    .select({ key: mediaTable.storageKey })
+    .from(mediaTable)
+    .where(and(eq(mediaTable.userId, ownerId), eq(mediaTable.resourceType, 'audio'), inArray(mediaTable.storageKey, keys)));
+  const own = new Set(rows.map((row) => row.key));
+  const missing = keys.find((key) => !own.has(key));
+  if (missing) throw new AppError(400, 'validation', `/media/${missing} is not one of the game owner's uploaded recordings`);
 }
 

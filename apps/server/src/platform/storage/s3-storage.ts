@@ -5,7 +5,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 import { isContentHashedKey } from '@streethunt/shared';
 import type { S3Config } from '../../config.ts';
 import { receiveUpload } from './local-storage.ts';
-import { imageContentType, videoContentType } from './media-types.ts';
+import { imageContentType, streamedContentType } from './media-types.ts';
 import { assertStorageKey, type StagedFile, type Storage } from './storage.ts';
 
 /** The bucket (config.ts's S3Config), and where uploads are received first. */
@@ -43,7 +43,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   const Bucket = options.bucket;
 
   const objectHeaders = (key: string) => ({
-    ContentType: imageContentType(key) ?? videoContentType(key) ?? 'application/octet-stream',
+    ContentType: imageContentType(key) ?? streamedContentType(key) ?? 'application/octet-stream',
     CacheControl: isContentHashedKey(key) ? IMMUTABLE : REVALIDATE,
   });
 

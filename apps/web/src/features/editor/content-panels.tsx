@@ -3,28 +3,50 @@ import { useTranslation } from 'react-i18next';
 import { MAX_LINE_TEXT } from '@streethunt/shared';
 import type { Answer, Gameover, Hint, Question } from './editor-store.ts';
 import { RichTextField } from './fields/rich-text-field.tsx';
+import { MediaPicker } from './fields/media-picker.tsx';
 
 type Dir = 'rtl' | 'ltr';
 type ErrorOf = (path: string) => string | undefined;
 
-/** The intro page's story. */
-export function IntroPanel({ content, onChange, dir, errorOf }: { content: string; onChange(content: string): void; dir: Dir; errorOf: ErrorOf }) {
-  const { t } = useTranslation('studio');
-  return <RichTextField id="editor-intro" label={t('editor.intro.content')} value={content} onChange={onChange} dir={dir} error={errorOf('introPage.content')} />;
-}
-
-/** A question's text. */
-export function QuestionPanel({ index, question, onChange, dir, errorOf }: { index: number; question: Question; onChange(content: string): void; dir: Dir; errorOf: ErrorOf }) {
+/**
+ * The creator's own recording of a text (DESIGN.md section 16): one of their uploaded recordings,
+ * played by the player, the text staying as its transcript. Removed: no recording (undefined).
+ */
+function RecordingField({ value, onChange }: { value: string | undefined; onChange(audio: string | undefined): void }) {
   const { t } = useTranslation('studio');
   return (
-    <RichTextField
-      id={`editor-q${index}`}
-      label={t('editor.question.content', { n: index + 1 })}
-      value={question.content}
-      onChange={onChange}
-      dir={dir}
-      error={errorOf(`questions.${index}.content`)}
-    />
+    <MediaPicker label={t('editor.recording.label')} description={t('editor.recording.hint')} type="audio" value={value ?? ''} onChange={(url) => onChange(url || undefined)} />
+  );
+}
+
+/** The intro page's story, and its recording (kept in the metadata: metadata.audio). */
+export function IntroPanel(props: { content: string; onChange(content: string): void; audio: string | undefined; onAudioChange(audio: string | undefined): void; dir: Dir; errorOf: ErrorOf }) {
+  const { t } = useTranslation('studio');
+  const { content, onChange, audio, onAudioChange, dir, errorOf } = props;
+  return (
+    <Stack gap="md">
+      <RichTextField id="editor-intro" label={t('editor.intro.content')} value={content} onChange={onChange} dir={dir} error={errorOf('introPage.content')} />
+      <RecordingField value={audio} onChange={onAudioChange} />
+    </Stack>
+  );
+}
+
+/** A question's text, and its recording. */
+export function QuestionPanel(props: { index: number; question: Question; onChange(patch: { content?: string; audio?: string | undefined }): void; dir: Dir; errorOf: ErrorOf }) {
+  const { t } = useTranslation('studio');
+  const { index, question, onChange, dir, errorOf } = props;
+  return (
+    <Stack gap="md">
+      <RichTextField
+        id={`editor-q${index}`}
+        label={t('editor.question.content', { n: index + 1 })}
+        value={question.content}
+        onChange={(content) => onChange({ content })}
+        dir={dir}
+        error={errorOf(`questions.${index}.content`)}
+      />
+      <RecordingField value={question.audio} onChange={(audio) => onChange({ audio })} />
+    </Stack>
   );
 }
 
@@ -48,7 +70,7 @@ export function AnswerTextPanel({ index, which, answer, onChange, dir }: { index
   );
 }
 
-/** A hint: an optional title ('Hint n' without one) and its content. */
+/** A hint: an optional title ('Hint n' without one), its content and its recording. */
 export function HintPanel(props: { index: number; hintIndex: number; hint: Hint; onChange(patch: Partial<Hint>): void; dir: Dir; errorOf: ErrorOf }) {
   const { t } = useTranslation('studio');
   const { index, hintIndex, hint, onChange, dir, errorOf } = props;
@@ -72,6 +94,7 @@ export function HintPanel(props: { index: number; hintIndex: number; hint: Hint;
         dir={dir}
         error={errorOf(`questions.${index}.hints.${hintIndex}.content`)}
       />
+      <RecordingField value={hint.audio} onChange={(audio) => onChange({ audio })} />
     </Stack>
   );
 }

@@ -68,7 +68,16 @@ export function EditPanel({ game, selection, onChange, errorOf, onPrintSigns, tr
         );
         break;
       case 'intro':
-        body = <IntroPanel content={game.introPage.content} onChange={(content) => onChange({ type: 'intro', content })} dir={dir} errorOf={errorOf} />;
+        body = (
+          <IntroPanel
+            content={game.introPage.content}
+            onChange={(content) => onChange({ type: 'intro', content })}
+            audio={game.metadata.audio}
+            onAudioChange={(audio) => onChange({ type: 'metadata', patch: { audio } })}
+            dir={dir}
+            errorOf={errorOf}
+          />
+        );
         break;
       case 'gameover':
         body = <GameoverPanel gameover={game.gameoverPage} onChange={(patch) => onChange({ type: 'gameover', patch })} dir={dir} errorOf={errorOf} />;
@@ -82,7 +91,7 @@ export function EditPanel({ game, selection, onChange, errorOf, onPrintSigns, tr
           case 'question':
             body = (
               <Stack gap="lg">
-                <QuestionPanel index={q} question={question} onChange={(content) => onChange({ type: 'question', question: q, patch: { content } })} dir={dir} errorOf={errorOf} />
+                <QuestionPanel index={q} question={question} onChange={(patch) => onChange({ type: 'question', question: q, patch })} dir={dir} errorOf={errorOf} />
                 <PresenceField
                   index={q}
                   presence={question.presence}

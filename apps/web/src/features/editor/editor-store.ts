@@ -10,7 +10,7 @@ export type Question = EditableGame['questions'][number];
 export type Answer = Question['answer'];
 export type Hint = Question['hints'][number];
 export type Gameover = EditableGame['gameoverPage'];
-export type QuestionPatch = Partial<Pick<Question, 'content' | 'location' | 'presence' | 'when' | 'then' | 'stepFree' | 'alternative'>>;
+export type QuestionPatch = Partial<Pick<Question, 'content' | 'audio' | 'location' | 'presence' | 'when' | 'then' | 'stepFree' | 'alternative'>>;
 /** Up or down the list. */
 export type Step = -1 | 1;
 

@@ -20,7 +20,7 @@ export function RichTextFieldStandIn(props: { label: string; value: string; onCh
   );
 }
 
-export function MediaPickerStandIn(props: { label: string; type: 'image' | 'video'; value: string; onChange(url: string): void }) {
+export function MediaPickerStandIn(props: { label: string; type: 'image' | 'video' | 'audio'; value: string; onChange(url: string): void }) {
   return <TextInput label={props.label} value={props.value} onChange={(event) => props.onChange(event.currentTarget.value)} data-testid={`media-${props.type}`} />;
 }
 

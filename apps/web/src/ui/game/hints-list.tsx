@@ -3,12 +3,13 @@ import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Hint } from '@streethunt/shared';
+import { Recording } from '../read-aloud/recording.tsx';
 import { RichContent } from '../rich-content.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
 
 export type HintsListProps = {
   /** `sealed`: an event's hint whose text the server sends only once it is opened (it is on its way). */
-  hints: ReadonlyArray<Pick<Hint, 'content' | 'title'> & { sealed?: true }>;
+  hints: ReadonlyArray<Pick<Hint, 'content' | 'title' | 'audio'> & { sealed?: true }>;
   /** Which hints the play has opened, by index. */
   states: ReadonlyArray<{ isOpen: boolean }>;
   /** The question is still open: closed hints may be opened. */
@@ -42,7 +43,10 @@ export function HintsList({ hints, states, open, onOpen }: HintsListProps) {
                 {t('player.hints.onItsWay')}
               </Text>
             ) : (
-              <RichContent html={hint.content} />
+              <>
+                {hint.audio && <Recording url={hint.audio} label={t('player.recording.hint', { label: label(hintIndex) })} />}
+                <RichContent html={hint.content} />
+              </>
             )}
           </Stack>
         </Paper>

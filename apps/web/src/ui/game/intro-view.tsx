@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isFreePrice, type GameMetadata } from '@streethunt/shared';
 import { responsiveImage } from '@streethunt/shared/media';
 import { ReadAloud } from '../read-aloud/read-aloud.tsx';
+import { Recording } from '../read-aloud/recording.tsx';
 import { RichContent, isAllowedMediaUrl } from '../rich-content.tsx';
 import { GamePrice } from './game-line.tsx';
 
@@ -13,19 +14,20 @@ export const INTRO_COVER_SIZES = '(max-width: 45em) calc(100vw - 2rem), 688px';
 export const INTRO_COVER_WIDTH = 640;
 
 export type IntroViewProps = {
-  metadata: Pick<GameMetadata, 'name' | 'coverImage' | 'locationCity' | 'locationText' | 'price' | 'currencyCode'>;
+  metadata: Pick<GameMetadata, 'name' | 'coverImage' | 'locationCity' | 'locationText' | 'price' | 'currencyCode' | 'audio'>;
   content: string;
   /** Under the story: the player's buttons (lets play, continue) and the play's code. */
   children?: ReactNode;
 };
 
-/** A game's intro as a player sees it: its cover, name, place, price and story. */
+/** A game's intro as a player sees it: its cover, name, place, price, the creator's recording and the story (its transcript). */
 export function IntroView({ metadata, content, children }: IntroViewProps) {
   const { t } = useTranslation();
-  const { name, coverImage, locationCity, locationText, price } = metadata;
+  const { name, coverImage, locationCity, locationText, price, audio } = metadata;
   const place = [locationText, locationCity].filter(Boolean).join(', ');
   const title = name.trim() || t('player.intro.title');
-  const readItems = useMemo(() => [{ key: 'intro', lines: [title, place, content], onShow: true }], [title, place, content]);
+  // A recorded intro is heard in the creator's voice: the phone's voice does not read it over them.
+  const readItems = useMemo(() => [{ key: 'intro', lines: audio ? [] : [title, place, content], onShow: true }], [title, place, content, audio]);
   return (
     <Stack gap="md" data-testid="intro-page" data-free={isFreePrice(price)}>
       {coverImage && isAllowedMediaUrl(coverImage) && (
@@ -52,7 +54,8 @@ export function IntroView({ metadata, content, children }: IntroViewProps) {
         </Text>
         <GamePrice metadata={metadata} />
       </Group>
-      <ReadAloud scope="intro" items={readItems} />
+      <ReadAloud scope="intro" items={readItems} recordings={Boolean(audio)} />
+      {audio && <Recording url={audio} label={t('player.recording.intro')} />}
       <RichContent html={content} />
       {children}
     </Stack>

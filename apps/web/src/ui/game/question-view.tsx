@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { hasWordsAfterRight, type AnswerKind, type FlowCondition, type FlowRule, type Hint, type QuestionStatus } from '@streethunt/shared';
 import { ReadAloud } from '../read-aloud/read-aloud.tsx';
 import type { ReadItem } from '../read-aloud/read-item.ts';
+import { Recording } from '../read-aloud/recording.tsx';
 import { RichContent } from '../rich-content.tsx';
 import type { PhoneVerdict, ServerVerdict } from './answer-box.tsx';
 import { ANSWER_INPUTS } from './answer-inputs.tsx';
@@ -13,9 +14,11 @@ import { SkipControl } from './skip-control.tsx';
 /** What a question shows: the player's game reply, or the editor's working copy. */
 type ShownQuestion = {
   content: string;
+  /** The creator's recording of the question; its content is the transcript. */
+  audio?: string | undefined;
   /** `kind` absent: a text (a reply made before the answer kinds). */
   answer: { kind?: AnswerKind; content: string; contentAfterAnswer: string; contentAfterAnswerSealed?: true; options?: ReadonlyArray<{ id: string; text: string }> };
-  hints: ReadonlyArray<Pick<Hint, 'content' | 'title'>>;
+  hints: ReadonlyArray<Pick<Hint, 'content' | 'title' | 'audio'>>;
   /** Its flow: a condition that opened it, and what its outcome does. */
   when?: FlowCondition | undefined;
   then?: readonly FlowRule[] | undefined;
@@ -71,9 +74,11 @@ export function QuestionView(props: QuestionViewProps) {
   const title = t(titleKey, { n: index + 1 });
   const openHints = hintStates.flatMap((state, hintIndex) => (state.isOpen && hintIndex < question.hints.length ? [hintIndex] : [])).join(',');
   const readItems = useMemo((): ReadItem[] => {
-    const items: ReadItem[] = [{ key: 'question', lines: [title, question.content, open ? question.answer.content : ''], onShow: true }];
+    // A text with the creator's recording is heard in their voice: the phone's voice reads only the others.
+    const items: ReadItem[] = [{ key: 'question', lines: [question.audio ? '' : title, question.audio ? '' : question.content, open ? question.answer.content : ''], onShow: true }];
     for (const hintIndex of openHints ? openHints.split(',').map(Number) : []) {
       const hint = question.hints[hintIndex];
+      if (hint?.audio) continue;
       items.push({ key: `hint-${hintIndex}`, lines: [hint?.title?.trim() || t('player.hints.untitled', { n: hintIndex + 1 }), hint?.content ?? ''] });
     }
     if (answered) items.push({ key: 'after', lines: [question.answer.contentAfterAnswer, ...said] });
@@ -97,12 +102,13 @@ export function QuestionView(props: QuestionViewProps) {
       <Title order={1} size="h2">
         {title}
       </Title>
-      <ReadAloud scope={`question-${index}`} items={readItems} />
+      <ReadAloud scope={`question-${index}`} items={readItems} recordings={Boolean(question.audio) || question.hints.some((hint) => hint.audio)} />
       {question.when && status === null && (
         <Text c="grape.9" fw={600} data-testid="flow-opened">
           {t('player.flow.opened')}
         </Text>
       )}
+      {question.audio && <Recording key={question.audio} url={question.audio} label={t('player.recording.question', { n: index + 1 })} autoPlay={status === null} />}
       <RichContent html={question.content} />
       {open && <RichContent html={question.answer.content} />}
       <HintsList hints={question.hints} states={hintStates} open={open} onOpen={onOpenHint} />

@@ -4,7 +4,7 @@ import { IconPlayerStopFilled, IconVolume } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@streethunt/shared';
 import type { ReadItem } from './read-item.ts';
-import { chooseReadAloud, onReadAloudSetting, readAloudSetting } from './read-aloud-setting.ts';
+import { chooseReadAloud, choosePlayRecordings, onPlayRecordingsSetting, onReadAloudSetting, playRecordingsSetting, readAloudSetting } from './read-aloud-setting.ts';
 import { checkVoice, htmlToSpeech, isSpeaking, onSpeakingChange, speak, stopSpeaking, type VoiceCheck } from './speech.ts';
 
 function useSpeaking(): boolean {
@@ -22,11 +22,14 @@ const textOf = (items: readonly ReadItem[]) => items.flatMap((item) => item.line
  * is on, the screen's `onShow` items are read when `scope` is first shown or the switch is turned on,
  * and each item that appears later as it appears, instead of what was being read; 'read again' /
  * 'stop' beside it. Leaving the screen stops the reading. Where the phone cannot read the game's
- * language aloud, a message says so; the page itself works on, with or without a screen reader.
+ * language aloud, a message says so; the page itself works on, with or without a screen reader. With
+ * `recordings` (the screen has a creator's recording), a second switch beside it: play a question's
+ * recording as soon as it opens (off by default, kept on this phone too).
  */
-export default function ReadAloudControl({ scope, items, language }: { scope: string; items: readonly ReadItem[]; language: Language }) {
+export default function ReadAloudControl({ scope, items, language, recordings = false }: { scope: string; items: readonly ReadItem[]; language: Language; recordings?: boolean }) {
   const { t } = useTranslation();
   const on = useSyncExternalStore(onReadAloudSetting, readAloudSetting, () => false);
+  const playOnArrival = useSyncExternalStore(onPlayRecordingsSetting, playRecordingsSetting, () => false);
   const speaking = useSpeaking();
   const [voice, setVoice] = useState<VoiceCheck | null>(null);
   const seen = useRef<{ scope: string; keys: Set<string> } | null>(null);
@@ -102,6 +105,16 @@ export default function ReadAloudControl({ scope, items, language }: { scope: st
         <Alert color="yellow" variant="light" role="status" data-testid="read-aloud-unavailable">
           {voice.kind === 'unsupported' ? t('player.readAloud.unsupported') : t('player.readAloud.noVoice', { language: t(`player.readAloud.languages.${language}`) })}
         </Alert>
+      )}
+      {recordings && (
+        <Group mih={36} data-testid="play-recordings">
+          <Switch
+            checked={playOnArrival}
+            onChange={(event) => choosePlayRecordings(event.currentTarget.checked)}
+            label={t('player.recording.playOnArrival')}
+            data-testid="play-recordings-switch"
+          />
+        </Group>
       )}
     </>
   );

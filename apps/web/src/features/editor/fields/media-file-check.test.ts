@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_UPLOAD_BYTES } from '@streethunt/shared';
+import { MAX_AUDIO_UPLOAD_BYTES, MAX_IMAGE_UPLOAD_BYTES, MAX_VIDEO_UPLOAD_BYTES } from '@streethunt/shared';
 import { checkMediaFile, mediaTypeOf } from './media-file-check.ts';
 
 describe('checkMediaFile', () => {
@@ -21,5 +21,15 @@ describe('checkMediaFile', () => {
     // A 50 MB video is fine, though far over the image cap.
     expect(checkMediaFile({ type: 'video/webm', size: 50 * 1024 * 1024 }, 'video')).toBeNull();
     expect(checkMediaFile({ type: 'video/webm', size: MAX_VIDEO_UPLOAD_BYTES + 1 }, 'video')).toEqual({ reason: 'tooLarge', type: 'video', maxMegabytes: 100 });
+  });
+
+  it('takes recordings (mp3, m4a, ogg) by MIME type, or by name when the browser gives none, up to 20 MB', () => {
+    expect(['audio/mpeg', 'audio/mp3', 'audio/mp4', 'audio/x-m4a', 'audio/ogg', 'audio/opus'].map((type) => mediaTypeOf({ type }))).toEqual(Array(6).fill('audio'));
+    expect(mediaTypeOf({ type: '', name: 'voice.OGG' })).toBe('audio');
+    expect(mediaTypeOf({ type: '', name: 'voice.wav' })).toBeNull();
+    expect(mediaTypeOf({ type: 'audio/wav', name: 'voice.mp3' })).toBeNull();
+    expect(checkMediaFile({ type: 'audio/mpeg', size: MAX_AUDIO_UPLOAD_BYTES }, 'audio')).toBeNull();
+    expect(checkMediaFile({ type: 'audio/mpeg', size: MAX_AUDIO_UPLOAD_BYTES + 1 }, 'audio')).toEqual({ reason: 'tooLarge', type: 'audio', maxMegabytes: 20 });
+    expect(checkMediaFile({ type: 'video/mp4', size: 10 }, 'audio')).toEqual({ reason: 'wrongType', type: 'audio' });
   });
 });

@@ -1,28 +1,33 @@
 import { Suspense, lazy, useId, useState } from 'react';
 import { Box, Button, Center, Group, Input, Loader, Modal, Paper, Stack, Text } from '@mantine/core';
-import { IconPhoto, IconMovie, IconTrash } from '@tabler/icons-react';
+import { IconMicrophone, IconPhoto, IconMovie, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MediaType } from '@streethunt/shared';
 import { MediaElement } from './media-thumbnail.tsx';
+import { RecordingPreview } from './recording-preview.tsx';
 
 // The library and its upload area (react-dropzone) load when the dialog first opens.
 const MediaLibrary = lazy(() => import('./media-library.tsx').then((module) => ({ default: module.MediaLibrary })));
 
-export type MediaPickerProps = { label: string; type: MediaType; value: string; onChange(url: string): void };
+export type MediaPickerProps = { label: string; description?: string; type: MediaType; value: string; onChange(url: string): void };
 
-/** A field holding one image or video URL: what is chosen now, and a dialog to pick or upload another. */
-export function MediaPicker({ label, type, value, onChange }: MediaPickerProps) {
+/** A field holding one image, video or recording URL: what is chosen now, and a dialog to pick or upload another. */
+export function MediaPicker({ label, description, type, value, onChange }: MediaPickerProps) {
   const { t } = useTranslation('studio');
   const [open, setOpen] = useState(false);
   const labelId = useId();
-  const Icon = type === 'video' ? IconMovie : IconPhoto;
+  const Icon = type === 'video' ? IconMovie : type === 'audio' ? IconMicrophone : IconPhoto;
+  const descriptionId = useId();
   return (
-    <Stack gap={6} role="group" aria-labelledby={labelId} data-testid="media-picker">
+    <Stack gap={6} role="group" aria-labelledby={labelId} aria-describedby={description ? descriptionId : undefined} data-testid="media-picker">
       <Input.Label id={labelId} labelElement="div">
         {label}
       </Input.Label>
+      {description && <Input.Description id={descriptionId}>{description}</Input.Description>}
       <Paper withBorder radius="md" p="xs">
-        {value ? (
+        {value && type === 'audio' ? (
+          <RecordingPreview url={value} />
+        ) : value ? (
           <Box maw={360} mah={240} style={{ overflow: 'hidden', borderRadius: 'var(--mantine-radius-sm)' }} data-testid="media-current">
             <MediaElement type={type} url={value} controls={type === 'video'} />
           </Box>

@@ -16,9 +16,11 @@ type UploadState =
   | { status: 'failed'; message: string };
 
 /** Server refusals with a message of their own (error code -> translation key). */
-const UPLOAD_REFUSALS: Partial<Record<string, 'fields.media.upload.quota' | 'fields.media.upload.badVideo'>> = {
+const UPLOAD_REFUSALS: Partial<Record<string, 'fields.media.upload.quota' | 'fields.media.upload.badVideo' | 'fields.media.upload.badAudio' | 'fields.media.upload.tooLong'>> = {
   quota: 'fields.media.upload.quota',
   bad_video: 'fields.media.upload.badVideo',
+  bad_audio: 'fields.media.upload.badAudio',
+  too_long: 'fields.media.upload.tooLong',
 };
 
 /**
