@@ -17,7 +17,8 @@ export function Header() {
     <Group
       component="header"
       justify="space-between"
-      wrap="nowrap"
+      // With large text the items go under the logo rather than past the screen's edge.
+      wrap="wrap"
       gap="xs"
       px="sm"
       py={4}
@@ -31,7 +32,7 @@ export function Header() {
           </Text>
         </Group>
       </Anchor>
-      <Group component="nav" aria-label={t('header.mainNav')} gap={4} wrap="nowrap" style={{ minInlineSize: 0 }}>
+      <Group component="nav" aria-label={t('header.mainNav')} gap={4} wrap="wrap" style={{ minInlineSize: 0 }}>
         {pageItems ?? (
           <>
             <HeaderTab to="/home" icon={IconHome} label={t('header.home')} />

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { MyGame } from '@streethunt/shared';
 import { myGamesApi, myGamesKeys } from './api.ts';
 import { downloadJson, downloadMap, exportFileName } from './download-file.ts';
 import { errorText } from '../../ui/studio/errors.ts';
+import { notify } from '../../ui/studio/notify.ts';
 
 export type GameAction = 'code' | 'duplicate' | 'export';
 
@@ -48,7 +48,7 @@ export function useGameActions(onUnauthorized: (error: unknown) => void) {
     onMutate: () => setFailure(null),
     onSuccess: async (_newId, game) => {
       await queryClient.invalidateQueries({ queryKey: myGamesKeys.list });
-      notifications.show({ color: 'teal', message: t('myGames.duplicate.done', { name: nameOf(game) }) });
+      notify(t, 'teal', t('myGames.duplicate.done', { name: nameOf(game) }));
     },
     onError: (error, game) => fail('duplicate', game)(error),
   });

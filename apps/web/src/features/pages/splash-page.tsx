@@ -16,9 +16,10 @@ export function Component() {
   }, [navigate]);
   return (
     <Center mih="100dvh" bg="teal.8" c="white" p="md">
-      <Stack align="center" gap="md">
+      {/* maw: the brand's one long word, at the largest text sizes, breaks rather than widening the page. */}
+      <Stack align="center" gap="md" maw="100%" ta="center">
         <img src="/favicon.svg" alt="" width={96} height={96} style={{ filter: 'brightness(0) invert(1)' }} />
-        <Title order={1} c="white">
+        <Title order={1} c="white" style={{ overflowWrap: 'anywhere' }}>
           {t('common.appName')}
         </Title>
         <Text ta="center" size="lg" c="white">
