@@ -7,6 +7,7 @@ import { newPhonePage, type Language, type PhonePage } from './support/browser.t
 import { freeGame, mapGame, writtenAnswers } from './support/demo-games.ts';
 import { startE2e } from './support/fixture.ts';
 import { stubMapTiles } from './support/player.ts';
+import { expectFitsScreen } from './support/phone-layout.ts';
 import { saveScreenshot } from './support/screenshots.ts';
 import { DEMO_ADMIN, DEMO_CREATOR, editableCopy, loginViaApi, ownerGame, studioApi } from './support/studio.ts';
 import { fill, liveTexts, texts, type Texts } from './support/texts.ts';
@@ -99,6 +100,7 @@ const focusHistory = (page: Page) => page.evaluate(() => (window as unknown as {
 
 /** Presses Tab (Shift+Tab with `back`) until `target` (or something inside it) has focus: proof it is reached by keyboard. */
 async function tabTo(page: Page, target: Locator, max = 40, back = false): Promise<void> {
+  await target.waitFor({ timeout: 15_000 });
   for (let presses = 0; presses < max; presses++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     if (await target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))) return;
@@ -128,10 +130,12 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 async function expectTabFollowsReading(page: Page, language: Language, presses: number): Promise<number> {
   const seen: Array<NonNullable<Awaited<ReturnType<typeof focused>>['box']>> = [];
+  const screen = page.viewportSize()!.width;
   for (let i = 0; i < presses; i++) {
     await page.keyboard.press('Tab');
     const box = (await focused(page)).box;
-    if (box) seen.push(box);
+    // Only what shows on the screen has a place in the reading order (the skip links wait off-screen until focused).
+    if (box && box.x >= 0 && box.x + box.width <= screen + 1) seen.push(box);
   }
   let sameLine = 0;
   for (let i = 1; i < seen.length; i++) {
@@ -144,6 +148,29 @@ async function expectTabFollowsReading(page: Page, language: Language, presses: 
   return sameLine;
 }
 
+/** The text twice its size (a phone's largest font setting): the screen still fits the phone. */
+async function expectFitsAtDoubleText(page: Page, where: string): Promise<void> {
+  const style = await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+  await saveScreenshot(page, `${where}-200`);
+  await expectFitsScreen(page, `${where} at 200% text`);
+  await style.evaluate((element) => (element as Element).remove());
+}
+
+/** With reduced motion asked for, nothing on the page moves: every animation and transition lasts no time. */
+async function expectNothingMoves(page: Page): Promise<void> {
+  const moving = await page.evaluate(() => {
+    const seconds = (list: string) => Math.max(...list.split(',').map((value) => (value.trim().endsWith('ms') ? parseFloat(value) / 1000 : parseFloat(value))));
+    return Array.from(document.querySelectorAll<HTMLElement>('body *'))
+      .filter((element) => {
+        const style = getComputedStyle(element);
+        return seconds(style.animationDuration) > 0.001 || seconds(style.transitionDuration) > 0.001;
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}`)
+      .slice(0, 5);
+  });
+  expect(moving).toEqual([]);
+}
+
 /** The accessibility snapshot of the page's main content, as a screen reader would read it. */
 const readMain = (page: Page) => page.locator('main').ariaSnapshot();
 
@@ -154,6 +181,8 @@ async function openHintByKeyboard(page: Page, t: Texts, hintLabel: string): Prom
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   await expect.poll(async () => (await focused(page)).inDialog).toBe(true);
+  // The dialog opens without a fade: the player asked for less motion.
+  await expectNothingMoves(page);
   // Focus is trapped: many Tabs never leave the dialog.
   for (let i = 0; i < 6; i++) {
     await page.keyboard.press('Tab');
@@ -163,6 +192,8 @@ async function openHintByKeyboard(page: Page, t: Texts, hintLabel: string): Prom
   await page.keyboard.press('Enter');
   await dialog.waitFor({ state: 'detached' });
   await page.locator('[data-testid="hint-1"][data-open="true"]').waitFor();
+  // Focus goes to the hint opened in its button's place.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-open'))).toBe('true');
   await expect.poll(() => page.getByTestId('announce-polite').textContent()).toBe(fill(t.player.hints.opened, { label: hintLabel }));
 }
 
@@ -190,6 +221,8 @@ describe.each(runs)('a whole game by keyboard and screen reader ($language at $w
     try {
       const { page } = phone;
       await watchFocus(page);
+      // This player asked the phone for less motion.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await openGameIntro(page, { id: game.id, name: played.name });
       const intro = await readMain(page);
       expect(intro).toContain(`heading "${played.name}" [level=1]`);
@@ -210,6 +243,8 @@ describe.each(runs)('a whole game by keyboard and screen reader ($language at $w
       expect(await page.getByTestId('timer').getAttribute('aria-live')).toBeNull();
       await saveScreenshot(page, `keyboard-question-${language}-${width}`);
       await expectNoSeriousA11yViolations(page);
+      await expectFitsAtDoubleText(page, `keyboard-question-${language}-${width}`);
+      await expectNothingMoves(page);
       expect(await expectTabFollowsReading(page, language, 12)).toBeGreaterThan(0);
 
       // Question 1: a hint by keyboard, then a wrong answer (said), then the right one.
@@ -237,7 +272,8 @@ describe.each(runs)('a whole game by keyboard and screen reader ($language at $w
       await page.keyboard.press('Enter');
       await dialog.waitFor({ state: 'detached' });
       await page.getByTestId('solution').waitFor();
-      expect((await focused(page)).tag).not.toBe('body');
+      // Focus goes to the answer shown in the skip button's place, not to the page.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('solution');
       await continueByKeyboard(page);
 
       // Game over: focus on its heading; the feedback rated with the arrow keys and sent by keyboard.
@@ -262,6 +298,7 @@ describe.each(runs)('a whole game by keyboard and screen reader ($language at $w
       await tabTo(page, page.getByRole('button', { name: t.feedback.send, exact: true }), 8);
       await page.keyboard.press('Enter');
       await page.getByTestId('feedback-thanks').waitFor({ timeout: 10_000 });
+      await expectFitsAtDoubleText(page, `keyboard-game-over-${language}-${width}`);
       await saveScreenshot(page, `keyboard-feedback-sent-${language}-${width}`);
       phone.expectNoErrors();
     } finally {
@@ -340,6 +377,7 @@ describe.each(runs)('a whole game by keyboard and screen reader ($language at $w
       expect(words).toContain(`heading "${l.player.map.stops.title}" [level=2]`);
       expect(words).toContain(l.player.map.stops.next);
       await saveScreenshot(page, `keyboard-map-list-${language}-${width}`);
+      await expectFitsAtDoubleText(page, `keyboard-map-list-${language}-${width}`);
       await expectNoSeriousA11yViolations(page, { exclude: ['.leaflet-container'] });
 
       // The organiser's message: said once, assertively, with its words.

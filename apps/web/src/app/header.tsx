@@ -32,7 +32,7 @@ export function Header() {
           </Text>
         </Group>
       </Anchor>
-      <Group component="nav" aria-label={t('header.mainNav')} gap={4} wrap="wrap" style={{ minInlineSize: 0 }}>
+      <Group component="nav" aria-label={t('header.mainNav')} gap={4} wrap="wrap" justify="flex-end" style={{ flex: '1 1 auto' }}>
         {pageItems ?? (
           <>
             <HeaderTab to="/home" icon={IconHome} label={t('header.home')} />

@@ -52,7 +52,8 @@ export function QuestionsPage() {
   const index = shownQuestion(progress, flow, ids, free, chosen);
 
   // Which screen shows: a new one takes focus to its heading (the place on the area step, the question once there, the end).
-  const onArea = index !== null && index >= 0 && progress?.questions[index]?.status === null;
+  const asked = index !== null && index >= 0 ? questions?.[index] : undefined;
+  const onArea = Boolean(asked && progress?.questions[index ?? -1]?.status === null && (game.metadata.map || takesPresenceCode(asked.presence)));
   const eventStep = event && progress ? (event.ui.screenBeforeQuestions(teamEvent, progress, flow.over) ?? '') : '';
   useFocusHeadingOnChange(`${eventStep}:${index}:${onArea}:${Boolean(progress?.startTime)}`, '[data-testid="player"]');
 

@@ -50,13 +50,25 @@ export function focusHeading(scope: string): () => void {
   return () => cancelAnimationFrame(frame);
 }
 
-/** Moves focus to the heading inside `scope` whenever `screen` changes after the first render, once the visitor has acted. */
+/**
+ * A screen must show this long before it counts as new: a reply from the server that lands between two
+ * of the player's own moves can show the screen before for a moment, and focus must not jump there and back.
+ */
+const SETTLE_MS = 250;
+
+/** Moves focus to the heading inside `scope` once `screen` changed after the first render and stayed, once the visitor has acted. */
 export function useFocusHeadingOnChange(screen: string, scope: string): void {
-  const last = useRef(screen);
+  const settled = useRef(screen);
   useEffect(() => {
-    if (last.current === screen) return;
-    last.current = screen;
-    if (!interacted) return;
-    return focusHeading(scope);
+    if (settled.current === screen) return;
+    let stop: (() => void) | undefined;
+    const timer = window.setTimeout(() => {
+      settled.current = screen;
+      if (interacted) stop = focusHeading(scope);
+    }, SETTLE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      stop?.();
+    };
   }, [screen, scope]);
 }

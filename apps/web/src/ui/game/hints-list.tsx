@@ -90,6 +90,8 @@ export function HintsList({ hints, states, open, onOpen }: HintsListProps) {
           if (asking !== null) onOpen(asking);
         }}
         onClose={() => setAsking(null)}
+        // The hint opened in place of its button: read next.
+        focusAfter={`[data-testid="hint-${(asking ?? lastAsked) + 1}"][data-open="true"]`}
       />
     </Stack>
   );

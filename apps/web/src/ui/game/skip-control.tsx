@@ -21,6 +21,8 @@ export function SkipControl({ onSkip }: { onSkip(): void }) {
         confirmLabel={t('player.skip.confirmYes')}
         onConfirm={onSkip}
         onClose={() => setAsking(false)}
+        // The answer shown in place of the question's controls: read next.
+        focusAfter='[data-testid="solution"]'
       />
     </>
   );
