@@ -29,7 +29,8 @@ export function PlaySummary({ progress, scoring = SPEC_SCORING }: { progress: Pr
         <Title order={2} size="h4" id="play-summary-title">
           {t('player.summary.title')}
         </Title>
-        <SimpleGrid cols={2} spacing="sm" component="dl" style={{ margin: 0 }}>
+        {/* At most two columns, while each figure fits in one (one at large text sizes, where a time would run into its neighbour). */}
+        <SimpleGrid cols={2} spacing="sm" component="dl" style={{ margin: 0, gridTemplateColumns: 'repeat(auto-fit, minmax(max(min(100%, 7.5rem), calc((100% - var(--mantine-spacing-sm)) / 2)), 1fr))' }}>
           {items.map((item) => (
             <div key={item.key} style={item.key === 'score' ? { gridColumn: '1 / -1' } : undefined}>
               <Text component="dt" size="sm" c="dimmed">
