@@ -22,7 +22,7 @@ export function Component() {
     done.current = true;
     logOut();
     queryClient.clear();
-    notifications.show({ color: 'teal', message: t('account.logout.done'), closeButtonProps: { 'aria-label': t('common.close') } });
+    notifications.show({ color: 'teal', message: t('account.logout.done'), closeButtonProps: { 'aria-label': t('common.close', { ns: 'translation' }) } });
     void navigate('/login', { replace: true });
   }, [logOut, queryClient, navigate, t]);
 

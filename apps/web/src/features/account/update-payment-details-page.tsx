@@ -65,7 +65,7 @@ function PaymentDetailsForm({ details, userId }: { details: Details | null; user
       const saved = reply.data.details;
       const masked = saved && { ...saved, accountNumber: maskAccountNumber(saved.accountNumber), accountNumberMasked: true };
       queryClient.setQueryData(accountKeys.paymentDetails(userId), { data: { details: masked } });
-      notifications.show({ color: 'teal', message: t('account.payment.saved'), closeButtonProps: { 'aria-label': t('common.close') } });
+      notifications.show({ color: 'teal', message: t('account.payment.saved'), closeButtonProps: { 'aria-label': t('common.close', { ns: 'translation' }) } });
     },
     onError: (error) => {
       form.setErrors(errorCode(error) === 'wrong_credentials' ? { password: t('account.payment.wrongPassword') } : serverFieldErrors(error, FIELDS));

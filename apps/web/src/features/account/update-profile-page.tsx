@@ -56,7 +56,7 @@ function ProfileForm({ profile, userId }: { profile: Profile; userId: string }) 
       const saved = reply.data.user.language;
       // The chosen language is the interface's language from now on.
       if (saved !== i18n.language) await i18n.changeLanguage(saved);
-      notifications.show({ color: 'teal', message: i18n.t('account.profile.saved', { ns: ACCOUNT_NAMESPACE }), closeButtonProps: { 'aria-label': t('common.close') } });
+      notifications.show({ color: 'teal', message: i18n.t('account.profile.saved', { ns: ACCOUNT_NAMESPACE }), closeButtonProps: { 'aria-label': t('common.close', { ns: 'translation' }) } });
     },
     onError: (error) => {
       form.setErrors(serverFieldErrors(error, FIELDS));

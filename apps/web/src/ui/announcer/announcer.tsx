@@ -42,7 +42,7 @@ export function announceOnce(key: string, text: string, politeness: Politeness =
 }
 
 /** Marks keys as said without saying them: what was already on screen when a view opened is not news. */
-export function markSaid(keys: Iterable<string>): void {
+function markSaid(keys: Iterable<string>): void {
   for (const key of keys) saidKeys.add(key);
 }
 
