@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Group, Select, Stack, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -31,6 +31,8 @@ export function MessageForm({ eventId, teams, onSent, onUnauthorized }: Props) {
   const nameOf = useTeamNames();
   const form = useFields({ text: '' });
   const [to, setTo] = useState(ALL_TEAMS);
+  // The send button is disabled while it sends, which takes focus from it: the text box has it back, for the next message.
+  const textRef = useRef<HTMLTextAreaElement>(null);
 
   const send = useMutation({
     mutationFn: (message: EventMessage) => eventsApi.sendMessage(eventId, message),
@@ -40,6 +42,7 @@ export function MessageForm({ eventId, teams, onSent, onUnauthorized }: Props) {
       notify(t, 'teal', t('events.message.sent'));
     },
     onError: onUnauthorized,
+    onSettled: () => textRef.current?.focus(),
   });
 
   const issueText: IssueText = (_field, issue, value) => {
@@ -73,6 +76,7 @@ export function MessageForm({ eventId, teams, onSent, onUnauthorized }: Props) {
             comboboxProps={{ withinPortal: true }}
           />
           <Textarea
+            ref={textRef}
             label={t('events.message.text')}
             description={t('events.message.description', { max: EVENT_MESSAGE_MAX })}
             autosize
