@@ -8,7 +8,7 @@ import { freeGame, mapGame, writtenAnswers } from './support/demo-games.ts';
 import { startE2e } from './support/fixture.ts';
 import { stubMapTiles } from './support/player.ts';
 import { expectFitsScreen } from './support/phone-layout.ts';
-import { saveScreenshot } from './support/screenshots.ts';
+import { saveAriaSnapshot, saveScreenshot } from './support/screenshots.ts';
 import { expectFocusOnHeading, focused, tabTo, watchFocus } from './support/keyboard.ts';
 import { DEMO_ADMIN, DEMO_CREATOR, editableCopy, loginViaApi, ownerGame, studioApi } from './support/studio.ts';
 import { fill, liveTexts, texts, type Texts } from './support/texts.ts';
@@ -177,7 +177,7 @@ describe.each(runs)('a whole game by keyboard and screen reader ($language at $w
       await page.keyboard.press('Enter');
       const first = fill(t.player.question.title, { n: '1' });
       await expectFocusOnHeading(page, first);
-      const question = await readMain(page);
+      const question = await saveAriaSnapshot(page, `keyboard-question-${language}-${width}`);
       expect(question).toContain(`heading "${first}" [level=1]`);
       expect(question).toContain(`form "${t.player.answer.form}"`);
       expect(question).toContain(`textbox "${t.player.answer.label}"`);

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -11,4 +11,12 @@ export async function saveScreenshot(page: Page, name: string, options: { fullPa
   const file = path.join(screenshotDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: options.fullPage ?? false, animations: 'disabled' });
   return file;
+}
+
+/** What a screen reader reads of `page`'s main content (Playwright's accessibility snapshot), kept beside the screenshots. */
+export async function saveAriaSnapshot(page: Page, name: string): Promise<string> {
+  await mkdir(screenshotDir, { recursive: true });
+  const snapshot = await page.locator('main').ariaSnapshot();
+  await writeFile(path.join(screenshotDir, `${name}.aria.yml`), `${snapshot}\n`);
+  return snapshot;
 }
