@@ -34,7 +34,7 @@ export async function watchFocus(page: Page): Promise<void> {
 }
 
 /** The last places focus went, for a failure's message. */
-export const focusHistory = (page: Page) => page.evaluate(() => (window as unknown as { focusLog?: string[] }).focusLog?.slice(-12).join(' | ') ?? '');
+const focusHistory = (page: Page) => page.evaluate(() => (window as unknown as { focusLog?: string[] }).focusLog?.slice(-12).join(' | ') ?? '');
 
 /** Presses Tab (Shift+Tab with `back`) until `target` (or something inside it) has focus: proof it is reached by keyboard. */
 export async function tabTo(page: Page, target: Locator, max = 40, back = false): Promise<void> {
