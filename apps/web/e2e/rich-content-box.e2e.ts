@@ -193,7 +193,9 @@ describe('creator text on the player page', () => {
 
       // The control: the same link written straight into the page, outside any box, does take the tap,
       // so the checks above would have caught one that got through.
-      await raw.page.evaluate((attack) => document.body.insertAdjacentHTML('beforeend', attack.replace('<a ', '<a target="_blank" ')), ATTACK);
+      // Written into the header, after the menu toggle: scaled about its own centre, the link covers the
+      // header only from near it (the page is taller than it reaches from its foot).
+      await raw.page.evaluate((attack) => document.querySelector('#root header')?.insertAdjacentHTML('beforeend', attack.replace('<a ', '<a target="_blank" ')), ATTACK);
       expect(await tapMenu(raw.page)).toBe(`${CREATOR_SITE}/win`);
       await expect.poll(() => requests.length).toBeGreaterThan(0);
       raw.expectNoErrors();

@@ -85,7 +85,8 @@ describe('step-free games on a phone', () => {
         await page.waitForURL((url) => url.pathname === `/game/${marked.id}`);
         const block = page.getByTestId('intro-walk');
         await block.waitFor();
-        expect(await block.getByTestId('intro-step-free').textContent()).toBe(texts.he.walk.stepFreeYes);
+        // In the game's own language: the interface switches to it once the game is in, a moment after the page shows.
+        await expect.poll(() => block.getByTestId('intro-step-free').textContent()).toBe(texts.he.walk.stepFreeYes);
         expect(await block.getByTestId('intro-walk-notes').textContent()).toBe(NOTES);
         await block.scrollIntoViewIfNeeded();
         await check(p, `step-free-intro-${language}-${viewport.width}`);
@@ -94,7 +95,7 @@ describe('step-free games on a phone', () => {
         await page.goto(`/game/${notStepFree.id}`);
         const other = page.getByTestId('intro-walk');
         await other.waitFor();
-        expect(await other.getByTestId('intro-step-free').textContent()).toBe(texts.en.walk.stepFreeNo);
+        await expect.poll(() => other.getByTestId('intro-step-free').textContent()).toBe(texts.en.walk.stepFreeNo);
         await other.scrollIntoViewIfNeeded();
         await check(p, `not-step-free-intro-${language}-${viewport.width}`);
         p.expectNoErrors();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isInsideArea, takesPresenceCode } from '@streethunt/shared';
@@ -6,10 +6,11 @@ import { AreaGuide } from '../../ui/map/area-guide.tsx';
 import { useGeolocation } from '../../ui/map/use-geolocation.ts';
 import { LazyGameMap } from './lazy-game-map.tsx';
 import { usePlay } from './play-context.tsx';
+// With the questions' code, not apart from it: a stop's alternative must show offline too.
+import AlternativeSpot from './alternative-spot.tsx';
 import { LazyPresenceProof } from './presence/lazy-presence-proof.tsx';
 import { useAreaMarks } from './use-area-marks.ts';
 
-const AlternativeSpot = lazy(() => import('./alternative-spot.tsx'));
 
 /**
  * 'Go to the question area' (spec section 2): the map, the distance and direction to the area, and a
@@ -46,9 +47,7 @@ export function AreaStep({ index }: { index: number }) {
       {/* A QR-only question has no continue: the sign at the spot is the way in. */}
       <Text>{t(presence === 'qr' ? 'player.area.textQr' : 'player.area.text')}</Text>
       {alternative && (
-        <Suspense fallback={null}>
-          <AlternativeSpot alternative={alternative} language={game.metadata.originalLanguage ?? game.metadata.language} guide={{ on: toAlternative, toggle: () => setToAlternative((on) => !on) }} />
-        </Suspense>
+        <AlternativeSpot alternative={alternative} language={game.metadata.originalLanguage ?? game.metadata.language} guide={{ on: toAlternative, toggle: () => setToAlternative((on) => !on) }} />
       )}
       {guided && <AreaGuide target={guided} position={geolocation.position} error={geolocation.error} />}
       <LazyGameMap

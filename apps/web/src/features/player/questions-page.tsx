@@ -8,6 +8,8 @@ import { AreaStep } from './area-step.tsx';
 import { BranchOverruled } from './branch-overruled.tsx';
 import { GameOverPage } from './game-over-page.tsx';
 import { usePlay } from './play-context.tsx';
+// With the questions' code, not apart from it: a stop's alternative must show offline too.
+import AlternativeSpot from './alternative-spot.tsx';
 import { usePlayFlow } from './use-play-flow.ts';
 import { useTeamEventState } from './use-team-event-state.ts';
 import { PlayTimer } from './play-timer.tsx';
@@ -18,7 +20,6 @@ import { QuestionChooser } from './question-chooser.tsx';
 const OfflinePackButton = lazy(() => import('./offline-pack/offline-pack-button.tsx'));
 // A trial's question it does not open: the purchase in place.
 const TrialLocked = lazy(() => import('./trial/trial-locked.tsx'));
-const AlternativeSpot = lazy(() => import('./alternative-spot.tsx'));
 
 /** Nothing playable now, though the game is not over (a question waits for the clock): the team is told to wait. */
 const WAITING = -3;
@@ -146,9 +147,7 @@ export function QuestionsPage() {
       ) : (
         <>
           {question.alternative && (
-            <Suspense fallback={null}>
-              <AlternativeSpot alternative={question.alternative} language={game.metadata.originalLanguage ?? game.metadata.language} />
-            </Suspense>
+            <AlternativeSpot alternative={question.alternative} language={game.metadata.originalLanguage ?? game.metadata.language} />
           )}
           <PlayQuestion key={`question-${index}`} index={index} question={question} status={status} />
         </>
