@@ -179,6 +179,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** The name of every environment variable the server reads: docs/configuration.md lists exactly these. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export type Config = {
   port: number;
   host: string;
