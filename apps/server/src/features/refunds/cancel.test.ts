@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { adminPurchasesReplySchema, cancelPurchaseReplySchema, checkTokenReplySchema, ownPurchasesReplySchema } from '@streethunt/shared';
-import { events, gameCodes, purchases, refunds } from '../../db/schema.ts';
+import { events, gameCodes, plays, purchases, refunds } from '../../db/schema.ts';
 import { testDatabaseKinds } from '../../db/test-database.ts';
 import type { SandboxProvider } from '../../platform/payments/sandbox.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { buildCode, buildEvent, buildGame, buildPurchase, buildSale, buildUser, gameContent } from '../../test/factories.ts';
+import { buildCode, buildEvent, buildGame, buildPlay, buildPurchase, buildSale, buildUser, gameContent } from '../../test/factories.ts';
 import { progressCall } from '../../test/player-calls.ts';
 import { getJson, postJson } from '../../test/requests.ts';
 import { tokenFor } from '../../test/tokens.ts';
@@ -93,12 +93,13 @@ describe.each(testDatabaseKinds())('the buyer’s cancellation on %s', (kind) =>
     expect((await cancel(byLink.purchase.id, { token: cancelToken(secret, byLink.purchase.id) })).statusCode).toBe(200);
   });
 
-  it('refuses someone else, a wrong token or none, a used code, an event whose team started, after 14 days, an unpaid purchase: 4xx, nothing changed', async () => {
+  it('refuses someone else, a wrong token or none, a code with a question begun, an event whose team started, after 14 days, an unpaid purchase: 4xx, nothing changed', async () => {
     const secret = t.config.jwtSecret;
     const mine = await sale();
     const other = await sale();
     const used = await sale();
-    await t.db.update(gameCodes).set({ openedAt: new Date() }).where(eq(gameCodes.id, used.code.id));
+    await t.db.update(gameCodes).set({ openedAt: new Date(), activatedAt: new Date() }).where(eq(gameCodes.id, used.code.id));
+    await buildPlay(t.db, { gameId: game.id, codeId: used.code.id, questions: [{ status: 'STARTED', hints: [] }] });
     const old = await sale(new Date(Date.now() - 14 * DAY - 60_000));
     const unpaid = await buildPurchase(t.db, { gameId: game.id, status: 'pending', buyerId });
     const eventSale = await buildSale(t.db, { gameId: game.id, amount: 9000, paidAt: new Date(Date.now() - DAY), builderId: game.builderId, buyerId });
@@ -114,7 +115,7 @@ describe.each(testDatabaseKinds())('the buyer’s cancellation on %s', (kind) =>
       ['a forged token', await cancel(mine.purchase.id, { token: `${mine.purchase.id}.${'A'.repeat(43)}` }), 404, 'not_found'],
       ['another purchase’s sandbox reference', await cancel(mine.purchase.id, { token: other.purchase.providerRef }), 404, 'not_found'],
       ['no such purchase', await cancel('ffffffffffffffffffffffff', {}, buyerToken), 404, 'not_found'],
-      ['a code whose questions were read', await cancel(used.purchase.id, {}, buyerToken), 409, 'code_used'],
+      ['a code with a question begun', await cancel(used.purchase.id, {}, buyerToken), 409, 'code_used'],
       ['an event one of whose teams started', await cancel(eventSale.id, {}, buyerToken), 409, 'code_used'],
       ['after 14 days', await cancel(old.purchase.id, {}, buyerToken), 409, 'too_late'],
       ['an unpaid purchase', await cancel(unpaid.id, {}, buyerToken), 409, 'not_paid'],
@@ -160,10 +161,15 @@ describe.each(testDatabaseKinds())('the buyer’s cancellation on %s', (kind) =>
     expect(mail.html).toContain(`/purchases/${purchase.id}/cancel?token=`);
     expect(mail.text).toContain('Within 14 days of the purchase');
 
-    // Once the code opened the game, the payment page no longer offers it.
+    // Opening the game with the code (the payment page's way back to it) keeps the right to cancel;
+    // a question begun ends it, and the payment page no longer offers it.
     await t.db.update(gameCodes).set({ openedAt: new Date() }).where(eq(gameCodes.purchaseId, purchase.id));
-    expect(checkTokenReplySchema.parse((await postJson(t.app, '/api/payment/checkToken', { token: page.ref })).json()).data).toMatchObject({ cancellable: false });
-    await t.db.update(gameCodes).set({ openedAt: null }).where(eq(gameCodes.purchaseId, purchase.id));
+    const checkToken = async () => checkTokenReplySchema.parse((await postJson(t.app, '/api/payment/checkToken', { token: page.ref })).json()).data;
+    expect(await checkToken()).toMatchObject({ cancellable: true });
+    const [bought] = await t.db.select().from(gameCodes).where(eq(gameCodes.purchaseId, purchase.id));
+    const play = await buildPlay(t.db, { gameId: game.id, codeId: bought!.id, questions: [{ status: 'STARTED', hints: [] }] });
+    expect(await checkToken()).toMatchObject({ cancellable: false });
+    await t.db.delete(plays).where(eq(plays.id, play.id));
 
     const res = await cancel(purchase.id, { token: link?.[1] ?? '' });
     expect(res.statusCode, res.body).toBe(200);

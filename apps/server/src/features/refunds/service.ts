@@ -73,6 +73,13 @@ function paidQuestionBegun(code: typeof gameCodes.id) {
 const codeUsed = (row: PurchaseRow) =>
   row.trialBought ? row.paidQuestionBegun === true : row.activatedAt !== null || row.openedAt !== null || row.eventCodeUsed === true;
 
+/**
+ * Used, for the buyer's cancellation (DESIGN.md section 15): a paid question begun. Opening the game
+ * with the code, as the payment page's way back to the game does, is not using it. An event's codes
+ * are its teams': used once any team's is.
+ */
+const usedForCancellation = (row: PurchaseRow) => (row.eventId !== null ? row.eventCodeUsed === true : row.paidQuestionBegun === true);
+
 function toAdminPurchase(row: PurchaseRow, now: Date): AdminPurchase {
   // Refunds are for unused purchases.
   const codeActivated = codeUsed(row);
@@ -128,11 +135,12 @@ const REFUSALS: Record<string, string> = {
  * event (and ends the event), each only if still unused, neither played nor its questions read: a
  * play starting or a read at the same moment wins, and the refund is refused. Answers the event's codes.
  */
-async function stopCodes(tx: Tx, row: PurchaseRow, now: Date): Promise<string[]> {
+async function stopCodes(tx: Tx, row: PurchaseRow, kind: RefundKind, now: Date): Promise<string[]> {
   const unused = sql`${gameCodes.activatedAt} is null and ${gameCodes.openedAt} is null`;
-  // A code bought from a trial was played on its free questions: it stops unless a paid one was begun
-  // meanwhile (checked again here; a change racing this statement on the play's own lock may still land).
-  const stoppable = row.trialBought ? sql`not ${paidQuestionBegun(gameCodes.id)}` : unused;
+  // A code bought from a trial was played on its free questions, and a cancelled one may have been
+  // opened: either stops unless a paid question was begun meanwhile (checked again here; a change racing
+  // this statement on the play's own lock may still land).
+  const stoppable = row.trialBought || kind === 'cancellation' ? sql`not ${paidQuestionBegun(gameCodes.id)}` : unused;
   if (row.code) {
     const [disabled] = await tx
       .update(gameCodes)
@@ -172,7 +180,7 @@ async function settleRefund(
     const [locked] = await selectPurchases(tx).where(eq(purchases.id, purchaseId)).for('update', { of: purchases });
     if (!locked) throw notFound('No such purchase');
     const judged = judge(locked);
-    const codes = await stopCodes(tx, locked, now);
+    const codes = await stopCodes(tx, locked, input.kind, now);
     const [marked] = await tx
       .update(purchases)
       .set({ status: 'refunded', refundedAt: now, refundAmount: judged.refund, refundedBy: input.requestedBy })
@@ -242,7 +250,7 @@ function mayCancel(deps: RefundsDeps, caller: CancelCaller, purchase: { id: stri
 }
 
 const CANCEL_REFUSALS = {
-  code_used: 'The game was started with this purchase’s code: it can no longer be cancelled',
+  code_used: 'A paid question was started with this purchase’s code: it can no longer be cancelled',
   too_late: 'More than 14 days have passed since the purchase: it can no longer be cancelled',
   free: 'A free game has nothing to cancel',
 } as const;
@@ -261,7 +269,7 @@ export async function cancelPurchase(deps: RefundsDeps, caller: CancelCaller, pu
   const { row, refundState } = await settleRefund(deps, { purchaseId, kind: 'cancellation', requestedBy: caller.userId && caller.userId === owner.buyerId ? caller.userId : null, log, now }, (locked) => {
     if (locked.status === 'refunded') throw conflict('This purchase was cancelled or refunded already', 'already_refunded');
     if (locked.status !== 'paid' || !locked.paidAt) throw conflict('Only a paid purchase can be cancelled', 'not_paid');
-    const quote = cancellationQuote({ price: locked.amount, paidAt: locked.paidAt, now, codeUsed: codeUsed(locked) });
+    const quote = cancellationQuote({ price: locked.amount, paidAt: locked.paidAt, now, codeUsed: usedForCancellation(locked) });
     if (!quote.ok) throw conflict(CANCEL_REFUSALS[quote.reason], quote.reason === 'free' ? 'not_paid' : quote.reason);
     return { refund: quote.refund, kept: 0 };
   });
@@ -275,7 +283,7 @@ export async function cancelPurchase(deps: RefundsDeps, caller: CancelCaller, pu
 export async function purchaseCancellation(db: Db, purchaseId: string, now = new Date()): Promise<{ purchaseId: string; cancellable: boolean; cancelBefore?: string }> {
   const [row] = await selectPurchases(db).where(eq(purchases.id, purchaseId));
   if (row?.status !== 'paid' || !row.paidAt) return { purchaseId, cancellable: false };
-  const quote = cancellationQuote({ price: row.amount, paidAt: row.paidAt, now, codeUsed: codeUsed(row) });
+  const quote = cancellationQuote({ price: row.amount, paidAt: row.paidAt, now, codeUsed: usedForCancellation(row) });
   return { purchaseId, cancellable: quote.ok, cancelBefore: refundDeadline(row.paidAt).toISOString() };
 }
 
@@ -290,7 +298,7 @@ export async function listOwnPurchases(db: Db, userId: string, now = new Date())
     .orderBy(desc(purchases.paidAt), desc(purchases.id))
     .limit(50);
   return rows.map((row) => {
-    const open = row.status === 'paid' && row.paidAt !== null && cancellationQuote({ price: row.amount, paidAt: row.paidAt, now, codeUsed: codeUsed(row) }).ok;
+    const open = row.status === 'paid' && row.paidAt !== null && cancellationQuote({ price: row.amount, paidAt: row.paidAt, now, codeUsed: usedForCancellation(row) }).ok;
     return {
       _id: row.id,
       gameId: row.gameId,
