@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { MAX_JSON_BODY_BYTES } from '@streethunt/shared';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -99,15 +100,14 @@ function requestId(request: IncomingMessage): string {
   return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Body limit for JSON calls; uploads set their own. */
-const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const webDist = deps.webDist === undefined ? (existsSync(defaultWebDist) ? defaultWebDist : null) : deps.webDist;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel, redact: redactedLogPaths, serializers: logSerializers, ...(deps.logStream && { stream: deps.logStream }) },
-    bodyLimit: JSON_BODY_LIMIT,
+    // Uploads and open-format files set their own.
+    bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Every log line of a request carries its id (reqId), and the reply says it (x-request-id), so
     // a user's report or a proxy's log leads to the server's lines. A proxy's own id is kept when sane.

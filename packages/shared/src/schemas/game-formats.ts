@@ -10,6 +10,9 @@ export type OpenFormat = (typeof OPEN_FORMATS)[number];
 /** The largest file read (bytes); a KMZ is also held to what it expands to. */
 export const MAX_OPEN_FORMAT_BYTES = 5 * 1024 * 1024;
 
+/** The largest JSON body the API takes (bytes): a save, and our own export file sent to be imported. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
 /**
  * What a file holds that the game cannot keep, so the creator is told before saving:
  * - `branching`: screens that lead back to one already shown (a game shows each question once), more

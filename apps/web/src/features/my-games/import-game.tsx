@@ -4,7 +4,7 @@ import { IconFileImport } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { GAME_EXPORT_FORMAT, type ImportReadReply } from '@streethunt/shared';
+import { GAME_EXPORT_FORMAT, MAX_JSON_BODY_BYTES, MAX_OPEN_FORMAT_BYTES, type ImportReadReply } from '@streethunt/shared';
 import { myGamesApi, myGamesKeys } from './api.ts';
 import { errorText } from '../../ui/studio/errors.ts';
 import { ApiError } from '../../api/client.ts';
@@ -66,7 +66,8 @@ export function useImportGame(onUnauthorized: (error: unknown) => void) {
   const failed = mutation.isError ? mutation.error : create.isError ? create.error : null;
   let error: string | null = null;
   if (failed instanceof NotJsonError) error = t('myGames.import.notJson', { file: failed.message });
-  else if (failed instanceof ApiError && failed.status === 413) error = t('myGames.import.tooLarge');
+  // Our own export file travels as JSON; a file in an open format as its bytes, with a larger cap.
+  else if (failed instanceof ApiError && failed.status === 413) error = t('myGames.import.tooLarge', { max: Math.round((failed === create.error ? MAX_JSON_BODY_BYTES : MAX_OPEN_FORMAT_BYTES) / (1024 * 1024)) });
   else if (failed) error = t('myGames.import.failed', { reason: errorText(failed, t) });
   return {
     mutation,

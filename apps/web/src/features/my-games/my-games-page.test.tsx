@@ -286,6 +286,21 @@ describe('my games page', () => {
     );
   });
 
+  it('names the limit of the file that was too large: 1 MB for an export file, 5 MB for a file in an open format', async () => {
+    const tooLarge = { status: 413, body: { message: 'Request body is too large', code: 'payload_too_large' } };
+    mockRoutes({ ...listed(), 'POST /api/games/import': tooLarge, 'POST /api/games/import/read': tooLarge });
+    const { t } = await renderPage(<MyGamesPage />, setup);
+    await screen.findByRole('table');
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+
+    const exported = { format: 'streethunt-game', version: 3, exportedAt: '2026-11-26T10:00:00.000Z', game: { metadata: { name: 'x' } } };
+    fireEvent.change(input, { target: { files: [new File([JSON.stringify(exported)], 'game.json', { type: 'application/json' })] } });
+    await waitFor(() => expect(screen.getByTestId('action-error').textContent).toBe(t('myGames.import.tooLarge', { max: 1 })));
+
+    fireEvent.change(input, { target: { files: [new File(['<gpx version="1.1"></gpx>'], 'trail.gpx', { type: 'application/gpx+xml' })] } });
+    await waitFor(() => expect(screen.getByTestId('action-error').textContent).toBe(t('myGames.import.tooLarge', { max: 5 })));
+  });
+
   it('sends the browser to log in, and back, when the server answers 401', async () => {
     mockRoutes({ 'POST /api/auto-login': autoLoginReply, 'GET /api/games/my-games': { status: 401, body: { message: 'Unauthorized', code: 'unauthorized' } } });
     const { router } = await renderPage(<MyGamesPage />, setup);
