@@ -17,5 +17,11 @@ export function readDocs(): Doc[] {
 
 /** The text outside fenced code blocks: a shell example is not a link or a claim about a route. */
 export function prose(text: string): string {
-  return text.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '');
+  let fenced = false;
+  const kept: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line.startsWith('```')) fenced = !fenced;
+    else if (!fenced) kept.push(line);
+  }
+  return kept.join('\n');
 }
