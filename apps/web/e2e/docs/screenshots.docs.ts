@@ -282,11 +282,17 @@ describe.each(LANGUAGES)('the documentation’s pictures (%s)', (language) => {
       const room = await studioApi<{ data: ControlRoom }>(e2e.server, creator, `/api/events/${eventId}`);
       const codes = room.data.teams.map((team) => team.code);
 
-      // Three teams open their codes and name themselves.
+      // Three teams open their codes and name themselves, all at the start (in the map game, at its first area):
+      // one spot, so the room's map shows them as one circle whenever their positions come in.
       const teams = language === 'he' ? ['הנמרים', 'השועלים', 'הינשופים'] : ['Tigers', 'Foxes', 'Owls'];
+      const firstArea = game.content.questions[0]!.location;
       for (const [i, team] of teams.entries()) {
         const phone = await openContext(language, PHONE);
         opened.push(phone);
+        if (game.content.metadata.map && firstArea) {
+          const { lat, lng } = areaCenter(firstArea);
+          await phone.context.setGeolocation({ latitude: lat, longitude: lng, accuracy: 5 });
+        }
         await openPage(phone.page, `/game/${game.id}`);
         await enterCode(phone.page, gt, codes[i]!);
         const step = phone.page.getByTestId('team-naming');
@@ -322,6 +328,17 @@ describe.each(LANGUAGES)('the documentation’s pictures (%s)', (language) => {
           return pins + clustered;
         });
       await expect.poll(onMap, { timeout: 20_000 }).toBe(teams.length);
+      // The map fitted its first positions; 'show all teams' fits the team that walked on too.
+      await desk.page.getByRole('button', { name: s.events.map.fit }).click();
+      const mapFrame = desk.page.getByTestId('teams-map');
+      const allInView = () =>
+        mapFrame.evaluate((frame) => {
+          const box = frame.getBoundingClientRect();
+          const markers = [...frame.querySelectorAll('[data-testid="team-pin"], .sh-teams-cluster')].map((marker) => marker.getBoundingClientRect());
+          const inside = markers.every((m) => m.left >= box.left && m.right <= box.right && m.top >= box.top && m.bottom <= box.bottom);
+          return inside && !frame.querySelector('.leaflet-zoom-anim');
+        });
+      await expect.poll(allInView, { timeout: 10_000 }).toBe(true);
       await desk.page.locator('.leaflet-tile-loaded').first().waitFor();
       await shoot(desk.page, `organiser-control-room-${language}`);
     } finally {
@@ -344,7 +361,9 @@ describe.each(LANGUAGES)('the documentation’s pictures (%s)', (language) => {
       await page.goto('/admin-generate-codes');
       await pageHeading(page, k.title).waitFor();
       await page.getByLabel(fieldLabel(k.game.label)).first().click();
-      await page.getByRole('option').filter({ hasText: (language === 'he' ? map : english).content.metadata.name }).first().click();
+      // The published game, not the draft of its next version.
+      const published = page.getByRole('option').filter({ hasText: (language === 'he' ? map : english).content.metadata.name }).filter({ hasText: s.studio.status.APPROVED });
+      await published.first().click();
       await page.getByLabel(fieldLabel(k.prefix.label)).fill('TLV');
       await page.getByLabel(fieldLabel(k.count.label)).fill('3');
       await page.locator('main').getByRole('button', { name: k.generate, exact: true }).click();
