@@ -193,6 +193,14 @@ describe.each(testDatabaseKinds())('events on %s', (kind) => {
     expect(Date.parse(freshView.endsAt) - Date.now()).toBeGreaterThan(29 * 60_000);
     expect(Date.parse(freshView.endsAt) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
     expect(freshView.endedAt).toBeNull();
+
+    // More time is more time for every team: each one's own time grows with the event's end, so the
+    // team whose 30 minutes ran out 10 minutes ago has 5 minutes again.
+    const extended = await call(t, 'POST', `/api/events/${room.event.id}/extend`, { token: creator.token, body: { minutes: 15 } });
+    expect(extended.json().data).toMatchObject({ timeLimitMinutes: 45, endsAt: new Date(Date.parse(room.event.endsAt) + 15 * 60_000).toISOString() });
+    expect(teamViewSchema.parse((await teamCall('', late.code)).json().data)).toMatchObject({ endsAt: new Date(startedAt.getTime() + 45 * 60_000).toISOString(), endedAt: null });
+    expect((await play(late.code, { action: 'show-question-hint', questionIndex: 1, hintIndex: 0 })).statusCode).toBe(200);
+    expect(Date.parse(teamViewSchema.parse((await teamCall('', fresh.code)).json().data).endsAt)).toBe(Date.parse(freshView.endsAt) + 15 * 60_000);
   });
 
   it('the server counts an event team’s wrong attempts as it judges them, and takes no count from the phone', async () => {

@@ -497,13 +497,17 @@ async function finalRankingChanged(deps: EventsDeps, eventId: string): Promise<v
   forgetEventTeams(deps.db, eventId);
 }
 
-/** POST /api/events/{eventId}/extend: the end moves later for every team; their phones see the new end. */
+/**
+ * POST /api/events/{eventId}/extend: more time for every team. The end moves later, and so does each
+ * team's own time when the event gives one (a team whose own time was up plays again); their phones see
+ * the new end.
+ */
 export async function extendEvent(deps: EventsDeps, caller: AccessClaims, eventId: string, minutes: number): Promise<EventSummary> {
   const { event, name } = await organisersEvent(deps.db, caller, eventId);
   if (event.endedAt) throw conflict('The event has been ended');
   const [extended] = await deps.db
     .update(events)
-    .set({ endsAt: sql`${events.endsAt} + make_interval(mins => ${minutes})` })
+    .set({ endsAt: sql`${events.endsAt} + make_interval(mins => ${minutes})`, timeLimitMinutes: sql`${events.timeLimitMinutes} + ${minutes}` })
     .where(and(eq(events.id, event.id), isNull(events.endedAt)))
     .returning();
   if (!extended) throw conflict('The event has been ended');
