@@ -3,7 +3,7 @@ import { defineProject } from 'vitest/config';
 // Browser tests: the real server and Debian's Chromium. Each file starts its own server (port, data
 // directory, embedded database) and browser, so two files run at once: most of a browser test is
 // waiting on the page, and two at a time on 2 cores took about half as long as one at a time. They run
-// after the other projects (their own group), which keep their one worker.
+// after the other projects (their own group).
 export default defineProject({
   test: {
     name: 'e2e',
