@@ -126,9 +126,13 @@ export async function receiveUpload(root: string, source: AsyncIterable<Uint8Arr
       yield chunk;
     }
   }
+  const out = createWriteStream(file, { flags: 'wx' });
   try {
-    await pipeline(counted(source), createWriteStream(file, { flags: 'wx' }));
+    await pipeline(counted(source), out);
   } catch (error) {
+    // Removed once the stream has closed: were its open still under way, the file would appear after
+    // the removal.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await rm(file, { force: true });
     throw error;
   }
